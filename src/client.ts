@@ -1,0 +1,138 @@
+import createClient, { type Client, type Middleware } from "openapi-fetch";
+import type { paths } from "./generated/schema.js";
+import { createTransport, resolveFetch, type RetryInfo } from "./core/transport.js";
+import { USER_AGENT } from "./version.js";
+
+export const DEFAULT_BASE_URL = "https://reduck.ai";
+export const DEFAULT_RUN_BASE_URL = "https://mcp.reduck.ai";
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_RETRIES = 2;
+
+/** Exactly one credential: the types make both, or neither, a compile error. */
+export type ReduckCredential =
+  | { /** Sent as `X-API-Key`. */ apiKey: string; oauthToken?: never }
+  | { /** An OAuth access token issued for https://reduck.ai; sent as a bearer token. */ oauthToken: string; apiKey?: never };
+
+export interface ReduckClientSettings {
+  /** The catalogue API. Default `https://reduck.ai`. */
+  baseUrl?: string;
+  /**
+   * Where `POST /run` goes. Default `https://mcp.reduck.ai`, or `baseUrl` when only that was
+   * overridden (a local or staging server serves both).
+   */
+  runBaseUrl?: string;
+  /** A fetch to use instead of the global one. */
+  fetch?: typeof fetch;
+  /** Headers added to every request. */
+  headers?: Record<string, string>;
+  /** Retries of requests that are safe to repeat. Default 2. */
+  maxRetries?: number;
+  /** Per-request timeout for catalogue calls, in ms. Default 60000; 0 disables it. */
+  timeoutMs?: number;
+  /** Told before each retry (the CLI prints a notice). */
+  onRetry?: (info: RetryInfo) => void;
+}
+
+export type ReduckClientOptions = ReduckCredential & ReduckClientSettings;
+
+/** What the run function needs from a client, kept out of the public surface. */
+export interface ClientInternals {
+  authHeaders(): Record<string, string>;
+  fetch: typeof fetch;
+  headers: Record<string, string>;
+}
+
+const internals = new WeakMap<ReduckClient, ClientInternals>();
+
+/** @internal Used by the run module; not exported from the package. */
+export function clientInternals(client: ReduckClient): ClientInternals {
+  const found = internals.get(client);
+  if (!found) throw new TypeError("expected a client made by createReduckClient()");
+  return found;
+}
+
+/**
+ * A configured connection to the service. Pass it as `client` to every function.
+ * The credential is held privately: logging or serialising a client never shows it.
+ */
+export class ReduckClient {
+  readonly baseUrl: string;
+  readonly runBaseUrl: string;
+  readonly credentialKind: "apiKey" | "oauthToken";
+  /** The underlying openapi-fetch client, for calls the typed functions do not cover. */
+  readonly api: Client<paths>;
+
+  /** @internal Use createReduckClient(). */
+  constructor(options: ReduckClientOptions) {
+    const { apiKey, oauthToken } = options as { apiKey?: unknown; oauthToken?: unknown };
+    const given = [apiKey, oauthToken].filter((v) => v !== undefined && v !== null);
+    if (given.length !== 1) {
+      throw new TypeError(
+        `createReduckClient needs exactly one credential, apiKey or oauthToken: ${given.length ? "both were given" : "neither was given"}`,
+      );
+    }
+    const secret = given[0];
+    if (typeof secret !== "string" || !secret.trim()) {
+      throw new TypeError(`createReduckClient: ${apiKey !== undefined ? "apiKey" : "oauthToken"} must be a non-empty string`);
+    }
+    this.credentialKind = apiKey !== undefined ? "apiKey" : "oauthToken";
+    this.baseUrl = checkUrl("baseUrl", options.baseUrl ?? DEFAULT_BASE_URL);
+    this.runBaseUrl = checkUrl("runBaseUrl", options.runBaseUrl ?? options.baseUrl ?? DEFAULT_RUN_BASE_URL);
+    const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new TypeError("createReduckClient: maxRetries must be a whole number, 0 or more");
+    if (!(timeoutMs >= 0)) throw new TypeError("createReduckClient: timeoutMs must be 0 (no timeout) or a positive number of milliseconds");
+
+    const authHeaders = (): Record<string, string> =>
+      this.credentialKind === "apiKey" ? { "X-API-Key": secret } : { Authorization: `Bearer ${secret}` };
+    const headers = { "User-Agent": USER_AGENT, ...options.headers };
+    const fetch = resolveFetch(options.fetch);
+    internals.set(this, { authHeaders, fetch, headers });
+
+    const transport = createTransport({ fetch: options.fetch, maxRetries, timeoutMs, onRetry: options.onRetry });
+    this.api = createClient<paths>({ baseUrl: this.baseUrl, headers, fetch: transport });
+    const auth: Middleware = {
+      onRequest({ request }) {
+        for (const [name, value] of Object.entries(authHeaders())) request.headers.set(name, value);
+        return request;
+      },
+    };
+    this.api.use(auth);
+  }
+
+  /** Shows where the client points, never the credential. */
+  [Symbol.for("nodejs.util.inspect.custom")]() {
+    return `ReduckClient { baseUrl: '${this.baseUrl}', runBaseUrl: '${this.runBaseUrl}', credential: ${this.credentialKind} }`;
+  }
+
+  toJSON() {
+    return { baseUrl: this.baseUrl, runBaseUrl: this.runBaseUrl, credentialKind: this.credentialKind };
+  }
+}
+
+/**
+ * Creates a client with exactly one credential.
+ *
+ * @example
+ * ```ts
+ * import { createReduckClient, listScripts } from "reduck-client";
+ * const client = createReduckClient({ apiKey: process.env.REDUCK_API_KEY! });
+ * const { data, error } = await listScripts({ client, path: { handle: "reduck" } });
+ * ```
+ */
+export function createReduckClient(options: ReduckClientOptions): ReduckClient {
+  return new ReduckClient(options);
+}
+
+function checkUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new TypeError(`createReduckClient: ${name} must be an absolute http(s) URL, got ${JSON.stringify(value)}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new TypeError(`createReduckClient: ${name} must use http or https, got ${url.protocol}`);
+  }
+  return value.replace(/\/+$/, "");
+}

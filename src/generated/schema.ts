@@ -1,0 +1,2751 @@
+// Written by `npm run generate` from openapi.json. Do not edit by hand.
+
+export interface paths {
+    "/api/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your devices
+         * @description Returns the devices registered on your account.
+         */
+        get: operations["listDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your runs
+         * @description Returns your automation runs, newest first.
+         */
+        get: operations["listRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch a run
+         * @description Returns a single run of yours, looked up by id.
+         */
+        get: operations["getRun"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a run
+         * @description Removes a completed run along with its recorded trace.
+         */
+        delete: operations["deleteRun"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete several runs at once
+         * @description Removes as many as 100 runs, given by id, in a single request. Ids that cannot be removed are listed as skipped; the rest of the batch still proceeds.
+         */
+        post: operations["batchDeleteRuns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs/{runId}/trace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch a run's trace
+         * @description Returns the trace recorded by a run.
+         */
+        get: operations["getRunTrace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scripts/{handle}/{host}/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch a script
+         * @description Returns a single script identified by its canonical identity, along with its current version. Public scripts can be read by any caller, authenticated or anonymous; private scripts only by their owner or by members of the owning project.
+         */
+        get: operations["getScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a script
+         * @description Edits the metadata of a script that can be changed.
+         */
+        patch: operations["patchScript"];
+        trace?: never;
+    };
+    "/api/scripts/{handle}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an owner's scripts
+         * @description Lists scripts belonging to a single handle. The owner, and every project member when the handle is a project, can see all of its scripts; any other caller sees only the owner's public ones.
+         */
+        get: operations["listScripts"];
+        put?: never;
+        /**
+         * Create a script
+         * @description Creates a script for an owner handle and its initial version in a single request.
+         */
+        post: operations["createScript"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scripts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List scripts across owners
+         * @description Lists scripts. A signed-in caller receives a list spanning owners: their own scripts, scripts of projects they belong to, and the official catalogue. A caller without credentials receives only the official catalogue.
+         */
+        get: operations["listAllScripts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scripts/{handle}/{host}/{slug}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a script public
+         * @description Makes a script public so that anyone can read it.
+         */
+        post: operations["publishScript"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scripts/{handle}/{host}/{slug}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a script private
+         * @description Makes a script private once more. Archived scripts can be unpublished as well.
+         */
+        post: operations["unpublishScript"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scripts/{handle}/{host}/{slug}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a script
+         * @description Archives a script. Archived scripts drop out of the cross-owner listing; a listing limited to the owner still includes them unless archived scripts are filtered out. While the archived script exists its host and slug remain reserved, which prevents any other script from taking them; a public archived script can still be read directly.
+         */
+        post: operations["archiveScript"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scripts/{handle}/{host}/{slug}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unarchive a script
+         * @description Brings an archived script back.
+         */
+        post: operations["restoreScript"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scripts/{handle}/{host}/{slug}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a script's versions
+         * @description Lists the versions of a script, most recent first. Fetch an individual version to obtain its code.
+         */
+        get: operations["listScriptVersions"];
+        put?: never;
+        /**
+         * Add a draft version
+         * @description Creates a new draft version of a script. The script keeps running its current version until this draft is promoted.
+         */
+        post: operations["createDraftScriptVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scripts/{handle}/{host}/{slug}/versions/{versionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch a script version
+         * @description Returns a single version of a script, with its code and contract.
+         */
+        get: operations["getScriptVersion"];
+        put?: never;
+        post?: never;
+        /**
+         * Discard a draft version
+         * @description Deletes a version that is still a draft.
+         */
+        delete: operations["deleteDraftScriptVersion"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit a draft version
+         * @description Edits a version that is still a draft.
+         */
+        patch: operations["patchDraftScriptVersion"];
+        trace?: never;
+    };
+    "/api/scripts/{handle}/{host}/{slug}/versions/{versionId}/promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Promote a version
+         * @description Sets a version as the one the script executes; use this to revert to an earlier version as well. A promoted draft is no longer a draft.
+         */
+        post: operations["promoteScriptVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scripts/{handle}/{host}/{slug}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List where a script can move
+         * @description Lists the scopes this script may be transferred to: your personal scope and any project in which you are allowed to create scripts.
+         */
+        get: operations["listScriptTransferTargets"];
+        put?: never;
+        /**
+         * Move a script to another scope
+         * @description Transfers a script into a different scope: either your personal scope or a project in which you are allowed to create scripts.
+         */
+        post: operations["transferScript"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scripts/{handle}/{host}/readme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch a host README
+         * @description Returns the README of a host: guidance an owner provides for all of their scripts on that site, such as rate limits, login oddities, or ordering rules. It is readable by anyone as long as the owner has at least one public, non-archived script on that host; otherwise access is limited to the owner and to members of the owning project.
+         */
+        get: operations["getHostReadme"];
+        /**
+         * Write a host README
+         * @description Sets the README of a host: guidance that applies to all of the owner's scripts for that site. A later call overwrites the earlier text. Allowed for the owner and for any project member with permission to update the project's scripts.
+         */
+        put: operations["setHostReadme"];
+        post?: never;
+        /**
+         * Remove a host README
+         * @description Removes the README of a host. Allowed for the owner and for any project member with permission to update the project's scripts.
+         */
+        delete: operations["deleteHostReadme"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch the current account
+         * @description Returns the account that owns these credentials and the projects it may act within. The handle stays null until a username is chosen, and the account's personal scope is not addressable before that.
+         */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your connectors
+         * @description Lists your connectors alphabetically, one for each website. Only summaries are returned; listings never contain cookies.
+         */
+        get: operations["listConnectors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connectors/{host}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch a connector
+         * @description Returns the connector you own for a host, with its cookies, in a form a run can inject. If the host has no connector itself, the closest parent host's connector is used; if neither exists, the response is 404.
+         */
+        get: operations["getConnector"];
+        /**
+         * Upload a connector
+         * @description Overwrites the cookies in the connector you own for a host; the first upload creates the connector. All cookies must belong to that host. The browser extension uses this to upload cookies for a site, and runs use it to save refreshed cookies.
+         */
+        put: operations["putConnector"];
+        post?: never;
+        /**
+         * Remove a connector
+         * @description Removes the connector you hold for a host, along with its stored cookies.
+         */
+        delete: operations["deleteConnector"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch the CLI version
+         * @description Returns the latest version of the Reduck CLI. Public endpoint; requires no credentials.
+         */
+        get: operations["getVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check liveness
+         * @description Health check that always returns `{ message: "pong" }`. Public endpoint; requires no credentials.
+         */
+        get: operations["getPing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Device: {
+            id: string;
+            name: string | null;
+            browser: string | null;
+            os: string | null;
+            file_access: boolean | null;
+            /** @description Indicates whether a wake-up can be tried: the device holds a Web Push subscription that has not been reported as invalid. It does NOT mean the browser is running. Pushes sent to a closed Chrome are accepted and queued, so the value stays true until the subscription gets revoked (for example the extension is removed, site data is cleared, or the push service expires it). Runs on a `reachable` device whose browser is shut down fail when the browser does not respond over CDP. */
+            reachable: boolean;
+            created_at: string;
+            concurrency_budget: number;
+        };
+        PaginatedResponseRun: {
+            data: components["schemas"]["Run"][];
+            hasNextPage: boolean;
+            totalCount?: number;
+        };
+        Run: {
+            id: string;
+            user_id: string;
+            name: string;
+            browser: components["schemas"]["RunDevice"];
+            args: Record<string, never>;
+            status: components["schemas"]["RunStatus"];
+            result: components["schemas"]["RunResult"] | null;
+            source: components["schemas"]["RunSource"];
+            started_at: string;
+            finished_at: string | null;
+            script: {
+                id: string;
+                version_id: string;
+                version_number: string;
+                name: string;
+                handle: string;
+                slug: string;
+                host: string;
+            } | null;
+        };
+        RunDevice: {
+            /** @constant */
+            type: "managed";
+            region: string;
+            country: string;
+        } | {
+            /** @constant */
+            type: "extension";
+        };
+        /** @enum {string} */
+        RunStatus: "cancelled" | "error" | "queued" | "running" | "success";
+        RunResult: {
+            result: Record<string, never>;
+        } | {
+            error: string;
+        };
+        /** @enum {string} */
+        RunSource: "cli" | "mcp" | "rest";
+        ScriptWithVersion: {
+            id: string;
+            name: string;
+            slug: string;
+            host: string;
+            description: string;
+            /** @enum {string} */
+            visibility: "private" | "public";
+            current_version_id: string | null;
+            archived_at: string | null;
+            created_at: string;
+            updated_at: string;
+            author: components["schemas"]["ScriptAuthor"];
+            execution_count: number;
+            last_run_at: string | null;
+            success_rate: number | null;
+            avg_time_ms: number | null;
+            version_count: number;
+            human_required: boolean;
+            current_version: components["schemas"]["ScriptVersion"] | null;
+        };
+        ScriptAuthor: {
+            kind: components["schemas"]["ScriptAuthorKind"];
+            handle: string;
+            name: string;
+            approval: components["schemas"]["ScriptAuthorApproved"];
+        };
+        /** @enum {string} */
+        ScriptAuthorKind: "user" | "project";
+        /** @enum {string} */
+        ScriptAuthorApproved: "official" | "trusted" | "unverified";
+        ScriptVersion: {
+            id: string;
+            script_id: string;
+            version_number: number;
+            parent_version_id: string | null;
+            language: string;
+            logged_in: boolean;
+            side_effects: components["schemas"]["ScriptSideEffects"];
+            draft: boolean;
+            /** @description Reason this version was created. Not included for official scripts unless you are a member of the owning project, and never present on the version embedded in a script listing. */
+            note?: string | null;
+            /** @description The account that saved this version. Not the same as the script's `author` field, which holds the OWNER, either a user or a project; since project members edit a project's script individually, this field names the member who did. Null if that account has been deleted since. */
+            created_by: {
+                handle: string;
+                name: string;
+            } | null;
+            created_at: string;
+            execution_count: number;
+            last_run_at: string | null;
+            success_rate: number | null;
+            avg_time_ms: number | null;
+            /** @description Source code of the version. Not included for official scripts unless you are a member of the owning project. */
+            content?: string;
+            input_schema: {
+                [key: string]: unknown;
+            };
+            output_schema: {
+                [key: string]: unknown;
+            };
+        };
+        /** @enum {string} */
+        ScriptSideEffects: "none" | "undetermined" | "write";
+        PaginatedResponseScriptSummary: {
+            data: components["schemas"]["ScriptSummary"][];
+            hasNextPage: boolean;
+            totalCount?: number;
+        };
+        ScriptSummary: {
+            id: string;
+            name: string;
+            slug: string;
+            host: string;
+            description: string;
+            /** @enum {string} */
+            visibility: "private" | "public";
+            current_version_id: string | null;
+            archived_at: string | null;
+            created_at: string;
+            updated_at: string;
+            author: components["schemas"]["ScriptAuthor"];
+            execution_count: number;
+            last_run_at: string | null;
+            success_rate: number | null;
+            avg_time_ms: number | null;
+            version_count: number;
+            human_required: boolean;
+            current_version: components["schemas"]["ScriptVersionSummary"] | null;
+        };
+        ScriptVersionSummary: {
+            id: string;
+            script_id: string;
+            version_number: number;
+            parent_version_id: string | null;
+            language: string;
+            logged_in: boolean;
+            side_effects: components["schemas"]["ScriptSideEffects"];
+            draft: boolean;
+            /** @description Reason this version was created. Not included for official scripts unless you are a member of the owning project, and never present on the version embedded in a script listing. */
+            note?: string | null;
+            /** @description The account that saved this version. Not the same as the script's `author` field, which holds the OWNER, either a user or a project; since project members edit a project's script individually, this field names the member who did. Null if that account has been deleted since. */
+            created_by: {
+                handle: string;
+                name: string;
+            } | null;
+            created_at: string;
+            execution_count: number;
+            last_run_at: string | null;
+            success_rate: number | null;
+            avg_time_ms: number | null;
+        };
+        PaginatedResponseScriptVersionSummary: {
+            data: components["schemas"]["ScriptVersionSummary"][];
+            hasNextPage: boolean;
+            totalCount?: number;
+        };
+        /** @description Changes this draft makes relative to its parent version; included with the version in create and patch responses. */
+        VersionDiff: {
+            code?: string;
+            fields: components["schemas"]["VersionDiffFields"];
+        };
+        TransferTarget: {
+            /**
+             * @description Target namespace type: either a project or a personal scope.
+             * @enum {string}
+             */
+            kind: "user" | "project";
+            handle: string;
+            name: string;
+            /** @description Whether, after the transfer, the caller would be able to transfer the script out of this scope again. */
+            can_transfer_out: boolean;
+        };
+        HostReadme: {
+            host: string;
+            content: string;
+            created_at: string;
+            updated_at: string;
+        };
+        ManagedUsage: {
+            browser_minutes: components["schemas"]["ManagedQuota"];
+            proxy_mb: components["schemas"]["ManagedQuota"];
+            runs: components["schemas"]["ManagedQuota"];
+            period_end: string;
+        };
+        ManagedQuota: {
+            used: number;
+            limit: number | null;
+        };
+        Connector: {
+            id: string;
+            /** @description Bare website name, with no scheme and no leading "www."; for example "linkedin.com". */
+            host: string;
+            created_at: string;
+            updated_at: string;
+        };
+        ConnectorWithCookies: {
+            cookies: components["schemas"]["ConnectorCookie"][];
+            id: string;
+            /** @description Bare website name, with no scheme and no leading "www."; for example "linkedin.com". */
+            host: string;
+            created_at: string;
+            updated_at: string;
+        };
+        ConnectorCookie: {
+            name: string;
+            value: string;
+            domain: string;
+            path: string;
+            /** @description A timestamp in Unix seconds. */
+            expires: number;
+            httpOnly: boolean;
+            secure: boolean;
+            /** @enum {string} */
+            sameSite?: "Strict" | "Lax" | "None";
+        };
+        ErrorResponse: {
+            error?: string;
+            variables?: {
+                [key: string]: string[];
+            };
+        };
+        VersionDiffFields: {
+            [key: string]: {
+                from: string;
+                to: string;
+            };
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Device"][];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listRuns: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                status?: "cancelled" | "error" | "queued" | "running" | "success";
+                script_id?: string;
+                host?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedResponseRun"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Run"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The run is still in progress, or it has ended but finalization is not yet complete. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    batchDeleteRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    runIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Ids of the runs that were removed. */
+                        deletedIds: string[];
+                        /** @description Ids of runs that were not removed, either because the account has no such run or because the run is still being finalized. These are reported instead of failing the request, so a partly successful batch still shows what was removed. */
+                        skippedIds: string[];
+                    };
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getRunTrace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description This account has no run with that id, or the run did not record a trace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                host: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScriptWithVersion"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    patchScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                host: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string;
+                    human_required?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScriptWithVersion"];
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listScripts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                host?: string;
+                slug?: string;
+                visibility?: "private" | "public";
+                archived?: "true" | "false";
+                status?: "healthy" | "degraded" | "failing" | "unknown";
+                q?: string;
+                sortBy?: "relevance" | "featured" | "name" | "host" | "runs" | "successRate" | "avgTime" | "lastRunAt" | "createdAt" | "updatedAt";
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path: {
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedResponseScriptSummary"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Hostname of the site this script automates. */
+                    host: string;
+                    /** @description Identifier of the script within its host; unique for each owner. */
+                    slug: string;
+                    name?: string;
+                    description: string;
+                    /** @enum {string} */
+                    visibility?: "private" | "public";
+                    content: string;
+                    /** @enum {string} */
+                    language?: "typescript" | "javascript";
+                    input_schema: {
+                        [key: string]: unknown;
+                    };
+                    output_schema: {
+                        [key: string]: unknown;
+                    };
+                    logged_in?: boolean;
+                    /**
+                     * @description Effect of running this version on the site: `none` means it only reads, `write` means it performs actions. The author declares this and it is not enforced, so it is a claim rather than a guarantee.
+                     * @enum {string}
+                     */
+                    side_effects: "none" | "write";
+                    human_required?: boolean;
+                    /** @description Create the initial version as an unpromoted draft, so the new script has no current version. */
+                    draft?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The resource was created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        host: string;
+                        slug: string;
+                        /** @description The script's current version; null when the initial version was made a draft at creation. */
+                        current_version_id: string | null;
+                        /** @description The newly created version. The script does not reference it for as long as it remains a draft. */
+                        created_version_id: string;
+                    };
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description You lack permission to create scripts for that owner, or your plan has no private-script allowance left. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A script with this host and slug already exists for that owner, or the request combined a draft initial version with `visibility: "public"`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listAllScripts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                host?: string;
+                q?: string;
+                visibility?: "private" | "public";
+                archived?: "true" | "false";
+                catalogueOnly?: "true" | "false";
+                sortBy?: "relevance" | "featured" | "name" | "host" | "runs" | "successRate" | "avgTime" | "lastRunAt" | "createdAt" | "updatedAt";
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedResponseScriptSummary"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    publishScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                host: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScriptWithVersion"];
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The script must first be restored from the archive, or none of its versions is promoted yet and one needs promoting. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    unpublishScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                host: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScriptWithVersion"];
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description You lack permission to update this script, or making it private would exceed the private-script limit of your plan. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    archiveScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                host: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScriptWithVersion"];
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    restoreScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                host: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScriptWithVersion"];
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description You lack permission to update this script, or restoring it would exceed the private-script limit of your plan. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listScriptVersions: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                draft?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                handle: string;
+                host: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedResponseScriptVersionSummary"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createDraftScriptVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                host: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content?: string;
+                    /** @enum {string} */
+                    language?: "typescript" | "javascript";
+                    /**
+                     * Format: uuid
+                     * @description The version this draft builds on. It has to be a version of this same script.
+                     */
+                    parent_version_id?: string;
+                    note: string;
+                    input_schema?: {
+                        [key: string]: unknown;
+                    };
+                    output_schema?: {
+                        [key: string]: unknown;
+                    };
+                    logged_in?: boolean;
+                    /**
+                     * @description Effect of running this version on the site: `none` means it only reads, `write` means it performs actions. The author declares this and it is not enforced, so it is a claim rather than a guarantee.
+                     * @enum {string}
+                     */
+                    side_effects?: "none" | "write";
+                };
+            };
+        };
+        responses: {
+            /** @description The resource was created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        script_id: string;
+                        version_number: number;
+                        parent_version_id: string | null;
+                        language: string;
+                        logged_in: boolean;
+                        side_effects: components["schemas"]["ScriptSideEffects"];
+                        draft: boolean;
+                        /** @description Reason this version was created. Not included for official scripts unless you are a member of the owning project, and never present on the version embedded in a script listing. */
+                        note?: string | null;
+                        /** @description The account that saved this version. Not the same as the script's `author` field, which holds the OWNER, either a user or a project; since project members edit a project's script individually, this field names the member who did. Null if that account has been deleted since. */
+                        created_by: {
+                            handle: string;
+                            name: string;
+                        } | null;
+                        created_at: string;
+                        execution_count: number;
+                        last_run_at: string | null;
+                        success_rate: number | null;
+                        avg_time_ms: number | null;
+                        /** @description Source code of the version. Not included for official scripts unless you are a member of the owning project. */
+                        content?: string;
+                        input_schema: {
+                            [key: string]: unknown;
+                        };
+                        output_schema: {
+                            [key: string]: unknown;
+                        };
+                        diff: components["schemas"]["VersionDiff"];
+                    };
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Either the code and contract match the current version exactly, or the script has been archived. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getScriptVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                host: string;
+                slug: string;
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScriptVersion"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteDraftScriptVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                host: string;
+                slug: string;
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The version is not a draft anymore, or the script has been archived. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    patchDraftScriptVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                host: string;
+                slug: string;
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content?: string;
+                    /** @enum {string} */
+                    language?: "typescript" | "javascript";
+                    input_schema?: {
+                        [key: string]: unknown;
+                    };
+                    output_schema?: {
+                        [key: string]: unknown;
+                    };
+                    logged_in?: boolean;
+                    /**
+                     * @description Effect of running this version on the site: `none` means it only reads, `write` means it performs actions. The author declares this and it is not enforced, so it is a claim rather than a guarantee.
+                     * @enum {string}
+                     */
+                    side_effects?: "none" | "write";
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        script_id: string;
+                        version_number: number;
+                        parent_version_id: string | null;
+                        language: string;
+                        logged_in: boolean;
+                        side_effects: components["schemas"]["ScriptSideEffects"];
+                        draft: boolean;
+                        /** @description Reason this version was created. Not included for official scripts unless you are a member of the owning project, and never present on the version embedded in a script listing. */
+                        note?: string | null;
+                        /** @description The account that saved this version. Not the same as the script's `author` field, which holds the OWNER, either a user or a project; since project members edit a project's script individually, this field names the member who did. Null if that account has been deleted since. */
+                        created_by: {
+                            handle: string;
+                            name: string;
+                        } | null;
+                        created_at: string;
+                        execution_count: number;
+                        last_run_at: string | null;
+                        success_rate: number | null;
+                        avg_time_ms: number | null;
+                        /** @description Source code of the version. Not included for official scripts unless you are a member of the owning project. */
+                        content?: string;
+                        input_schema: {
+                            [key: string]: unknown;
+                        };
+                        output_schema: {
+                            [key: string]: unknown;
+                        };
+                        diff: components["schemas"]["VersionDiff"];
+                    };
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The version is not a draft anymore, or the script has been archived. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    promoteScriptVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                host: string;
+                slug: string;
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScriptVersion"];
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The script has been archived. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listScriptTransferTargets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                host: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        targets: components["schemas"]["TransferTarget"][];
+                    };
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The script is archived and therefore cannot be transferred anywhere. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    transferScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                host: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Owner under which a resource is addressed: a personal scope is written "@username", a project as a plain slug. */
+                    target: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        handle: string;
+                        host: string;
+                        slug: string;
+                    };
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description You lack permission to move the script out of its current scope, or you cannot create scripts in the target (the handle is unknown, it is another user's personal scope, or it is a project in which creating scripts is not permitted for you), or moving a private script into your personal scope would exceed your plan's allowance. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Either a script with the same host and slug already exists in the target scope, or the script has been archived. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getHostReadme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                host: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HostReadme"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    setHostReadme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                host: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HostReadme"];
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteHostReadme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                host: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        email: string;
+                        /** @description Handle used to address this account; null until a username has been chosen. */
+                        handle: string | null;
+                        /** @description Role at the account level: "admin" marks Reduck staff, "user" marks a regular account, and null means neither role was ever assigned. */
+                        role: string | null;
+                        /** @description Projects the account is a member of, with the account's role in each. */
+                        projects: {
+                            handle: string;
+                            name: string;
+                            role: string;
+                        }[];
+                        /** @description Experimental features enabled for this account, either granted to the account itself or to a project it belongs to. */
+                        experimental_features: "flock_apps"[];
+                        /** @description Usage and quotas for the current period; null if no period is active. */
+                        usage: components["schemas"]["ManagedUsage"] | null;
+                    };
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listConnectors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connector"][];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                host: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorWithCookies"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    putConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                host: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cookies: {
+                        name: string;
+                        value: string;
+                        domain: string;
+                        path: string;
+                        expires: number;
+                        httpOnly: boolean;
+                        secure: boolean;
+                        /** @enum {string} */
+                        sameSite?: "Strict" | "Lax" | "None";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connector"];
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                host: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: string;
+                    };
+                };
+            };
+        };
+    };
+    getPing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        message: "pong";
+                    };
+                };
+            };
+        };
+    };
+}

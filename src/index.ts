@@ -1,0 +1,27 @@
+/**
+ * reduck-client: a typed client for the Reduck catalogue API.
+ *
+ * Every operation function takes `{ client, path?, query?, body?, signal? }` and resolves to
+ * `{ data, error, response }`; list functions add `hasNextPage` and `totalCount`. None throws.
+ */
+export { createReduckClient, ReduckClient, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL } from "./client.js";
+export type { ReduckClientOptions, ReduckClientSettings, ReduckCredential } from "./client.js";
+export type { RetryInfo } from "./core/transport.js";
+export type { ReduckError, ReduckErrorKind } from "./core/errors.js";
+export type { OperationOptions, OperationResult, ListResult, CallOptions } from "./core/types.js";
+export { paginate, listAll, ReduckPageError } from "./paginate.js";
+export * from "./generated/operations.js";
+export type { paths, components, operations } from "./generated/schema.js";
+export { PACKAGE_VERSION } from "./version.js";
+
+import type { components } from "./generated/schema.js";
+type Schemas = components["schemas"];
+export type Script = Schemas["ScriptWithVersion"];
+export type ScriptSummary = Schemas["ScriptSummary"];
+export type ScriptVersion = Schemas["ScriptVersion"];
+export type ScriptVersionSummary = Schemas["ScriptVersionSummary"];
+export type Run = Schemas["Run"];
+export type Device = Schemas["Device"];
+export type Connector = Schemas["Connector"];
+export type HostReadme = Schemas["HostReadme"];
+export type TransferTarget = Schemas["TransferTarget"];
