@@ -17,31 +17,29 @@ export async function callOperation<T>(options: RawOptions, method: string, path
   if (!isClient(client)) {
     return failure({ kind: "invalid_request", error: "pass the client from createReduckClient() as `client`" });
   }
-  let response: Response | undefined;
+  let result: { data?: unknown; error?: unknown; response: Response };
   try {
-    // parseAs "text": we parse ourselves so a 2xx with a broken body and a 5xx with an
-    // HTML body both become error values instead of exceptions.
-    const result = await client.api.request(method as "get", path as never, {
+    // parseAs "text": we parse success bodies ourselves so a 2xx with a broken body becomes
+    // an error value instead of an exception.
+    result = (await client.api.request(method as "get", path as never, {
       params: { path: pathParams, query },
       body,
       signal,
       headers,
       parseAs: "text",
-    } as never);
-    response = result.response as Response;
-    const text = ((response.ok ? result.data : result.error) ?? "") as string;
-    if (!response.ok) return failure(httpError(response, text), response);
-    if (!text) return { data: undefined as T, error: undefined, response };
-    try {
-      return { data: JSON.parse(text) as T, error: undefined, response };
-    } catch {
-      return failure(
-        { kind: "invalid_response", status: response.status, url: response.url, error: `${describeStatus(response)} but the body is not JSON` },
-        response,
-      );
-    }
+    } as never)) as typeof result;
   } catch (err) {
-    return failure(transportError(err, safeUrl(client, path)), response);
+    return failure(transportError(err, `${client.baseUrl}${path}`));
+  }
+  const response = result.response;
+  if (!response.ok) return failure(httpError(response, result.error ?? ""), response);
+  const text = (result.data ?? "") as string;
+  if (!text) return { data: undefined as T, error: undefined, response };
+  try {
+    return { data: JSON.parse(text) as T, error: undefined, response };
+  } catch {
+    const error = `${describeStatus(response)} but the body is not JSON`;
+    return failure({ kind: "invalid_response", status: response.status, url: response.url, error }, response);
   }
 }
 
@@ -73,8 +71,4 @@ function failure(error: ReduckError, response?: Response): { data: undefined; er
 
 function isClient(client: unknown): client is ReduckClient {
   return Boolean(client && typeof (client as ReduckClient).api?.request === "function");
-}
-
-function safeUrl(client: ReduckClient, path: string): string {
-  return `${client.baseUrl}${path}`;
 }

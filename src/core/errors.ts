@@ -46,11 +46,15 @@ const STATUS_TEXT: Record<number, string> = {
   504: "Gateway Timeout",
 };
 
-/** Builds the error for a non-2xx answer from whatever body the server sent. */
-export function httpError(response: Response, bodyText: string): ReduckError {
+/**
+ * Builds the error for a non-2xx answer from whatever body the server sent: text, or the
+ * JSON openapi-fetch already parsed from it.
+ */
+export function httpError(response: Response, body: unknown): ReduckError {
   const status = response.status;
   const base: ReduckError = { kind: "http", status, url: response.url || undefined, error: "" };
-  const parsed = parseJson(bodyText);
+  const bodyText = typeof body === "string" ? body : "";
+  const parsed = typeof body === "string" ? parseJson(body) : body;
   if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
     const body = parsed as { error?: unknown; message?: unknown; variables?: unknown };
     const message = typeof body.error === "string" ? body.error : typeof body.message === "string" ? body.message : "";

@@ -1,0 +1,55 @@
+/**
+ * A real loopback HTTP server that answers from a script of replies, for transport tests
+ * that need exact control (a 429 then a 200, a reply that never comes, an HTML 502).
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface Reply {
+  status?: number;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Wait this long before answering. */
+  delayMs?: number;
+}
+
+export interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+export async function startScriptedServer(replies: Reply[]) {
+  const seen: Seen[] = [];
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    seen.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString() });
+    const reply = replies[Math.min(seen.length - 1, replies.length - 1)];
+    const timer = setTimeout(() => {
+      res.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers });
+      res.end(reply.body ?? "{}");
+    }, reply.delayMs ?? 0);
+    res.on("close", () => clearTimeout(timer));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A loopback port with nothing listening on it. */
+export async function refusedPort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
