@@ -50,7 +50,8 @@ export function listOperations(spec: Json): Operation[] {
   for (const [p, item] of Object.entries<Json>(spec.paths)) {
     for (const method of METHODS) {
       const op = item[method];
-      if (!op) continue;
+      // Operations marked x-reduck-handwritten (POST /run) get types, not a generated function.
+      if (!op || op["x-reduck-handwritten"]) continue;
       ops.push({
         operationId: op.operationId,
         method,

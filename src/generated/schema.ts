@@ -485,6 +485,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a script, with files
+         * @description Runs one catalogue script, or several steps, and answers with the result. Served by the run host (`https://mcp.reduck.ai`), not under `/api`. Two request forms: JSON, where files are named (`relativePath`) or inline (`b64` + `mime`) and the body is at most 100 KB; or multipart, with the run request as JSON in a `spec` part and each file's bytes in a part named `<step>:<input>` (step `0` for a single `script`), at most 50 MB per file. Bytes carry no file name: such a file reaches the page named after its input. Every failure stops the run before the script acts. A run request may be carried out even when its answer is lost, so clients must not repeat it on their own.
+         */
+        post: operations["runScript"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -730,6 +750,93 @@ export interface components {
                 from: string;
                 to: string;
             };
+        };
+        /** @description How a file reaches a file input in a JSON run request. A named file is read by the caller's own browser from the service folder on their desktop and keeps its name; an inline file travels in the body and counts toward the 100 KB limit. Bytes sent as multipart parts are not described here: they are parts named `<step>:<input>`. */
+        FileBinding: {
+            /** @description A path inside `<desktop>/reduck`, sub-folders allowed (`2026/invoice.pdf`). Absolute paths and `..` segments are refused. Only with `browser: "extension"`, and only when that browser may read file URLs. */
+            relativePath: string;
+        } | {
+            /** @description The file's bytes, base64-encoded. */
+            b64: string;
+            /** @description The file's media type, e.g. `text/plain`. */
+            mime: string;
+        };
+        /** @description Which script to run and with what. */
+        RunScriptReference: {
+            /** @description The site the script targets. */
+            host: string;
+            /** @description The script's name within its owner and host. */
+            slug: string;
+            /** @description The owner: `@username` for a person, a bare project handle for a project (`reduck` is the official catalogue). Omitted: the caller's own scripts. */
+            handle?: string;
+            /** @description Arguments by name, checked against the script's input schema. */
+            args?: {
+                [key: string]: unknown;
+            };
+            /** @description File inputs by name (properties of the input schema with `format: file`). */
+            files?: {
+                [key: string]: components["schemas"]["FileBinding"];
+            };
+            /**
+             * Format: uuid
+             * @description Run this version instead of the current one (a draft, for instance).
+             */
+            version_id?: string;
+        };
+        /** @description Where the run happens. `extension`: the caller's own paired browser (the only place a named file can be read). `managed`, or no `browser` at all: a managed browser, which needs a connector for the script's host. `{ deviceId }`: one particular paired browser. */
+        RunBrowser: ("extension" | "managed") | {
+            deviceId: string;
+        };
+        /** @description A run of one script (`script`) or of several steps (`scripts`). Give exactly one of the two. */
+        RunRequest: {
+            script?: components["schemas"]["RunScriptReference"];
+            /** @description Several steps. Without `sequential` each runs in its own browser at the same time and a failure does not stop the others; step `i` is the `<step>` in multipart part names. */
+            scripts?: components["schemas"]["RunScriptReference"][];
+            /** @description Run `scripts` one after another in one browser, stopping at the first failure; later steps are reported as skipped. */
+            sequential?: boolean;
+            browser?: components["schemas"]["RunBrowser"];
+        };
+        /** @description The answer to a run of one `script`. */
+        RunResponse: {
+            /** @description Whatever the script returned: its own JSON, shaped by its output schema. */
+            result: unknown;
+            /** Format: uuid */
+            runId: string;
+        };
+        /** @description One step of a run of several scripts. */
+        RunStepOutcome: {
+            /**
+             * @description `skipped`: a sequential run stopped at an earlier failure, so this step never ran.
+             * @enum {string}
+             */
+            status: "completed" | "failed" | "skipped";
+            /** @description The step's run; null when it never ran. */
+            runId: string | null;
+            /** @description The script's result, when the step completed. */
+            result?: unknown;
+            /** @description Why the step failed or was skipped. */
+            error?: string;
+        };
+        /** @description Our shape for the answer to a run of several `scripts` (the service does not publish one): modelled on the agent tool's batch answer. Steps come back in the order given. */
+        BatchRunResponse: {
+            /** Format: uuid */
+            batchId: string;
+            /**
+             * @description `failed` when any step failed or was skipped.
+             * @enum {string}
+             */
+            status: "completed" | "failed";
+            totalSteps: number;
+            runs: components["schemas"]["RunStepOutcome"][];
+        };
+        /** @description Why a run was refused or failed. `runId` is present once the run was recorded: every run whose script was found is recorded, failed or not. */
+        RunErrorResponse: {
+            error: string;
+            variables?: {
+                [key: string]: string[];
+            };
+            /** Format: uuid */
+            runId?: string;
         };
     };
     responses: never;
@@ -2744,6 +2851,90 @@ export interface operations {
                         /** @constant */
                         message: "pong";
                     };
+                };
+            };
+        };
+    };
+    runScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RunRequest"];
+                "multipart/form-data": {
+                    /** @description The run request as JSON (`RunRequest`); its `files` may still name files by `relativePath`, but inline files are not allowed in this form. */
+                    spec: string;
+                } & {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The run finished: the script's result for one `script`, or every step's outcome for `scripts`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResponse"] | components["schemas"]["BatchRunResponse"];
+                };
+            };
+            /** @description The request is malformed, or its arguments or files do not fit the script's contract (an unknown or missing file input, a bad `relativePath`, a named file on a managed browser). The run is recorded when the script was found. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunErrorResponse"];
+                };
+            };
+            /** @description The caller may not run this script. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunErrorResponse"];
+                };
+            };
+            /** @description No such script visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large: a JSON body over 100 KB, or a file part over 50 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunErrorResponse"];
+                };
+            };
+            /** @description The run started but failed: the browser could not read a named file, file access is off, a managed browser has no connector for the host, or the script threw. The message says which; the run is recorded. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunErrorResponse"];
                 };
             };
         };

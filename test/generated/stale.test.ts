@@ -14,6 +14,9 @@ test("one exported function per operationId", async () => {
   const spec = JSON.parse(readFileSync(new URL("../../openapi.json", import.meta.url), "utf8"));
   const mod = await import("../../src/generated/operations.js");
   for (const item of Object.values<any>(spec.paths)) {
-    for (const op of Object.values<any>(item)) expect(typeof (mod as any)[op.operationId], op.operationId).toBe("function");
+    for (const op of Object.values<any>(item)) {
+      if (op["x-reduck-handwritten"]) continue; // POST /run: the hand-written runScript
+      expect(typeof (mod as any)[op.operationId], op.operationId).toBe("function");
+    }
   }
 });
