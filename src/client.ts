@@ -59,6 +59,7 @@ export class ReduckClient {
   readonly baseUrl: string;
   readonly runBaseUrl: string;
   readonly credentialKind: "apiKey" | "oauthToken";
+  readonly maxRetries: number;
   /** The underlying openapi-fetch client, for calls the typed functions do not cover. */
   readonly api: Client<paths>;
 
@@ -80,6 +81,7 @@ export class ReduckClient {
     this.runBaseUrl = checkUrl("runBaseUrl", options.runBaseUrl ?? options.baseUrl ?? DEFAULT_RUN_BASE_URL);
     const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxRetries = maxRetries;
     if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new TypeError("createReduckClient: maxRetries must be a whole number, 0 or more");
     if (!(timeoutMs >= 0)) throw new TypeError("createReduckClient: timeoutMs must be 0 (no timeout) or a positive number of milliseconds");
 

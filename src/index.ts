@@ -13,6 +13,22 @@ export { paginate, listAll, ReduckPageError } from "./paginate.js";
 export * from "./generated/operations.js";
 export type { paths, components, operations } from "./generated/schema.js";
 export { PACKAGE_VERSION } from "./version.js";
+export { runScript } from "./run/run.js";
+export type {
+  ScriptToRun,
+  SingleRunOptions,
+  BatchRunOptions,
+  RunResult,
+  RunError,
+  RunResponse,
+  BatchRunResponse,
+  RunStepOutcome,
+  RunBrowser,
+  UploadProgress,
+} from "./run/run.js";
+export type { FileSource, NamedFile, InlineFile, PathFile } from "./run/files.js";
+export { relativePathProblem, isPlainRelativePath, RELATIVE_PATH_MESSAGE, SERVICE_FOLDER } from "./run/relative-path.js";
+export { MAX_FILE_BYTES, MAX_JSON_BODY_BYTES } from "./run/limits.js";
 
 import type { components } from "./generated/schema.js";
 type Schemas = components["schemas"];

@@ -1,0 +1,114 @@
+/**
+ * File bindings: what a caller may give for a file input, and how each is checked and
+ * turned into either a JSON binding or a multipart part.
+ */
+import { openAsBlob } from "node:fs";
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import mime from "mime-types";
+import { MAX_FILE_BYTES, formatBytes } from "./limits.js";
+import { relativePathProblem } from "./relative-path.js";
+
+/** A file the caller's own browser reads from `<desktop>/reduck`; it keeps its own name. */
+export interface NamedFile {
+  relativePath: string;
+}
+/** A very small file carried in the JSON body (which is limited to 100 KB). */
+export interface InlineFile {
+  b64: string;
+  mime: string;
+}
+/** Bytes read from a file on this machine, streamed from disk. */
+export interface PathFile {
+  path: string;
+  /** Media type; by default from the file name, else application/octet-stream. */
+  type?: string;
+}
+
+/**
+ * What a file input can be bound to. Bytes (a path, a Blob, a Buffer) travel as multipart
+ * parts and arrive named after the input; a named file keeps its own name.
+ */
+export type FileSource = NamedFile | InlineFile | PathFile | Blob | Uint8Array;
+
+export type JsonBinding = NamedFile | InlineFile;
+
+export interface BytesPart {
+  /** `<step>:<input>` */
+  name: string;
+  blob: Blob;
+  type: string;
+}
+
+export class FileProblem extends Error {
+  override name = "FileProblem";
+}
+
+export function isBytes(source: FileSource): source is PathFile | Blob | Uint8Array {
+  return source instanceof Blob || source instanceof Uint8Array || (typeof source === "object" && source !== null && "path" in source);
+}
+
+export function isInline(source: FileSource): source is InlineFile {
+  return typeof source === "object" && source !== null && "b64" in source;
+}
+
+export function mediaTypeFor(fileName: string): string {
+  return mime.lookup(fileName) || "application/octet-stream";
+}
+
+/** Checks a JSON binding before anything is sent. */
+export function checkJsonBinding(input: string, source: JsonBinding): JsonBinding {
+  if ("relativePath" in source) {
+    const problem = relativePathProblem(source.relativePath);
+    if (problem) throw new FileProblem(`file input ${input}: ${JSON.stringify(source.relativePath)} ${problem}`);
+    return { relativePath: source.relativePath };
+  }
+  if (typeof source.b64 !== "string" || typeof source.mime !== "string" || !source.mime) {
+    throw new FileProblem(`file input ${input}: an inline file needs b64 (base64 text) and mime (a media type)`);
+  }
+  return { b64: source.b64, mime: source.mime };
+}
+
+/** Opens bytes for a multipart part, checking existence, kind and size first. */
+export async function openBytes(step: number, input: string, source: PathFile | Blob | Uint8Array): Promise<BytesPart> {
+  const name = `${step}:${input}`;
+  let blob: Blob;
+  let type: string;
+  if (source instanceof Blob) {
+    blob = source;
+    type = source.type || "application/octet-stream";
+  } else if (source instanceof Uint8Array) {
+    blob = new Blob([source as Uint8Array<ArrayBuffer>]);
+    type = "application/octet-stream";
+  } else {
+    const file = source.path;
+    let info;
+    try {
+      info = await stat(file);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new FileProblem(
+        code === "ENOENT" ? `file input ${input}: ${file} does not exist` : `file input ${input}: cannot read ${file} (${code ?? String(err)})`,
+      );
+    }
+    if (!info.isFile()) throw new FileProblem(`file input ${input}: ${file} is not a regular file`);
+    checkSize(input, info.size, file);
+    type = source.type || mediaTypeFor(path.basename(file));
+    try {
+      // Disk-backed: the bytes are read as the request streams them.
+      blob = await openAsBlob(file, { type });
+    } catch (err) {
+      throw new FileProblem(`file input ${input}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+    }
+  }
+  checkSize(input, blob.size);
+  return { name, blob, type };
+}
+
+function checkSize(input: string, size: number, file?: string) {
+  if (size > MAX_FILE_BYTES) {
+    throw new FileProblem(
+      `file input ${input}: ${file ? `${file} is` : "the file is"} ${formatBytes(size)}, over the ${formatBytes(MAX_FILE_BYTES)} limit per file`,
+    );
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * A multipart/form-data body of known length, streamed part by part.
+ *
+ * Why not `new Response(formData)`: we need the exact length up front, for a
+ * Content-Length header (so a server can refuse an oversize upload before reading it) and
+ * for an honest progress total. Blobs from `fs.openAsBlob` are read from disk as they are
+ * sent, never held whole in memory.
+ */
+import { randomBytes } from "node:crypto";
+
+export interface Part {
+  name: string;
+  value: string | Blob;
+  /** For file parts. */
+  filename?: string;
+  /** For file parts; defaults to the Blob's type or application/octet-stream. */
+  type?: string;
+}
+
+export interface MultipartBody {
+  contentType: string;
+  length: number;
+  /** A fresh stream of the whole body; call once per attempt. */
+  stream(): ReadableStream<Uint8Array>;
+}
+
+const encoder = new TextEncoder();
+const CRLF = encoder.encode("\r\n");
+
+function quote(value: string): string {
+  // RFC 7578: escape quotes and line breaks in parameter values.
+  return value.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+
+export function encodeMultipart(parts: Part[]): MultipartBody {
+  const boundary = `----reduck-${randomBytes(12).toString("hex")}`;
+  const pieces: Array<Uint8Array | Blob> = [];
+  for (const part of parts) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${quote(part.name)}"`;
+    if (typeof part.value === "string") {
+      head += `\r\nContent-Type: ${part.type ?? "text/plain; charset=utf-8"}\r\n\r\n`;
+      pieces.push(encoder.encode(head), encoder.encode(part.value), CRLF);
+    } else {
+      const type = part.type || part.value.type || "application/octet-stream";
+      head += `; filename="${quote(part.filename ?? part.name)}"\r\nContent-Type: ${type}\r\n\r\n`;
+      pieces.push(encoder.encode(head), part.value, CRLF);
+    }
+  }
+  pieces.push(encoder.encode(`--${boundary}--\r\n`));
+  const length = pieces.reduce((n, p) => n + (p instanceof Blob ? p.size : p.byteLength), 0);
+
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    length,
+    stream() {
+      let index = 0;
+      let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+      return new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          for (;;) {
+            if (reader) {
+              const { done, value } = await reader.read();
+              if (!done) return controller.enqueue(value);
+              reader = undefined;
+              continue;
+            }
+            const piece = pieces[index++];
+            if (piece === undefined) return controller.close();
+            if (piece instanceof Blob) reader = piece.stream().getReader() as ReadableStreamDefaultReader<Uint8Array>;
+            else return controller.enqueue(piece);
+          }
+        },
+        cancel(reason) {
+          return reader?.cancel(reason);
+        },
+      });
+    },
+  };
+}
+
+/** Passes chunks through unchanged, telling `onChunk` the running total. */
+export function countBytes(onChunk: (sent: number) => void): TransformStream<Uint8Array, Uint8Array> {
+  let sent = 0;
+  return new TransformStream({
+    transform(chunk, controller) {
+      sent += chunk.byteLength;
+      controller.enqueue(chunk);
+      onChunk(sent);
+    },
+  });
+}
