@@ -1,12 +1,13 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts" },
+  entry: { index: "src/index.ts", "cli/index": "src/cli/index.ts" },
   format: ["esm"],
   target: "node20",
-  dts: true,
+  dts: { entry: { index: "src/index.ts" } },
   clean: true,
   sourcemap: true,
-  // Dependencies stay external: users install them beside us.
+  splitting: false,
+  // Dependencies (@oclif/core among them) stay external: bundling @oclif/core breaks it.
   skipNodeModulesBundle: true,
 });

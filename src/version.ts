@@ -1,7 +1,8 @@
 import { createRequire } from "node:module";
 
-// src/ and dist/ both sit one level below package.json.
-const pkg = createRequire(import.meta.url)("../package.json") as { name: string; version: string };
+// Self-reference through the package's own exports map: works from src/ and from any
+// file under dist/.
+const pkg = createRequire(import.meta.url)("reduck-client/package.json") as { name: string; version: string };
 
 export const PACKAGE_NAME = pkg.name;
 export const PACKAGE_VERSION = pkg.version;

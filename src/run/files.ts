@@ -3,7 +3,7 @@
  * turned into either a JSON binding or a multipart part.
  */
 import { openAsBlob } from "node:fs";
-import { stat } from "node:fs/promises";
+import { access, constants, stat } from "node:fs/promises";
 import path from "node:path";
 import mime from "mime-types";
 import { MAX_FILE_BYTES, formatBytes } from "./limits.js";
@@ -93,6 +93,9 @@ export async function openBytes(step: number, input: string, source: PathFile | 
     }
     if (!info.isFile()) throw new FileProblem(`file input ${input}: ${file} is not a regular file`);
     checkSize(input, info.size, file);
+    await access(file, constants.R_OK).catch(() => {
+      throw new FileProblem(`file input ${input}: ${file} is not readable (check its permissions)`);
+    });
     type = source.type || mediaTypeFor(path.basename(file));
     try {
       // Disk-backed: the bytes are read as the request streams them.

@@ -1,0 +1,21 @@
+/** The CLI's exit codes, documented in README.md and in `reduck --help`. */
+export const ExitCode = {
+  OK: 0,
+  /** The API or the run failed. */
+  FAILED: 1,
+  /** Bad usage or input, found before anything was sent. */
+  USAGE: 2,
+  /** Not authenticated, or the credential was refused. */
+  AUTH: 4,
+  /** Interrupted (Ctrl-C). */
+  INTERRUPTED: 130,
+} as const;
+
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+export const EXIT_CODES_HELP = `EXIT CODES
+  0    success
+  1    the API or the run failed
+  2    bad usage or input, found before anything was sent
+  4    not authenticated, or the credential was refused
+  130  interrupted`;

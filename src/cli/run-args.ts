@@ -1,0 +1,139 @@
+/**
+ * `reduck run` arguments: `--script ADDRESS` starts a step; each `name=value` and
+ * `file:INPUT=PATH` after it belongs to that step. Values are coerced to the types the
+ * script's input schema asks for, and checked before anything is uploaded.
+ */
+import os from "node:os";
+import path from "node:path";
+import { usageError } from "./errors.js";
+import { parseAddress, type ScriptAddress } from "./address.js";
+
+export interface StepArgs {
+  address: ScriptAddress;
+  /** Raw `name=value` pairs, in order. */
+  values: Array<[string, string]>;
+  /** `file:INPUT=PATH`, with `~` expanded. */
+  files: Array<[string, string]>;
+}
+
+/** Flags of `run` that take a value, so their value is not mistaken for a script argument. */
+const VALUE_FLAGS = new Set(["--browser", "--device", "--version-id", "--api-key", "--api-url"]);
+
+export function groupSteps(argv: string[]): StepArgs[] {
+  const steps: StepArgs[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
+    if (token === "--script" || token.startsWith("--script=")) {
+      const value = token === "--script" ? argv[++i] : token.slice("--script=".length);
+      if (!value || value.startsWith("-")) throw usageError("--script needs an address, e.g. --script reduck/mail.google.com/send_email");
+      steps.push({ address: parseAddress(value), values: [], files: [] });
+      continue;
+    }
+    if (token.startsWith("-")) {
+      if (VALUE_FLAGS.has(token)) i++;
+      continue;
+    }
+    const eq = token.indexOf("=");
+    if (eq <= 0) throw usageError(`${JSON.stringify(token)} is not an argument: write name=value, or file:input=path for a file`);
+    const step = steps.at(-1);
+    if (!step) throw usageError(`${JSON.stringify(token)} comes before any --script: put each script's arguments after its --script`);
+    const name = token.slice(0, eq);
+    const value = token.slice(eq + 1); // split on the first "=" only: values may contain "="
+    if (name.startsWith("file:")) {
+      const input = name.slice("file:".length);
+      if (!input) throw usageError(`${JSON.stringify(token)} names no file input: write file:input=path`);
+      if (!value) throw usageError(`file:${input} needs a path: write file:${input}=path`);
+      step.files.push([input, expandHome(value)]);
+    } else {
+      step.values.push([name, value]);
+    }
+  }
+  if (steps.length === 0) throw usageError("give a script to run: --script [handle/]host/slug name=value ...");
+  return steps;
+}
+
+/** Shells do not expand `~` after `=`, so the CLI does. */
+export function expandHome(p: string): string {
+  if (p === "~") return os.homedir();
+  if (p.startsWith("~/")) return path.join(os.homedir(), p.slice(2));
+  return p;
+}
+
+type Schema = { type?: string | string[]; anyOf?: Schema[]; oneOf?: Schema[]; format?: string; properties?: Record<string, Schema>; required?: string[] };
+
+export function fileInputs(schema: Schema): string[] {
+  return Object.entries(schema.properties ?? {})
+    .filter(([, p]) => p.type === "string" && p.format === "file")
+    .map(([name]) => name);
+}
+
+function typesOf(schema: Schema): string[] {
+  const own = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+  const alternatives = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].flatMap(typesOf);
+  return [...own, ...alternatives];
+}
+
+/** Coerces one command-line value to the type its schema property asks for. */
+export function coerce(name: string, raw: string, schema: Schema | undefined): unknown {
+  const types = schema ? typesOf(schema) : [];
+  if (types.length === 0) return raw;
+  const fail = (what: string) => usageError(`${name}=${raw}: ${name} must be ${what}`);
+  // Structured values are JSON; a lone value for an array that also takes strings stays a string.
+  if (types.includes("array") || types.includes("object")) {
+    const trimmed = raw.trim();
+    if (trimmed.startsWith("[") || trimmed.startsWith("{")) {
+      try {
+        const value = JSON.parse(trimmed);
+        if ((Array.isArray(value) && types.includes("array")) || (!Array.isArray(value) && types.includes("object"))) return value;
+      } catch {
+        throw fail(`valid JSON (${types.join(" or ")})`);
+      }
+    }
+    if (types.includes("string")) return raw;
+    if (types.includes("array")) return [raw];
+    throw fail("a JSON object, e.g. '{\"key\":\"value\"}'");
+  }
+  if (types.includes("string")) return raw;
+  if (types.includes("integer") || types.includes("number")) {
+    const n = Number(raw);
+    if (raw.trim() === "" || !Number.isFinite(n)) throw fail("a number");
+    if (types.includes("integer") && !types.includes("number") && !Number.isInteger(n)) throw fail("a whole number");
+    return n;
+  }
+  if (types.includes("boolean")) {
+    if (raw === "true") return true;
+    if (raw === "false") return false;
+    throw fail("true or false");
+  }
+  if (types.includes("null") && raw === "null") return null;
+  return raw;
+}
+
+/** Builds a step's args and files from its contract, refusing what the contract does not take. */
+export function applyContract(step: StepArgs, schema: Schema): { args: Record<string, unknown>; files: Record<string, string> } {
+  const properties = schema.properties ?? {};
+  const fileNames = new Set(fileInputs(schema));
+  const argNames = Object.keys(properties).filter((n) => !fileNames.has(n));
+  const where = `for ${[step.address.handle, step.address.host, step.address.slug].filter(Boolean).join("/")}`;
+  const args: Record<string, unknown> = {};
+  for (const [name, raw] of step.values) {
+    if (fileNames.has(name)) throw usageError(`${name} is a file input ${where}: write file:${name}=path`);
+    if (!(name in properties)) throw usageError(`unknown argument ${name} ${where}; it takes: ${argNames.join(", ") || "no arguments"}`);
+    if (name in args) throw usageError(`${name} is given twice ${where}`);
+    args[name] = coerce(name, raw, properties[name]);
+  }
+  const files: Record<string, string> = {};
+  for (const [input, file] of step.files) {
+    if (!fileNames.has(input)) {
+      throw usageError(`unknown file input ${input} ${where}; its file inputs: ${[...fileNames].join(", ") || "none"}`);
+    }
+    if (input in files) throw usageError(`file:${input} is given twice ${where}`);
+    files[input] = file;
+  }
+  const missing = (schema.required ?? []).filter((n) => !(n in args) && !(n in files));
+  if (missing.length) {
+    const how = missing.map((n) => (fileNames.has(n) ? `file:${n}=path` : `${n}=...`)).join(" ");
+    throw usageError(`missing ${missing.map((n) => (fileNames.has(n) ? `file input ${n}` : n)).join(", ")} ${where}: add ${how}`);
+  }
+  return { args, files };
+}
