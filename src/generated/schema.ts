@@ -2858,7 +2858,10 @@ export interface operations {
     runScript: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which door the run came through, recorded as the run's `source`. Ours: the CLI sends `cli`, the local agent tool `mcp`; absent means `rest`. */
+                "X-Reduck-Source"?: "cli" | "mcp" | "rest";
+            };
             path?: never;
             cookie?: never;
         };

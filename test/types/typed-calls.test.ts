@@ -1,0 +1,32 @@
+/**
+ * Type-level tests: `npm test` runs `tsc --noEmit` over this file, so each
+ * `@ts-expect-error` below fails the suite if the mistake it marks ever compiles.
+ */
+import { expectTypeOf, test } from "vitest";
+import { createReduckClient, getRun, getScript, listRuns, patchScript, type Run, type ScriptSummary, listAllScripts } from "../../src/index.js";
+
+const client = createReduckClient({ apiKey: "k", baseUrl: "http://127.0.0.1:9", maxRetries: 0, timeoutMs: 1 });
+
+test("path parameters are checked by name and type", () => {
+  const compileOnly = () => {
+    // @ts-expect-error runId is the parameter's name, not id
+    void getRun({ client, path: { id: "x" } });
+    // @ts-expect-error the path is required
+    void getRun({ client });
+    // @ts-expect-error getScript needs handle, host and slug
+    void getScript({ client, path: { handle: "reduck", host: "x.com" } });
+    // @ts-expect-error pageSize is a number
+    void listRuns({ client, query: { pageSize: "10" } });
+    // @ts-expect-error patchScript has no such body field
+    void patchScript({ client, path: { handle: "@me", host: "x.com", slug: "s" }, body: { title: "x" } });
+    // @ts-expect-error a client is required
+    void listRuns({});
+  };
+  expectTypeOf(compileOnly).toBeFunction();
+});
+
+test("results are typed from openapi.json", () => {
+  expectTypeOf(getRun).returns.resolves.toHaveProperty("data").toEqualTypeOf<Run | undefined>();
+  expectTypeOf(listAllScripts).returns.resolves.toHaveProperty("data").toEqualTypeOf<ScriptSummary[] | undefined>();
+  expectTypeOf(listAllScripts).returns.resolves.toHaveProperty("hasNextPage").toEqualTypeOf<boolean>();
+});
