@@ -1,0 +1,20 @@
+// The reference server's public surface for tests: a seeded store, msw handlers over it, and the
+// loopback HTTP adapter.
+export { createStore, ReferenceStore, isFinished, PLACEHOLDER_CONTENT } from "./store.js";
+export type {
+  AddRunInput,
+  AddScriptInput,
+  AddVersionInput,
+  DemoCredentials,
+  RecordRunInput,
+  StoreOptions,
+} from "./store.js";
+export { SEED_IDS } from "./seed.js";
+export { createHandlers, ANONYMOUS_OPERATIONS } from "./handlers.js";
+export { startHttpServer } from "./http.js";
+export type { HttpServerOptions, RunningHttpServer } from "./http.js";
+export { authenticate, NOT_AUTHENTICATED } from "./auth.js";
+export type { Caller } from "./auth.js";
+export { ApiError } from "./errors.js";
+export { validateResponse, validateRequestPart } from "./openapi.js";
+export { API_AUDIENCE, MCP_AUDIENCE, ALL_SCOPES } from "./records.js";

@@ -1,0 +1,613 @@
+// The reference server against the behaviour the hosted service documents. Plain fetch calls, so
+// these tests hold the server to openapi.json independently of the client library.
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { operationTable } from "../../src/generated/operations.js";
+import { compareRoutes } from "./handlers.js";
+import { operationSpecs } from "./openapi.js";
+import {
+  createHandlers,
+  createStore,
+  NOT_AUTHENTICATED,
+  SEED_IDS,
+  validateResponse,
+  type ReferenceStore,
+} from "./index.js";
+
+const BASE = "https://reduck.ai";
+const server = setupServer();
+let store: ReferenceStore;
+
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeEach(() => {
+  store = createStore();
+  server.resetHandlers(...createHandlers(store));
+  vi.spyOn(console, "error");
+});
+// The self-check logs every answer outside openapi.json: no test may provoke one.
+afterEach(() => {
+  expect(console.error).not.toHaveBeenCalled();
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
+
+interface CallOptions {
+  body?: unknown;
+  /** Raw body text, sent as is. */
+  raw?: string;
+  key?: string | null;
+  token?: string;
+}
+
+interface Answer {
+  status: number;
+  // Tests read arbitrary fields of arbitrary answers; the shapes themselves are checked by the server's self-check.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+/** One request; by default as @demo with its API key. `key: null` sends no credential. */
+async function call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  else if (options.key !== null) headers["x-api-key"] = options.key ?? store.demo.apiKey;
+  let body: string | undefined;
+  if (options.raw !== undefined) body = options.raw;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const response = await fetch(BASE + path, { method, headers, body });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+const newScript = (overrides: Record<string, unknown> = {}) => ({
+  host: "example.org",
+  slug: "read_headline",
+  description: "Reads the main headline of example.org.",
+  content: "return { headline: 'x' };",
+  input_schema: { type: "object", properties: {} },
+  output_schema: { type: "object", properties: { headline: { type: "string" } } },
+  side_effects: "none",
+  ...overrides,
+});
+
+describe("routing", () => {
+  it("serves every operation of operationTable with the same method and path", () => {
+    const served = new Map(operationSpecs().map((s) => [s.operationId, `${s.method} ${s.path}`]));
+    for (const [id, op] of Object.entries(operationTable)) {
+      expect(served.get(id as never), id).toBe(`${op.method} ${op.path}`);
+    }
+  });
+
+  it("tries literal segments before parameters, so readme beats a slug", async () => {
+    expect(compareRoutes("/api/scripts/{handle}/{host}/readme", "/api/scripts/{handle}/{host}/{slug}")).toBeLessThan(0);
+    const readme = await call("GET", "/api/scripts/reduck/mail.google.com/readme", { key: null });
+    expect(readme.status).toBe(200);
+    expect(readme.body).toMatchObject({ host: "mail.google.com" });
+  });
+
+  it("decodes path parameters (%40demo is @demo)", async () => {
+    const script = await call("GET", "/api/scripts/%40demo/example.com/get_title");
+    expect(script.status).toBe(200);
+    expect(script.body.author.handle).toBe("@demo");
+  });
+
+  it("answers open endpoints without any credential", async () => {
+    expect(await call("GET", "/api/ping", { key: null })).toEqual({ status: 200, body: { message: "pong" } });
+    const version = await call("GET", "/api/version", { key: null });
+    expect(version.status).toBe(200);
+    expect(version.body.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
+
+describe("authentication", () => {
+  it("refuses a request without a credential", async () => {
+    expect(await call("GET", "/api/me", { key: null })).toEqual({ status: 401, body: { error: NOT_AUTHENTICATED } });
+  });
+
+  it("refuses an unknown API key", async () => {
+    expect(await call("GET", "/api/me", { key: "rk_nope" })).toEqual({ status: 401, body: { error: "Invalid API key" } });
+  });
+
+  it("accepts an OAuth token issued for this API", async () => {
+    const me = await call("GET", "/api/me", { token: store.demo.oauthToken });
+    expect(me.status).toBe(200);
+    expect(me.body.handle).toBe("@demo");
+  });
+
+  it("refuses a token issued for the MCP server, saying how to get the right one", async () => {
+    const answer = await call("GET", "/api/me", { token: store.demo.mcpToken });
+    expect(answer.status).toBe(401);
+    expect(answer.body.error).toMatch(/issued for the Reduck MCP server/);
+    expect(answer.body.error).toMatch(/resource https:\/\/reduck\.ai/);
+  });
+
+  it("refuses an unknown bearer token", async () => {
+    expect((await call("GET", "/api/me", { token: "rat_nope" })).status).toBe(401);
+  });
+
+  it("refuses a token without the operation's scope, naming the scope", async () => {
+    const answer = await call("POST", "/api/scripts/@demo", { token: store.demo.readOnlyToken, body: newScript() });
+    expect(answer.status).toBe(403);
+    expect(answer.body.error).toContain('"script:write"');
+    expect((await call("GET", "/api/scripts", { token: store.demo.readOnlyToken })).status).toBe(200);
+    expect((await call("GET", "/api/runs", { token: store.demo.readOnlyToken })).body.error).toContain('"run:read"');
+  });
+
+  it("refuses a wrong credential even where anonymous callers are welcome", async () => {
+    expect((await call("GET", "/api/scripts", { key: "rk_nope" })).status).toBe(401);
+  });
+
+  it("gives anonymous callers the official catalogue only", async () => {
+    const all = await call("GET", "/api/scripts?pageSize=100", { key: null });
+    expect(all.status).toBe(200);
+    expect(all.body.totalCount).toBe(25);
+    expect(all.body.data.every((s: { author: { handle: string; approval: string } }) => s.author.handle === "reduck" && s.author.approval === "official")).toBe(true);
+  });
+});
+
+describe("authorization", () => {
+  it("hides another user's private script as not found", async () => {
+    expect((await call("GET", "/api/scripts/@alice/example.com/secret_notes")).status).toBe(404);
+    expect((await call("GET", "/api/scripts/@alice/example.com/secret_notes", { key: store.demo.otherUserApiKey })).status).toBe(200);
+    expect((await call("PATCH", "/api/scripts/@alice/example.com/secret_notes", { body: { name: "Mine" } })).status).toBe(404);
+  });
+
+  it("shows public scripts to everyone, anonymous included", async () => {
+    expect((await call("GET", "/api/scripts/@alice/example.com/public_search")).status).toBe(200);
+    expect((await call("GET", "/api/scripts/@alice/example.com/public_search", { key: null })).status).toBe(200);
+    const listing = await call("GET", "/api/scripts/@alice");
+    expect(listing.body.data.map((s: { slug: string }) => s.slug)).toEqual(["public_search"]);
+  });
+
+  it("write-locks the official catalogue and hides its code and notes from non-members", async () => {
+    const path = "/api/scripts/reduck/mail.google.com/send_email";
+    const script = await call("GET", path);
+    expect(script.status).toBe(200);
+    expect(script.body.current_version).not.toHaveProperty("content");
+    expect(script.body.current_version).not.toHaveProperty("note");
+    expect(script.body.current_version.input_schema.properties.attachment).toMatchObject({ type: "string", format: "file" });
+    for (const [method, suffix, body] of [
+      ["PATCH", "", { name: "Mine" }],
+      ["POST", "/archive", undefined],
+      ["POST", "/versions", { note: "Try", content: "return 1;" }],
+    ] as const) {
+      const answer = await call(method, path + suffix, { body });
+      expect(answer.status, `${method} ${suffix}`).toBe(403);
+      expect(answer.body.error).toMatch(/write-locked/);
+    }
+  });
+
+  it("lets project members read project scripts, and viewers only read", async () => {
+    expect((await call("GET", "/api/scripts/acme/crm.acme.test/export_contacts")).status).toBe(200);
+    expect((await call("GET", "/api/scripts/partners/partner.example/list_orders")).status).toBe(200);
+    expect((await call("PATCH", "/api/scripts/partners/partner.example/list_orders", { body: { name: "x" } })).status).toBe(403);
+    expect((await call("POST", "/api/scripts/partners", { body: newScript() })).status).toBe(403);
+  });
+
+  it("keeps runs private to their account", async () => {
+    expect((await call("GET", `/api/runs/${SEED_IDS.runs.alice}`)).status).toBe(404);
+    expect((await call("GET", `/api/runs/${SEED_IDS.runs.success}`)).status).toBe(200);
+  });
+});
+
+describe("validation", () => {
+  it("answers 400 with per-field messages", async () => {
+    const answer = await call("POST", "/api/scripts/@demo", { body: newScript({ slug: "Bad Slug" }) });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe("Invalid request");
+    expect(Object.keys(answer.body.variables)).toEqual(["slug"]);
+    expect(answer.body.variables.slug[0]).toMatch(/pattern/);
+  });
+
+  it("names every missing field", async () => {
+    const answer = await call("POST", "/api/scripts/@demo", { body: { host: "example.org", slug: "ok" } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.variables).toMatchObject({ description: ["is required"], content: ["is required"], side_effects: ["is required"] });
+  });
+
+  it("refuses a body that is not JSON", async () => {
+    const answer = await call("PATCH", "/api/scripts/@demo/example.com/get_title", { raw: "{name:" });
+    expect(answer.status).toBe(400);
+    expect(answer.body.variables.body[0]).toMatch(/not valid JSON/);
+  });
+
+  it("checks array bounds (batch delete of zero runs)", async () => {
+    const answer = await call("POST", "/api/runs/delete", { body: { runIds: [] } });
+    expect(answer.status).toBe(400);
+    expect(Object.keys(answer.body.variables)).toEqual(["runIds"]);
+  });
+
+  it("answers 404, not an undeclared 400, for a malformed id where openapi.json declares no 400", async () => {
+    expect((await call("GET", "/api/runs/not-a-uuid")).status).toBe(404);
+    const declared = await call("DELETE", "/api/runs/not-a-uuid");
+    expect(declared).toEqual({ status: 400, body: { error: "Invalid request", variables: { runId: ["must be a UUID"] } } });
+  });
+
+  it("clamps page parameters of list operations, which declare no 400 (pageSize=0 reads as 1)", async () => {
+    const answer = await call("GET", "/api/runs?pageSize=0");
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toHaveLength(1);
+    expect((await call("GET", "/api/runs?pageSize=500")).body.data).toHaveLength(6);
+    expect((await call("GET", "/api/runs?status=exploded")).body.totalCount).toBe(6);
+  });
+});
+
+describe("pagination", () => {
+  it("pages from 0 with totals", async () => {
+    for (let i = 0; i < 45; i++) store.addRun({ status: "success" });
+    const first = await call("GET", "/api/runs?pageSize=20");
+    expect(first.body).toMatchObject({ hasNextPage: true, totalCount: 51 });
+    expect(first.body.data).toHaveLength(20);
+    const last = await call("GET", "/api/runs?page=2&pageSize=20");
+    expect(last.body).toMatchObject({ hasNextPage: false, totalCount: 51 });
+    expect(last.body.data).toHaveLength(11);
+    const beyond = await call("GET", "/api/runs?page=9");
+    expect(beyond.body).toMatchObject({ data: [], hasNextPage: false, totalCount: 51 });
+  });
+
+  it("defaults to 20 per page and lists runs newest first", async () => {
+    for (let i = 0; i < 25; i++) store.addRun();
+    const page = await call("GET", "/api/runs");
+    expect(page.body.data).toHaveLength(20);
+    const started = page.body.data.map((r: { started_at: string }) => r.started_at);
+    expect([...started].sort().reverse()).toEqual(started);
+  });
+
+  it("filters runs by status, script and host", async () => {
+    expect((await call("GET", "/api/runs?status=running")).body.data.map((r: { id: string }) => r.id)).toEqual([SEED_IDS.runs.running]);
+    expect((await call("GET", `/api/runs?script_id=${SEED_IDS.scripts.getTitle}`)).body.totalCount).toBe(5);
+    expect((await call("GET", "/api/runs?host=google")).body.totalCount).toBe(1);
+  });
+});
+
+describe("script listings", () => {
+  it("lists own, project and catalogue scripts for a signed-in caller, active only by default", async () => {
+    const all = await call("GET", "/api/scripts?pageSize=100");
+    const addresses = all.body.data.map((s: { author: { handle: string }; host: string; slug: string }) => `${s.author.handle}/${s.host}/${s.slug}`);
+    expect(addresses).toContain("@demo/example.com/get_title");
+    expect(addresses).toContain("acme/crm.acme.test/export_contacts");
+    expect(addresses).toContain("partners/partner.example/list_orders");
+    expect(addresses).toContain("reduck/mail.google.com/send_email");
+    expect(addresses).not.toContain("@demo/example.com/old_scraper");
+    expect(addresses).not.toContain("@alice/example.com/public_search");
+    expect(all.body.data[0]).not.toHaveProperty("current_version.content");
+    const archived = await call("GET", "/api/scripts?archived=true");
+    expect(archived.body.data.map((s: { slug: string }) => s.slug)).toEqual(["old_scraper"]);
+  });
+
+  it("searches with q, filters host by substring and honours catalogueOnly and sortBy", async () => {
+    const gmail = await call("GET", "/api/scripts?q=gmail%20email");
+    expect(gmail.body.data[0].slug).toBe("send_email");
+    const google = await call("GET", "/api/scripts?host=google&pageSize=100");
+    expect(new Set(google.body.data.map((s: { host: string }) => s.host))).toEqual(new Set(["mail.google.com", "drive.google.com"]));
+    expect((await call("GET", "/api/scripts?catalogueOnly=true&pageSize=100")).body.totalCount).toBe(25);
+    const byHost = await call("GET", "/api/scripts?sortBy=host&order=desc&pageSize=100");
+    const hosts = byHost.body.data.map((s: { host: string }) => s.host);
+    expect(hosts[0]).toBe("x.com");
+    const byRuns = await call("GET", "/api/scripts?sortBy=runs&pageSize=1");
+    expect(byRuns.body.data[0].slug).toBe("get_title");
+  });
+
+  it("lists one handle's scripts, archived included unless filtered, and 404s an unknown handle", async () => {
+    const mine = await call("GET", "/api/scripts/@demo");
+    expect(mine.body.totalCount).toBe(3);
+    expect((await call("GET", "/api/scripts/@demo?archived=false")).body.totalCount).toBe(2);
+    expect((await call("GET", "/api/scripts/@demo?visibility=public")).body.data.map((s: { slug: string }) => s.slug)).toEqual(["top_stories"]);
+    expect((await call("GET", "/api/scripts/@demo?slug=get_title&status=degraded")).body.totalCount).toBe(1);
+    expect((await call("GET", "/api/scripts/@nobody")).status).toBe(404);
+  });
+});
+
+describe("script lifecycle", () => {
+  const path = "/api/scripts/@demo/example.org/read_headline";
+
+  it("creates, edits, versions, promotes, rolls back, publishes, archives and restores", async () => {
+    const created = await call("POST", "/api/scripts/@demo", { body: newScript() });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      host: "example.org",
+      slug: "read_headline",
+      current_version_id: created.body.created_version_id,
+      created_version_id: expect.any(String),
+    });
+    const v1 = created.body.created_version_id;
+
+    const patched = await call("PATCH", path, { body: { name: "Read the headline", human_required: true } });
+    expect(patched.body).toMatchObject({ name: "Read the headline", human_required: true, visibility: "private" });
+
+    const draft = await call("POST", `${path}/versions`, { body: { note: "Read the h1", content: "return { headline: document.title };" } });
+    expect(draft.status).toBe(201);
+    expect(draft.body).toMatchObject({ draft: true, version_number: 2, parent_version_id: v1, note: "Read the h1" });
+    expect(draft.body.diff.code).toContain("+return { headline: document.title };");
+    expect(draft.body.diff.fields).toEqual({});
+    const v2 = draft.body.id;
+
+    const edited = await call("PATCH", `${path}/versions/${v2}`, { body: { side_effects: "write" } });
+    expect(edited.body.diff.fields).toEqual({ side_effects: { from: "none", to: "write" } });
+
+    const drafts = await call("GET", `${path}/versions?draft=true`);
+    expect(drafts.body.data.map((v: { id: string }) => v.id)).toEqual([v2]);
+    expect((await call("GET", `${path}`)).body.current_version_id).toBe(v1);
+
+    const promoted = await call("POST", `${path}/versions/${v2}/promote`);
+    expect(promoted.body).toMatchObject({ id: v2, draft: false, side_effects: "write" });
+    expect((await call("GET", path)).body.current_version.id).toBe(v2);
+
+    const rolledBack = await call("POST", `${path}/versions/${v1}/promote`);
+    expect(rolledBack.status).toBe(200);
+    expect((await call("GET", path)).body.current_version_id).toBe(v1);
+    const versions = await call("GET", `${path}/versions`);
+    expect(versions.body.data.map((v: { version_number: number }) => v.version_number)).toEqual([2, 1]);
+
+    expect((await call("POST", `${path}/publish`)).body.visibility).toBe("public");
+    expect((await call("GET", path, { key: null })).status).toBe(200);
+
+    const archived = await call("POST", `${path}/archive`);
+    expect(archived.body.archived_at).not.toBeNull();
+    expect((await call("POST", `${path}/unpublish`)).body.visibility).toBe("private");
+    const restored = await call("POST", `${path}/restore`);
+    expect(restored.body.archived_at).toBeNull();
+  });
+
+  it("starts a draft-first script with no current version", async () => {
+    const created = await call("POST", "/api/scripts/@demo", { body: newScript({ draft: true }) });
+    expect(created.status).toBe(201);
+    expect(created.body.current_version_id).toBeNull();
+    const script = await call("GET", path);
+    expect(script.body).toMatchObject({ current_version: null, version_count: 1 });
+    const versions = await call("GET", `${path}/versions`);
+    expect(versions.body.data[0]).toMatchObject({ draft: true });
+  });
+
+  describe("every 409", () => {
+    it("createScript: draft first version with public visibility", async () => {
+      const answer = await call("POST", "/api/scripts/@demo", { body: newScript({ draft: true, visibility: "public" }) });
+      expect(answer.status).toBe(409);
+      expect(answer.body.error).toMatch(/draft/);
+    });
+
+    it("createScript: host and slug already taken, archived scripts included", async () => {
+      expect((await call("POST", "/api/scripts/@demo", { body: newScript({ host: "example.com", slug: "get_title" }) })).status).toBe(409);
+      const archived = await call("POST", "/api/scripts/@demo", { body: newScript({ host: "example.com", slug: "old_scraper" }) });
+      expect(archived.status).toBe(409);
+      expect(archived.body.error).toMatch(/archiv/);
+    });
+
+    it("publishScript: archived, or no promoted version", async () => {
+      expect((await call("POST", "/api/scripts/@demo/example.com/old_scraper/publish")).status).toBe(409);
+      await call("POST", "/api/scripts/@demo", { body: newScript({ draft: true }) });
+      const answer = await call("POST", `${path}/publish`);
+      expect(answer.status).toBe(409);
+      expect(answer.body.error).toMatch(/promote/);
+    });
+
+    it("createDraftScriptVersion: identical to the current version, or archived", async () => {
+      const same = await call("POST", "/api/scripts/@demo/example.com/get_title/versions", { body: { note: "No change" } });
+      expect(same.status).toBe(409);
+      expect(same.body.error).toMatch(/identical/);
+      const archived = await call("POST", "/api/scripts/@demo/example.com/old_scraper/versions", { body: { note: "x", content: "return 2;" } });
+      expect(archived.status).toBe(409);
+      expect(archived.body.error).toMatch(/archived/);
+    });
+
+    it("patch/delete a version that is no longer a draft, or of an archived script", async () => {
+      const promoted = `/api/scripts/@demo/example.com/get_title/versions/${SEED_IDS.versions.getTitleV1}`;
+      expect((await call("PATCH", promoted, { body: { note: "x" } })).status).toBe(409);
+      expect((await call("DELETE", promoted)).status).toBe(409);
+      const draft = await call("POST", "/api/scripts/@demo/example.com/get_title/versions", { body: { note: "d", content: "return 3;" } });
+      await call("POST", "/api/scripts/@demo/example.com/get_title/archive");
+      const draftPath = `/api/scripts/@demo/example.com/get_title/versions/${draft.body.id}`;
+      expect((await call("PATCH", draftPath, { body: { note: "x" } })).status).toBe(409);
+      expect((await call("DELETE", draftPath)).status).toBe(409);
+      expect((await call("POST", `${draftPath}/promote`)).status).toBe(409);
+      await call("POST", "/api/scripts/@demo/example.com/get_title/restore");
+      expect((await call("DELETE", draftPath)).status).toBe(204);
+      expect((await call("GET", draftPath)).status).toBe(404);
+    });
+
+    it("transfer: archived script, or the destination already has that host and slug", async () => {
+      expect((await call("GET", "/api/scripts/@demo/example.com/old_scraper/transfer")).status).toBe(409);
+      expect((await call("POST", "/api/scripts/@demo/example.com/old_scraper/transfer", { body: { target: "acme" } })).status).toBe(409);
+      store.addScript({ handle: "acme", host: "example.com", slug: "get_title" });
+      const clash = await call("POST", "/api/scripts/@demo/example.com/get_title/transfer", { body: { target: "acme" } });
+      expect(clash.status).toBe(409);
+      expect(clash.body.error).toMatch(/already exists/);
+    });
+  });
+
+  it("refuses a parent version of another script with 400", async () => {
+    const answer = await call("POST", "/api/scripts/@demo/example.com/get_title/versions", {
+      body: { note: "x", parent_version_id: SEED_IDS.versions.topStoriesV1 },
+    });
+    expect(answer.status).toBe(400);
+    expect(Object.keys(answer.body.variables)).toEqual(["parent_version_id"]);
+  });
+
+  it("refuses creating under another user's handle (403) or an unknown one (404)", async () => {
+    expect((await call("POST", "/api/scripts/@alice", { body: newScript() })).status).toBe(403);
+    expect((await call("POST", "/api/scripts/nowhere", { body: newScript() })).status).toBe(404);
+    expect((await call("POST", "/api/scripts/acme", { body: newScript() })).status).toBe(201);
+  });
+});
+
+describe("transfer", () => {
+  const path = "/api/scripts/@demo/example.com/get_title/transfer";
+
+  it("lists the scopes the caller may create scripts in, except the current one", async () => {
+    const answer = await call("GET", path);
+    expect(answer.body).toEqual({ targets: [{ kind: "project", handle: "acme", name: "Acme Corp", can_transfer_out: true }] });
+  });
+
+  it("moves a script and answers its new address", async () => {
+    const moved = await call("POST", path, { body: { target: "acme" } });
+    expect(moved).toEqual({ status: 200, body: { handle: "acme", host: "example.com", slug: "get_title" } });
+    expect((await call("GET", "/api/scripts/acme/example.com/get_title")).status).toBe(200);
+    expect((await call("GET", "/api/scripts/@demo/example.com/get_title")).status).toBe(404);
+  });
+
+  it("refuses unknown handles, other users' scopes and read-only projects with 403", async () => {
+    for (const target of ["nowhere", "@alice", "partners"]) {
+      const answer = await call("POST", path, { body: { target } });
+      expect(answer.status, target).toBe(403);
+    }
+  });
+
+  it("refuses moving official scripts (403)", async () => {
+    expect((await call("POST", "/api/scripts/reduck/mail.google.com/send_email/transfer", { body: { target: "@demo" } })).status).toBe(403);
+  });
+});
+
+describe("host readmes", () => {
+  it("shows a README publicly only while the owner has a public, active script on the host", async () => {
+    expect((await call("GET", "/api/scripts/@demo/example.com/readme", { key: null })).status).toBe(404);
+    expect((await call("GET", "/api/scripts/@demo/example.com/readme")).status).toBe(200);
+    await call("POST", "/api/scripts/@demo/example.com/get_title/publish");
+    expect((await call("GET", "/api/scripts/@demo/example.com/readme", { key: null })).status).toBe(200);
+  });
+
+  it("sets, replaces and deletes (idempotently) with write access only", async () => {
+    const set = await call("PUT", "/api/scripts/@demo/news.ycombinator.com/readme", { body: { content: "Be gentle." } });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ host: "news.ycombinator.com", content: "Be gentle." });
+    const replaced = await call("PUT", "/api/scripts/@demo/news.ycombinator.com/readme", { body: { content: "Be very gentle." } });
+    expect(replaced.body.content).toBe("Be very gentle.");
+    expect((await call("PUT", "/api/scripts/@demo/x.com/readme", { body: { content: "" } })).status).toBe(400);
+    expect((await call("PUT", "/api/scripts/reduck/mail.google.com/readme", { body: { content: "Mine" } })).status).toBe(403);
+    expect((await call("DELETE", "/api/scripts/@demo/news.ycombinator.com/readme")).status).toBe(204);
+    expect((await call("DELETE", "/api/scripts/@demo/news.ycombinator.com/readme")).status).toBe(204);
+    expect((await call("GET", "/api/scripts/@demo/news.ycombinator.com/readme")).status).toBe(404);
+  });
+});
+
+describe("runs", () => {
+  it("deletes finished runs only", async () => {
+    const running = await call("DELETE", `/api/runs/${SEED_IDS.runs.running}`);
+    expect(running.status).toBe(409);
+    expect(running.body.error).toMatch(/running/);
+    expect((await call("DELETE", `/api/runs/${SEED_IDS.runs.success}`)).status).toBe(204);
+    expect((await call("GET", `/api/runs/${SEED_IDS.runs.success}`)).status).toBe(404);
+    expect((await call("DELETE", `/api/runs/${SEED_IDS.runs.alice}`)).status).toBe(404);
+  });
+
+  it("batch-deletes and reports unknown, foreign and unfinished ids as skipped", async () => {
+    const unknown = "3f1c2a4b-1111-4222-8333-444455556666";
+    const answer = await call("POST", "/api/runs/delete", {
+      body: { runIds: [SEED_IDS.runs.success, SEED_IDS.runs.running, SEED_IDS.runs.queued, SEED_IDS.runs.alice, unknown] },
+    });
+    expect(answer).toEqual({
+      status: 200,
+      body: { deletedIds: [SEED_IDS.runs.success], skippedIds: [SEED_IDS.runs.running, SEED_IDS.runs.queued, SEED_IDS.runs.alice, unknown] },
+    });
+  });
+
+  it("serves recorded traces and 404s runs without one", async () => {
+    const traced = await call("GET", `/api/runs/${SEED_IDS.runs.success}/trace`);
+    expect(traced.status).toBe(200);
+    expect(traced.body.steps.length).toBeGreaterThan(0);
+    expect((await call("GET", `/api/runs/${SEED_IDS.runs.sendEmail}/trace`)).status).toBe(404);
+  });
+
+  it("records runs through the store with a frozen script reference", async () => {
+    const script = store.findScriptByAddress("reduck", "mail.google.com", "send_email")!;
+    const run = store.recordRun({
+      userId: store.demo.userId,
+      scriptId: script.id,
+      args: { to: "me@example.com", subject: "Hi" },
+      browser: { type: "managed", region: "eu-central-1", country: "fr" },
+      source: "rest",
+      result: { sent: true },
+    });
+    const answer = await call("GET", `/api/runs/${run.id}`);
+    expect(answer.body).toMatchObject({
+      status: "success",
+      result: { result: { sent: true } },
+      source: "rest",
+      script: { id: script.id, version_number: "1", handle: "reduck", host: "mail.google.com", slug: "send_email", name: "Send Gmail email" },
+    });
+  });
+});
+
+describe("account", () => {
+  it("describes the caller with projects and usage computed from their runs", async () => {
+    store.addRun();
+    const me = await call("GET", "/api/me");
+    expect(me.body).toMatchObject({
+      id: SEED_IDS.users.demo,
+      handle: "@demo",
+      role: "user",
+      experimental_features: [],
+      projects: [
+        { handle: "acme", name: "Acme Corp", role: "owner" },
+        { handle: "partners", name: "Partners Guild", role: "viewer" },
+      ],
+      usage: { runs: { used: 7, limit: 1000 } },
+    });
+  });
+
+  it("lists exactly one paired extension device that may read files", async () => {
+    const devices = await call("GET", "/api/devices");
+    expect(devices.body).toEqual([expect.objectContaining({ id: SEED_IDS.devices.demo, file_access: true, reachable: true })]);
+  });
+});
+
+describe("connectors", () => {
+  const cookie = (domain: string, name = "sid") => ({ name, value: "v", domain, path: "/", expires: 2_000_000_000, httpOnly: true, secure: true });
+
+  it("lists summaries A to Z without cookies", async () => {
+    await call("PUT", "/api/connectors/amazon.com", { body: { cookies: [cookie(".amazon.com")] } });
+    const list = await call("GET", "/api/connectors");
+    expect(list.body.map((c: { host: string }) => c.host)).toEqual(["amazon.com", "mail.google.com"]);
+    expect(list.body[0]).not.toHaveProperty("cookies");
+  });
+
+  it("falls back to the nearest parent host's connector", async () => {
+    expect((await call("GET", "/api/connectors/inbox.mail.google.com")).body.host).toBe("mail.google.com");
+    expect((await call("GET", "/api/connectors/calendar.google.com")).status).toBe(404);
+    await call("PUT", "/api/connectors/google.com", { body: { cookies: [cookie(".google.com")] } });
+    const fallback = await call("GET", "/api/connectors/calendar.google.com");
+    expect(fallback.body).toMatchObject({ host: "google.com", cookies: [expect.objectContaining({ domain: ".google.com" })] });
+    expect((await call("GET", "/api/connectors/mail.google.com")).body.host).toBe("mail.google.com");
+  });
+
+  it("refuses a cookie that does not belong to the host, naming it", async () => {
+    const answer = await call("PUT", "/api/connectors/mail.google.com", {
+      body: { cookies: [cookie(".google.com"), cookie(".evil.com", "stolen"), cookie("accounts.google.com", "sibling")] },
+    });
+    expect(answer.status).toBe(400);
+    expect(Object.keys(answer.body.variables)).toEqual(["cookies.1.domain", "cookies.2.domain"]);
+    expect(answer.body.variables["cookies.1.domain"][0]).toContain('"stolen"');
+  });
+
+  it("deletes a connector, then 404s", async () => {
+    expect((await call("DELETE", "/api/connectors/mail.google.com")).status).toBe(204);
+    expect((await call("DELETE", "/api/connectors/mail.google.com")).status).toBe(404);
+  });
+});
+
+describe("response self-check", () => {
+  it("accepts what openapi.json declares", () => {
+    expect(validateResponse("getPing", 200, { message: "pong" })).toBeNull();
+    expect(validateResponse("deleteRun", 204, undefined)).toBeNull();
+    expect(validateResponse("getRun", 404, { error: "No such run" })).toBeNull();
+  });
+
+  it("reports a wrong shape, an undeclared status and a body on a 204", () => {
+    expect(validateResponse("getPing", 200, { message: "ping" })).toMatch(/getPing 200: \/message/);
+    expect(validateResponse("getMe", 200, { id: "x" })).toMatch(/required property/);
+    expect(validateResponse("getRun", 400, { error: "bad" })).toBe("getRun does not declare status 400");
+    expect(validateResponse("deleteRun", 204, { deleted: true })).toMatch(/declares no body/);
+  });
+
+  it("turns an answer outside openapi.json into a logged 500", async () => {
+    vi.mocked(console.error).mockImplementation(() => {});
+    const device = store.devices.get(SEED_IDS.devices.demo)!;
+    (device as { reachable: unknown }).reachable = "yes"; // corrupt the store behind the handlers' back
+    const answer = await call("GET", "/api/devices");
+    expect(answer.status).toBe(500);
+    expect(answer.body.error).toMatch(/^reference server answered outside openapi.json: listDevices 200: \/0\/reachable must be boolean/);
+    expect(console.error).toHaveBeenCalledWith(answer.body.error);
+    vi.mocked(console.error).mockClear();
+  });
+});
