@@ -1,0 +1,35 @@
+/**
+ * The reference server in-process: a fresh seeded store per test file, its handlers
+ * installed with MSW, and clients made the way users make them.
+ */
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import { createReduckClient, type ReduckClient } from "../../src/index.js";
+import { createHandlers, createStore, type ReferenceStore } from "../server/index.js";
+
+export interface Reference {
+  store: ReferenceStore;
+  /** The demo account's client (API key). */
+  client: ReduckClient;
+  clientWith(credential: { apiKey: string } | { oauthToken: string }): ReduckClient;
+}
+
+/** Call at the top of a test file. With `fresh`, every test gets a new store. */
+export function useReferenceServer({ fresh = false }: { fresh?: boolean } = {}): Reference {
+  const ref = {} as Reference;
+  const server = setupServer();
+  const reset = () => {
+    ref.store = createStore();
+    server.resetHandlers(...createHandlers(ref.store));
+    ref.client = createReduckClient({ apiKey: ref.store.demo.apiKey, maxRetries: 0 });
+  };
+  ref.clientWith = (credential) => createReduckClient({ ...credential, maxRetries: 0 } as never);
+  beforeAll(() => {
+    server.listen({ onUnhandledRequest: "error" });
+    reset();
+  });
+  if (fresh) beforeEach(reset);
+  afterEach(() => undefined);
+  afterAll(() => server.close());
+  return ref;
+}
