@@ -1,0 +1,99 @@
+/**
+ * `npm run demo`: the main job end to end on a fresh clone.
+ *
+ * Starts the sandbox (the reference server over real HTTP) on a free port with a simulated
+ * desktop, then uses it the way a user would: the library programs in examples/, then the
+ * built `reduck` CLI. Exits 0 only when every step worked.
+ */
+import { spawn, execFile } from "node:child_process";
+import { mkdtemp, mkdir, writeFile, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const run = promisify(execFile);
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function startSandbox(port: number, desktop: string) {
+  const child = spawn(process.execPath, ["--import", "tsx", "test/server/sandbox.ts", "--port", String(port), "--desktop", desktop], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const env: Record<string, string> = {};
+  let buffered = "";
+  await new Promise<void>((resolve, reject) => {
+    child.on("exit", (code) => reject(new Error(`the sandbox exited early (${code})`)));
+    child.stdout.on("data", (chunk) => {
+      buffered += chunk;
+      for (const line of buffered.split("\n")) {
+        const m = /^(REDUCK_API_URL|REDUCK_API_KEY)=(.+)$/.exec(line.trim());
+        if (m) env[m[1]!] = m[2]!;
+      }
+      if (env.REDUCK_API_URL && env.REDUCK_API_KEY) resolve();
+    });
+  });
+  child.removeAllListeners("exit");
+  return { env, stop: () => child.kill("SIGTERM") };
+}
+
+function heading(text: string) {
+  console.log(`\n=== ${text}`);
+}
+
+async function step(title: string, cmd: string, args: string[], env: Record<string, string>) {
+  heading(title);
+  console.log(`$ ${[cmd === process.execPath ? "node" : cmd, ...args].join(" ")}`);
+  const { stdout, stderr } = await run(cmd, args, { cwd: root, env: { ...process.env, ...env }, maxBuffer: 16 * 2 ** 20 });
+  if (stderr.trim()) console.log(stderr.trim().replace(/^/gm, "  (stderr) "));
+  console.log(stdout.trim());
+  return stdout;
+}
+
+const desktop = await mkdtemp(path.join(os.tmpdir(), "reduck-demo-desktop-"));
+const downloads = await mkdtemp(path.join(os.tmpdir(), "reduck-demo-downloads-"));
+await mkdir(path.join(desktop, "reduck", "2026"), { recursive: true });
+// A small PNG-like file to attach (its bytes only need to arrive intact).
+const banner = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(4096, 7)]);
+await writeFile(path.join(desktop, "reduck", "2026", "banner.png"), banner);
+await writeFile(path.join(downloads, "banner.png"), banner);
+
+const sandbox = await startSandbox(await freePort(), desktop);
+const env = { ...sandbox.env, REDUCK_CONFIG_DIR: path.join(desktop, ".config") };
+const tsx = [path.join(root, "node_modules", "tsx", "dist", "cli.mjs")];
+const cli = path.join(root, "bin", "run.js");
+let failed = false;
+try {
+  console.log(`Sandbox at ${env.REDUCK_API_URL}; simulated desktop ${desktop}`);
+  await step("Library: list the catalogue and read a contract", process.execPath, [...tsx, "examples/list-scripts.ts"], env);
+  await step("Library: send_email with a file as bytes", process.execPath, [...tsx, "examples/send-email.ts", path.join(downloads, "banner.png")], env);
+  await step("Library: send_email with a named file (relativePath)", process.execPath, [...tsx, "examples/send-email.ts", "--named", "2026/banner.png"], env);
+  await step("CLI: list the catalogue", process.execPath, [cli, "scripts", "list", "reduck", "--host", "mail.google.com"], env);
+  await step("CLI: send_email's contract", process.execPath, [cli, "scripts", "get", "reduck/mail.google.com/send_email"], env);
+  await step("CLI: run send_email with a file", process.execPath, [
+    cli, "run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Our new banner",
+    "attachmentName=banner.png", `file:attachment=${path.join(downloads, "banner.png")}`,
+  ], env);
+  await step("CLI: the run in the run list", process.execPath, [cli, "runs", "list", "--page-size", "3"], env);
+} catch (err) {
+  failed = true;
+  const e = err as { message: string; stdout?: string; stderr?: string };
+  console.error(`\nDemo step failed: ${e.message}`);
+  if (e.stdout) console.error(e.stdout);
+  if (e.stderr) console.error(e.stderr);
+} finally {
+  sandbox.stop();
+  await rm(desktop, { recursive: true, force: true });
+  await rm(downloads, { recursive: true, force: true });
+}
+console.log(failed ? "\nDemo failed." : "\nDemo finished: every step worked.");
+process.exit(failed ? 1 : 0);
