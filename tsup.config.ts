@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts", "cli/index": "src/cli/index.ts" },
+  entry: { index: "src/index.ts", "cli/index": "src/cli/index.ts", "cli/hooks/not-found": "src/cli/hooks/not-found.ts" },
   format: ["esm"],
   target: "node20",
   dts: { entry: { index: "src/index.ts" } },
