@@ -5,7 +5,6 @@
 import { openAsBlob } from "node:fs";
 import { access, constants, stat } from "node:fs/promises";
 import path from "node:path";
-import mime from "mime-types";
 import { MAX_FILE_BYTES, formatBytes } from "./limits.js";
 import { relativePathProblem } from "./relative-path.js";
 
@@ -52,7 +51,9 @@ export function isInline(source: FileSource): source is InlineFile {
   return typeof source === "object" && source !== null && "b64" in source;
 }
 
-export function mediaTypeFor(fileName: string): string {
+/** The media type for a file name; mime-types (and its large database) loads on first use. */
+export async function mediaTypeFor(fileName: string): Promise<string> {
+  const { default: mime } = await import("mime-types");
   return mime.lookup(fileName) || "application/octet-stream";
 }
 
@@ -96,7 +97,7 @@ export async function openBytes(step: number, input: string, source: PathFile | 
     await access(file, constants.R_OK).catch(() => {
       throw new FileProblem(`file input ${input}: ${file} is not readable (check its permissions)`);
     });
-    type = source.type || mediaTypeFor(path.basename(file));
+    type = source.type || (await mediaTypeFor(path.basename(file)));
     try {
       // Disk-backed: the bytes are read as the request streams them.
       blob = await openAsBlob(file, { type });

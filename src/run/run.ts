@@ -209,7 +209,7 @@ async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise
         signal,
         // Streams need half duplex; the dispatcher lifts Node's 300 s wait for headers.
         duplex: "half",
-        dispatcher: runDispatcher(),
+        dispatcher: await runDispatcher(),
       } as RequestInit);
       break;
     } catch (err) {
