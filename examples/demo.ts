@@ -68,7 +68,7 @@ await writeFile(path.join(desktop, "reduck", "2026", "banner.png"), banner);
 await writeFile(path.join(downloads, "banner.png"), banner);
 
 const sandbox = await startSandbox(await freePort(), desktop);
-const env = { ...sandbox.env, REDUCK_CONFIG_DIR: path.join(desktop, ".config") };
+const env: Record<string, string> = { ...sandbox.env, REDUCK_CONFIG_DIR: path.join(desktop, ".config") };
 const tsx = [path.join(root, "node_modules", "tsx", "dist", "cli.mjs")];
 const cli = path.join(root, "bin", "run.js");
 let failed = false;

@@ -6,10 +6,54 @@ import Run from "./commands/run.js";
 import Whoami from "./commands/whoami.js";
 import Login from "./commands/login.js";
 import Logout from "./commands/logout.js";
+import Mcp from "./commands/mcp.js";
+import ScriptsList from "./commands/scripts/list.js";
+import ScriptsGet from "./commands/scripts/get.js";
+import ScriptsCreate from "./commands/scripts/create.js";
+import ScriptsUpdate from "./commands/scripts/update.js";
+import ScriptsPublish from "./commands/scripts/publish.js";
+import ScriptsUnpublish from "./commands/scripts/unpublish.js";
+import ScriptsArchive from "./commands/scripts/archive.js";
+import ScriptsRestore from "./commands/scripts/restore.js";
+import ScriptsTargets from "./commands/scripts/targets.js";
+import ScriptsTransfer from "./commands/scripts/transfer.js";
+import VersionsList from "./commands/scripts/versions/list.js";
+import VersionsGet from "./commands/scripts/versions/get.js";
+import VersionsCreate from "./commands/scripts/versions/create.js";
+import VersionsUpdate from "./commands/scripts/versions/update.js";
+import VersionsDelete from "./commands/scripts/versions/delete.js";
+import VersionsPromote from "./commands/scripts/versions/promote.js";
+import RunsList from "./commands/runs/list.js";
+import RunsGet from "./commands/runs/get.js";
+import RunsDelete from "./commands/runs/delete.js";
+import RunsTrace from "./commands/runs/trace.js";
+import DevicesList from "./commands/devices/list.js";
 
 export const COMMANDS = {
   run: Run,
   whoami: Whoami,
   login: Login,
   logout: Logout,
+  mcp: Mcp,
+  "scripts:list": ScriptsList,
+  "scripts:get": ScriptsGet,
+  "scripts:create": ScriptsCreate,
+  "scripts:update": ScriptsUpdate,
+  "scripts:publish": ScriptsPublish,
+  "scripts:unpublish": ScriptsUnpublish,
+  "scripts:archive": ScriptsArchive,
+  "scripts:restore": ScriptsRestore,
+  "scripts:targets": ScriptsTargets,
+  "scripts:transfer": ScriptsTransfer,
+  "scripts:versions:list": VersionsList,
+  "scripts:versions:get": VersionsGet,
+  "scripts:versions:create": VersionsCreate,
+  "scripts:versions:update": VersionsUpdate,
+  "scripts:versions:delete": VersionsDelete,
+  "scripts:versions:promote": VersionsPromote,
+  "runs:list": RunsList,
+  "runs:get": RunsGet,
+  "runs:delete": RunsDelete,
+  "runs:trace": RunsTrace,
+  "devices:list": DevicesList,
 };

@@ -4,9 +4,13 @@ import { CliError, fromReduckError, usageError } from "../errors.js";
 import { ExitCode, EXIT_CODES_HELP } from "../exit-codes.js";
 import { groupSteps, applyContract, type StepArgs } from "../run-args.js";
 import { formatAddress } from "../address.js";
-import { getMe, getScript, getScriptVersion } from "../../generated/operations.js";
+import { getScript, getScriptVersion } from "../../generated/operations.js";
+import { resolveAddress } from "../own-handle.js";
 import { runScript, type ScriptToRun, type RunBrowser } from "../../run/run.js";
 import { progressReporter } from "../progress.js";
+
+/** Recorded as the run's source. */
+const SOURCE = { "X-Reduck-Source": "cli" };
 
 export default class Run extends BaseCommand<typeof Run> {
   static override summary = "Run one or more scripts and print their results as JSON";
@@ -71,7 +75,7 @@ ${EXIT_CODES_HELP}`;
     const progress = progressReporter(process.stderr);
     try {
       if (scripts.length === 1) {
-        const result = await runScript({ client, script: scripts[0]!, browser, signal: controller.signal, onUploadProgress: progress.update });
+        const result = await runScript({ client, script: scripts[0]!, browser, headers: SOURCE, signal: controller.signal, onUploadProgress: progress.update });
         progress.done();
         if (result.error) {
           if (result.error.kind === "aborted") throw new CliError("interrupted", ExitCode.INTERRUPTED);
@@ -86,6 +90,7 @@ ${EXIT_CODES_HELP}`;
         scripts,
         sequential: this.flags.sequential,
         browser,
+        headers: SOURCE,
         signal: controller.signal,
         onUploadProgress: progress.update,
       });
@@ -114,8 +119,8 @@ ${EXIT_CODES_HELP}`;
   /** Reads the script's contract and turns the step's arguments into a run reference. */
   private async prepareStep(step: StepArgs, versionId: string | undefined): Promise<ScriptToRun> {
     const client = await this.client();
-    const handle = step.address.handle ?? (await this.ownHandle());
-    const path = { handle, host: step.address.host, slug: step.address.slug };
+    const path = await resolveAddress(client, step.address);
+    const handle = path.handle;
     const label = formatAddress(step.address);
     let inputSchema: Record<string, unknown> | undefined;
     if (versionId) {
@@ -135,17 +140,5 @@ ${EXIT_CODES_HELP}`;
       ...(Object.keys(files).length ? { files: Object.fromEntries(Object.entries(files).map(([k, p]) => [k, { path: p }])) } : {}),
       ...(versionId ? { version_id: versionId } : {}),
     };
-  }
-
-  private handle?: Promise<string>;
-
-  /** An address without a handle is your own: `@username`. */
-  private ownHandle(): Promise<string> {
-    this.handle ??= (async () => {
-      const me = this.unwrap(await getMe({ client: await this.client() }), "finding your handle");
-      if (!me.handle) throw new CliError("your account has no username yet, so it has no scripts of its own: give the handle in the address", ExitCode.USAGE);
-      return me.handle;
-    })();
-    return this.handle;
   }
 }

@@ -1,0 +1,49 @@
+import { Flags } from "@oclif/core";
+import { listRuns } from "../../../generated/operations.js";
+import type { components } from "../../../generated/schema.js";
+import { BaseCommand } from "../../base.js";
+import { fetchList, pageFlags, shortTime } from "../../list-flags.js";
+import { renderTable } from "../../output.js";
+import { browserLabel, scriptLabel } from "../../run-labels.js";
+
+type Run = components["schemas"]["Run"];
+
+export default class RunsList extends BaseCommand<typeof RunsList> {
+  static override summary = "List your runs, newest first";
+  static override description = "One page at a time (a note on stderr says when there are more); --all fetches every page.";
+
+  static override examples = [
+    { description: "Your latest runs", command: "<%= config.bin %> runs list" },
+    { description: "Failed runs of Gmail scripts", command: "<%= config.bin %> runs list --status error --host mail.google.com" },
+    { description: "Every run, as JSON", command: "<%= config.bin %> runs list --all --json" },
+  ];
+
+  static override flags = {
+    status: Flags.string({ description: "Only runs in this state.", options: ["queued", "running", "success", "error", "cancelled"] }),
+    host: Flags.string({ description: "Only runs of scripts for this site." }),
+    ...pageFlags,
+  };
+
+  public async run(): Promise<Run[]> {
+    const { status, host } = this.flags;
+    const query = { ...(status ? { status: status as Run["status"] } : {}), ...(host ? { host } : {}) };
+    const client = await this.client();
+    const { items, note } = await fetchList(listRuns, { client, query }, this.flags, "listing runs");
+    if (this.jsonEnabled()) return items;
+    if (items.length === 0) {
+      this.note("No runs match.");
+      return items;
+    }
+    this.log(
+      renderTable(items, [
+        { header: "run id", get: (r) => r.id },
+        { header: "status", get: (r) => r.status },
+        { header: "script", get: scriptLabel },
+        { header: "browser", get: (r) => browserLabel(r.browser) },
+        { header: "started", get: (r) => shortTime(r.started_at) },
+      ]),
+    );
+    if (note) this.note(note);
+    return items;
+  }
+}

@@ -1,0 +1,44 @@
+import { Args, Flags } from "@oclif/core";
+import { getScript, getScriptVersion } from "../../../generated/operations.js";
+import { formatAddress } from "../../address.js";
+import { BaseCommand } from "../../base.js";
+import { renderScript, renderVersion } from "../../contract.js";
+import { resolveAddress } from "../../own-handle.js";
+
+export default class ScriptsGet extends BaseCommand<typeof ScriptsGet> {
+  static override summary = "Show a script's contract: what it takes, what it returns, whether it needs a login";
+  static override description = `ADDRESS is [handle/]host/slug; without a handle, one of your own scripts. Inputs are listed with their types; file inputs are listed apart, with how to pass them to \`reduck run\` (file:NAME=PATH).
+
+--code adds the source. The service withholds the source of official catalogue scripts from anyone who is not a member of the owning project; the output says so.`;
+
+  static override examples = [
+    { description: "What the official send_email script takes", command: "<%= config.bin %> scripts get reduck/mail.google.com/send_email" },
+    { description: "One of your own scripts, with its code", command: "<%= config.bin %> scripts get example.com/get_title --code" },
+    { description: "An earlier or draft version", command: "<%= config.bin %> scripts get example.com/get_title --version-id 00000000-0000-4000-8004-000000000001 --code" },
+    { description: "The full record", command: "<%= config.bin %> scripts get reduck/docusign.com/upload_document --json" },
+  ];
+
+  static override args = {
+    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+  };
+
+  static override flags = {
+    code: Flags.boolean({ description: "Also print the script's source." }),
+    "version-id": Flags.string({ description: "Show this version instead of the current one." }),
+  };
+
+  public async run(): Promise<unknown> {
+    const client = await this.client();
+    const path = await resolveAddress(client, this.args.address);
+    const address = formatAddress(path);
+    const versionId = this.flags["version-id"];
+    if (versionId) {
+      const version = this.unwrap(await getScriptVersion({ client, path: { ...path, versionId } }), `reading ${address} version ${versionId}`);
+      if (!this.jsonEnabled()) this.log(renderVersion(version, address, { code: this.flags.code }));
+      return version;
+    }
+    const script = this.unwrap(await getScript({ client, path }), `reading ${address}`);
+    if (!this.jsonEnabled()) this.log(renderScript(script, address, { code: this.flags.code }));
+    return script;
+  }
+}

@@ -1,0 +1,70 @@
+import { Args, Flags } from "@oclif/core";
+import { listAllScripts, listScripts } from "../../../generated/operations.js";
+import type { components } from "../../../generated/schema.js";
+import { BaseCommand } from "../../base.js";
+import { usageError } from "../../errors.js";
+import { fetchList, pageFlags, truncate } from "../../list-flags.js";
+import { renderTable } from "../../output.js";
+
+type ScriptSummary = components["schemas"]["ScriptSummary"];
+
+export default class ScriptsList extends BaseCommand<typeof ScriptsList> {
+  static override summary = "List scripts: your own, your projects' and the official catalogue, or one owner's";
+  static override description = `Without HANDLE: your own scripts, those of your projects and the official catalogue (handle "reduck"); archived scripts are left out unless --archived. With HANDLE (@username or a project handle): that owner's scripts, archived ones included unless --no-archived; other owners show only their public scripts.
+
+One page at a time (a note on stderr says when there are more); --all fetches every page.`;
+
+  static override examples = [
+    { description: "Everything you can use", command: "<%= config.bin %> scripts list" },
+    { description: "Ranked search", command: "<%= config.bin %> scripts list --query linkedin" },
+    { description: "One owner, one site", command: "<%= config.bin %> scripts list reduck --host mail.google.com" },
+    { description: "All your public scripts, as JSON", command: "<%= config.bin %> scripts list @demo --visibility public --all --json" },
+  ];
+
+  static override args = {
+    handle: Args.string({ description: "Owner: @username, or a project handle such as reduck (the official catalogue)." }),
+  };
+
+  static override flags = {
+    host: Flags.string({ description: "Only scripts for this site (e.g. mail.google.com)." }),
+    query: Flags.string({ char: "q", description: "Search words; results are ranked by relevance." }),
+    visibility: Flags.string({ description: "Only private or only public scripts.", options: ["private", "public"] }),
+    archived: Flags.boolean({ description: "Only archived scripts (--no-archived: only active ones).", allowNo: true }),
+    ...pageFlags,
+  };
+
+  public async run(): Promise<ScriptSummary[]> {
+    const handle = this.args.handle;
+    if (handle !== undefined && (!handle || handle.includes("/"))) {
+      throw usageError(`${JSON.stringify(handle)} is not a handle (@username or a project handle); to read one script, use \`reduck scripts get ${handle}\``);
+    }
+    const { host, query: q, visibility, archived } = this.flags;
+    const query = {
+      ...(host ? { host } : {}),
+      ...(q ? { q } : {}),
+      ...(visibility ? { visibility: visibility as "private" | "public" } : {}),
+      ...(archived !== undefined ? { archived: archived ? ("true" as const) : ("false" as const) } : {}),
+    };
+    const client = await this.client();
+    const { items, note } = handle
+      ? await fetchList(listScripts, { client, path: { handle }, query }, this.flags, `listing ${handle}'s scripts`)
+      : await fetchList(listAllScripts, { client, query }, this.flags, "listing scripts");
+    if (this.jsonEnabled()) return items;
+
+    if (items.length === 0) {
+      this.note("No scripts match.");
+      return items;
+    }
+    this.log(
+      renderTable(items, [
+        { header: "address", get: (s) => `${s.author.handle}/${s.host}/${s.slug}` },
+        { header: "name", get: (s) => s.name },
+        { header: "visibility", get: (s) => (s.archived_at ? `${s.visibility} (archived)` : s.visibility) },
+        { header: "side effects", get: (s) => s.current_version?.side_effects ?? "-" },
+        { header: "description", get: (s) => truncate(s.description) },
+      ]),
+    );
+    if (note) this.note(note);
+    return items;
+  }
+}

@@ -1,0 +1,47 @@
+import { Args } from "@oclif/core";
+import { listScriptTransferTargets } from "../../../generated/operations.js";
+import type { components } from "../../../generated/schema.js";
+import { formatAddress } from "../../address.js";
+import { BaseCommand } from "../../base.js";
+import { yesNo } from "../../list-flags.js";
+import { renderTable } from "../../output.js";
+import { resolveAddress } from "../../own-handle.js";
+
+type TransferTarget = components["schemas"]["TransferTarget"];
+
+export default class ScriptsTargets extends BaseCommand<typeof ScriptsTargets> {
+  static override summary = "List where a script can be transferred";
+  static override description =
+    "Your personal scope and the projects where you may create scripts, other than the script's current owner. CAN MOVE BACK says whether you could transfer it out of that scope again.";
+
+  static override examples = [
+    { description: "Where can this script go?", command: "<%= config.bin %> scripts targets example.com/get_title" },
+    { description: "As JSON", command: "<%= config.bin %> scripts targets acme/crm.acme.test/export_contacts --json" },
+  ];
+
+  static override args = {
+    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+  };
+
+  public async run(): Promise<TransferTarget[]> {
+    const client = await this.client();
+    const path = await resolveAddress(client, this.args.address);
+    const address = formatAddress(path);
+    const { targets } = this.unwrap(await listScriptTransferTargets({ client, path }), `listing where ${address} can go`);
+    if (this.jsonEnabled()) return targets;
+    if (targets.length === 0) {
+      this.note(`${address} has nowhere to go: you may create scripts in no other scope.`);
+      return targets;
+    }
+    this.log(
+      renderTable(targets, [
+        { header: "handle", get: (t) => t.handle },
+        { header: "kind", get: (t) => t.kind },
+        { header: "name", get: (t) => t.name },
+        { header: "can move back", get: (t) => yesNo(t.can_transfer_out) },
+      ]),
+    );
+    this.note(`Move it with \`reduck scripts transfer ${address} --to HANDLE\`.`);
+    return targets;
+  }
+}

@@ -1,0 +1,35 @@
+import { Args, Flags } from "@oclif/core";
+import { transferScript } from "../../../generated/operations.js";
+import { formatAddress } from "../../address.js";
+import { BaseCommand } from "../../base.js";
+import { resolveAddress } from "../../own-handle.js";
+
+export default class ScriptsTransfer extends BaseCommand<typeof ScriptsTransfer> {
+  static override summary = "Move a script to your personal scope or to a project";
+  static override description =
+    "The script keeps its host, slug, versions and runs; its address changes to the new owner's handle. `reduck scripts targets ADDRESS` lists where it can go.";
+
+  static override examples = [
+    { description: "Move one of your scripts into a project", command: "<%= config.bin %> scripts transfer example.com/get_title --to acme" },
+    { description: "Bring a project's script back to you", command: "<%= config.bin %> scripts transfer acme/crm.acme.test/export_contacts --to @demo" },
+  ];
+
+  static override args = {
+    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+  };
+
+  static override flags = {
+    to: Flags.string({ description: "Destination: a project handle, or your own @username.", required: true }),
+  };
+
+  public async run(): Promise<unknown> {
+    const client = await this.client();
+    const path = await resolveAddress(client, this.args.address);
+    const address = formatAddress(path);
+    const moved = this.unwrap(await transferScript({ client, path, body: { target: this.flags.to } }), `transferring ${address} to ${this.flags.to}`);
+    const newAddress = formatAddress(moved);
+    const result = { ...moved, address: newAddress, from: address };
+    this.log(`Moved ${address} to ${moved.handle}: it is now ${newAddress}`);
+    return result;
+  }
+}

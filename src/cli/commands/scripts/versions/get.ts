@@ -1,0 +1,36 @@
+import { Args, Flags } from "@oclif/core";
+import { getScriptVersion } from "../../../../generated/operations.js";
+import { formatAddress } from "../../../address.js";
+import { BaseCommand } from "../../../base.js";
+import { renderVersion } from "../../../contract.js";
+import { resolveAddress } from "../../../own-handle.js";
+
+export default class VersionsGet extends BaseCommand<typeof VersionsGet> {
+  static override summary = "Show one version of a script: its note, contract and (with --code) its code";
+  static override description =
+    "The same view as `reduck scripts get ADDRESS --version-id VERSION_ID`. The service withholds the code of official catalogue scripts from anyone who is not a member of the owning project.";
+
+  static override examples = [
+    { description: "A version with its code", command: "<%= config.bin %> scripts versions get example.com/get_title 00000000-0000-4000-8004-000000000001 --code" },
+    { description: "The full record", command: "<%= config.bin %> scripts versions get example.com/get_title 00000000-0000-4000-8004-000000000002 --json" },
+  ];
+
+  static override args = {
+    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    version_id: Args.string({ description: "Version id (see `reduck scripts versions list`).", required: true }),
+  };
+
+  static override flags = {
+    code: Flags.boolean({ description: "Also print the version's code." }),
+  };
+
+  public async run(): Promise<unknown> {
+    const client = await this.client();
+    const path = await resolveAddress(client, this.args.address);
+    const address = formatAddress(path);
+    const versionId = this.args.version_id;
+    const version = this.unwrap(await getScriptVersion({ client, path: { ...path, versionId } }), `reading ${address} version ${versionId}`);
+    if (!this.jsonEnabled()) this.log(renderVersion(version, address, { code: this.flags.code }));
+    return version;
+  }
+}

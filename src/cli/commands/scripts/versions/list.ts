@@ -1,0 +1,65 @@
+import { Args, Flags } from "@oclif/core";
+import { getScript, listScriptVersions } from "../../../../generated/operations.js";
+import type { components } from "../../../../generated/schema.js";
+import { formatAddress } from "../../../address.js";
+import { BaseCommand } from "../../../base.js";
+import { fetchList, pageFlags, shortTime, truncate } from "../../../list-flags.js";
+import { renderTable } from "../../../output.js";
+import { resolveAddress } from "../../../own-handle.js";
+
+type VersionSummary = components["schemas"]["ScriptVersionSummary"];
+
+export default class VersionsList extends BaseCommand<typeof VersionsList> {
+  static override summary = "List a script's versions, newest first";
+  static override description =
+    "STATUS is current (the version that runs), draft (not promoted yet) or promoted (an earlier current version, which `reduck scripts versions promote` can bring back). Drafts are shown only to those who may edit the script.";
+
+  static override examples = [
+    { description: "Every version of one of your scripts", command: "<%= config.bin %> scripts versions list example.com/get_title" },
+    { description: "Only drafts", command: "<%= config.bin %> scripts versions list example.com/get_title --draft" },
+    { description: "All pages, as JSON", command: "<%= config.bin %> scripts versions list reduck/mail.google.com/send_email --all --json" },
+  ];
+
+  static override args = {
+    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+  };
+
+  static override flags = {
+    draft: Flags.boolean({ description: "Only drafts.", exclusive: ["promoted"] }),
+    promoted: Flags.boolean({ description: "Only promoted versions.", exclusive: ["draft"] }),
+    ...pageFlags,
+  };
+
+  public async run(): Promise<VersionSummary[]> {
+    const client = await this.client();
+    const path = await resolveAddress(client, this.args.address);
+    const address = formatAddress(path);
+    const query = this.flags.draft ? { draft: "true" as const } : this.flags.promoted ? { draft: "false" as const } : {};
+    const doing = `listing the versions of ${address}`;
+    if (this.jsonEnabled()) return (await fetchList(listScriptVersions, { client, path, query }, this.flags, doing)).items;
+
+    // The versions do not say which one is current; the script does.
+    const [{ items, note }, script] = await Promise.all([
+      fetchList(listScriptVersions, { client, path, query }, this.flags, doing),
+      getScript({ client, path }),
+    ]);
+    const currentId = this.unwrap(script, `reading ${address}`).current_version_id;
+    if (items.length === 0) {
+      this.note(`${address} has no ${this.flags.draft ? "drafts" : this.flags.promoted ? "promoted versions" : "versions"} you can see.`);
+      return items;
+    }
+    this.log(
+      renderTable(items, [
+        { header: "version", get: (v) => v.version_number },
+        { header: "id", get: (v) => v.id },
+        { header: "status", get: (v) => (v.draft ? "draft" : v.id === currentId ? "current" : "promoted") },
+        { header: "side effects", get: (v) => v.side_effects },
+        { header: "created", get: (v) => shortTime(v.created_at) },
+        { header: "by", get: (v) => v.created_by?.handle ?? "-" },
+        { header: "note", get: (v) => (v.note === undefined ? "(hidden)" : truncate(v.note, 50) || "-") },
+      ]),
+    );
+    if (note) this.note(note);
+    return items;
+  }
+}

@@ -1,0 +1,51 @@
+import { Args, Flags } from "@oclif/core";
+import { patchDraftScriptVersion } from "../../../../generated/operations.js";
+import { formatAddress } from "../../../address.js";
+import { BaseCommand } from "../../../base.js";
+import { renderDiff } from "../../../contract.js";
+import { usageError } from "../../../errors.js";
+import { resolveAddress } from "../../../own-handle.js";
+import { versionFields, versionFileFlags } from "../../../script-files.js";
+
+export default class VersionsUpdate extends BaseCommand<typeof VersionsUpdate> {
+  static override summary = "Change a draft version: its code, contract or note";
+  static override description = "Only drafts can change; a promoted version is fixed (add a new draft instead).";
+
+  static override examples = [
+    { description: "Replace a draft's code", command: "<%= config.bin %> scripts versions update example.com/get_title 3f0c2a1e-0000-4000-8000-000000000000 --source ./get_title.ts" },
+    { description: "Reword its note and mark it as writing", command: '<%= config.bin %> scripts versions update example.com/get_title 3f0c2a1e-0000-4000-8000-000000000000 --note "Posts the title" --side-effects write' },
+  ];
+
+  static override args = {
+    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    version_id: Args.string({ description: "Id of the draft version.", required: true }),
+  };
+
+  static override flags = {
+    note: Flags.string({ description: "New note." }),
+    ...versionFileFlags,
+    "side-effects": Flags.string({ description: "none: it only reads; write: it acts on the site.", options: ["none", "write"] }),
+    "logged-in": Flags.boolean({ description: "It needs the user signed in to the site (--no-logged-in: it does not).", allowNo: true }),
+  };
+
+  public async run(): Promise<unknown> {
+    const flags = this.flags;
+    const body = {
+      ...(await versionFields(flags)),
+      ...(flags.note !== undefined ? { note: flags.note } : {}),
+      ...(flags["side-effects"] ? { side_effects: flags["side-effects"] as "none" | "write" } : {}),
+      ...(flags["logged-in"] !== undefined ? { logged_in: flags["logged-in"] } : {}),
+    };
+    if (Object.keys(body).length === 0) {
+      throw usageError("nothing to change: give --note, --source, --input-schema, --output-schema, --side-effects or --logged-in/--no-logged-in");
+    }
+    const client = await this.client();
+    const path = await resolveAddress(client, this.args.address);
+    const address = formatAddress(path);
+    const versionId = this.args.version_id;
+    const draft = this.unwrap(await patchDraftScriptVersion({ client, path: { ...path, versionId }, body }), `updating ${address} version ${versionId}`);
+    if (this.jsonEnabled()) return draft;
+    this.log(`Updated draft version ${draft.version_number} of ${address}: ${draft.id}${renderDiff(draft.diff)}`);
+    return draft;
+  }
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { SEED_IDS } from "../../../server/index.js";
+import { reduck, useReferenceServer } from "../harness.js";
+
+const server = useReferenceServer();
+
+describe("devices list", () => {
+  it("lists your paired browsers as a table", async () => {
+    server.store.addDevice({ userId: server.store.demo.userId, id: "dev-2", name: "Work laptop", browser: "Brave", os: "Linux", fileAccess: false, reachable: false });
+    const { stdout, exitCode } = await reduck("devices", "list");
+    expect(exitCode).toBe(0);
+    const [header, ...rows] = stdout.trimEnd().split("\n");
+    expect(header).toMatch(/^ID\s+NAME\s+BROWSER\s+OS\s+FILE ACCESS\s+REACHABLE$/);
+    expect(rows).toHaveLength(2);
+    expect(stdout).toMatch(new RegExp(`^${SEED_IDS.devices.demo}\\s+Google Chrome — macOS\\s+Google Chrome\\s+macOS\\s+yes\\s+yes$`, "m"));
+    expect(stdout).toMatch(/^dev-2\s+Work laptop\s+Brave\s+Linux\s+no\s+no$/m);
+    expect(stdout).not.toContain(SEED_IDS.devices.alice);
+  });
+
+  it("--json prints the devices array", async () => {
+    const { json } = await reduck("devices", "list", "--json");
+    expect(json()).toEqual([expect.objectContaining({ id: SEED_IDS.devices.demo, file_access: true, reachable: true })]);
+  });
+
+  it("with none, a note on stderr says how to pair one", async () => {
+    server.store.devices.delete(SEED_IDS.devices.demo);
+    const { stdout, stderr, exitCode } = await reduck("devices", "list");
+    expect(exitCode).toBe(0);
+    expect(stdout).toBe("");
+    expect(stderr).toContain("No paired browsers");
+  });
+
+  it("a refused key exits 4, with one JSON error under --json", async () => {
+    const { exitCode, json } = await reduck("devices", "list", "--api-key", "rk_wrong", "--json");
+    expect(exitCode).toBe(4);
+    expect(json().error.exitCode).toBe(4);
+  });
+});

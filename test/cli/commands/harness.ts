@@ -1,0 +1,95 @@
+/**
+ * Runs the built CLI (dist/, as oclif's explicit discovery loads it) in-process against the
+ * reference server: a fresh seeded store per test, served through msw.
+ */
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { format } from "node:util";
+import { runCommand } from "@oclif/test";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import { createHandlers, createStore, type ReferenceStore } from "../../server/index.js";
+
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const ENV_KEYS = ["REDUCK_API_KEY", "REDUCK_API_URL", "REDUCK_MCP_URL", "REDUCK_CONFIG_DIR"] as const;
+
+export interface CliResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  /** stdout parsed as one JSON document. */
+  json<T = any>(): T;
+}
+
+/**
+ * Starts msw with the reference server's handlers over a new store before each test, and
+ * points the CLI at it with the demo account's key.
+ */
+export function useReferenceServer(): { readonly store: ReferenceStore } {
+  const state = { store: createStore() };
+  const server = setupServer();
+  const saved = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
+  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+  beforeEach(() => {
+    state.store = createStore();
+    server.resetHandlers(...createHandlers(state.store));
+    process.env.REDUCK_API_KEY = state.store.demo.apiKey;
+    process.env.REDUCK_API_URL = "https://reduck.ai";
+    delete process.env.REDUCK_MCP_URL;
+    // Never read or write the real stored login.
+    process.env.REDUCK_CONFIG_DIR = mkdtempSync(path.join(os.tmpdir(), "reduck-cli-test-"));
+  });
+  afterEach(() => {
+    process.exitCode = undefined;
+  });
+  afterAll(() => {
+    server.close();
+    for (const k of ENV_KEYS) {
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+    }
+  });
+  return state;
+}
+
+/**
+ * `reduck ...args`, with stdout, stderr and the exit code the process would end with.
+ *
+ * @example
+ * const { stdout, exitCode } = await reduck("scripts", "list", "--json");
+ */
+export async function reduck(...args: string[]): Promise<CliResult> {
+  // runCommand joins and re-splits its arguments on spaces: quote the ones that hold any.
+  const quoted = args.map((a) => (/\s/.test(a) ? `"${a}"` : a));
+  // oclif prints through console.log/error, which vitest intercepts unless
+  // disableConsoleIntercept is set: route them to the streams runCommand captures either way.
+  const { log, error } = console;
+  console.log = (...parts: unknown[]) => void process.stdout.write(`${format(...parts)}\n`);
+  console.error = (...parts: unknown[]) => void process.stderr.write(`${format(...parts)}\n`);
+  process.exitCode = undefined;
+  let out: { stdout: string; stderr: string; error?: Error };
+  try {
+    out = await runCommand(quoted, { root: ROOT });
+  } finally {
+    console.log = log;
+    console.error = error;
+  }
+  const exitCode = Number(process.exitCode ?? (out.error ? 1 : 0));
+  process.exitCode = undefined;
+  if (out.error && exitCode === 0) throw out.error;
+  return {
+    stdout: out.stdout,
+    stderr: out.stderr,
+    exitCode,
+    json() {
+      return JSON.parse(out.stdout);
+    },
+  };
+}
+
+/** A folder for files a test writes (sources, schemas). */
+export function tempDir(): string {
+  return mkdtempSync(path.join(os.tmpdir(), "reduck-cli-files-"));
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { reduck, useReferenceServer } from "../harness.js";
+
+const server = useReferenceServer();
+
+/** What `scripts list` without a handle should show @demo: own, member projects', official public; no archived. */
+function expectedCrossOwnerAddresses(): string[] {
+  const { store } = server;
+  const demo = store.demo.userId;
+  return [...store.scripts.values()]
+    .filter((s) => !s.archivedAt && (store.isInsider(demo, s.owner) || (store.isOfficial(s.owner) && s.visibility === "public")))
+    .map((s) => `${store.handleOf(s.owner)}/${s.host}/${s.slug}`)
+    .sort();
+}
+
+describe("scripts list", () => {
+  it("shows your own, your projects' and the catalogue's scripts as a table, with a note when more pages exist", async () => {
+    const { stdout, stderr, exitCode } = await reduck("scripts", "list");
+    expect(exitCode).toBe(0);
+    const [header, ...rows] = stdout.trimEnd().split("\n");
+    expect(header).toMatch(/^ADDRESS\s+NAME\s+VISIBILITY\s+SIDE EFFECTS\s+DESCRIPTION$/);
+    expect(rows).toHaveLength(20);
+    const total = expectedCrossOwnerAddresses().length;
+    expect(stderr).toContain(`Showing 20 of ${total}. More with --page 1, or everything with --all.`);
+    const getTitle = rows.find((r) => r.startsWith("@demo/example.com/get_title "));
+    expect(getTitle).toMatch(/@demo\/example\.com\/get_title\s+Get page title\s+private\s+none\s+Opens a page and returns its title\./);
+  });
+
+  it("--all --json prints every item as one JSON array, without the page note", async () => {
+    const { stdout, stderr, exitCode, json } = await reduck("scripts", "list", "--all", "--json");
+    expect(exitCode).toBe(0);
+    expect(stderr).toBe("");
+    const items = json<Array<{ author: { handle: string }; host: string; slug: string }>>();
+    expect(items.map((s) => `${s.author.handle}/${s.host}/${s.slug}`).sort()).toEqual(expectedCrossOwnerAddresses());
+    expect(stdout.trim().startsWith("[")).toBe(true);
+  });
+
+  it("--all with a small page size still gathers everything", async () => {
+    const { json } = await reduck("scripts", "list", "--all", "--page-size", "7", "--json");
+    expect(json<unknown[]>()).toHaveLength(expectedCrossOwnerAddresses().length);
+  });
+
+  it("--page moves through pages", async () => {
+    const first = (await reduck("scripts", "list", "--page-size", "5", "--json")).json<Array<{ id: string }>>();
+    const second = (await reduck("scripts", "list", "--page-size", "5", "--page", "1", "--json")).json<Array<{ id: string }>>();
+    expect(first).toHaveLength(5);
+    expect(second).toHaveLength(5);
+    expect(second.map((s) => s.id)).not.toContain(first[0]!.id);
+  });
+
+  it("with a handle and --host lists that owner's scripts for one site", async () => {
+    const { json, exitCode } = await reduck("scripts", "list", "reduck", "--host", "mail.google.com", "--json");
+    expect(exitCode).toBe(0);
+    expect(json<Array<{ slug: string; author: { handle: string } }>>().map((s) => `${s.author.handle}/${s.slug}`).sort()).toEqual([
+      "reduck/create_draft",
+      "reduck/reply_to_email",
+      "reduck/send_email",
+    ]);
+  });
+
+  it("an owner's listing includes archived scripts, marked; --archived and --no-archived filter them", async () => {
+    const all = await reduck("scripts", "list", "@demo");
+    expect(all.stdout).toMatch(/@demo\/example\.com\/old_scraper\s+Old scraper\s+private \(archived\)/);
+    const archived = (await reduck("scripts", "list", "@demo", "--archived", "--json")).json<Array<{ slug: string }>>();
+    expect(archived.map((s) => s.slug)).toEqual(["old_scraper"]);
+    const active = (await reduck("scripts", "list", "@demo", "--no-archived", "--json")).json<Array<{ slug: string }>>();
+    expect(active.map((s) => s.slug).sort()).toEqual(["get_title", "top_stories"]);
+  });
+
+  it("--visibility and --query filter", async () => {
+    const pub = (await reduck("scripts", "list", "@demo", "--visibility", "public", "--json")).json<Array<{ slug: string }>>();
+    expect(pub.map((s) => s.slug)).toEqual(["top_stories"]);
+    const found = (await reduck("scripts", "list", "-q", "hacker news", "--json")).json<Array<{ slug: string }>>();
+    expect(found.map((s) => s.slug)).toEqual(["top_stories"]);
+  });
+
+  it("another user's listing shows only their public scripts", async () => {
+    const { json } = await reduck("scripts", "list", "@alice", "--json");
+    expect(json<Array<{ slug: string }>>().map((s) => s.slug)).toEqual(["public_search"]);
+  });
+
+  it("says so on stderr when nothing matches", async () => {
+    const { stdout, stderr, exitCode } = await reduck("scripts", "list", "--query", "zzzz-no-such-thing");
+    expect(exitCode).toBe(0);
+    expect(stdout).toBe("");
+    expect(stderr).toContain("No scripts match.");
+  });
+
+  it("refuses bad paging and a script address given as a handle (exit 2)", async () => {
+    for (const args of [
+      ["--page-size", "0"],
+      ["--page-size", "101"],
+      ["--page", "-1"],
+      ["--page", "1", "--all"],
+      ["reduck/mail.google.com/send_email"],
+    ]) {
+      const { exitCode, stderr } = await reduck("scripts", "list", ...args);
+      expect(exitCode, args.join(" ")).toBe(2);
+      expect(stderr).toMatch(/^Error: /m);
+    }
+  });
+
+  it("an unknown handle fails with the service's message (exit 1)", async () => {
+    const { exitCode, stderr } = await reduck("scripts", "list", "nobody-here");
+    expect(exitCode).toBe(1);
+    expect(stderr).toContain("No such handle: nobody-here");
+  });
+});

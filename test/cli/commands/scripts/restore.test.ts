@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { SEED_IDS } from "../../../server/index.js";
+import { reduck, useReferenceServer } from "../harness.js";
+
+const server = useReferenceServer();
+
+describe("scripts restore", () => {
+  it("brings an archived script back", async () => {
+    expect(server.store.scripts.get(SEED_IDS.scripts.oldScraper)!.archivedAt).not.toBeNull();
+    const { stdout, exitCode } = await reduck("scripts", "restore", "example.com/old_scraper");
+    expect(exitCode).toBe(0);
+    expect(server.store.scripts.get(SEED_IDS.scripts.oldScraper)!.archivedAt).toBeNull();
+    expect(stdout.trim()).toBe("@demo/example.com/old_scraper is active again.");
+  });
+
+  it("an unknown script is not found (exit 1)", async () => {
+    const { exitCode, stderr } = await reduck("scripts", "restore", "example.com/never_was");
+    expect(exitCode).toBe(1);
+    expect(stderr).toContain("No such script: @demo/example.com/never_was");
+  });
+});
