@@ -1,4 +1,5 @@
 import { run, flush, handle } from "@oclif/core";
+import { ExitCode } from "./exit-codes.js";
 export { COMMANDS } from "./commands.js";
 
 /**
@@ -6,6 +7,12 @@ export { COMMANDS } from "./commands.js";
  * top-level run would deadlock that import.
  */
 export async function main(argv = process.argv.slice(2)): Promise<void> {
+  // Ctrl-C: one line and the conventional exit code. A run cut short is recorded as failed
+  // by the service (the upload broke); it is never half-sent twice.
+  process.once("SIGINT", () => {
+    process.stderr.write("\nInterrupted.\n");
+    process.exit(ExitCode.INTERRUPTED);
+  });
   try {
     await run(argv, import.meta.url);
     await flush();

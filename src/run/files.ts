@@ -111,8 +111,10 @@ export async function openBytes(step: number, input: string, source: PathFile | 
 
 function checkSize(input: string, size: number, file?: string) {
   if (size > MAX_FILE_BYTES) {
+    // Exact byte counts: "50 MB, over the 50 MB limit" would not say why.
+    const bytes = (n: number) => n.toLocaleString("en-US");
     throw new FileProblem(
-      `file input ${input}: ${file ? `${file} is` : "the file is"} ${formatBytes(size)}, over the ${formatBytes(MAX_FILE_BYTES)} limit per file`,
+      `file input ${input}: ${file ? `${file} is` : "the file is"} ${formatBytes(size)} (${bytes(size)} bytes), over the ${formatBytes(MAX_FILE_BYTES)} limit per file (${bytes(MAX_FILE_BYTES)} bytes)`,
     );
   }
 }

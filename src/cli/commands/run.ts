@@ -69,18 +69,12 @@ ${EXIT_CODES_HELP}`;
     const scripts = await Promise.all(steps.map((step) => this.prepareStep(step, versionId)));
     const browser: RunBrowser = this.flags.device ? { deviceId: this.flags.device } : (this.flags.browser as "extension" | "managed");
 
-    const controller = new AbortController();
-    const onInterrupt = () => controller.abort();
-    process.once("SIGINT", onInterrupt);
     const progress = progressReporter(process.stderr);
     try {
       if (scripts.length === 1) {
-        const result = await runScript({ client, script: scripts[0]!, browser, headers: SOURCE, signal: controller.signal, onUploadProgress: progress.update });
+        const result = await runScript({ client, script: scripts[0]!, browser, headers: SOURCE, onUploadProgress: progress.update });
         progress.done();
-        if (result.error) {
-          if (result.error.kind === "aborted") throw new CliError("interrupted", ExitCode.INTERRUPTED);
-          throw fromReduckError(result.error);
-        }
+        if (result.error) throw fromReduckError(result.error);
         this.note(`run ${result.data.runId}`);
         this.printJson(result.data.result);
         return;
@@ -91,14 +85,10 @@ ${EXIT_CODES_HELP}`;
         sequential: this.flags.sequential,
         browser,
         headers: SOURCE,
-        signal: controller.signal,
         onUploadProgress: progress.update,
       });
       progress.done();
-      if (result.error) {
-        if (result.error.kind === "aborted") throw new CliError("interrupted", ExitCode.INTERRUPTED);
-        throw fromReduckError(result.error);
-      }
+      if (result.error) throw fromReduckError(result.error);
       const out = result.data.runs.map((step, i) => {
         const label = formatAddress(steps[i]!.address);
         if (step.status === "completed") {
@@ -111,7 +101,6 @@ ${EXIT_CODES_HELP}`;
       this.printJson(out);
       if (result.data.status !== "completed") process.exitCode = ExitCode.FAILED;
     } finally {
-      process.removeListener("SIGINT", onInterrupt);
       progress.done();
     }
   }

@@ -1,0 +1,105 @@
+/** runScript over real loopback HTTP: the sandbox's HTTP server, and scripted servers. */
+import { open, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createReduckClient, runScript, MAX_FILE_BYTES, type ReduckClient } from "../../src/index.js";
+import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
+import { startScriptedServer } from "../support/scripted-server.js";
+
+const uploadDocument = { handle: "reduck", host: "docusign.com", slug: "upload_document" };
+let store: ReferenceStore;
+let server: Awaited<ReturnType<typeof startHttpServer>>;
+let client: ReduckClient;
+let dir: string;
+
+/** A sparse file of `size` zero bytes: fast to make, read from disk like any other. */
+async function bigFile(name: string, size: number) {
+  const file = path.join(dir, name);
+  const handle = await open(file, "w");
+  await handle.truncate(size);
+  await handle.close();
+  return file;
+}
+
+beforeAll(async () => {
+  store = createStore();
+  server = await startHttpServer({ handlers: createHandlers(store) });
+  client = createReduckClient({ apiKey: store.demo.apiKey, baseUrl: server.url });
+  dir = await mkdtemp(path.join(os.tmpdir(), "reduck-run-http-"));
+});
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("the 50 MB limit", () => {
+  test("exactly 50 MB is sent, streamed, and arrives whole", async () => {
+    const file = await bigFile("exact.bin", MAX_FILE_BYTES);
+    const { data, error } = await runScript({ client, browser: "extension", script: { ...uploadDocument, args: { documentName: "exact.bin" }, files: { document: { path: file } } } });
+    expect(error).toBeUndefined();
+    expect((data!.result as any).document.size).toBe(MAX_FILE_BYTES);
+  });
+
+  test("one byte more is refused before sending", async () => {
+    const file = await bigFile("over.bin", MAX_FILE_BYTES + 1);
+    const before = store.runs.size;
+    const { error } = await runScript({ client, browser: "extension", script: { ...uploadDocument, args: { documentName: "over.bin" }, files: { document: { path: file } } } });
+    expect(error?.kind).toBe("invalid_request");
+    expect(error?.error).toBe(`file input document: ${file} is 50 MB (52,428,801 bytes), over the 50 MB limit per file (52,428,800 bytes)`);
+    expect(store.runs.size).toBe(before);
+  });
+});
+
+test("a run cut off mid-upload is recorded exactly once, as failed", async () => {
+  const file = await bigFile("cut.bin", 20 * 2 ** 20);
+  const before = new Set(store.runs.keys());
+  const controller = new AbortController();
+  const { error } = await runScript({
+    client,
+    browser: "extension",
+    script: { ...uploadDocument, args: { documentName: "cut.bin" }, files: { document: { path: file } } },
+    signal: controller.signal,
+    onUploadProgress: ({ sent }) => {
+      if (sent > 4 * 2 ** 20) controller.abort();
+    },
+  });
+  expect(error?.kind).toBe("aborted");
+  // The server notices the broken upload a moment later.
+  let added: string[] = [];
+  for (let i = 0; i < 50; i++) {
+    added = [...store.runs.keys()].filter((id) => !before.has(id));
+    if (added.length && store.runs.get(added[0]!)!.status === "error") break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(added).toHaveLength(1);
+  expect(store.runs.get(added[0]!)).toMatchObject({ status: "error" });
+});
+
+describe("a run is never sent twice", () => {
+  test("a 502 is not retried", async () => {
+    const scripted = await startScriptedServer([{ status: 502, body: '{"error":"upstream went away"}' }]);
+    try {
+      const c = createReduckClient({ apiKey: "k", baseUrl: scripted.url });
+      const { error } = await runScript({ client: c, script: { ...uploadDocument, files: { document: Buffer.from("x") } } });
+      expect(error).toMatchObject({ status: 502, error: "upstream went away" });
+      expect(scripted.seen).toHaveLength(1);
+      expect(scripted.seen[0]!.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+    } finally {
+      await scripted.close();
+    }
+  });
+
+  test("the catalogue timeout does not cut a long run short", async () => {
+    const scripted = await startScriptedServer([{ delayMs: 1_200, body: '{"result":{"ok":true},"runId":"r1"}' }]);
+    try {
+      const c = createReduckClient({ apiKey: "k", baseUrl: scripted.url, timeoutMs: 200 });
+      const { data, error } = await runScript({ client: c, script: { host: "a.com", slug: "slow" } });
+      expect(error).toBeUndefined();
+      expect(data).toEqual({ result: { ok: true }, runId: "r1" });
+      expect(JSON.parse(scripted.seen[0]!.body)).toEqual({ script: { host: "a.com", slug: "slow" } });
+    } finally {
+      await scripted.close();
+    }
+  });
+});
