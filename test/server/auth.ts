@@ -13,6 +13,12 @@ export interface AuthRequirement {
   scope: string;
   /** The operation serves callers without credentials (a reduced view). */
   anonymous: boolean;
+  /**
+   * Token audiences accepted (default: this API's only). POST /run passes both: it is served by
+   * the run host, which is also the MCP host, so a token issued for either resource may run scripts
+   * as long as it carries `run:write`.
+   */
+  audiences?: readonly string[];
 }
 
 export const NOT_AUTHENTICATED = "Not authenticated: send an API key in X-API-Key or an OAuth bearer token";
@@ -42,19 +48,20 @@ export function authenticate(request: Request, store: ReferenceStore, requiremen
     }
     const token = store.tokenInfo(match[1]);
     if (!token) throw new ApiError(401, "Invalid or expired access token");
+    const audiences = requirement.audiences ?? [API_AUDIENCE];
+    if (audiences.includes(token.audience)) {
+      if (!token.scopes.includes(requirement.scope)) {
+        throw new ApiError(403, `This access token lacks the "${requirement.scope}" scope this operation needs: request a token that includes it`);
+      }
+      return { userId: token.userId, via: "oauth", scopes: token.scopes };
+    }
     if (token.audience === MCP_AUDIENCE) {
       throw new ApiError(
         401,
         `This access token was issued for the Reduck MCP server (${MCP_AUDIENCE}), not this API: request a token with resource ${API_AUDIENCE}`,
       );
     }
-    if (token.audience !== API_AUDIENCE) {
-      throw new ApiError(401, `This access token was issued for ${token.audience}, not this API: request a token with resource ${API_AUDIENCE}`);
-    }
-    if (!token.scopes.includes(requirement.scope)) {
-      throw new ApiError(403, `This access token lacks the "${requirement.scope}" scope this operation needs: request a token that includes it`);
-    }
-    return { userId: token.userId, via: "oauth", scopes: token.scopes };
+    throw new ApiError(401, `This access token was issued for ${token.audience}, not this API: request a token with resource ${API_AUDIENCE}`);
   }
 
   if (requirement.anonymous) return null;

@@ -1,7 +1,8 @@
 // The official catalogue the seed publishes under the `reduck` project: one JSON contract per script
 // in catalogue/<host>/<slug>.json, copied from the real official scripts. Read from this folder (never
-// from /work/shared) so the copies are what ships with the tests.
-import { readdirSync, readFileSync } from "node:fs";
+// from /work/shared) so the copies are what ships with the tests. Scripts with a source in the repo's
+// examples/scripts/<host>/<slug>.js run that source (POST /run executes it against a simulated page).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { ScriptLanguage, SideEffects } from "./records.js";
 
 export interface CatalogueEntry {
@@ -20,6 +21,22 @@ export interface CatalogueEntry {
 }
 
 const CATALOGUE_DIR = new URL("./catalogue/", import.meta.url);
+/** The example script sources, relative to the repository (this file is test/server/catalogue.ts). */
+export const EXAMPLE_SCRIPTS_DIR = new URL("../../examples/scripts/", import.meta.url);
+
+/**
+ * The body of a catalogue script: `examples/scripts/<host>/<slug>.js` when that file exists (read
+ * now, so an edited example is picked up by the next store), else whatever the contract carried.
+ */
+export function exampleSource(
+  host: string,
+  slug: string,
+  fallback: { content?: string; language?: ScriptLanguage } = {},
+): { content?: string; language?: ScriptLanguage } {
+  const file = new URL(`${host}/${slug}.js`, EXAMPLE_SCRIPTS_DIR);
+  if (!existsSync(file)) return fallback;
+  return { content: readFileSync(file, "utf8"), language: "javascript" };
+}
 
 let cached: CatalogueEntry[] | undefined;
 

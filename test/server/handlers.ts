@@ -1,5 +1,7 @@
 // One msw handler per operation of openapi.json. Every request goes through the same steps:
 // route -> authenticate -> validate request -> implementation -> validate own response.
+// POST /run (runScript, hand-written) has its own handler in run/handler.ts: it reads its body
+// itself (limits, streamed multipart) and validates its answers against openapi.json the same way.
 import { http, HttpResponse, type RequestHandler } from "msw";
 import { authenticate } from "./auth.js";
 import { ApiError, invalid } from "./errors.js";
@@ -12,6 +14,7 @@ import { scriptHandlers } from "./handlers/scripts.js";
 import { transferHandlers } from "./handlers/transfer.js";
 import type { HandwrittenImplementations, Implementations, OperationContext, Reply } from "./handlers/types.js";
 import { versionHandlers } from "./handlers/versions.js";
+import { runHandler } from "./run/handler.js";
 import {
   operationSpecs,
   validateRequestPart,
@@ -22,8 +25,8 @@ import {
 } from "./openapi.js";
 import type { ReferenceStore } from "./store.js";
 
-// Typed as Implementations: leaving a generated operation out is a compile error. Hand-written
-// operations (POST /run) join this map when they are implemented.
+// Typed as Implementations: leaving a generated operation out is a compile error. The hand-written
+// runScript (POST /run) is served by runHandler instead (see HANDWRITTEN_HANDLERS).
 const implementations: Implementations & HandwrittenImplementations = {
   ...accountHandlers,
   ...connectorHandlers,
@@ -33,6 +36,11 @@ const implementations: Implementations & HandwrittenImplementations = {
   ...scriptHandlers,
   ...transferHandlers,
   ...versionHandlers,
+};
+
+/** Hand-written operations and the handlers that serve them outside the generated pipeline. */
+const HANDWRITTEN_HANDLERS: Record<string, (store: ReferenceStore) => RequestHandler> = {
+  runScript: runHandler,
 };
 
 /**
@@ -180,7 +188,9 @@ async function respond(spec: OperationSpec, store: ReferenceStore, request: Requ
 
 /**
  * The reference server: one msw handler per operation of openapi.json, answering any origin, over
- * the given store. Use with `setupServer` in-process or `startHttpServer` over real HTTP.
+ * the given store. Use with `setupServer` in-process or `startHttpServer` over real HTTP. POST /run
+ * reads named files from the store's `desktopDir` (see StoreOptions) and runs script bodies against
+ * a simulated page.
  *
  * @example
  * const store = createStore();
@@ -192,16 +202,20 @@ export function createHandlers(store: ReferenceStore): RequestHandler[] {
   const described = new Set<string>(operationSpecs().map((s) => s.operationId));
   // A hand-written operation without an implementation yet has no route; any other gap is a bug.
   const missing = operationSpecs()
-    .filter((s) => !(s.operationId in implementations) && !s.handwritten)
+    .filter((s) => !(s.operationId in implementations) && !(s.handwritten && s.operationId in HANDWRITTEN_HANDLERS))
     .map((s) => s.operationId);
   const extra = Object.keys(implementations).filter((id) => !described.has(id));
   if (missing.length || extra.length) {
     // The compile-time check covers src/generated; this one covers an openapi.json edited since.
     throw new Error(`reference server out of step with openapi.json: missing ${missing.join(", ") || "none"}; unknown ${extra.join(", ") || "none"}`);
   }
-  return implemented
+  const generated = implemented
     .sort((a, b) => compareRoutes(a.path, b.path))
     .map((spec) =>
       http[spec.method](mswPath(spec.path), ({ request, params }) => respond(spec, store, request, params as Record<string, unknown>)),
     );
+  const handwritten = operationSpecs()
+    .filter((s) => s.handwritten && s.operationId in HANDWRITTEN_HANDLERS)
+    .map((s) => HANDWRITTEN_HANDLERS[s.operationId](store));
+  return [...generated, ...handwritten];
 }

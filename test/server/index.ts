@@ -1,6 +1,6 @@
 // The reference server's public surface for tests: a seeded store, msw handlers over it, and the
 // loopback HTTP adapter.
-export { createStore, ReferenceStore, isFinished, PLACEHOLDER_CONTENT } from "./store.js";
+export { createStore, ReferenceStore, isFinished, PLACEHOLDER_CONTENT, DEFAULT_RUN_TIMEOUT_MS } from "./store.js";
 export type {
   AddRunInput,
   AddScriptInput,
@@ -18,3 +18,5 @@ export type { Caller } from "./auth.js";
 export { ApiError } from "./errors.js";
 export { validateResponse, validateRequestPart } from "./openapi.js";
 export { API_AUDIENCE, MCP_AUDIENCE, ALL_SCOPES } from "./records.js";
+export type { FileDescriptor, ReceivedFile } from "./records.js";
+export { answerRun, runHandler, MANAGED_BROWSER } from "./run/handler.js";

@@ -172,7 +172,8 @@ function fieldName(error: ErrorObject, root: string): string {
   return segments.length ? segments.join(".") : root;
 }
 
-function messageOf(error: ErrorObject): string {
+/** A readable message for one ajv error (`is required`, `must be a UUID`, `must be one of ...`). */
+export function messageOf(error: ErrorObject): string {
   if (error.keyword === "required") return "is required";
   if (error.keyword === "format") {
     const format = (error.params as { format: string }).format;

@@ -108,6 +108,27 @@ export interface RunScriptRef {
   host: string;
 }
 
+/** What a file field of the simulated page holds, and what a script sees in `files.<input>`. */
+export interface FileDescriptor {
+  name: string;
+  size: number;
+  /** Media type. */
+  type: string;
+  /** Hex SHA-256 of the bytes. */
+  sha256: string;
+}
+
+/**
+ * A file POST /run received for a run (kept on the run record only, never in an API answer), so
+ * tests can check the bytes arrived intact. `via`: a multipart part (`bytes`, named after the input),
+ * a file the browser read from the desktop folder (`named`, keeps its own name), or base64 in the
+ * JSON body (`inline`, named after the input).
+ */
+export interface ReceivedFile extends FileDescriptor {
+  input: string;
+  via: "bytes" | "named" | "inline";
+}
+
 export interface RunRecord {
   id: string;
   userId: string;
@@ -122,6 +143,8 @@ export interface RunRecord {
   script: RunScriptRef | null;
   /** Recorded steps; null when the run recorded no trace (getRunTrace answers 404). */
   trace: unknown;
+  /** Files the run received (POST /run); empty for runs without files and for seeded runs. */
+  files: ReceivedFile[];
 }
 
 export interface DeviceRecord {

@@ -1,18 +1,29 @@
 // Command-line options of `npm run sandbox`. Each option is one entry in OPTIONS (how it is spelled)
-// and one line in parseSandboxArgs (how its value is checked), so `--desktop DIR` and
-// `--file-access on|off` slot in beside `--port` later.
+// and one line in parseSandboxArgs (how its value is checked).
+import { statSync } from "node:fs";
 import { parseArgs } from "node:util";
 
 export interface SandboxOptions {
   /** 0 = any free port. */
   port: number;
+  /**
+   * `--desktop DIR`: the simulated desktop, an existing folder (POST /run reads named files from
+   * `DIR/reduck/`). Absent: the sandbox picks one (see resolveDesktop in sandbox.ts).
+   */
+  desktop?: string;
+  /** `--file-access on|off`: "Allow access to file URLs" of the demo's paired browser. Absent: on. */
+  fileAccess?: boolean;
 }
 
 export const DEFAULT_PORT = 4010;
 
 const OPTIONS = {
   port: { type: "string" },
+  desktop: { type: "string" },
+  "file-access": { type: "string" },
 } as const;
+
+const USAGE = "Usage: npm run sandbox -- [--port N] [--desktop DIR] [--file-access on|off]";
 
 /** A bad command line: the message is meant for the user, one line, saying what to do instead. */
 export class UsageError extends Error {
@@ -28,17 +39,44 @@ function parsePort(raw: string | undefined): number {
   return Number(raw);
 }
 
+function parseDesktop(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  if (!raw.trim()) throw new UsageError("--desktop needs a folder, e.g. --desktop ~/Desktop");
+  let isFolder = false;
+  try {
+    isFolder = statSync(raw).isDirectory();
+  } catch {
+    throw new UsageError(`--desktop must be an existing folder: "${raw}" does not exist`);
+  }
+  if (!isFolder) throw new UsageError(`--desktop must be an existing folder: "${raw}" is not a folder`);
+  return raw;
+}
+
+function parseFileAccess(raw: string | undefined): boolean | undefined {
+  if (raw === undefined) return undefined;
+  const value = raw.trim().toLowerCase();
+  if (value === "on") return true;
+  if (value === "off") return false;
+  throw new UsageError(`--file-access must be on or off (got "${raw}")`);
+}
+
 /**
  * @example
- * parseSandboxArgs(["--port", "4011"]); // { port: 4011 }
- * parseSandboxArgs([]);                 // { port: 4010 }
+ * parseSandboxArgs(["--port", "4011"]);                         // { port: 4011 }
+ * parseSandboxArgs([]);                                         // { port: 4010 }
+ * parseSandboxArgs(["--desktop", "/tmp/d", "--file-access", "off"]); // { port: 4010, desktop: "/tmp/d", fileAccess: false }
  */
 export function parseSandboxArgs(argv: string[]): SandboxOptions {
-  let values: { port?: string };
+  let values: { port?: string; desktop?: string; "file-access"?: string };
   try {
     ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
-    throw new UsageError(`${(error as Error).message}. Usage: npm run sandbox -- [--port N]`);
+    throw new UsageError(`${(error as Error).message}. ${USAGE}`);
   }
-  return { port: parsePort(values.port) };
+  const options: SandboxOptions = { port: parsePort(values.port) };
+  const desktop = parseDesktop(values.desktop);
+  if (desktop !== undefined) options.desktop = desktop;
+  const fileAccess = parseFileAccess(values["file-access"]);
+  if (fileAccess !== undefined) options.fileAccess = fileAccess;
+  return options;
 }

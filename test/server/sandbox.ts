@@ -1,10 +1,26 @@
-// `npm run sandbox -- --port N`: the reference server over real HTTP with a fresh seeded store, for
-// trying the CLI by hand and for end-to-end tests. Prints exactly two lines on stdout (the address
-// and the demo key, ready for `export`), then serves until SIGINT/SIGTERM.
+// `npm run sandbox -- --port N [--desktop DIR] [--file-access on|off]`: the reference server over real
+// HTTP with a fresh seeded store (POST /run included, on the same port), for trying the CLI by hand
+// and for end-to-end tests. Prints exactly two lines on stdout (the address and the demo key, ready
+// for `export`), says on stderr which desktop folder named files come from, then serves until
+// SIGINT/SIGTERM.
+import { existsSync, mkdirSync, mkdtempSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { SERVICE_FOLDER } from "../../src/run/relative-path.js";
 import { createHandlers } from "./handlers.js";
 import { startHttpServer } from "./http.js";
 import { parseSandboxArgs, UsageError } from "./sandbox-options.js";
 import { createStore } from "./store.js";
+
+/** `--desktop`, else ~/Desktop when it exists, else a fresh temporary folder (with its reduck folder made). */
+function resolveDesktop(given: string | undefined): string {
+  if (given) return path.resolve(given);
+  const home = path.join(os.homedir(), "Desktop");
+  if (existsSync(home) && statSync(home).isDirectory()) return home;
+  const temp = mkdtempSync(path.join(os.tmpdir(), "reduck-sandbox-desktop-"));
+  mkdirSync(path.join(temp, SERVICE_FOLDER));
+  return temp;
+}
 
 async function main(): Promise<void> {
   let options;
@@ -18,7 +34,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const store = createStore({ apiKey: process.env.REDUCK_SANDBOX_API_KEY || undefined });
+  const desktop = resolveDesktop(options.desktop);
+  const store = createStore({ apiKey: process.env.REDUCK_SANDBOX_API_KEY || undefined, desktopDir: desktop });
+  store.setDemoFileAccess(options.fileAccess ?? true);
   let server;
   try {
     server = await startHttpServer({ handlers: createHandlers(store), port: options.port, host: "127.0.0.1" });
@@ -35,6 +53,11 @@ async function main(): Promise<void> {
   }
 
   process.stdout.write(`REDUCK_API_URL=${server.url}\nREDUCK_API_KEY=${store.demo.apiKey}\n`);
+  const folder = path.join(desktop, SERVICE_FOLDER);
+  process.stderr.write(
+    `sandbox: desktop folder ${desktop}: files named by relativePath are read from ${folder}` +
+      `${existsSync(folder) ? "" : " (it does not exist yet)"}; file access ${options.fileAccess === false ? "off" : "on"}\n`,
+  );
 
   let closing = false;
   const shutdown = () => {

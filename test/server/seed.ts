@@ -1,6 +1,6 @@
 // The data every fresh store starts with. Ids of seeded records are fixed (SEED_IDS) so tests can
 // name them; credentials are random per store so nothing depends on a well-known secret.
-import { loadCatalogue } from "./catalogue.js";
+import { exampleSource, loadCatalogue } from "./catalogue.js";
 import { MCP_AUDIENCE } from "./records.js";
 import type { DemoCredentials, ReferenceStore, StoreOptions } from "./store.js";
 
@@ -105,8 +105,8 @@ export function seedStore(store: ReferenceStore, options: StoreOptions): DemoCre
       sideEffects: entry.side_effects,
       inputSchema: entry.input_schema,
       outputSchema: entry.output_schema,
-      content: entry.content,
-      language: entry.language,
+      // Scripts with a source in examples/scripts run it; the rest keep a placeholder body.
+      ...exampleSource(entry.host, entry.slug, { content: entry.content, language: entry.language }),
       note: "Published to the official catalogue",
       createdAt: at(24 * 60 - index),
     });
@@ -329,5 +329,6 @@ export function seedStore(store: ReferenceStore, options: StoreOptions): DemoCre
     userId: demo.id,
     handle: "@demo",
     otherUserApiKey: store.addApiKey(alice.id),
+    deviceId: ids.devices.demo,
   };
 }

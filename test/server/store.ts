@@ -12,6 +12,7 @@ import {
   type ProjectRecord,
   type ProjectRole,
   type ReadmeRecord,
+  type ReceivedFile,
   type RunBrowser,
   type RunRecord,
   type RunSource,
@@ -41,11 +42,24 @@ export interface DemoCredentials {
   handle: "@demo";
   /** X-API-Key of a second account, @alice. */
   otherUserApiKey: string;
+  /** The demo account's one paired browser (an extension device, file access on). */
+  deviceId: string;
 }
+
+/** Default time a script may take in POST /run before the run fails. */
+export const DEFAULT_RUN_TIMEOUT_MS = 30_000;
 
 export interface StoreOptions {
   /** Fix the demo API key (the sandbox and spawned CLI tests pass one they already know). */
   apiKey?: string;
+  /**
+   * The simulated desktop of the caller's machine: POST /run reads files named by `relativePath`
+   * from `<desktopDir>/reduck/`. Without it no named file can be read ("bound 0 bytes"). Also
+   * settable later as `store.desktopDir`.
+   */
+  desktopDir?: string;
+  /** How long a script may run in POST /run (default DEFAULT_RUN_TIMEOUT_MS). */
+  runTimeoutMs?: number;
 }
 
 export interface AddUserInput {
@@ -126,6 +140,8 @@ export interface RecordRunInput {
   finishedAt?: string | null;
   /** Recorded steps; omit or null for "no trace". */
   trace?: unknown;
+  /** Files the run received (kept on the record, never in an API answer). */
+  files?: ReceivedFile[];
 }
 
 /** Seeding shortcut: every field optional, addressed by handle/host/slug instead of ids. */
@@ -156,7 +172,7 @@ function sameOwner(a: OwnerRef, b: OwnerRef): boolean {
   return a.kind === b.kind && a.id === b.id;
 }
 
-/** Placeholder script body: the reference server never executes catalogue code. */
+/** Placeholder script body of scripts seeded without code: POST /run runs it and gets `{}`. */
 export const PLACEHOLDER_CONTENT = "return {};\n";
 
 export class ReferenceStore {
@@ -175,8 +191,17 @@ export class ReferenceStore {
   private lastTimestamp = 0;
   /** Identity and credentials of the seeded demo account. */
   readonly demo: DemoCredentials;
+  /**
+   * The simulated desktop folder (see StoreOptions.desktopDir): named files are read from
+   * `<desktopDir>/reduck/` at run time, so a test may set it at any point. null: none.
+   */
+  desktopDir: string | null;
+  /** How long a script may run in POST /run before the run fails. */
+  runTimeoutMs: number;
 
   constructor(options: StoreOptions = {}) {
+    this.desktopDir = options.desktopDir ?? null;
+    this.runTimeoutMs = options.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MS;
     this.demo = seedStore(this, options);
   }
 
@@ -491,6 +516,7 @@ export class ReferenceStore {
         host: script.host,
       },
       trace: input.trace ?? null,
+      files: input.files ?? [],
     };
     this.runs.set(run.id, run);
     return run;
@@ -559,6 +585,27 @@ export class ReferenceStore {
 
   devicesOf(userId: string): DeviceRecord[] {
     return [...this.devices.values()].filter((d) => d.userId === userId);
+  }
+
+  /**
+   * Turns a paired browser's "Allow access to file URLs" on or off (null: unknown). Off, POST /run
+   * refuses files named by `relativePath` on that browser.
+   */
+  setFileAccess(deviceId: string, fileAccess: boolean | null): DeviceRecord {
+    const device = this.devices.get(deviceId);
+    if (!device) throw new Error(`setFileAccess: unknown device ${deviceId}`);
+    device.fileAccess = fileAccess;
+    return device;
+  }
+
+  /**
+   * The same for the demo account's one paired browser.
+   *
+   * @example
+   * store.setDemoFileAccess(false); // named files now fail: "This paired browser can't read local files"
+   */
+  setDemoFileAccess(on: boolean): DeviceRecord {
+    return this.setFileAccess(this.demo.deviceId, on);
   }
 
   /** Creates or overwrites the connector of a user for a (bare) host. */

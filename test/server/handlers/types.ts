@@ -54,7 +54,9 @@ export type Implementation<K extends DescribedOperationId> = (context: Operation
 export type Implementations = { [K in OperationId]: Implementation<K> };
 
 /**
- * Operations the client writes by hand (`x-reduck-handwritten` in openapi.json, e.g. runScript =
- * POST /run). Until one is implemented it simply has no route.
+ * Operations the client writes by hand (`x-reduck-handwritten` in openapi.json). None goes through
+ * this table today: runScript (POST /run) reads its own streamed body and is served by
+ * run/handler.ts, registered in handlers.ts's HANDWRITTEN_HANDLERS. Its replies are still typed with
+ * Reply<"runScript"> and checked with validateResponse.
  */
 export type HandwrittenImplementations = { [K in Exclude<DescribedOperationId, OperationId>]?: Implementation<K> };

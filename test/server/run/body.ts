@@ -1,0 +1,231 @@
+// Reading a POST /run body within the service's limits, without ever holding a file in memory.
+//
+// - JSON: refused from its Content-Length when that is over MAX_JSON_BODY_BYTES, else counted while
+//   read and refused the moment it passes the limit.
+// - Multipart: parsed as it streams (busboy). Each file part is hashed chunk by chunk and kept only
+//   as `{ name, size, type, sha256 }`; a part that passes MAX_FILE_BYTES stops the reading at once.
+import { createHash } from "node:crypto";
+import busboy from "busboy";
+import { MAX_FILE_BYTES, MAX_JSON_BODY_BYTES, formatBytes } from "../../../src/run/limits.js";
+import { ApiError } from "../errors.js";
+
+/** The request body stopped before it was complete: the client went away or aborted the upload. */
+export class UploadInterrupted extends Error {
+  override name = "UploadInterrupted";
+}
+
+export function payloadTooLarge(what: string): ApiError {
+  return new ApiError(413, `Payload Too Large: ${what}`);
+}
+
+function jsonTooLarge(size: string): ApiError {
+  return payloadTooLarge(
+    `the JSON run request is ${size}, over the ${formatBytes(MAX_JSON_BODY_BYTES)} limit: send files as bytes (multipart parts) instead of inline b64`,
+  );
+}
+
+/**
+ * The JSON run request, parsed (not yet checked against RunRequest). Reads at most
+ * MAX_JSON_BODY_BYTES; exactly the limit is accepted.
+ */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > MAX_JSON_BODY_BYTES) {
+    // Refused without reading a byte of it.
+    throw jsonTooLarge(`${Number(declared).toLocaleString("en-US")} bytes`);
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch {
+        throw new UploadInterrupted("upload interrupted");
+      }
+      if (chunk.done) break;
+      total += chunk.value.byteLength;
+      if (total > MAX_JSON_BODY_BYTES) {
+        void reader.cancel().catch(() => undefined);
+        throw jsonTooLarge(`over ${formatBytes(MAX_JSON_BODY_BYTES)}`);
+      }
+      chunks.push(chunk.value);
+    }
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new ApiError(400, "The run request is not valid UTF-8 text: send it as JSON");
+  }
+  if (!text.trim()) throw new ApiError(400, "The run request is empty: send a JSON object with script (or scripts)");
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ApiError(400, `The run request is not valid JSON (${(error as Error).message})`);
+  }
+}
+
+/** A file part as received: its `<step>:<input>` name and what its bytes were. */
+export interface ReceivedPart {
+  /** The part name, `<step>:<input>`. */
+  part: string;
+  step: number;
+  input: string;
+  size: number;
+  /** The part's Content-Type (application/octet-stream when none). */
+  type: string;
+  sha256: string;
+}
+
+export interface MultipartHandlers {
+  /** The `spec` part's text, as soon as it has arrived. Throw (an ApiError) to refuse the request. */
+  onSpec(text: string): void;
+  /** A file part's header has arrived; throw to refuse it before its bytes are read. */
+  onPartStart(part: { part: string; step: number; input: string }): void;
+  /** A file part has arrived whole. */
+  onPart(part: ReceivedPart): void;
+}
+
+/** `<step>:<input>`: a step index (0, 1, ...) and a non-empty input name. */
+const PART_NAME = /^(0|[1-9]\d{0,5}):(.+)$/;
+
+export function partNameProblem(name: string): ApiError {
+  return new ApiError(
+    400,
+    `Unexpected multipart part ${JSON.stringify(name)}: parts are spec (the run request) and files named <step>:<input>, e.g. 0:attachment`,
+  );
+}
+
+/**
+ * Streams a multipart run request through busboy, calling `handlers` as parts arrive. Resolves when
+ * the whole body has been read; rejects with an ApiError (400, 413, or whatever a handler threw) or
+ * UploadInterrupted, after which nothing more of the body is read.
+ *
+ * The file limit is MAX_FILE_BYTES + 1 because busboy reports `limit` on *reaching* its limit:
+ * a part of exactly MAX_FILE_BYTES is allowed, the first byte after it is not.
+ */
+export async function readMultipartBody(request: Request, contentType: string, handlers: MultipartHandlers): Promise<void> {
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      limits: { fileSize: MAX_FILE_BYTES + 1, fieldSize: MAX_JSON_BODY_BYTES + 1, fieldNameSize: 1024 },
+    });
+  } catch (error) {
+    throw new ApiError(400, `The multipart body cannot be read: ${(error as Error).message}`);
+  }
+  if (!request.body) throw new ApiError(400, "The run request is empty: send a spec part with the run request");
+  const reader = request.body.getReader();
+
+  let failure: unknown;
+  let failed!: (error: unknown) => void;
+  const failedPromise = new Promise<never>((_, reject) => (failed = reject));
+  failedPromise.catch(() => undefined);
+
+  const fail = (error: unknown) => {
+    if (failure !== undefined) return;
+    failure = error;
+    // Stop reading: nothing more of the body is parsed (or held) once the answer is decided.
+    void reader.cancel().catch(() => undefined);
+    parser.destroy();
+    failed(error);
+  };
+  const attempt = (action: () => void) => {
+    try {
+      action();
+    } catch (error) {
+      fail(error);
+    }
+  };
+  const specTooLarge = () => payloadTooLarge(`the spec part is over the ${formatBytes(MAX_JSON_BODY_BYTES)} limit`);
+
+  parser.on("field", (name, value, info) => {
+    if (failure !== undefined) return;
+    attempt(() => {
+      if (name === "spec") {
+        if (info.valueTruncated) throw specTooLarge();
+        handlers.onSpec(value);
+      } else if (PART_NAME.test(name)) {
+        throw new ApiError(400, `Part ${name} carries no file: send its bytes as a file part (with a filename), e.g. curl -F '${name}=@file.pdf'`);
+      } else {
+        throw partNameProblem(name);
+      }
+    });
+  });
+
+  parser.on("file", (name, stream, info) => {
+    // Destroying the parser (on a refusal) destroys the part being read with an error: expected.
+    stream.on("error", () => undefined);
+    if (failure !== undefined) return void stream.resume();
+    if (name === "spec") {
+      // The run request sent as a file (curl -F spec=@spec.json): small, so collected whole.
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_JSON_BODY_BYTES) fail(specTooLarge());
+        else chunks.push(chunk);
+      });
+      stream.on("end", () => failure === undefined && attempt(() => handlers.onSpec(Buffer.concat(chunks).toString("utf8"))));
+      return;
+    }
+    const match = PART_NAME.exec(name);
+    if (!match) {
+      stream.resume();
+      return fail(partNameProblem(name));
+    }
+    const part = { part: name, step: Number(match[1]), input: match[2] };
+    try {
+      handlers.onPartStart(part);
+    } catch (error) {
+      stream.resume();
+      return fail(error);
+    }
+    const hash = createHash("sha256");
+    let size = 0;
+    stream.on("data", (chunk: Buffer) => {
+      hash.update(chunk);
+      size += chunk.length;
+    });
+    stream.on("limit", () => fail(payloadTooLarge(`file part ${name} is over the ${formatBytes(MAX_FILE_BYTES)} limit`)));
+    stream.on("end", () => {
+      if (failure !== undefined || stream.truncated) return;
+      attempt(() => handlers.onPart({ ...part, size, type: info.mimeType || "application/octet-stream", sha256: hash.digest("hex") }));
+    });
+  });
+
+  const finished = new Promise<void>((resolve, reject) => {
+    parser.on("finish", resolve);
+    parser.on("error", (error: Error) => reject(new ApiError(400, `The multipart body is malformed: ${error.message}`)));
+  });
+  finished.catch(() => undefined);
+
+  const pump = async () => {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch {
+        throw new UploadInterrupted("upload interrupted");
+      }
+      if (failure !== undefined) return;
+      if (chunk.done) {
+        parser.end();
+        return;
+      }
+      if (!parser.write(chunk.value)) {
+        await Promise.race([new Promise((resolve) => parser.once("drain", resolve)), failedPromise, finished]);
+      }
+    }
+  };
+
+  try {
+    await Promise.race([pump().then(() => finished), failedPromise]);
+  } catch (error) {
+    fail(error);
+  }
+  if (failure !== undefined) throw failure;
+}

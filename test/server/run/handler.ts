@@ -1,0 +1,597 @@
+// POST /run (operationId runScript, hand-written): one script or several steps, with files as
+// multipart bytes, named desktop files or inline base64, run against a simulated page.
+//
+// A request goes: authenticate -> read the body within the limits (the spec first; file parts are
+// hashed as they stream) -> resolve each step's script and version -> RECORD the run -> check the
+// arguments, file inputs, named files and browser -> run the script. Once recorded, every failure
+// marks the run `error` and the answer carries its runId. The answer is checked against openapi.json
+// before it leaves, like every other operation's.
+import { randomUUID } from "node:crypto";
+import { http, HttpResponse, type RequestHandler } from "msw";
+import type { components } from "../../../src/generated/schema.js";
+import { relativePathProblem } from "../../../src/run/relative-path.js";
+import { authenticate } from "../auth.js";
+import { withDirectRoute } from "../direct-routes.js";
+import { ApiError } from "../errors.js";
+import type { Reply } from "../handlers/types.js";
+import { normalizeHost } from "../hostnames.js";
+import { validateRequestPart, validateResponse } from "../openapi.js";
+import {
+  API_AUDIENCE,
+  MCP_AUDIENCE,
+  type DeviceRecord,
+  type FileDescriptor,
+  type ReceivedFile,
+  type RunBrowser as RunDevice,
+  type RunRecord,
+  type RunSource,
+  type ScriptRecord,
+  type VersionRecord,
+} from "../records.js";
+import type { ReferenceStore } from "../store.js";
+import { UploadInterrupted, readJsonBody, readMultipartBody, type ReceivedPart } from "./body.js";
+import { ContractProblem, checkArguments, describeFieldErrors, fileInputsOf, requiredOf } from "./contract.js";
+import { inlineFile, readNamedFile } from "./files.js";
+import { createSimulatedBrowser, errorText, newBrowserState, type BrowserState, type TraceStep } from "./page.js";
+
+type Schemas = components["schemas"];
+type RunRequest = Schemas["RunRequest"];
+type ScriptReference = Schemas["RunScriptReference"];
+type RunBrowser = Schemas["RunBrowser"];
+type StepOutcome = Schemas["RunStepOutcome"];
+type RunReply = Reply<"runScript">;
+
+/** Where managed runs happen in this reference server. */
+export const MANAGED_BROWSER: RunDevice = { type: "managed", region: "eu-central-1", country: "" };
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+const MULTIPART_TYPE = /^multipart\/form-data\s*(?:;|$)/i;
+const SOURCES: readonly RunSource[] = ["cli", "mcp", "rest"];
+
+// The script body runs as the body of an async function, as the service runs it. This is not a
+// security boundary: the reference server only ever listens on loopback, for its own tests.
+const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor as new (
+  ...params: string[]
+) => (...args: unknown[]) => Promise<unknown>;
+
+/** A failure once the run is recorded: the refusal plus the run it was recorded as. */
+function withRunId(error: ApiError, runId: string | undefined): RunReply {
+  const body: Schemas["RunErrorResponse"] = { error: error.message };
+  if (error.variables) body.variables = error.variables;
+  if (runId) body.runId = runId;
+  return { status: error.status, body } as RunReply;
+}
+
+function sourceOf(request: Request): RunSource {
+  const header = request.headers.get("x-reduck-source");
+  if (header === null) return "rest";
+  const value = header.trim().toLowerCase() as RunSource;
+  if (!SOURCES.includes(value)) {
+    throw new ApiError(400, `X-Reduck-Source must be one of cli, mcp, rest (got ${JSON.stringify(header)})`, {
+      "X-Reduck-Source": [`must be one of "cli", "mcp", "rest"`],
+    });
+  }
+  return value;
+}
+
+function isOwnBrowser(browser: RunBrowser | undefined): boolean {
+  return browser === "extension" || (typeof browser === "object" && browser !== null);
+}
+
+function plainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+interface ResolvedScript {
+  script: ScriptRecord;
+  version: VersionRecord;
+  /** `handle/host/slug`, for messages. */
+  address: string;
+}
+
+interface Step {
+  index: number;
+  ref: ScriptReference;
+  resolved?: ResolvedScript;
+  /** Why the script or version could not be resolved (a step of several; a single run throws instead). */
+  problem?: ApiError;
+  run?: RunRecord;
+  /** Multipart file parts of this step, by input. */
+  parts: Map<string, ReceivedPart>;
+}
+
+type Outcome = { ok: true; result: unknown; runId: string } | { ok: false; error: ApiError; runId: string | null };
+
+/** One POST /run request, from its spec to its answer. */
+class RunSession {
+  private spec?: RunRequest;
+  private steps: Step[] = [];
+  private single = true;
+  private readonly partNames = new Set<string>();
+  /** File parts that arrived before the spec part. */
+  private readonly early: ReceivedPart[] = [];
+  private devicePick?: DeviceRecord;
+
+  constructor(
+    private readonly store: ReferenceStore,
+    private readonly userId: string,
+    private readonly source: RunSource,
+  ) {}
+
+  // ---- the request --------------------------------------------------------------------------
+
+  acceptSpecText(text: string): void {
+    if (this.spec) throw new ApiError(400, "The spec part was sent twice: send the run request once");
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new ApiError(400, `The spec part is not valid JSON (${(error as Error).message}): it must hold the run request`);
+    }
+    this.acceptSpec(value, "multipart");
+  }
+
+  /** Checks the run request, resolves its steps and records the runs that start now. */
+  acceptSpec(value: unknown, form: "json" | "multipart"): void {
+    const errors = validateRequestPart("runScript", "body", value);
+    if (errors) throw new ApiError(400, `Invalid run request: ${describeFieldErrors(errors)}`, errors);
+    const spec = value as RunRequest;
+    if ((spec.script === undefined) === (spec.scripts === undefined)) {
+      throw new ApiError(400, "Give exactly one of script (one run) or scripts (several steps)");
+    }
+    const refs = spec.script ? [spec.script] : spec.scripts!;
+    if (form === "multipart") {
+      for (const [index, ref] of refs.entries()) {
+        for (const [input, binding] of Object.entries(ref.files ?? {})) {
+          if ("b64" in binding) {
+            throw new ApiError(
+              400,
+              `Inline (b64) files are not allowed in a multipart request: send file input ${input} as a part named ${index}:${input}`,
+            );
+          }
+        }
+      }
+    }
+    this.spec = spec;
+    this.single = spec.script !== undefined;
+    this.steps = refs.map((ref, index) => ({ index, ref, parts: new Map() }));
+    for (const step of this.steps) {
+      try {
+        step.resolved = this.resolve(step.ref);
+      } catch (error) {
+        if (this.single || !(error instanceof ApiError)) throw error;
+        step.problem = error;
+      }
+    }
+    for (const part of this.early.splice(0)) this.addPart(part);
+    // Runs start now: every step at once, or only the first of a sequential run (the others start
+    // when the step before them succeeds, or never).
+    const startNow = spec.sequential ? this.steps.slice(0, 1) : this.steps;
+    for (const step of startNow) if (step.resolved) this.record(step);
+  }
+
+  /** A file part's header arrived: refuse a bad name before reading its bytes. */
+  checkPart(part: { part: string; step: number; input: string }): void {
+    if (this.partNames.has(part.part)) throw new ApiError(400, `Part ${part.part} was sent twice: send each file once`);
+    this.partNames.add(part.part);
+    if (this.spec) this.checkStep(part);
+  }
+
+  private checkStep(part: { part: string; step: number; input: string }): void {
+    if (part.step >= this.steps.length) {
+      throw new ApiError(
+        400,
+        this.single
+          ? `Part ${part.part} names step ${part.step}, but a run of one script has only step 0: name it 0:${part.input}`
+          : `Part ${part.part} names step ${part.step}, but the request has ${this.steps.length} steps (0 to ${this.steps.length - 1})`,
+      );
+    }
+  }
+
+  /** A file part arrived whole (before or after the spec: busboy may finish a part after reading the next). */
+  addPart(part: ReceivedPart): void {
+    if (!this.spec) {
+      this.early.push(part);
+      return;
+    }
+    this.checkStep(part);
+    this.steps[part.step].parts.set(part.input, part);
+  }
+
+  /** The whole body has been read. */
+  finishBody(): void {
+    if (!this.spec) {
+      throw new ApiError(400, "The spec part is missing: send the run request as JSON in a part named spec, before the file parts");
+    }
+  }
+
+  /**
+   * The request failed as a whole (413, a bad part, a broken upload) after some runs may have been
+   * recorded: they fail with the same message. Returns the answer.
+   */
+  failRequest(error: unknown): RunReply {
+    const refusal =
+      error instanceof UploadInterrupted
+        ? new ApiError(400, "upload interrupted")
+        : error instanceof ApiError
+          ? error
+          : undefined;
+    const recorded = this.steps.filter((s) => s.run);
+    for (const step of recorded) {
+      this.store.updateRun(step.run!.id, {
+        status: "error",
+        error: refusal?.message ?? `reference server failed: ${(error as Error)?.message ?? String(error)}`,
+      });
+    }
+    if (!refusal) throw error;
+    return withRunId(refusal, this.single ? recorded[0]?.run?.id : undefined);
+  }
+
+  // ---- steps --------------------------------------------------------------------------------
+
+  private resolve(ref: ScriptReference): ResolvedScript {
+    const user = this.store.users.get(this.userId)!;
+    const handle = ref.handle ?? (user.username ? `@${user.username}` : undefined);
+    const address = `${handle ?? "(you)"}/${ref.host}/${ref.slug}`;
+    if (!handle) {
+      throw new ApiError(404, `No such script ${address}: your account has no username yet, so name the owner with handle`);
+    }
+    const script = this.store.findScriptByAddress(handle, ref.host, ref.slug);
+    if (!script || !this.store.canReadScript(this.userId, script)) {
+      throw new ApiError(404, `No such script ${address}`);
+    }
+    if (script.archivedAt) throw new ApiError(404, `No such script ${address}: it is archived, so it can't run (restore it first)`);
+    let version: VersionRecord | null;
+    if (ref.version_id) {
+      version = this.store.versions.get(ref.version_id) ?? null;
+      // Drafts are work in progress: only those who may edit the script see (and run) them.
+      if (!version || version.scriptId !== script.id || (version.draft && !this.store.canWriteScript(this.userId, script))) {
+        throw new ApiError(400, `version_id ${ref.version_id} is not a version of ${address}`, {
+          version_id: [`is not a version of ${address}`],
+        });
+      }
+    } else {
+      version = this.store.currentVersion(script);
+      if (!version) {
+        throw new ApiError(400, `${address} has no current version: promote a version, or run a draft with version_id`);
+      }
+    }
+    return { script, version, address };
+  }
+
+  private runDevice(): RunDevice {
+    return isOwnBrowser(this.spec!.browser) ? { type: "extension" } : MANAGED_BROWSER;
+  }
+
+  private record(step: Step): RunRecord {
+    const { script, version } = step.resolved!;
+    step.run = this.store.recordRun({
+      userId: this.userId,
+      scriptId: script.id,
+      versionId: version.id,
+      args: step.ref.args ?? {},
+      browser: this.runDevice(),
+      source: this.source,
+      status: "running",
+    });
+    return step.run;
+  }
+
+  /** The paired browser an own-browser run uses (extension: the caller's only one; or the given deviceId). */
+  private device(): DeviceRecord {
+    if (this.devicePick) return this.devicePick;
+    const browser = this.spec!.browser;
+    const mine = this.store.devicesOf(this.userId);
+    if (typeof browser === "object" && browser !== null) {
+      const device = mine.find((d) => d.id === browser.deviceId);
+      if (!device) {
+        throw new ApiError(400, `No paired browser ${browser.deviceId} on this account: list yours with GET /api/devices`, {
+          "browser.deviceId": ["is not one of your paired browsers"],
+        });
+      }
+      return (this.devicePick = device);
+    }
+    if (mine.length === 0) {
+      throw new ApiError(422, 'No paired browser: install the Reduck extension and pair it, or run on a managed browser (browser: "managed")');
+    }
+    if (mine.length > 1) {
+      throw new ApiError(400, `Several paired browsers match "extension" (${mine.map((d) => d.id).join(", ")}): pick one with browser: { deviceId }`);
+    }
+    return (this.devicePick = mine[0]);
+  }
+
+  /** Runs the checks, then the script. Throws an ApiError for any failure; the run is recorded. */
+  private async perform(step: Step, run: RunRecord, state: BrowserState): Promise<unknown> {
+    const { script, version, address } = step.resolved!;
+    const schema = version.inputSchema;
+    const browser = this.spec!.browser;
+
+    // 1. Arguments, against the input schema without its file inputs.
+    let checked;
+    try {
+      checked = checkArguments(schema, step.ref.args ?? {});
+    } catch (error) {
+      if (error instanceof ContractProblem) throw new ApiError(422, `${address}: ${error.message}`);
+      throw error;
+    }
+    if (!checked.ok) throw new ApiError(400, `Invalid arguments for ${address}: ${describeFieldErrors(checked.variables)}`, checked.variables);
+
+    // 2. Every binding names a file input; every required file input is bound.
+    const fileInputs = fileInputsOf(schema);
+    const bindings = step.ref.files ?? {};
+    for (const input of [...Object.keys(bindings), ...step.parts.keys()]) {
+      if (!fileInputs.includes(input)) {
+        throw new ApiError(400, `unknown file input ${input}`, {
+          [`files.${input}`]: [
+            fileInputs.length ? `is not a file input of ${address} (its file inputs: ${fileInputs.join(", ")})` : `is not a file input: ${address} takes no files`,
+          ],
+        });
+      }
+      if (step.parts.has(input) && input in bindings) {
+        throw new ApiError(400, `file input ${input} is bound twice: by part ${step.index}:${input} and in files; give it once`);
+      }
+    }
+    const required = new Set(requiredOf(schema));
+    for (const input of fileInputs) {
+      if (required.has(input) && !step.parts.has(input) && !(input in bindings)) {
+        throw new ApiError(400, `missing file input ${input}`, { [`files.${input}`]: ["is required"] });
+      }
+    }
+
+    // 3. Files named by path (read by the caller's own browser) and inline files.
+    const received: ReceivedFile[] = [];
+    run.files = received;
+    for (const part of step.parts.values()) {
+      received.push({ input: part.input, name: part.input, size: part.size, type: part.type, sha256: part.sha256, via: "bytes" });
+    }
+    const named: Array<[string, string]> = [];
+    for (const [input, binding] of Object.entries(bindings)) {
+      if ("relativePath" in binding) {
+        if (!isOwnBrowser(browser)) {
+          throw new ApiError(
+            400,
+            `a managed browser can't read a file from your machine: send the bytes of ${input} instead (a multipart part named ${step.index}:${input}), or run in your own browser (browser: "extension")`,
+          );
+        }
+        const problem = relativePathProblem(binding.relativePath);
+        if (problem) {
+          throw new ApiError(400, `file input ${input}: ${JSON.stringify(binding.relativePath)} ${problem}`, {
+            [`files.${input}.relativePath`]: [problem],
+          });
+        }
+        named.push([input, binding.relativePath]);
+      } else {
+        const file = inlineFile(input, binding.b64, binding.mime);
+        if (!file) {
+          throw new ApiError(400, `file input ${input}: b64 is not valid base64`, { [`files.${input}.b64`]: ["is not valid base64"] });
+        }
+        received.push({ input, ...file, via: "inline" });
+      }
+    }
+    if (named.length) {
+      const device = this.device();
+      if (device.fileAccess === false) {
+        throw new ApiError(
+          422,
+          `This paired browser can't read local files: turn on "Allow access to file URLs" for the Reduck extension (chrome://extensions → Reduck → Details). The extension restarts, and the browser may be missing from your devices for about a minute.`,
+        );
+      }
+      for (const [input, relativePath] of named) {
+        const read = await readNamedFile(this.store.desktopDir, relativePath);
+        if ("problem" in read) throw new ApiError(422, `bound 0 bytes — the browser could not read ${relativePath} (${read.problem})`);
+        received.push({ input, ...read.file, via: "named" });
+      }
+    }
+
+    // 4. The browser: a paired one of the caller's, or a managed one signed in through a connector.
+    if (isOwnBrowser(browser)) {
+      this.device();
+    } else {
+      const host = normalizeHost(script.host);
+      if (!this.store.connectorFor(this.userId, host)) {
+        throw new ApiError(
+          422,
+          `no connector for ${host}: a managed browser starts signed out, so it needs your ${host} session. Sign in to ${host} in your own browser and save a connector with the Reduck extension ("Manage connectors"), or run in your own browser (browser: "extension")`,
+        );
+      }
+    }
+
+    // 5. The script itself.
+    const files: Record<string, FileDescriptor> = {};
+    for (const { input, name, size, type, sha256 } of received) files[input] = { name, size, type, sha256 };
+    return this.execute(version, checked.args, files, run, state);
+  }
+
+  private async execute(
+    version: VersionRecord,
+    args: Record<string, unknown>,
+    files: Record<string, FileDescriptor>,
+    run: RunRecord,
+    state: BrowserState,
+  ): Promise<unknown> {
+    const { page, builtins, steps } = createSimulatedBrowser(files, state);
+    const saveTrace = (last: Omit<TraceStep, "index">) => {
+      steps.push({ index: steps.length, ...last });
+      this.store.updateRun(run.id, { trace: { steps } });
+    };
+    let body: (...args: unknown[]) => Promise<unknown>;
+    try {
+      body = new AsyncFunction("page", "args", "files", "builtins", version.content);
+    } catch (error) {
+      const message = errorText(error);
+      saveTrace({ action: "compile", ok: false, duration_ms: 0, error: message });
+      throw new ApiError(422, message);
+    }
+    const timeoutMs = this.store.runTimeoutMs;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the script did not finish within ${timeoutMs / 1000} s`)), timeoutMs);
+    });
+    let value: unknown;
+    try {
+      value = await Promise.race([body(page, args, structuredClone(files), builtins), timeout]);
+    } catch (error) {
+      const message = errorText(error);
+      saveTrace({ action: "throw", ok: false, duration_ms: 0, error: message });
+      throw new ApiError(422, message);
+    } finally {
+      clearTimeout(timer);
+    }
+    let result: unknown;
+    try {
+      result = value === undefined ? null : JSON.parse(JSON.stringify(value));
+    } catch (error) {
+      const message = `Error: the script's result is not JSON (${(error as Error).message})`;
+      saveTrace({ action: "return", ok: false, duration_ms: 0, error: message });
+      throw new ApiError(422, message);
+    }
+    saveTrace({ action: "return", ok: true, duration_ms: 0 });
+    return result;
+  }
+
+  private async runStep(step: Step, state: BrowserState): Promise<Outcome> {
+    if (step.problem) return { ok: false, error: step.problem, runId: null };
+    const run = step.run ?? this.record(step);
+    try {
+      const result = await this.perform(step, run, state);
+      // A run record holds an object result (openapi.json's RunResult); any other JSON is wrapped.
+      this.store.updateRun(run.id, { status: "success", result: plainObject(result) ? result : { value: result } });
+      return { ok: true, result, runId: run.id };
+    } catch (error) {
+      const refusal = error instanceof ApiError ? error : undefined;
+      this.store.updateRun(run.id, {
+        status: "error",
+        error: refusal?.message ?? `reference server failed: ${(error as Error)?.message ?? String(error)}`,
+      });
+      if (!refusal) throw error;
+      return { ok: false, error: refusal, runId: run.id };
+    }
+  }
+
+  // ---- the answer ---------------------------------------------------------------------------
+
+  async answer(): Promise<RunReply> {
+    if (this.single) {
+      const outcome = await this.runStep(this.steps[0], newBrowserState());
+      if (outcome.ok) return { status: 200, body: { result: outcome.result, runId: outcome.runId } };
+      return withRunId(outcome.error, outcome.runId ?? undefined);
+    }
+    const outcomes: Array<Outcome | { skipped: number }> = [];
+    if (this.spec!.sequential) {
+      // One browser, in order: each step sees where the one before left the page.
+      const state = newBrowserState();
+      let failedAt: number | undefined;
+      for (const step of this.steps) {
+        if (failedAt !== undefined) {
+          outcomes.push({ skipped: failedAt });
+          continue;
+        }
+        const outcome = await this.runStep(step, state);
+        outcomes.push(outcome);
+        if (!outcome.ok) failedAt = step.index;
+      }
+    } else {
+      outcomes.push(...(await Promise.all(this.steps.map((step) => this.runStep(step, newBrowserState())))));
+    }
+    const runs: StepOutcome[] = outcomes.map((o) =>
+      "skipped" in o
+        ? { status: "skipped", runId: null, error: `did not run: step ${o.skipped} failed` }
+        : o.ok
+          ? { status: "completed", runId: o.runId, result: o.result }
+          : { status: "failed", runId: o.runId, error: o.error.message },
+    );
+    return {
+      status: 200,
+      body: {
+        batchId: randomUUID(),
+        status: runs.every((r) => r.status === "completed") ? "completed" : "failed",
+        totalSteps: runs.length,
+        runs,
+      },
+    };
+  }
+}
+
+async function handle(store: ReferenceStore, request: Request): Promise<RunReply> {
+  const caller = authenticate(request, store, {
+    scope: "run:write",
+    anonymous: false,
+    // The run host is the MCP host (mcp.reduck.ai): tokens issued for either resource may run.
+    audiences: [API_AUDIENCE, MCP_AUDIENCE],
+  })!;
+  const source = sourceOf(request);
+  const contentType = request.headers.get("content-type") ?? "";
+  const session = new RunSession(store, caller.userId, source);
+  try {
+    if (JSON_TYPE.test(contentType)) {
+      session.acceptSpec(await readJsonBody(request), "json");
+    } else if (MULTIPART_TYPE.test(contentType)) {
+      await readMultipartBody(request, contentType, {
+        onSpec: (text) => session.acceptSpecText(text),
+        onPartStart: (part) => session.checkPart(part),
+        onPart: (part) => session.addPart(part),
+      });
+      session.finishBody();
+    } else {
+      throw new ApiError(
+        400,
+        `Unsupported content type ${JSON.stringify(contentType || "(none)")}: send application/json (the run request) or multipart/form-data (a spec part and file parts)`,
+      );
+    }
+  } catch (error) {
+    return session.failRequest(error);
+  }
+  return session.answer();
+}
+
+function json(status: number, body: unknown): Response {
+  return new HttpResponse(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+/**
+ * Answers one POST /run request; never throws. The answer is checked against openapi.json's
+ * runScript responses first: one outside it becomes a 500 (and a console.error), as for every
+ * other operation.
+ *
+ * @example
+ * const response = await answerRun(store, new Request("https://mcp.reduck.ai/run", {
+ *   method: "POST",
+ *   headers: { "x-api-key": store.demo.apiKey, "content-type": "application/json" },
+ *   body: JSON.stringify({ browser: "extension", script: { handle: "reduck", host: "mail.google.com", slug: "send_email", args: { to: "me@example.com", subject: "Hi" } } }),
+ * }));
+ */
+export async function answerRun(store: ReferenceStore, request: Request): Promise<Response> {
+  let reply: { status: number; body: unknown };
+  try {
+    reply = await handle(store, request);
+  } catch (error) {
+    if (!(error instanceof ApiError)) {
+      console.error("reference server: runScript failed", error);
+      return json(500, { error: `reference server failed in runScript: ${(error as Error)?.message ?? String(error)}` });
+    }
+    reply = withRunId(error, undefined);
+  }
+  const mismatch = validateResponse("runScript", reply.status, reply.body);
+  if (mismatch) {
+    const message = `reference server answered outside openapi.json: ${mismatch}`;
+    console.error(message);
+    return json(500, { error: message });
+  }
+  return json(reply.status, reply.body);
+}
+
+/** `/run` at any origin (or under a path prefix), never under `/api/`, where the catalogue lives. */
+export function isRunPath(pathname: string): boolean {
+  return pathname.endsWith("/run") && !pathname.startsWith("/api/");
+}
+
+/**
+ * The msw handler for POST `*∕run` (any origin), also registered as a direct route so the HTTP
+ * adapter hands it the streamed request without msw's clone.
+ */
+export function runHandler(store: ReferenceStore): RequestHandler {
+  return withDirectRoute(
+    http.post("*/run", ({ request }) => (isRunPath(new URL(request.url).pathname) ? answerRun(store, request) : undefined)),
+    { method: "POST", matches: isRunPath, respond: (request) => answerRun(store, request) },
+  );
+}
