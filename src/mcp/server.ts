@@ -1,21 +1,12 @@
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { PACKAGE_VERSION } from "../version.js";
-import {
-  listRunsInput,
-  listRunsTool,
-  listScriptsInput,
-  listScriptsTool,
-  readScriptInput,
-  readScriptTool,
-  runScriptInput,
-  runScriptTool,
-  whoamiTool,
-  type ToolContext,
-} from "./tools.js";
+import { listRunsTool, listScriptsTool, readScriptTool, runScriptTool, toolSchemas, whoamiTool, type ToolContext } from "./tools.js";
 
 /** The local agent tool: the hosted tool's run_script, with files named inside the reduck folder. */
-export function createMcpServer(ctx: ToolContext): McpServer {
+export async function createMcpServer(ctx: ToolContext): Promise<McpServer> {
+  // Loaded here, not at the top: only `reduck mcp` needs the SDK and zod.
+  const [{ McpServer }, { z }] = await Promise.all([import("@modelcontextprotocol/sdk/server/mcp.js"), import("zod")]);
+  const { runScriptInput, listScriptsInput, readScriptInput, listRunsInput } = toolSchemas(z);
   const server = new McpServer({ name: "reduck", version: PACKAGE_VERSION });
   server.registerTool(
     "run_script",
@@ -48,6 +39,7 @@ export function createMcpServer(ctx: ToolContext): McpServer {
 }
 
 export async function serveStdio(ctx: ToolContext): Promise<void> {
-  const server = createMcpServer(ctx);
+  const server = await createMcpServer(ctx);
+  const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
   await server.connect(new StdioServerTransport());
 }

@@ -2,7 +2,7 @@
  * The agent tool's tools. Each returns JSON text; a failure is a tool error whose text is the
  * service's message, so an agent can read it and act.
  */
-import { z } from "zod";
+import type { z as Zod } from "zod";
 import type { ReduckClient } from "../client.js";
 import type { ReduckError } from "../core/errors.js";
 import { getMe, getScript, getScriptVersion, listAllScripts, listRuns, listScripts } from "../generated/operations.js";
@@ -27,44 +27,77 @@ const fail = (message: string): ToolResult => ({ content: [{ type: "text", text:
 const failWith = (error: ReduckError & { runId?: string }): ToolResult =>
   fail(error.runId ? `${error.error} (run ${error.runId})` : error.error);
 
-const namedFile = z
-  .object({
-    relativePath: z
-      .string()
-      .describe("Path of the file inside the reduck folder on the desktop, e.g. \"invoice.pdf\" or \"2026/invoice.pdf\". No absolute paths, no \"..\"."),
-  })
-  .strict();
+/**
+ * The tools' input schemas, built from a zod handed in at start-up: importing zod (and the
+ * MCP SDK) at the top would slow every CLI command's start-up, not just `reduck mcp`'s.
+ */
+export function toolSchemas(z: typeof Zod) {
+  const namedFile = z
+    .object({
+      relativePath: z
+        .string()
+        .describe("Path of the file inside the reduck folder on the desktop, e.g. \"invoice.pdf\" or \"2026/invoice.pdf\". No absolute paths, no \"..\"."),
+    })
+    .strict();
 
-const scriptRef = z
-  .object({
-    host: z.string().describe("The site the script targets, e.g. \"mail.google.com\"."),
-    slug: z.string().describe("The script's name on that host, e.g. \"send_email\"."),
-    handle: z.string().optional().describe("Owner: \"reduck\" for the official catalogue, \"@username\" for a person, a project handle. Omit for your own."),
-    args: z.record(z.unknown()).optional().describe("The script's arguments by name (see read_script for its inputs)."),
-    files: z
-      .record(namedFile)
-      .optional()
-      .describe("File inputs by name (inputs with format \"file\" in read_script), each a file in the reduck folder: { attachment: { relativePath: \"banner.png\" } }."),
-    version_id: z.string().optional().describe("Run this version instead of the current one."),
-  })
-  .strict();
+  const scriptRef = z
+    .object({
+      host: z.string().describe("The site the script targets, e.g. \"mail.google.com\"."),
+      slug: z.string().describe("The script's name on that host, e.g. \"send_email\"."),
+      handle: z.string().optional().describe("Owner: \"reduck\" for the official catalogue, \"@username\" for a person, a project handle. Omit for your own."),
+      args: z.record(z.unknown()).optional().describe("The script's arguments by name (see read_script for its inputs)."),
+      files: z
+        .record(namedFile)
+        .optional()
+        .describe("File inputs by name (inputs with format \"file\" in read_script), each a file in the reduck folder: { attachment: { relativePath: \"banner.png\" } }."),
+      version_id: z.string().optional().describe("Run this version instead of the current one."),
+    })
+    .strict();
 
-const browser = z
-  .union([z.enum(["extension", "managed"]), z.object({ deviceId: z.string() }).strict()])
-  .optional()
-  .describe("\"extension\" (default): your own paired browser, which reads named files itself. \"managed\": a managed browser; the file is then read here and uploaded, and arrives named after its input unless the script takes a name argument. { deviceId }: one paired browser.");
+  const browser = z
+    .union([z.enum(["extension", "managed"]), z.object({ deviceId: z.string() }).strict()])
+    .optional()
+    .describe("\"extension\" (default): your own paired browser, which reads named files itself. \"managed\": a managed browser; the file is then read here and uploaded, and arrives named after its input unless the script takes a name argument. { deviceId }: one paired browser.");
 
-export const runScriptInput = {
-  script: scriptRef.optional().describe("One script to run. Give this or scripts."),
-  scripts: z.array(scriptRef).min(1).max(20).optional().describe("Several scripts (up to 20), each in its own browser, results in order."),
-  sequential: z.boolean().optional().describe("With scripts: run them in order in one browser, stopping at the first failure."),
-  browser,
-};
+  const runScriptInput = {
+    script: scriptRef.optional().describe("One script to run. Give this or scripts."),
+    scripts: z.array(scriptRef).min(1).max(20).optional().describe("Several scripts (up to 20), each in its own browser, results in order."),
+    sequential: z.boolean().optional().describe("With scripts: run them in order in one browser, stopping at the first failure."),
+    browser,
+  };
+
+  const listScriptsInput = {
+    handle: z.string().optional().describe("Only this owner's scripts: \"reduck\" for the official catalogue, \"@username\", a project."),
+    host: z.string().optional().describe("Only scripts for this site."),
+    q: z.string().optional().describe("Search words."),
+    page: z.number().int().min(0).optional().describe("Page, from 0."),
+    pageSize: z.number().int().min(1).max(100).optional().describe("Scripts per page (default 20)."),
+  };
+
+  const readScriptInput = {
+    host: z.string(),
+    slug: z.string(),
+    handle: z.string().optional().describe("Owner; omit for your own."),
+    version_id: z.string().optional(),
+  };
+
+  const listRunsInput = {
+    page: z.number().int().min(0).optional(),
+    pageSize: z.number().int().min(1).max(100).optional(),
+    status: z.enum(["cancelled", "error", "queued", "running", "success"]).optional(),
+  };
+
+  return { scriptRef, runScriptInput, listScriptsInput, readScriptInput, listRunsInput };
+}
+
+type Schemas = ReturnType<typeof toolSchemas>;
+type Input<K extends "runScriptInput" | "listScriptsInput" | "readScriptInput" | "listRunsInput"> = Zod.infer<Zod.ZodObject<Schemas[K]>>;
+type ScriptRefInput = Zod.infer<Schemas["scriptRef"]>;
 
 /** Turns the agent's named files into what the run sends, refusing unsafe names before any request. */
 async function bindFiles(
   ctx: ToolContext,
-  script: z.infer<typeof scriptRef>,
+  script: ScriptRefInput,
   onOwnBrowser: boolean,
 ): Promise<{ ok: true; script: ScriptToRun } | { ok: false; message: string }> {
   const files: Record<string, FileSource> = {};
@@ -84,7 +117,7 @@ async function bindFiles(
   return { ok: true, script: { ...rest, ...(Object.keys(files).length ? { files } : {}) } };
 }
 
-export async function runScriptTool(ctx: ToolContext, input: z.infer<z.ZodObject<typeof runScriptInput>>): Promise<ToolResult> {
+export async function runScriptTool(ctx: ToolContext, input: Input<"runScriptInput">): Promise<ToolResult> {
   if ((input.script === undefined) === (input.scripts === undefined)) return fail("Give exactly one of script (one run) or scripts (several).");
   const target: RunBrowser = input.browser ?? "extension";
   const onOwnBrowser = target !== "managed";
@@ -106,15 +139,8 @@ export async function runScriptTool(ctx: ToolContext, input: z.infer<z.ZodObject
   return ok(data);
 }
 
-export const listScriptsInput = {
-  handle: z.string().optional().describe("Only this owner's scripts: \"reduck\" for the official catalogue, \"@username\", a project."),
-  host: z.string().optional().describe("Only scripts for this site."),
-  q: z.string().optional().describe("Search words."),
-  page: z.number().int().min(0).optional().describe("Page, from 0."),
-  pageSize: z.number().int().min(1).max(100).optional().describe("Scripts per page (default 20)."),
-};
 
-export async function listScriptsTool(ctx: ToolContext, input: z.infer<z.ZodObject<typeof listScriptsInput>>): Promise<ToolResult> {
+export async function listScriptsTool(ctx: ToolContext, input: Input<"listScriptsInput">): Promise<ToolResult> {
   const query = { host: input.host, q: input.q, page: input.page, pageSize: input.pageSize };
   const result = input.handle
     ? await listScripts({ client: ctx.client, path: { handle: input.handle }, query })
@@ -128,14 +154,8 @@ export async function listScriptsTool(ctx: ToolContext, input: z.infer<z.ZodObje
   });
 }
 
-export const readScriptInput = {
-  host: z.string(),
-  slug: z.string(),
-  handle: z.string().optional().describe("Owner; omit for your own."),
-  version_id: z.string().optional(),
-};
 
-export async function readScriptTool(ctx: ToolContext, input: z.infer<z.ZodObject<typeof readScriptInput>>): Promise<ToolResult> {
+export async function readScriptTool(ctx: ToolContext, input: Input<"readScriptInput">): Promise<ToolResult> {
   const handle = input.handle ?? (await ownHandle(ctx));
   if (typeof handle !== "string") return handle;
   const path = { handle, host: input.host, slug: input.slug };
@@ -170,13 +190,8 @@ export async function readScriptTool(ctx: ToolContext, input: z.infer<z.ZodObjec
   });
 }
 
-export const listRunsInput = {
-  page: z.number().int().min(0).optional(),
-  pageSize: z.number().int().min(1).max(100).optional(),
-  status: z.enum(["cancelled", "error", "queued", "running", "success"]).optional(),
-};
 
-export async function listRunsTool(ctx: ToolContext, input: z.infer<z.ZodObject<typeof listRunsInput>>): Promise<ToolResult> {
+export async function listRunsTool(ctx: ToolContext, input: Input<"listRunsInput">): Promise<ToolResult> {
   const r = await listRuns({ client: ctx.client, query: input });
   if (r.error) return failWith(r.error);
   return ok({

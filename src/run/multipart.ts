@@ -3,17 +3,23 @@
  *
  * Why not `new Response(formData)`: we need the exact length up front, for a
  * Content-Length header (so a server can refuse an oversize upload before reading it) and
- * for an honest progress total. Blobs from `fs.openAsBlob` are read from disk as they are
- * sent, never held whole in memory.
+ * for an honest progress total. File parts are opened as they are sent and read in chunks,
+ * never held whole in memory.
  */
 import { randomBytes } from "node:crypto";
 
+/** Bytes of known size that can be read from the start, once per attempt. */
+export interface ByteSource {
+  size: number;
+  open(): ReadableStream<Uint8Array>;
+}
+
 export interface Part {
   name: string;
-  value: string | Blob;
+  value: string | ByteSource;
   /** For file parts. */
   filename?: string;
-  /** For file parts; defaults to the Blob's type or application/octet-stream. */
+  /** For file parts; defaults to application/octet-stream. */
   type?: string;
 }
 
@@ -34,20 +40,20 @@ function quote(value: string): string {
 
 export function encodeMultipart(parts: Part[]): MultipartBody {
   const boundary = `----reduck-${randomBytes(12).toString("hex")}`;
-  const pieces: Array<Uint8Array | Blob> = [];
+  const pieces: Array<Uint8Array | ByteSource> = [];
   for (const part of parts) {
     let head = `--${boundary}\r\nContent-Disposition: form-data; name="${quote(part.name)}"`;
     if (typeof part.value === "string") {
       head += `\r\nContent-Type: ${part.type ?? "text/plain; charset=utf-8"}\r\n\r\n`;
       pieces.push(encoder.encode(head), encoder.encode(part.value), CRLF);
     } else {
-      const type = part.type || part.value.type || "application/octet-stream";
+      const type = part.type || "application/octet-stream";
       head += `; filename="${quote(part.filename ?? part.name)}"\r\nContent-Type: ${type}\r\n\r\n`;
       pieces.push(encoder.encode(head), part.value, CRLF);
     }
   }
   pieces.push(encoder.encode(`--${boundary}--\r\n`));
-  const length = pieces.reduce((n, p) => n + (p instanceof Blob ? p.size : p.byteLength), 0);
+  const length = pieces.reduce((n, p) => n + (p instanceof Uint8Array ? p.byteLength : p.size), 0);
 
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,
@@ -66,8 +72,8 @@ export function encodeMultipart(parts: Part[]): MultipartBody {
             }
             const piece = pieces[index++];
             if (piece === undefined) return controller.close();
-            if (piece instanceof Blob) reader = piece.stream().getReader() as ReadableStreamDefaultReader<Uint8Array>;
-            else return controller.enqueue(piece);
+            if (piece instanceof Uint8Array) return controller.enqueue(piece);
+            reader = piece.open().getReader();
           }
         },
         cancel(reason) {

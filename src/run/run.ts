@@ -172,7 +172,7 @@ async function prepare(options: SingleRunOptions | BatchRunOptions): Promise<Pre
   }
   const body: MultipartBody = encodeMultipart([
     { name: "spec", value: spec, type: "application/json" },
-    ...parts.map((p) => ({ name: p.name, value: p.blob, type: p.type, filename: p.name.split(":")[1] })),
+    ...parts.map((p) => ({ name: p.name, value: p.source, type: p.type, filename: p.name.split(":")[1] })),
   ]);
   return { contentType: body.contentType, length: body.length, body: () => body.stream(), multipart: true };
 }

@@ -32,7 +32,7 @@ describe("the multipart encoder", () => {
     const bytes = new Uint8Array(300_000).map((_, i) => (i * 7) % 256);
     const body = encodeMultipart([
       { name: "spec", value: '{"script":{"host":"a.com","slug":"s"}}', type: "application/json" },
-      { name: "0:attachment", value: new Blob([bytes], { type: "image/png" }), filename: "attachment" },
+      { name: "0:attachment", value: { size: bytes.length, open: () => new Blob([bytes]).stream() }, type: "image/png", filename: "attachment" },
     ]);
     let counted = 0;
     const chunks: Uint8Array[] = [];
