@@ -7,6 +7,7 @@ import { formatAddress } from "../address.js";
 import { getScript, getScriptVersion } from "../../generated/operations.js";
 import { resolveAddress } from "../own-handle.js";
 import { runScript, type ScriptToRun, type RunBrowser } from "../../run/run.js";
+import { runDispatcher } from "../../run/dispatcher.js";
 import { progressReporter } from "../progress.js";
 
 /** Recorded as the run's source. */
@@ -66,6 +67,8 @@ ${EXIT_CODES_HELP}`;
     if (this.flags.sequential && steps.length < 2) this.note("--sequential has no effect with a single --script");
 
     const client = await this.client();
+    // Load the upload machinery while the contracts are being fetched.
+    void runDispatcher();
     const scripts = await Promise.all(steps.map((step) => this.prepareStep(step, versionId)));
     const browser: RunBrowser = this.flags.device ? { deviceId: this.flags.device } : (this.flags.browser as "extension" | "managed");
 
