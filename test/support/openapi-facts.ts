@@ -38,3 +38,16 @@ export function differences(ours: Json, theirs: Json, at = ""): string[] {
   }
   return [`${at}: ours ${JSON.stringify(ours)?.slice(0, 200)} vs reference ${JSON.stringify(theirs)?.slice(0, 200)}`];
 }
+
+/** The catalogue operations: everything under /api but the hosted-apps endpoints. */
+export const isCatalogueOperation = (p: string) => p.startsWith("/api/") && !p.startsWith("/api/apps") && !p.startsWith("/api/app-images");
+
+/** Every description and summary longer than a label. */
+export function proseOf(spec: Json): string[] {
+  const found: string[] = [];
+  JSON.stringify(spec, (key, value) => {
+    if ((key === "description" || key === "summary") && typeof value === "string" && value.length > 20) found.push(value);
+    return value;
+  });
+  return found;
+}
