@@ -1,10 +1,7 @@
-import { Args } from "@oclif/core";
 import { publishScript } from "../../../generated/operations.js";
-import { formatAddress } from "../../address.js";
-import { BaseCommand } from "../../base.js";
-import { resolveAddress } from "../../own-handle.js";
+import { ScriptStateCommand } from "../../script-state-command.js";
 
-export default class ScriptsPublish extends BaseCommand<typeof ScriptsPublish> {
+export default class ScriptsPublish extends ScriptStateCommand {
   static override summary = "Make a script public: anyone can read and run it";
   static override description = "It needs a promoted (current) version, and cannot be archived.";
 
@@ -13,16 +10,7 @@ export default class ScriptsPublish extends BaseCommand<typeof ScriptsPublish> {
     { description: "The updated record", command: "<%= config.bin %> scripts publish example.com/get_title --json" },
   ];
 
-  static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
-  };
-
-  public async run(): Promise<unknown> {
-    const client = await this.client();
-    const path = await resolveAddress(client, this.args.address);
-    const address = formatAddress(path);
-    const script = this.unwrap(await publishScript({ client, path }), `publishing ${address}`);
-    this.log(`${address} is now public.`);
-    return script;
-  }
+  protected change = publishScript;
+  protected doing = "publishing";
+  protected done = (address: string) => `${address} is now public.`;
 }
