@@ -6,12 +6,12 @@
  * 3. A 50 MB `reduck run` beside `curl -F` sending the same multipart run to the sandbox
  *    (aim: at most 1.5x the time, under 150 MiB peak memory).
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile, open } from "node:fs/promises";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startSandboxProcess } from "../test/server/sandbox-process.js";
 import { MAX_FILE_BYTES } from "../src/run/limits.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -34,34 +34,6 @@ function timeMany(cmd: string, args: string[], runs: number, env?: NodeJS.Proces
   return median(Array.from({ length: runs }, () => timeOnce(cmd, args, env)));
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function startSandbox(desktop: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "test/server/sandbox.ts", "--port", String(port), "--desktop", desktop], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "ignore"],
-  });
-  const env: Record<string, string> = {};
-  await new Promise<void>((resolve, reject) => {
-    child.on("exit", (code) => reject(new Error(`sandbox exited (${code})`)));
-    let text = "";
-    child.stdout.on("data", (chunk) => {
-      text += chunk;
-      for (const m of text.matchAll(/^(REDUCK_API_URL|REDUCK_API_KEY)=(.+)$/gm)) env[m[1]!] = m[2]!.trim();
-      if (env.REDUCK_API_URL && env.REDUCK_API_KEY) resolve();
-    });
-  });
-  child.removeAllListeners("exit");
-  return { env, stop: () => child.kill("SIGTERM") };
-}
-
 const rows: Array<[string, string, string]> = [];
 const verdict = (ok: boolean) => (ok ? "ok" : "MISSED");
 
@@ -77,7 +49,7 @@ const big = path.join(work, "big.bin");
 const handle = await open(big, "w");
 await handle.truncate(MAX_FILE_BYTES); // exactly the limit, written sparse and fast
 await handle.close();
-const sandbox = await startSandbox(work);
+const sandbox = await startSandboxProcess(work);
 const env = { ...process.env, ...sandbox.env, REDUCK_CONFIG_DIR: work };
 try {
   const lib = JSON.parse(execFileSync(process.execPath, [path.join(root, "bench", "library-upload.mjs"), big], { env, encoding: "utf8" }));

@@ -5,46 +5,16 @@
  * desktop, then uses it the way a user would: the library programs in examples/, then the
  * built `reduck` CLI. Exits 0 only when every step worked.
  */
-import { spawn, execFile } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtemp, mkdir, writeFile, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startSandboxProcess } from "../test/server/sandbox-process.js";
 import { promisify } from "node:util";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const run = promisify(execFile);
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function startSandbox(port: number, desktop: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", "test/server/sandbox.ts", "--port", String(port), "--desktop", desktop], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const env: Record<string, string> = {};
-  let buffered = "";
-  await new Promise<void>((resolve, reject) => {
-    child.on("exit", (code) => reject(new Error(`the sandbox exited early (${code})`)));
-    child.stdout.on("data", (chunk) => {
-      buffered += chunk;
-      for (const line of buffered.split("\n")) {
-        const m = /^(REDUCK_API_URL|REDUCK_API_KEY)=(.+)$/.exec(line.trim());
-        if (m) env[m[1]!] = m[2]!;
-      }
-      if (env.REDUCK_API_URL && env.REDUCK_API_KEY) resolve();
-    });
-  });
-  child.removeAllListeners("exit");
-  return { env, stop: () => child.kill("SIGTERM") };
-}
 
 function heading(text: string) {
   console.log(`\n=== ${text}`);
@@ -67,7 +37,7 @@ const banner = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0
 await writeFile(path.join(desktop, "reduck", "2026", "banner.png"), banner);
 await writeFile(path.join(downloads, "banner.png"), banner);
 
-const sandbox = await startSandbox(await freePort(), desktop);
+const sandbox = await startSandboxProcess(desktop, { stderr: "inherit" });
 const env: Record<string, string> = { ...sandbox.env, REDUCK_CONFIG_DIR: path.join(desktop, ".config") };
 const tsx = [path.join(root, "node_modules", "tsx", "dist", "cli.mjs")];
 const cli = path.join(root, "bin", "run.js");

@@ -1,15 +1,12 @@
 // The second door: the same handlers over real loopback HTTP, and the sandbox process around it.
 // No msw interception in this file, so every request really crosses a socket.
-import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { once } from "node:events";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { createHandlers, createStore, startHttpServer, type RunningHttpServer } from "./index.js";
 import { parseSandboxArgs } from "./sandbox-options.js";
+import { spawnSandbox } from "./sandbox-process.js";
 
-const TSX = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
-const SANDBOX = fileURLToPath(new URL("./sandbox.ts", import.meta.url));
 
 describe("startHttpServer", () => {
   let server: RunningHttpServer | undefined;
@@ -88,15 +85,6 @@ describe("sandbox options", () => {
   });
 });
 
-function runSandbox(args: string[]) {
-  const child = spawn(TSX, [SANDBOX, ...args], { stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = once(child, "exit").then(([code]) => code as number | null);
-  return { child, exited, output: () => ({ stdout, stderr }) };
-}
 
 async function until(predicate: () => boolean, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -108,7 +96,7 @@ async function until(predicate: () => boolean, timeoutMs = 15_000): Promise<void
 
 describe("npm run sandbox", () => {
   it("prints the address and key, serves, and exits 0 on SIGTERM", async () => {
-    const sandbox = runSandbox(["--port", "0"]);
+    const sandbox = spawnSandbox(["--port", "0"]);
     await until(() => sandbox.output().stdout.split("\n").length >= 3);
     const lines = sandbox.output().stdout.trimEnd().split("\n");
     expect(lines).toHaveLength(2);
@@ -126,7 +114,7 @@ describe("npm run sandbox", () => {
     await once(blocker, "listening");
     const port = (blocker.address() as { port: number }).port;
     try {
-      const sandbox = runSandbox(["--port", String(port)]);
+      const sandbox = spawnSandbox(["--port", String(port)]);
       expect(await sandbox.exited).toBe(1);
       const { stdout, stderr } = sandbox.output();
       expect(stdout).toBe("");
@@ -137,7 +125,7 @@ describe("npm run sandbox", () => {
   });
 
   it("exits 2 on a bad --port", async () => {
-    const sandbox = runSandbox(["--port", "lots"]);
+    const sandbox = spawnSandbox(["--port", "lots"]);
     expect(await sandbox.exited).toBe(2);
     expect(sandbox.output().stderr).toMatch(/^sandbox: --port must be a whole number/);
   });

@@ -13,9 +13,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { MAX_FILE_BYTES, MAX_JSON_BODY_BYTES } from "../../src/run/limits.js";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore, type RunningHttpServer } from "./index.js";
 import { parseSandboxArgs } from "./sandbox-options.js";
+import { spawnSandbox } from "./sandbox-process.js";
 
 const TSX = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
-const SANDBOX = fileURLToPath(new URL("./sandbox.ts", import.meta.url));
 const PROBE = fileURLToPath(new URL("./fixtures/memory-probe.ts", import.meta.url));
 
 let store: ReferenceStore;
@@ -168,21 +168,12 @@ describe("sandbox options", () => {
     expect(() => parseSandboxArgs(["--file-access", "maybe"])).toThrow('--file-access must be on or off (got "maybe")');
   });
 
-  function runSandbox(args: string[]) {
-    const child = spawn(TSX, [SANDBOX, ...args], { stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = once(child, "exit").then(([code]) => code as number | null);
-    return { child, exited, output: () => ({ stdout, stderr }) };
-  }
 
   it("exits 2 on a bad --desktop or --file-access", async () => {
-    const desktop = runSandbox(["--desktop", path.join(dir, "missing")]);
+    const desktop = spawnSandbox(["--desktop", path.join(dir, "missing")]);
     expect(await desktop.exited).toBe(2);
     expect(desktop.output().stderr).toMatch(/^sandbox: --desktop must be an existing folder/);
-    const access = runSandbox(["--file-access", "sometimes"]);
+    const access = spawnSandbox(["--file-access", "sometimes"]);
     expect(await access.exited).toBe(2);
     expect(access.output().stderr).toBe('sandbox: --file-access must be on or off (got "sometimes")\n');
   });
@@ -193,7 +184,7 @@ describe("sandbox options", () => {
     const body = JSON.stringify({ browser: "extension", script: { ...sendEmail, files: { attachment: { relativePath: "2026/invoice.pdf" } } } });
 
     for (const access of ["on", "off"]) {
-      const sandbox = runSandbox(["--port", "0", "--desktop", dir, "--file-access", access]);
+      const sandbox = spawnSandbox(["--port", "0", "--desktop", dir, "--file-access", access]);
       try {
         await vi.waitFor(() => expect(sandbox.output().stderr).toContain("desktop folder"), { timeout: 15_000, interval: 25 });
         const lines = sandbox.output().stdout.trimEnd().split("\n");

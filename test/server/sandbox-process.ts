@@ -1,0 +1,47 @@
+/**
+ * The sandbox as its own process, as `npm run sandbox` starts it: for tests of the sandbox
+ * itself, and for the demo and the benchmark, which use it like a user would.
+ */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+const TSX = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
+const SANDBOX = fileURLToPath(new URL("./sandbox.ts", import.meta.url));
+
+/** Spawns the sandbox with `args` and collects what it prints. */
+export function spawnSandbox(args: string[], { stderr = "pipe" }: { stderr?: "pipe" | "inherit" | "ignore" } = {}) {
+  const child = spawn(TSX, [SANDBOX, ...args], { stdio: ["ignore", "pipe", stderr] });
+  let stdout = "";
+  let errors = "";
+  child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+  const exited = once(child, "exit").then(([code]) => code as number | null);
+  return { child, exited, output: () => ({ stdout, stderr: errors }) };
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Starts the sandbox on a free port with a simulated desktop and resolves once it has printed
+ * REDUCK_API_URL and REDUCK_API_KEY.
+ */
+export async function startSandboxProcess(desktop: string, options: { stderr?: "inherit" | "ignore" } = {}) {
+  const sandbox = spawnSandbox(["--port", String(await freePort()), "--desktop", desktop], { stderr: options.stderr ?? "ignore" });
+  const env: Record<string, string> = {};
+  await new Promise<void>((resolve, reject) => {
+    sandbox.exited.then((code) => reject(new Error(`the sandbox exited early (${code})`)));
+    sandbox.child.stdout!.on("data", () => {
+      for (const m of sandbox.output().stdout.matchAll(/^(REDUCK_API_URL|REDUCK_API_KEY)=(.+)$/gm)) env[m[1]!] = m[2]!.trim();
+      if (env.REDUCK_API_URL && env.REDUCK_API_KEY) resolve();
+    });
+  });
+  return { env, stop: () => sandbox.child.kill("SIGTERM") };
+}
