@@ -178,6 +178,12 @@ describe("credentials and exit codes", () => {
     expect(flag.stdout + flag.stderr).not.toContain(secret);
   });
 
+  test("a missing file is reported before anything else, even without a credential", async () => {
+    const r = await runCli(["run", "--script", "reduck/mail.google.com/send_email", "to=a@b.c", "file:attachment=~/Downloads/nope.png"], { env: { ...env, REDUCK_API_KEY: "" } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`Error: file input attachment: ${home}/Downloads/nope.png does not exist\n`);
+  });
+
   test("no credential at all exits 4 with how to sign in", async () => {
     const r = await runCli(["whoami"], { env: { ...env, REDUCK_API_KEY: "" } });
     expect(r.code).toBe(4);

@@ -8,6 +8,7 @@ import { getScript, getScriptVersion } from "../../generated/operations.js";
 import { resolveAddress } from "../own-handle.js";
 import { runScript, type ScriptToRun, type RunBrowser } from "../../run/run.js";
 import { runDispatcher } from "../../run/dispatcher.js";
+import { FileProblem, openBytes } from "../../run/files.js";
 import { progressReporter } from "../progress.js";
 
 /** Recorded as the run's source. */
@@ -66,6 +67,14 @@ ${EXIT_CODES_HELP}`;
     if (versionId && steps.length > 1) throw usageError("--version-id applies to one script: give a single --script with it");
     if (this.flags.sequential && steps.length < 2) this.note("--sequential has no effect with a single --script");
 
+    // Local files first: a typo in a path needs no network, nor even a credential, to report.
+    for (const step of steps) {
+      for (const [input, file] of step.files) {
+        await openBytes(0, input, { path: file }).catch((err: Error) => {
+          throw err instanceof FileProblem ? usageError(err.message) : err;
+        });
+      }
+    }
     const client = await this.client();
     // Load the upload machinery while the contracts are being fetched.
     void runDispatcher();
