@@ -7,23 +7,12 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { BIN } from "../support/cli.js";
-import { makeDesktop } from "../support/files.js";
-import { emptyHome, startSandbox, type Sandbox } from "./support.js";
+import { emptyHome, useSandbox } from "./support.js";
 
 const INSPECTOR = createRequire(import.meta.url).resolve("@modelcontextprotocol/inspector-cli/build/cli.js");
-let sandbox: Sandbox;
-let desktop: string;
-
-beforeAll(async () => {
-  desktop = await makeDesktop({});
-  sandbox = await startSandbox(desktop);
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-});
+const ctx = useSandbox();
 
 /** An MCP client configuration as README shows it, with this checkout's CLI as the command. */
 async function config(env: Record<string, string>): Promise<string> {
@@ -44,7 +33,7 @@ async function inspector(configFile: string, args: string[]): Promise<any> {
   return JSON.parse(stdout);
 }
 
-const signedIn = () => config({ REDUCK_API_URL: sandbox.url, REDUCK_API_KEY: sandbox.store.demo.apiKey, REDUCK_DESKTOP: desktop });
+const signedIn = () => config({ REDUCK_API_URL: ctx.sandbox.url, REDUCK_API_KEY: ctx.sandbox.store.demo.apiKey, REDUCK_DESKTOP: ctx.desktop });
 
 test("lists the tools with their annotations and output schemas", async () => {
   const { tools } = await inspector(await signedIn(), ["--method", "tools/list"]);
@@ -55,12 +44,12 @@ test("lists the tools with their annotations and output schemas", async () => {
 });
 
 test("a misspelt argument is refused by name and nothing runs", async () => {
-  const before = sandbox.store.runs.size;
+  const before = ctx.sandbox.store.runs.size;
   const script = JSON.stringify({ address: "reduck/mail.google.com/send_email", args: { to: "me@example.com", subject: "typo" } });
   const result = await inspector(await signedIn(), ["--method", "tools/call", "--tool-name", "run_script", "--tool-arg", `script=${script}`, "--tool-arg", "browsr=managed"]);
   expect(result.isError).toBe(true);
   expect(result.content[0].text).toContain('unknown argument "browsr" (did you mean "browser"?');
-  expect(sandbox.store.runs.size).toBe(before);
+  expect(ctx.sandbox.store.runs.size).toBe(before);
 });
 
 test("read_script by address answers structured content without internal keys", async () => {
@@ -71,7 +60,7 @@ test("read_script by address answers structured content without internal keys", 
 });
 
 test("without a key in its env, it still connects and the tool says how to set one", async () => {
-  const result = await inspector(await config({ REDUCK_API_URL: sandbox.url }), ["--method", "tools/call", "--tool-name", "whoami"]);
+  const result = await inspector(await config({ REDUCK_API_URL: ctx.sandbox.url }), ["--method", "tools/call", "--tool-name", "whoami"]);
   expect(result.isError).toBe(true);
   expect(result.content[0].text).toContain('"env": { "REDUCK_API_KEY": "rk_..." }');
 });

@@ -2,45 +2,14 @@
  * How `reduck mcp` starts and stops, as MCP clients and people meet it: the handshake without
  * a credential, the end of stdin, and a person starting it on a terminal.
  */
-import { spawn } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { BIN } from "../support/cli.js";
-import { makeDesktop } from "../support/files.js";
-import { callTool, connectClient, mcpEnv, startSandbox, type Sandbox } from "./support.js";
+import { spawn, spawnSync } from "node:child_process";
+import { describe, expect, test } from "vitest";
+import { BIN, runCli } from "../support/cli.js";
+import { callTool, connectClient, mcpEnv, useSandbox } from "./support.js";
 
-let sandbox: Sandbox;
-let desktop: string;
+const ctx = useSandbox();
 
-beforeAll(async () => {
-  desktop = await makeDesktop({});
-  sandbox = await startSandbox(desktop);
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-});
-
-const signedIn = () => mcpEnv({ REDUCK_API_URL: sandbox.url, REDUCK_API_KEY: sandbox.store.demo.apiKey, REDUCK_DESKTOP: desktop });
-
-interface Exit {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Spawns `reduck mcp` with `stdin` as given (a file descriptor's stand-in, or what to write). */
-function spawnMcp(env: Record<string, string>, stdin: "ignore" | string): Promise<Exit> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, "mcp"], { env, stdio: [stdin === "ignore" ? "ignore" : "pipe", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c) => (stdout += c));
-    child.stderr.on("data", (c) => (stderr += c));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    if (stdin !== "ignore") child.stdin!.end(stdin);
-  });
-}
+const signedIn = () => mcpEnv({ REDUCK_API_URL: ctx.sandbox.url, REDUCK_API_KEY: ctx.sandbox.store.demo.apiKey, REDUCK_DESKTOP: ctx.desktop });
 
 const message = (m: Record<string, unknown>) => `${JSON.stringify({ jsonrpc: "2.0", ...m })}\n`;
 const INITIALIZE = message({
@@ -52,9 +21,9 @@ const INITIALIZED = message({ method: "notifications/initialized" });
 
 describe("without a credential", () => {
   test("the handshake is answered and every tool says how to set one", async () => {
-    const env = await mcpEnv({ REDUCK_API_URL: sandbox.url, REDUCK_DESKTOP: desktop });
+    const env = await mcpEnv({ REDUCK_API_URL: ctx.sandbox.url, REDUCK_DESKTOP: ctx.desktop });
     const { client } = await connectClient(env);
-    const runsBefore = sandbox.store.runs.size;
+    const runsBefore = ctx.sandbox.store.runs.size;
     try {
       expect(client.getServerVersion()?.name).toBe("reduck");
       const { tools } = await client.listTools();
@@ -68,11 +37,11 @@ describe("without a credential", () => {
       ] as const) {
         const r = await callTool(client, tool, args);
         expect(r.isError, tool).toBe(true);
-        expect(r.text, tool).toContain(`not signed in to ${sandbox.url}`);
+        expect(r.text, tool).toContain(`not signed in to ${ctx.sandbox.url}`);
         expect(r.text, tool).toContain('"env": { "REDUCK_API_KEY": "rk_..." }');
         expect(r.text, tool).toContain("npx -y reduck-client mcp");
       }
-      expect(sandbox.store.runs.size).toBe(runsBefore);
+      expect(ctx.sandbox.store.runs.size).toBe(runsBefore);
     } finally {
       await client.close();
     }
@@ -82,17 +51,19 @@ describe("without a credential", () => {
 describe("when stdin ends", () => {
   test.each([
     ["signed in", signedIn],
-    ["without a credential", () => mcpEnv({ REDUCK_API_URL: sandbox.url })],
+    ["without a credential", () => mcpEnv({ REDUCK_API_URL: ctx.sandbox.url })],
   ])("an empty stdin (</dev/null) exits 0 at once, %s", async (_how, env) => {
-    const exit = await spawnMcp(await env(), "ignore");
-    expect(exit).toEqual({ code: 0, stdout: "", stderr: "" });
+    // Synchronous is fine: with nothing to answer, the server makes no request to the sandbox.
+    const exit = spawnSync(process.execPath, [BIN, "mcp"], { env: await env(), stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", timeout: 60_000 });
+    expect({ code: exit.status, stdout: exit.stdout, stderr: exit.stderr }).toEqual({ code: 0, stdout: "", stderr: "" });
   });
 
   test("what was asked before stdin ended is answered, then it exits 0", async () => {
-    const runsBefore = sandbox.store.runs.size;
-    const exit = await spawnMcp(
-      await signedIn(),
-      INITIALIZE +
+    const runsBefore = ctx.sandbox.store.runs.size;
+    const exit = await runCli(["mcp"], {
+      env: await signedIn(),
+      input:
+        INITIALIZE +
         INITIALIZED +
         message({ id: 2, method: "tools/call", params: { name: "list_scripts", arguments: { handle: "reduck", host: "docusign.com" } } }) +
         message({
@@ -100,14 +71,14 @@ describe("when stdin ends", () => {
           method: "tools/call",
           params: { name: "run_script", arguments: { script: { address: "reduck/mail.google.com/send_email", args: { to: "a@b.c", subject: "last words" } } } },
         }),
-    );
+    });
     expect(exit.code).toBe(0);
     expect(exit.stderr).toBe("");
     const answers = new Map(exit.stdout.trim().split("\n").map((line) => JSON.parse(line)).map((m) => [m.id, m]));
     expect([...answers.keys()].sort()).toEqual([1, 2, 3]);
     expect(answers.get(2).result.structuredContent.scripts[0].address).toBe("reduck/docusign.com/upload_document");
     expect(answers.get(3).result.structuredContent).toMatchObject({ status: "completed", result: { subject: "last words" } });
-    expect(sandbox.store.runs.size).toBe(runsBefore + 1);
+    expect(ctx.sandbox.store.runs.size).toBe(runsBefore + 1);
   });
 });
 

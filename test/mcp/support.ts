@@ -5,10 +5,12 @@
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
 import { BIN } from "../support/cli.js";
+import { makeDesktop } from "../support/files.js";
 
 export interface Sandbox {
   store: ReferenceStore;
@@ -20,6 +22,19 @@ export async function startSandbox(desktop: string): Promise<Sandbox> {
   const store = createStore({ desktopDir: desktop });
   const server = await startHttpServer({ handlers: createHandlers(store) });
   return { store, url: server.url, close: () => server.close() };
+}
+
+/** A sandbox and a simulated desktop for the tests of one file, filled in before they run. */
+export function useSandbox(files: Record<string, Uint8Array | string> = {}): { sandbox: Sandbox; desktop: string } {
+  const ctx = {} as { sandbox: Sandbox; desktop: string };
+  beforeAll(async () => {
+    ctx.desktop = await makeDesktop(files);
+    ctx.sandbox = await startSandbox(ctx.desktop);
+  });
+  afterAll(async () => {
+    await ctx.sandbox?.close();
+  });
+  return ctx;
 }
 
 /** A home with no stored login, so only what a test gives counts. */
