@@ -14,8 +14,10 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const FOREIGN = [/npx(\s+-\S+)*\s+reduck\s+mcp/, /"args":\s*\[\s*("-y",\s*)?"reduck"/];
 
 test("reduck mcp --help names reduck-client, as a command and as JSON configuration", async () => {
-  const { code, stdout } = await runCli(["mcp", "--help"]);
+  const { code, stdout: help } = await runCli(["mcp", "--help"]);
   expect(code).toBe(0);
+  // Help is wrapped to the terminal's width.
+  const stdout = help.replace(/\s+/g, " ");
   expect(stdout).toContain("claude mcp add reduck -- npx -y reduck-client mcp");
   expect(stdout).toContain('"command": "npx", "args": ["-y", "reduck-client", "mcp"]');
   for (const foreign of FOREIGN) expect(stdout).not.toMatch(foreign);
