@@ -1,6 +1,11 @@
 /**
- * The agent tool's tools. Each returns JSON text; a failure is a tool error whose text is the
- * service's message, so an agent can read it and act.
+ * The agent tool's tools. Each answers with JSON, both as text and as `structuredContent`
+ * matching its output schema; a failure is a tool error whose text is the service's message,
+ * so an agent can read it and act.
+ *
+ * Names follow the hosted tool's where it has one (`host`, `slug`, `handle`, `version_id`,
+ * `relativePath`, `runId`, `batchId`) and are camelCase otherwise; a script is named by its
+ * `address` everywhere one is shown, and may be given by `address` everywhere one is taken.
  */
 import type { z as Zod } from "zod";
 import type { ReduckClient } from "../client.js";
@@ -8,7 +13,11 @@ import type { ReduckError } from "../core/errors.js";
 import { getMe, getScript, getScriptVersion, listAllScripts, listRuns, listScripts } from "../generated/operations.js";
 import { runScript, type ScriptToRun, type RunBrowser } from "../run/run.js";
 import type { FileSource } from "../run/files.js";
+import { parseAddress } from "../cli/address.js";
+import { closest } from "../cli/hooks/not-found.js";
 import { checkNamedFile } from "./folder.js";
+import { recordRunStatus, toolRunStatus, TOOL_RUN_STATUSES } from "./run-status.js";
+import { withoutExtensions } from "./schema-clean.js";
 
 export interface ToolContext {
   client: ReduckClient;
@@ -19,80 +28,237 @@ export interface ToolContext {
 export interface ToolResult {
   [key: string]: unknown;
   content: Array<{ type: "text"; text: string }>;
+  structuredContent?: Record<string, unknown>;
   isError?: boolean;
 }
 
-const ok = (value: unknown): ToolResult => ({ content: [{ type: "text", text: JSON.stringify(value, null, 2) }] });
+const answer = (value: Record<string, unknown>, isError = false): ToolResult => ({
+  content: [{ type: "text", text: JSON.stringify(value, null, 2) }],
+  structuredContent: value,
+  ...(isError ? { isError } : {}),
+});
 const fail = (message: string): ToolResult => ({ content: [{ type: "text", text: message }], isError: true });
 const failWith = (error: ReduckError & { runId?: string }): ToolResult =>
   fail(error.runId ? `${error.error} (run ${error.runId})` : error.error);
 
 /**
- * The tools' input schemas, built from a zod handed in at start-up: importing zod (and the
- * MCP SDK) at the top would slow every CLI command's start-up, not just `reduck mcp`'s.
+ * `unknown argument "browsr" (did you mean "browser"? the arguments here are ...)`. Written so
+ * that the SDK's " at scripts[1]", appended for a nested object, still reads right.
+ */
+function unknownArgumentsMessage(keys: string[], accepted: string[]): string {
+  const guesses = keys.flatMap((key) => {
+    const meant = closest(key, accepted);
+    return meant ? [`did you mean "${meant}"?`] : [];
+  });
+  const known = accepted.length ? `the arguments here are ${accepted.join(", ")}` : "this takes no arguments";
+  const quoted = keys.map((key) => JSON.stringify(key)).join(", ");
+  return `unknown argument${keys.length > 1 ? "s" : ""} ${quoted} (${[...guesses, known].join(" ")})`;
+}
+
+/**
+ * The tools' input and output schemas, built from a zod handed in at start-up: importing zod
+ * (and the MCP SDK) at the top would slow every CLI command's start-up, not just `reduck mcp`'s.
  */
 export function toolSchemas(z: typeof Zod) {
-  const namedFile = z
-    .object({
+  /**
+   * Every input object refuses keys it does not know, as its JSON Schema says
+   * (`additionalProperties: false`): a dropped `"browsr": "managed"` once ran a script in the
+   * user's own browser. The refusal names the key and the closest known one.
+   */
+  const closed = <S extends Zod.ZodRawShape>(shape: S) =>
+    z
+      .object(shape, {
+        errorMap: (issue, ctx) =>
+          issue.code === "unrecognized_keys" ? { message: unknownArgumentsMessage(issue.keys, Object.keys(shape)) } : { message: ctx.defaultError },
+      })
+      .strict();
+
+  // Schemas are built afresh where they recur: the JSON Schema conversion writes a repeated
+  // instance as a "$ref", which not every MCP client resolves.
+  const namedFile = () =>
+    closed({
       relativePath: z
         .string()
         .describe("Path of the file inside the reduck folder on the desktop, e.g. \"invoice.pdf\" or \"2026/invoice.pdf\". No absolute paths, no \"..\"."),
-    })
-    .strict();
+    });
 
-  const scriptRef = z
-    .object({
-      host: z.string().describe("The site the script targets, e.g. \"mail.google.com\"."),
-      slug: z.string().describe("The script's name on that host, e.g. \"send_email\"."),
-      handle: z.string().optional().describe("Owner: \"reduck\" for the official catalogue, \"@username\" for a person, a project handle. Omit for your own."),
+  /** How a script is named in what a tool takes: its address, or host, slug and handle. */
+  const naming = () => ({
+    address: z
+      .string()
+      .optional()
+      .describe("The script's address as list_scripts shows it: \"reduck/mail.google.com/send_email\", \"@alice/x.com/post\", or \"host/slug\" for your own. Or give host, slug and handle instead."),
+    host: z.string().optional().describe("The site the script targets, e.g. \"mail.google.com\" (with slug, instead of address)."),
+    slug: z.string().optional().describe("The script's name on that host, e.g. \"send_email\" (with host, instead of address)."),
+    handle: z.string().optional().describe("Owner, with host and slug: \"reduck\" for the official catalogue, \"@username\" for a person, a project handle. Omit for your own."),
+  });
+
+  const scriptRef = () =>
+    closed({
+      ...naming(),
       args: z.record(z.unknown()).optional().describe("The script's arguments by name (see read_script for its inputs)."),
       files: z
-        .record(namedFile)
+        .record(namedFile())
         .optional()
         .describe("File inputs by name (inputs with format \"file\" in read_script), each a file in the reduck folder: { attachment: { relativePath: \"banner.png\" } }."),
       version_id: z.string().optional().describe("Run this version instead of the current one."),
-    })
-    .strict();
+    });
 
   const browser = z
-    .union([z.enum(["extension", "managed"]), z.object({ deviceId: z.string() }).strict()])
+    .union([z.enum(["extension", "managed"]), closed({ deviceId: z.string() })])
     .optional()
     .describe("\"extension\" (default): your own paired browser, which reads named files itself. \"managed\": a managed browser; the file is then read here and uploaded, and arrives named after its input unless the script takes a name argument. { deviceId }: one paired browser.");
 
-  const runScriptInput = {
-    script: scriptRef.optional().describe("One script to run. Give this or scripts."),
-    scripts: z.array(scriptRef).min(1).max(20).optional().describe("Several scripts (up to 20), each in its own browser, results in order."),
+  const runScriptInput = closed({
+    script: scriptRef().optional().describe("One script to run. Give this or scripts."),
+    scripts: z.array(scriptRef()).min(1).max(20).optional().describe("Several scripts (up to 20), each in its own browser, results in order."),
     sequential: z.boolean().optional().describe("With scripts: run them in order in one browser, stopping at the first failure."),
     browser,
-  };
+  });
 
-  const listScriptsInput = {
+  const listScriptsInput = closed({
     handle: z.string().optional().describe("Only this owner's scripts: \"reduck\" for the official catalogue, \"@username\", a project."),
     host: z.string().optional().describe("Only scripts for this site."),
     q: z.string().optional().describe("Search words."),
     page: z.number().int().min(0).optional().describe("Page, from 0."),
     pageSize: z.number().int().min(1).max(100).optional().describe("Scripts per page (default 20)."),
-  };
+  });
 
-  const readScriptInput = {
-    host: z.string(),
-    slug: z.string(),
-    handle: z.string().optional().describe("Owner; omit for your own."),
-    version_id: z.string().optional(),
-  };
+  const readScriptInput = closed({
+    ...naming(),
+    version_id: z.string().optional().describe("Read this version instead of the current one."),
+  });
 
-  const listRunsInput = {
-    page: z.number().int().min(0).optional(),
-    pageSize: z.number().int().min(1).max(100).optional(),
-    status: z.enum(["cancelled", "error", "queued", "running", "success"]).optional(),
-  };
+  const listRunsInput = closed({
+    page: z.number().int().min(0).optional().describe("Page, from 0."),
+    pageSize: z.number().int().min(1).max(100).optional().describe("Runs per page (default 20)."),
+    status: z.enum(TOOL_RUN_STATUSES).optional().describe("Only runs with this status (the words run_script uses)."),
+  });
 
-  return { scriptRef, runScriptInput, listScriptsInput, readScriptInput, listRunsInput };
+  const noInput = closed({});
+
+  // Output objects accept more than they list: the service may add fields, and an agent
+  // loses nothing by seeing them.
+  const open = <S extends Zod.ZodRawShape>(shape: S) => z.object(shape).passthrough();
+
+  const stepOutcome = open({
+    status: z.enum(["completed", "failed", "skipped"]),
+    runId: z.string().nullable().describe("The step's run; null when it never ran."),
+    result: z.unknown().optional(),
+    error: z.string().optional(),
+  });
+
+  const runScriptOutput = open({
+    status: z.enum(["completed", "failed"]).describe("For several scripts, \"failed\" when any step failed or was skipped."),
+    runId: z.string().optional().describe("One script: its run (see list_runs)."),
+    result: z.unknown().optional().describe("One script: what it returned, shaped by its output schema."),
+    error: z.string().optional().describe("One script that failed: why."),
+    batchId: z.string().optional().describe("Several scripts: the batch."),
+    totalSteps: z.number().int().optional(),
+    runs: z.array(stepOutcome).optional().describe("Several scripts: each step's outcome, in order."),
+  });
+
+  const listScriptsOutput = open({
+    scripts: z.array(
+      open({
+        address: z.string().describe("Give this to read_script and run_script."),
+        name: z.string(),
+        description: z.string(),
+        visibility: z.string(),
+        sideEffects: z.string().optional().describe("none, write or undetermined."),
+      }),
+    ),
+    page: z.number().int(),
+    hasNextPage: z.boolean(),
+    totalCount: z.number().optional(),
+  });
+
+  const readScriptOutput = open({
+    address: z.string(),
+    name: z.string().optional(),
+    description: z.string().optional(),
+    visibility: z.string().optional(),
+    archived: z.boolean().optional(),
+    versionId: z.string().optional(),
+    loggedIn: z.boolean().optional(),
+    sideEffects: z.string().optional(),
+    input: z.record(z.unknown()).describe("JSON Schema of script.args (files included, as format \"file\")."),
+    output: z.unknown().optional().describe("JSON Schema of what the script returns."),
+    fileInputs: z.array(open({ name: z.string(), required: z.boolean() })),
+    howToPassFiles: z.string().optional(),
+  });
+
+  const listRunsOutput = open({
+    runs: z.array(
+      open({
+        runId: z.string(),
+        status: z.enum(TOOL_RUN_STATUSES),
+        address: z.string().nullable().describe("The script run; null when it has been deleted since."),
+        name: z.string(),
+        startedAt: z.string(),
+        finishedAt: z.string().nullable().optional(),
+        error: z.string().optional(),
+      }),
+    ),
+    hasNextPage: z.boolean(),
+    totalCount: z.number().optional(),
+  });
+
+  const whoamiOutput = open({
+    name: z.string(),
+    email: z.string(),
+    handle: z.string().nullable(),
+    projects: z.array(open({ handle: z.string(), name: z.string(), role: z.string() })),
+    usage: z.unknown().optional().describe("This period's usage and quotas; null when no period is active."),
+    filesFolder: z.string().describe("The folder files are named in (relativePath)."),
+  });
+
+  return {
+    scriptRef,
+    runScriptInput,
+    listScriptsInput,
+    readScriptInput,
+    listRunsInput,
+    noInput,
+    runScriptOutput,
+    listScriptsOutput,
+    readScriptOutput,
+    listRunsOutput,
+    whoamiOutput,
+  };
 }
 
 type Schemas = ReturnType<typeof toolSchemas>;
-type Input<K extends "runScriptInput" | "listScriptsInput" | "readScriptInput" | "listRunsInput"> = Zod.infer<Zod.ZodObject<Schemas[K]>>;
-type ScriptRefInput = Zod.infer<Schemas["scriptRef"]>;
+type Input<K extends "runScriptInput" | "listScriptsInput" | "readScriptInput" | "listRunsInput"> = Zod.infer<Schemas[K]>;
+type ScriptRefInput = Zod.infer<ReturnType<Schemas["scriptRef"]>>;
+
+interface ScriptName {
+  /** Undefined: the caller's own scripts. */
+  handle?: string;
+  host: string;
+  slug: string;
+}
+
+/** The script an agent named, by `address` or by `host` + `slug` (+ `handle`). */
+function scriptName(ref: { address?: string; host?: string; slug?: string; handle?: string }): ScriptName | { problem: string } {
+  const example = "e.g. address: \"reduck/mail.google.com/send_email\"";
+  if (ref.address !== undefined) {
+    if (ref.host !== undefined || ref.slug !== undefined || ref.handle !== undefined) {
+      return { problem: `give the script's address, or host and slug (and handle), not both (${example})` };
+    }
+    try {
+      return parseAddress(ref.address);
+    } catch (err) {
+      return { problem: (err as Error).message };
+    }
+  }
+  if (ref.host === undefined || ref.slug === undefined) {
+    return { problem: `name the script by its address, or by host and slug (${example})` };
+  }
+  return { handle: ref.handle, host: ref.host, slug: ref.slug };
+}
+
+const addressOf = (s: { handle: string; host: string; slug: string }) => `${s.handle}/${s.host}/${s.slug}`;
 
 /** Turns the agent's named files into what the run sends, refusing unsafe names before any request. */
 async function bindFiles(
@@ -100,11 +266,14 @@ async function bindFiles(
   script: ScriptRefInput,
   onOwnBrowser: boolean,
 ): Promise<{ ok: true; script: ScriptToRun } | { ok: false; message: string }> {
+  const name = scriptName(script);
+  if ("problem" in name) return { ok: false, message: name.problem };
   const files: Record<string, FileSource> = {};
   for (const [input, binding] of Object.entries(script.files ?? {})) {
     const check = await checkNamedFile(ctx.folder, binding.relativePath);
     if (!check.ok) return { ok: false, message: `file input ${input}: ${check.message}` };
     if (onOwnBrowser) {
+      if (!check.exists) return { ok: false, message: missingOnOwnBrowser(ctx, input, binding.relativePath) };
       // The caller's browser reads it from the folder and it keeps its own name.
       files[input] = { relativePath: binding.relativePath };
     } else {
@@ -113,8 +282,21 @@ async function bindFiles(
       files[input] = { path: check.absolutePath };
     }
   }
-  const { files: _named, ...rest } = script;
-  return { ok: true, script: { ...rest, ...(Object.keys(files).length ? { files } : {}) } };
+  const { files: _named, address: _address, host: _host, slug: _slug, handle: _handle, ...rest } = script;
+  return { ok: true, script: { ...name, ...rest, ...(Object.keys(files).length ? { files } : {}) } };
+}
+
+/**
+ * Checked here, before a run is spent: the paired browser reads the same folder, because it
+ * normally runs on this machine. (A browser paired on another machine would see its own
+ * desktop; the message says what was looked at.)
+ */
+function missingOnOwnBrowser(ctx: ToolContext, input: string, relativePath: string): string {
+  return (
+    `file input ${input}: there is no file ${JSON.stringify(relativePath)} in ${ctx.folder}, so nothing was run. ` +
+    "Your own browser reads named files from the reduck folder on its machine's desktop, normally this machine, where this server looked: " +
+    "put the file there or correct the name."
+  );
 }
 
 export async function runScriptTool(ctx: ToolContext, input: Input<"runScriptInput">): Promise<ToolResult> {
@@ -123,22 +305,23 @@ export async function runScriptTool(ctx: ToolContext, input: Input<"runScriptInp
   const onOwnBrowser = target !== "managed";
   const steps = input.script ? [input.script] : input.scripts!;
   const bound: ScriptToRun[] = [];
-  for (const step of steps) {
+  for (const [i, step] of steps.entries()) {
     const result = await bindFiles(ctx, step, onOwnBrowser);
-    if (!result.ok) return fail(result.message);
+    if (!result.ok) return fail(input.scripts ? `scripts[${i}]: ${result.message}` : result.message);
     bound.push(result.script);
   }
   const headers = { "X-Reduck-Source": "mcp" };
   if (input.script) {
     const { data, error } = await runScript({ client: ctx.client, script: bound[0]!, browser: target, headers });
+    // A run that was recorded and failed answers in the same shape as one that completed.
+    if (error?.runId) return answer({ status: "failed", runId: error.runId, error: error.error }, true);
     if (error) return failWith(error);
-    return ok({ status: "completed", runId: data.runId, result: data.result });
+    return answer({ status: "completed", runId: data.runId, result: data.result });
   }
   const { data, error } = await runScript({ client: ctx.client, scripts: bound, sequential: input.sequential, browser: target, headers });
   if (error) return failWith(error);
-  return ok(data);
+  return answer(data);
 }
-
 
 export async function listScriptsTool(ctx: ToolContext, input: Input<"listScriptsInput">): Promise<ToolResult> {
   const query = { host: input.host, q: input.q, page: input.page, pageSize: input.pageSize };
@@ -146,19 +329,26 @@ export async function listScriptsTool(ctx: ToolContext, input: Input<"listScript
     ? await listScripts({ client: ctx.client, path: { handle: input.handle }, query })
     : await listAllScripts({ client: ctx.client, query });
   if (result.error) return failWith(result.error);
-  return ok({
-    scripts: result.data.map((s) => ({ address: `${s.author.handle}/${s.host}/${s.slug}`, name: s.name, description: s.description, visibility: s.visibility })),
+  return answer({
+    scripts: result.data.map((s) => ({
+      address: addressOf({ handle: s.author.handle, host: s.host, slug: s.slug }),
+      name: s.name,
+      description: s.description,
+      visibility: s.visibility,
+      ...(s.current_version ? { sideEffects: s.current_version.side_effects } : {}),
+    })),
     page: input.page ?? 0,
     hasNextPage: result.hasNextPage,
     totalCount: result.totalCount,
   });
 }
 
-
 export async function readScriptTool(ctx: ToolContext, input: Input<"readScriptInput">): Promise<ToolResult> {
-  const handle = input.handle ?? (await ownHandle(ctx));
+  const name = scriptName(input);
+  if ("problem" in name) return fail(name.problem);
+  const handle = name.handle ?? (await ownHandle(ctx));
   if (typeof handle !== "string") return handle;
-  const path = { handle, host: input.host, slug: input.slug };
+  const path = { handle, host: name.host, slug: name.slug };
   let version: { input_schema?: Record<string, any>; output_schema?: unknown; logged_in?: boolean; side_effects?: string; id?: string } | null;
   let meta: Record<string, unknown> = {};
   if (input.version_id) {
@@ -171,18 +361,18 @@ export async function readScriptTool(ctx: ToolContext, input: Input<"readScriptI
     version = r.data.current_version as typeof version;
     meta = { name: r.data.name, description: r.data.description, visibility: r.data.visibility, archived: r.data.archived_at !== null };
   }
-  const input_schema = version?.input_schema ?? {};
+  const input_schema = (withoutExtensions(version?.input_schema ?? {}) ?? {}) as Record<string, any>;
   const fileInputs = Object.entries<any>(input_schema.properties ?? {})
     .filter(([, p]) => p?.type === "string" && p?.format === "file")
     .map(([name]) => ({ name, required: (input_schema.required ?? []).includes(name) }));
-  return ok({
-    address: `${handle}/${input.host}/${input.slug}`,
+  return answer({
+    address: addressOf(path),
     ...meta,
     versionId: version?.id,
     loggedIn: version?.logged_in,
     sideEffects: version?.side_effects,
     input: input_schema,
-    output: version?.output_schema,
+    output: withoutExtensions(version?.output_schema),
     fileInputs,
     howToPassFiles: fileInputs.length
       ? "Put the file in the reduck folder on the desktop and pass files: { <input>: { relativePath: \"<name>\" } }."
@@ -190,16 +380,18 @@ export async function readScriptTool(ctx: ToolContext, input: Input<"readScriptI
   });
 }
 
-
 export async function listRunsTool(ctx: ToolContext, input: Input<"listRunsInput">): Promise<ToolResult> {
-  const r = await listRuns({ client: ctx.client, query: input });
+  const query = { page: input.page, pageSize: input.pageSize, status: input.status && recordRunStatus(input.status) };
+  const r = await listRuns({ client: ctx.client, query });
   if (r.error) return failWith(r.error);
-  return ok({
+  return answer({
     runs: r.data.map((run) => ({
       runId: run.id,
-      status: run.status,
-      script: run.script ? `${run.script.handle}/${run.script.host}/${run.script.slug}` : null,
+      status: toolRunStatus(run.status),
+      address: run.script ? addressOf(run.script) : null,
+      name: run.name,
       startedAt: run.started_at,
+      finishedAt: run.finished_at,
       ...(run.result && "error" in run.result ? { error: run.result.error } : {}),
     })),
     hasNextPage: r.hasNextPage,
@@ -210,7 +402,9 @@ export async function listRunsTool(ctx: ToolContext, input: Input<"listRunsInput
 export async function whoamiTool(ctx: ToolContext): Promise<ToolResult> {
   const r = await getMe({ client: ctx.client });
   if (r.error) return failWith(r.error);
-  return ok({ ...r.data, filesFolder: ctx.folder });
+  const { name, email, handle, projects, usage } = r.data;
+  const period = usage && { browserMinutes: usage.browser_minutes, proxyMb: usage.proxy_mb, runs: usage.runs, periodEnd: usage.period_end };
+  return answer({ name, email, handle, projects, usage: period, filesFolder: ctx.folder });
 }
 
 async function ownHandle(ctx: ToolContext): Promise<string | ToolResult> {

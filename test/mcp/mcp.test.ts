@@ -5,63 +5,174 @@
 import { symlink, writeFile, mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
 import { makeDesktop, patterned, sha256 } from "../support/files.js";
+import { callTool, connectClient, mcpEnv, startSandbox, type Sandbox } from "./support.js";
 
-const bin = fileURLToPath(new URL("../../bin/run.js", import.meta.url));
 const banner = patterned(10_000);
-let store: ReferenceStore;
-let server: Awaited<ReturnType<typeof startHttpServer>>;
+let sandbox: Sandbox;
 let client: Client;
 let desktop: string;
+let stderr: () => string;
 
 beforeAll(async () => {
   desktop = await makeDesktop({ "banner.png": banner, "2026/invoice.pdf": "%PDF invoice" });
   const outside = await mkdtemp(path.join(os.tmpdir(), "reduck-outside-"));
   await writeFile(path.join(outside, "secret.txt"), "not for agents");
   await symlink(path.join(outside, "secret.txt"), path.join(desktop, "reduck", "innocent.txt"));
-  store = createStore({ desktopDir: desktop });
-  server = await startHttpServer({ handlers: createHandlers(store) });
-  client = new Client({ name: "reduck-test", version: "1.0.0" });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [bin, "mcp"],
-      env: { PATH: process.env.PATH ?? "", HOME: os.homedir(), REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_DESKTOP: desktop },
-    }),
-  );
+  sandbox = await startSandbox(desktop);
+  ({ client, stderr } = await connectClient(
+    await mcpEnv({ REDUCK_API_URL: sandbox.url, REDUCK_API_KEY: sandbox.store.demo.apiKey, REDUCK_DESKTOP: desktop }),
+  ));
 }, 30_000);
 
 afterAll(async () => {
   await client?.close();
-  await server?.close();
+  await sandbox?.close();
 });
 
-const call = async (name: string, args: Record<string, unknown>) => {
-  const result = (await client.callTool({ name, arguments: args })) as { content: Array<{ text: string }>; isError?: boolean };
-  const text = result.content[0]!.text;
-  return { isError: Boolean(result.isError), text, json: () => JSON.parse(text) };
-};
+const call = (name: string, args: Record<string, unknown>) => callTool(client, name, args);
+const runs = () => sandbox.store.runs.size;
+const SEND_EMAIL = { handle: "reduck", host: "mail.google.com", slug: "send_email" };
 const sendEmail = (files: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-  script: { handle: "reduck", host: "mail.google.com", slug: "send_email", args: { to: "me@example.com", subject: "Banner" }, files },
+  script: { ...SEND_EMAIL, args: { to: "me@example.com", subject: "Banner" }, files },
   ...extra,
 });
 
-test("the tools are listed with input schemas", async () => {
-  const { tools } = await client.listTools();
-  expect(tools.map((t) => t.name).sort()).toEqual(["list_runs", "list_scripts", "read_script", "run_script", "whoami"]);
-  const run = tools.find((t) => t.name === "run_script")!;
-  expect(JSON.stringify(run.inputSchema)).toContain("relativePath");
+describe("the tools as listed", () => {
+  test("each has an input schema that refuses unknown keys, an output schema and annotations", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(["list_runs", "list_scripts", "read_script", "run_script", "whoami"]);
+    for (const tool of tools) {
+      expect(tool.inputSchema, tool.name).toMatchObject({ type: "object", additionalProperties: false });
+      expect(tool.outputSchema, tool.name).toMatchObject({ type: "object" });
+    }
+    const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
+    expect(JSON.stringify(byName.run_script!.inputSchema)).toContain("relativePath");
+    // Written out in full: not every MCP client resolves a "$ref".
+    expect(JSON.stringify(byName.run_script!.inputSchema)).not.toContain("$ref");
+    expect(byName.run_script!.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
+    for (const name of ["list_scripts", "read_script", "list_runs", "whoami"]) {
+      expect(byName[name]!.annotations, name).toMatchObject({ readOnlyHint: true });
+    }
+  });
+
+  test("nothing is written on stderr when no person is watching", () => {
+    expect(stderr()).toBe("");
+  });
 });
 
-test("read_script shows which inputs are files", async () => {
-  const r = await call("read_script", { handle: "reduck", host: "mail.google.com", slug: "send_email" });
-  expect(r.isError).toBe(false);
-  expect(r.json().fileInputs).toEqual([{ name: "attachment", required: false }]);
+describe("unknown arguments are refused, named, and nothing runs", () => {
+  test.each([
+    ["at the top level (a typo of browser)", { ...sendEmail({}), browsr: "managed" }, '"browsr" (did you mean "browser"?', ""],
+    ["inside script", { script: { ...SEND_EMAIL, args: { to: "a@b.c", subject: "x" }, hots: "x" } }, '"hots" (did you mean "host"?', "at script"],
+    [
+      "inside one of scripts",
+      { scripts: [{ ...SEND_EMAIL, args: { to: "a@b.c", subject: "x" } }, { ...SEND_EMAIL, arsg: {} }] },
+      '"arsg" (did you mean "args"?',
+      "at scripts[1]",
+    ],
+    ["inside a named file", sendEmail({ attachment: { relativePath: "banner.png", mode: "bytes" } }), '"mode" (the arguments here are relativePath)', "at script.files.attachment"],
+    ["inside browser", { ...sendEmail({}), browser: { deviceId: "d", region: "eu" } }, '"region"', "at browser"],
+  ])("run_script: %s", async (_where, args, named, where) => {
+    const before = runs();
+    const r = await call("run_script", args);
+    expect(r.isError).toBe(true);
+    expect(r.text).toContain(`unknown argument ${named}`);
+    expect(r.text).toContain(where);
+    expect(runs()).toBe(before);
+  });
+
+  test.each([
+    ["read_script", { ...SEND_EMAIL, slgu: "send_email" }, '"slgu" (did you mean "slug"?'],
+    ["list_scripts", { hots: "mail.google.com" }, '"hots" (did you mean "host"?'],
+    ["list_runs", { statuss: "failed" }, '"statuss" (did you mean "status"?'],
+    ["whoami", { verbose: true }, '"verbose" (this takes no arguments)'],
+  ])("%s", async (tool, args, named) => {
+    const r = await call(tool, args);
+    expect(r.isError).toBe(true);
+    expect(r.text).toContain(`unknown argument ${named}`);
+  });
+});
+
+describe("scripts named by address", () => {
+  test("list_scripts gives each script's address, and read_script and run_script take it", async () => {
+    const listed = await call("list_scripts", { handle: "reduck", host: "mail.google.com", q: "send" });
+    const address = listed.structured.scripts.map((s: { address: string }) => s.address).find((a: string) => a.endsWith("/send_email"));
+    expect(address).toBe("reduck/mail.google.com/send_email");
+
+    const read = await call("read_script", { address });
+    expect(read.isError).toBe(false);
+    expect(read.structured).toMatchObject({ address, name: "Send Gmail email", fileInputs: [{ name: "attachment", required: false }] });
+
+    const run = await call("run_script", { script: { address, args: { to: "me@example.com", subject: "By address" } } });
+    expect(run.structured).toMatchObject({ status: "completed", result: { subject: "By address" } });
+    expect(sandbox.store.runs.get(run.structured.runId)).toMatchObject({ source: "mcp" });
+  });
+
+  test("host/slug is one of your own scripts", async () => {
+    const read = await call("read_script", { address: "example.com/get_title" });
+    expect(read.isError).toBe(false);
+    expect(read.structured.address).toBe("@demo/example.com/get_title");
+  });
+
+  test("a script named two ways, or not at all, is refused before any request", async () => {
+    const before = runs();
+    const both = await call("run_script", { script: { address: "reduck/mail.google.com/send_email", host: "mail.google.com", args: {} } });
+    expect(both).toMatchObject({ isError: true });
+    expect(both.text).toContain("not both");
+    const none = await call("run_script", { script: { args: { to: "a@b.c" } } });
+    expect(none.text).toContain("name the script by its address");
+    const malformed = await call("read_script", { address: "send_email" });
+    expect(malformed.text).toContain("is not a script address");
+    expect(runs()).toBe(before);
+  });
+});
+
+test("every answer is also structured content, the same JSON as its text", async () => {
+  for (const [tool, args] of [
+    ["list_scripts", { handle: "reduck", host: "docusign.com" }],
+    ["read_script", SEND_EMAIL],
+    ["list_runs", { pageSize: 2 }],
+    ["whoami", {}],
+    ["run_script", sendEmail({})],
+  ] as const) {
+    const r = await call(tool, args);
+    expect(r.isError, tool).toBe(false);
+    expect(r.structured, tool).toEqual(r.json());
+  }
+});
+
+test("read_script shows no internal keys of the service's schemas", async () => {
+  const r = await call("read_script", SEND_EMAIL);
+  expect(r.text).not.toMatch(/"x-/);
+  // What the keys described is still there.
+  expect(r.structured.input.properties.to).toMatchObject({ anyOf: [{ type: "string" }, { type: "array" }] });
+});
+
+describe("run statuses read the same in run_script and list_runs", () => {
+  test("completed", async () => {
+    const run = await call("run_script", sendEmail({}));
+    expect(run.structured.status).toBe("completed");
+    const listed = await call("list_runs", { pageSize: 100 });
+    expect(listed.structured.runs.find((r: { runId: string }) => r.runId === run.structured.runId)).toMatchObject({
+      status: "completed",
+      address: "reduck/mail.google.com/send_email",
+    });
+  });
+
+  test("failed, and list_runs filters in the same words", async () => {
+    const run = await call("run_script", { script: { ...SEND_EMAIL, args: { to: [], subject: "nobody" } } });
+    expect(run.isError).toBe(true);
+    expect(run.structured).toMatchObject({ status: "failed", error: expect.stringContaining("to needs at least one address") });
+    expect(sandbox.store.runs.get(run.structured.runId)!.status).toBe("error");
+    const failed = await call("list_runs", { status: "failed", pageSize: 100 });
+    expect(failed.structured.runs.map((r: { runId: string }) => r.runId)).toContain(run.structured.runId);
+    expect(new Set(failed.structured.runs.map((r: { status: string }) => r.status))).toEqual(new Set(["failed"]));
+    const all = await call("list_runs", { pageSize: 100 });
+    expect(all.structured.runs.map((r: { status: string }) => r.status)).not.toContain("success");
+  });
 });
 
 describe("run_script with named files", () => {
@@ -69,7 +180,7 @@ describe("run_script with named files", () => {
     const r = await call("run_script", sendEmail({ attachment: { relativePath: "banner.png" } }));
     expect(r.isError).toBe(false);
     expect(r.json()).toMatchObject({ status: "completed", result: { attachment: "banner.png", sent: true } });
-    expect(store.runs.get(r.json().runId)).toMatchObject({ source: "mcp", files: [expect.objectContaining({ via: "named", sha256: sha256(banner) })] });
+    expect(sandbox.store.runs.get(r.json().runId)).toMatchObject({ source: "mcp", files: [expect.objectContaining({ via: "named", sha256: sha256(banner) })] });
   });
 
   test("a sub-folder works", async () => {
@@ -84,31 +195,34 @@ describe("run_script with named files", () => {
     ["a Windows path", "C:\\Users\\me\\secrets.txt"],
     ["a symbolic link out of the folder", "innocent.txt"],
   ])("%s is refused before any request", async (_what, name) => {
-    const before = store.runs.size;
+    const before = runs();
     const r = await call("run_script", sendEmail({ attachment: { relativePath: name } }));
     expect(r.isError).toBe(true);
     expect(r.text).toContain("must be a plain name inside the reduck folder");
-    expect(store.runs.size).toBe(before);
+    expect(runs()).toBe(before);
   });
 
-  test("a missing file is reported by the browser", async () => {
+  test("a missing file for your own browser is found here, before a run is spent", async () => {
+    const before = runs();
     const r = await call("run_script", sendEmail({ attachment: { relativePath: "nope.png" } }));
     expect(r.isError).toBe(true);
-    expect(r.text).toContain("bound 0 bytes — the browser could not read");
+    expect(r.text).toContain(`there is no file "nope.png" in ${path.join(desktop, "reduck")}, so nothing was run`);
+    expect(r.text).toContain("normally this machine");
+    expect(runs()).toBe(before);
   });
 
   test("on a managed browser the file is read here and sent as bytes, named after its input", async () => {
     const r = await call("run_script", sendEmail({ attachment: { relativePath: "banner.png" } }, { browser: "managed" }));
     expect(r.isError).toBe(false);
     expect(r.json().result.attachment).toBe("attachment");
-    expect(store.runs.get(r.json().runId)!.files[0]).toMatchObject({ via: "bytes", size: banner.length, sha256: sha256(banner) });
+    expect(sandbox.store.runs.get(r.json().runId)!.files[0]).toMatchObject({ via: "bytes", size: banner.length, sha256: sha256(banner) });
   });
 
   test("several steps come back in order", async () => {
     const r = await call("run_script", {
       scripts: [
-        { handle: "reduck", host: "mail.google.com", slug: "send_email", args: { to: "a@b.c", subject: "one" } },
-        { handle: "reduck", host: "mail.google.com", slug: "send_email", args: { to: "a@b.c", subject: "two" }, files: { attachment: { relativePath: "banner.png" } } },
+        { ...SEND_EMAIL, args: { to: "a@b.c", subject: "one" } },
+        { address: "reduck/mail.google.com/send_email", args: { to: "a@b.c", subject: "two" }, files: { attachment: { relativePath: "banner.png" } } },
       ],
     });
     const body = r.json();

@@ -1,0 +1,72 @@
+/**
+ * The agent tool as MCP clients meet it: the built `reduck mcp` spawned over stdio, talking to
+ * the reference server over real HTTP, with a simulated desktop.
+ */
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
+import { BIN } from "../support/cli.js";
+import { makeDesktop } from "../support/files.js";
+
+export interface Sandbox {
+  store: ReferenceStore;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(desktop: string): Promise<Sandbox> {
+  const store = createStore({ desktopDir: desktop });
+  const server = await startHttpServer({ handlers: createHandlers(store) });
+  return { store, url: server.url, close: () => server.close() };
+}
+
+/** A sandbox and a simulated desktop for the tests of one file, filled in before they run. */
+export function useSandbox(files: Record<string, Uint8Array | string> = {}): { sandbox: Sandbox; desktop: string } {
+  const ctx = {} as { sandbox: Sandbox; desktop: string };
+  beforeAll(async () => {
+    ctx.desktop = await makeDesktop(files);
+    ctx.sandbox = await startSandbox(ctx.desktop);
+  });
+  afterAll(async () => {
+    await ctx.sandbox?.close();
+  });
+  return ctx;
+}
+
+/** A home with no stored login, so only what a test gives counts. */
+export async function emptyHome(): Promise<Record<string, string>> {
+  const home = await mkdtemp(path.join(os.tmpdir(), "reduck-home-"));
+  return { HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), APPDATA: path.join(home, "AppData") };
+}
+
+/** The environment `reduck mcp` gets from an MCP client's configuration. */
+export async function mcpEnv(extra: Record<string, string>): Promise<Record<string, string>> {
+  return { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...(await emptyHome()), ...extra };
+}
+
+/** The SDK's client, connected to a freshly spawned `reduck mcp`. */
+export async function connectClient(env: Record<string, string>): Promise<{ client: Client; stderr: () => string }> {
+  const client = new Client({ name: "reduck-test", version: "1.0.0" });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], env, stderr: "pipe" });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk) => (stderr += chunk));
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
+export interface ToolAnswer {
+  isError: boolean;
+  text: string;
+  structured: any;
+  json(): any;
+}
+
+export async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<ToolAnswer> {
+  const result = (await client.callTool({ name, arguments: args })) as { content: Array<{ text: string }>; isError?: boolean; structuredContent?: unknown };
+  const text = result.content[0]!.text;
+  return { isError: Boolean(result.isError), text, structured: result.structuredContent, json: () => JSON.parse(text) };
+}
