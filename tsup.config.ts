@@ -2,16 +2,26 @@ import { defineConfig } from "tsup";
 
 export default defineConfig([
   {
-    // The library: its few `dependencies` stay external, installed beside us. Two builds, so
-    // `import` gets ESM and `require` gets CommonJS on any Node 20 (each with its own types).
+    // The library for `import`: its few `dependencies` stay external, installed beside us.
     entry: { index: "src/index.ts" },
-    format: ["esm", "cjs"],
+    format: ["esm"],
     target: "node20",
     dts: true,
-    // dist/cli/ is the other build's, which runs at the same time.
-    clean: ["!cli/**"],
+    // dist/cli/ and the CommonJS files are other builds', which run at the same time.
+    clean: ["!cli/**", "!index.cjs*", "!index.d.cts"],
     sourcemap: true,
-    // import.meta.url (the package's own version) in the CommonJS build.
+  },
+  {
+    // The library for `require`, on any Node 20. openapi-fetch's own CommonJS build exports
+    // its client as `exports.default`, which Node's CommonJS interop (that esbuild follows for a
+    // "type": "module" package) does not take as the default import: its ESM code is bundled in.
+    entry: { index: "src/index.ts" },
+    format: ["cjs"],
+    target: "node20",
+    dts: true,
+    noExternal: ["openapi-fetch"],
+    sourcemap: true,
+    // import.meta.url (the package's own version) in CommonJS.
     shims: true,
   },
   {
