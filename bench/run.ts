@@ -75,7 +75,7 @@ try {
   const specFile = path.join(work, "spec.json");
   await writeFile(specFile, spec);
   const curlArgs = [
-    "-sS", "-f", "-o", "/dev/null", "-X", "POST", `${sandbox.env.REDUCK_API_URL}/run`,
+    "-sS", "-f", "-o", path.join(work, "curl-answer.json"), "-X", "POST", `${sandbox.env.REDUCK_API_URL}/run`,
     "-H", `X-API-Key: ${sandbox.env.REDUCK_API_KEY}`,
     "-F", `spec=<${specFile};type=application/json`, "-F", `0:document=@${big}`,
   ];

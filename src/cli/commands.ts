@@ -28,6 +28,7 @@ import RunsGet from "./commands/runs/get.js";
 import RunsDelete from "./commands/runs/delete.js";
 import RunsTrace from "./commands/runs/trace.js";
 import DevicesList from "./commands/devices/list.js";
+import { PLUGIN_COMMANDS } from "./plugins.js";
 
 export const COMMANDS = {
   run: Run,
@@ -56,4 +57,5 @@ export const COMMANDS = {
   "runs:delete": RunsDelete,
   "runs:trace": RunsTrace,
   "devices:list": DevicesList,
+  ...PLUGIN_COMMANDS,
 };

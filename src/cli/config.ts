@@ -4,17 +4,15 @@
  * replace the real one.
  */
 import { mkdir, readFile, writeFile, chmod, rm } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
+import { configDir as systemConfigDir, currentSystem } from "../system/paths.js";
 
 export interface StoredConfig {
   credentials?: Record<string, { apiKey: string }>;
 }
 
 export function configDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.REDUCK_CONFIG_DIR) return env.REDUCK_CONFIG_DIR;
-  const base = env.XDG_CONFIG_HOME || path.join(os.homedir(), ".config");
-  return path.join(base, "reduck");
+  return systemConfigDir({ ...currentSystem(), env });
 }
 
 export function configFile(env: NodeJS.ProcessEnv = process.env): string {

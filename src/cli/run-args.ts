@@ -3,8 +3,7 @@
  * `file:INPUT=PATH` after it belongs to that step. Values are coerced to the types the
  * script's input schema asks for, and checked before anything is uploaded.
  */
-import os from "node:os";
-import path from "node:path";
+import { expandHome } from "../system/paths.js";
 import { usageError } from "./errors.js";
 import { parseAddress, type ScriptAddress } from "./address.js";
 
@@ -52,12 +51,8 @@ export function groupSteps(argv: string[]): StepArgs[] {
   return steps;
 }
 
-/** Shells do not expand `~` after `=`, so the CLI does. */
-export function expandHome(p: string): string {
-  if (p === "~") return os.homedir();
-  if (p.startsWith("~/")) return path.join(os.homedir(), p.slice(2));
-  return p;
-}
+/** Shells do not expand `~` after `=`, so the CLI does (`~\` too on Windows). */
+export { expandHome } from "../system/paths.js";
 
 type Schema = { type?: string | string[]; anyOf?: Schema[]; oneOf?: Schema[]; format?: string; properties?: Record<string, Schema>; required?: string[] };
 

@@ -4,14 +4,13 @@
  * link cannot lead outside the folder.
  */
 import { realpath, stat } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
+import { currentSystem, desktopDir, desktopPermissionProblem } from "../system/paths.js";
 import { relativePathProblem, RELATIVE_PATH_MESSAGE, SERVICE_FOLDER } from "../run/relative-path.js";
 
-/** `$REDUCK_DESKTOP/reduck`, by default `~/Desktop/reduck`. */
+/** `<desktop>/reduck`; the desktop rules (REDUCK_DESKTOP, XDG, OneDrive) are in system/paths. */
 export function serviceFolder(env: NodeJS.ProcessEnv = process.env): string {
-  const desktop = env.REDUCK_DESKTOP || path.join(os.homedir(), "Desktop");
-  return path.join(desktop, SERVICE_FOLDER);
+  return path.join(desktopDir({ ...currentSystem(), env }), SERVICE_FOLDER);
 }
 
 export type NamedFileCheck =
@@ -28,7 +27,9 @@ export async function checkNamedFile(folder: string, relativePath: unknown): Pro
   try {
     realFolder = await realpath(folder);
     realFile = await realpath(candidate);
-  } catch {
+  } catch (err) {
+    const denied = desktopPermissionProblem((err as NodeJS.ErrnoException).code, folder);
+    if (denied) return { ok: false, message: denied };
     // Nothing there (or no folder): not an escape. The browser, or the upload, reports it.
     return { ok: true, absolutePath: candidate, exists: false };
   }

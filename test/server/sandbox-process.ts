@@ -7,12 +7,16 @@ import { once } from "node:events";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
-const TSX = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
+/**
+ * tsx's own entry, run by this very node: portable where node_modules/.bin/tsx is a shell
+ * script (a .cmd shim on Windows), and the same Node version as the tests.
+ */
+export const TSX_CLI = fileURLToPath(new URL("../../node_modules/tsx/dist/cli.mjs", import.meta.url));
 const SANDBOX = fileURLToPath(new URL("./sandbox.ts", import.meta.url));
 
 /** Spawns the sandbox with `args` and collects what it prints. */
 export function spawnSandbox(args: string[], { stderr = "pipe" }: { stderr?: "pipe" | "inherit" | "ignore" } = {}) {
-  const child = spawn(TSX, [SANDBOX, ...args], { stdio: ["ignore", "pipe", stderr] });
+  const child = spawn(process.execPath, [TSX_CLI, SANDBOX, ...args], { stdio: ["ignore", "pipe", stderr] });
   let stdout = "";
   let errors = "";
   child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
