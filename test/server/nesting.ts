@@ -10,8 +10,15 @@ export const MAX_NESTING = 64;
 /** How many leading segments of the path the field name shows (the rest is the deep value itself). */
 const SHOWN_SEGMENTS = 4;
 
+/** `script.args.deep.0.0...` -> `script.args.deep`: the field, not the way down inside it (`body`: all of it). */
+function fieldOf(path: string[]): string {
+  const shown = path.slice(0, SHOWN_SEGMENTS);
+  while (shown.length && /^\d+$/.test(shown.at(-1)!)) shown.pop();
+  return shown.join(".") || "body";
+}
+
 export interface NestingProblem {
-  /** Where the value goes too deep, e.g. `script.args.deep` (empty for the value itself). */
+  /** Where the value goes too deep, e.g. `script.args.deep` (`body` for the value itself). */
   field: string;
   message: string;
 }
@@ -28,7 +35,7 @@ export function nestingProblem(value: unknown, max: number = MAX_NESTING): Nesti
     const { value: current, depth, path } = stack.pop()!;
     if (typeof current !== "object" || current === null) continue;
     if (depth > max) {
-      return { field: path.slice(0, SHOWN_SEGMENTS).join("."), message: `nests deeper than ${max} levels (objects and arrays inside each other): flatten it` };
+      return { field: fieldOf(path), message: `nests deeper than ${max} levels (objects and arrays inside each other): flatten it` };
     }
     for (const [key, child] of Object.entries(current)) {
       if (typeof child === "object" && child !== null) stack.push({ value: child, depth: depth + 1, path: [...path, key] });

@@ -15,6 +15,7 @@ import { withDirectRoute } from "../direct-routes.js";
 import { ApiError } from "../errors.js";
 import type { Reply } from "../handlers/types.js";
 import { normalizeHost } from "../hostnames.js";
+import { nestingProblem } from "../nesting.js";
 import { validateRequestPart, validateResponse } from "../openapi.js";
 import {
   API_AUDIENCE,
@@ -128,6 +129,9 @@ class RunSession {
 
   /** Checks the run request, resolves its steps and records the runs that start now. */
   acceptSpec(value: unknown, form: "json" | "multipart"): void {
+    // Depth first: everything below (the validator, the recorded run, its listings) recurses.
+    const deep = nestingProblem(value);
+    if (deep) throw new ApiError(400, `Invalid run request: ${deep.field} ${deep.message}`, { [deep.field]: [deep.message] });
     const errors = validateRequestPart("runScript", "body", value);
     if (errors) throw new ApiError(400, `Invalid run request: ${describeFieldErrors(errors)}`, errors);
     const spec = value as RunRequest;
