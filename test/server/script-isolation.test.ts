@@ -141,7 +141,7 @@ describe("script isolation: the classic constructor escapes", () => {
 });
 
 describe("script isolation: what the body's realm holds", () => {
-  it("has page, args, files, builtins, crypto and plain JavaScript, and nothing of Node", async () => {
+  it("has page, args, files, builtins, crypto, timers and plain JavaScript, and nothing of Node", async () => {
     const ran = await createAndRun(`
       return {
         globals: Object.getOwnPropertyNames(globalThis),
@@ -152,10 +152,23 @@ describe("script isolation: what the body's realm holds", () => {
     const { globals, types, uuid } = ran.body.result;
     expect(types).toEqual(["object", "object", "object", "object", "function"]);
     expect(uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    for (const name of ["process", "require", "module", "Buffer", "fetch", "setTimeout", "setImmediate", "queueMicrotask", "structuredClone", "global"]) {
+    for (const name of ["process", "require", "module", "Buffer", "fetch", "setImmediate", "setInterval", "queueMicrotask", "structuredClone", "global"]) {
       expect(globals).not.toContain(name);
     }
-    expect(globals).toEqual(expect.arrayContaining(["Object", "Promise", "JSON", "Math", "Date", "Array", "crypto"]));
+    expect(globals).toEqual(expect.arrayContaining(["Object", "Promise", "JSON", "Math", "Date", "Array", "crypto", "setTimeout", "clearTimeout"]));
+  });
+
+  it("waits with setTimeout, cancels with clearTimeout, and fails the run on an error thrown in a timer", async () => {
+    const waited = await createAndRun(`
+      const started = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      let fired = 0;
+      clearTimeout(setTimeout(() => fired++, 0));
+      const passed = await new Promise((resolve) => setTimeout((a, b) => resolve(a + b), 5, "pas", "sed"));
+      return { waited: Date.now() - started >= 30, fired, passed };`);
+    expect(waited).toMatchObject({ status: 200, body: { result: { waited: true, fired: 0, passed: "passed" } } });
+    await expectFailedRun(await createAndRun(`setTimeout(() => { throw new TypeError("late"); }, 0); await new Promise(() => {});`), "TypeError: late");
+    await expectFailedRun(await createAndRun(`setTimeout("process.exit(0)", 0); return {};`), "TypeError: setTimeout: give a function (code in a string is not run)");
   });
 
   it("fails process.exit, require, process.binding and Buffer with ReferenceError, and the server keeps serving", async () => {

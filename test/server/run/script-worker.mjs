@@ -24,7 +24,8 @@ const replies = workerData.replies;
 
 /**
  * Evaluated inside the context (its source text is what counts, so it must not depend on anything
- * of this module). Returns the two entry points this side calls: start(runText, body), deliver(id, replyText).
+ * of this module). Returns the entry points this side calls: start(runText, body), deliver(id, replyText)
+ * and fire(timerId).
  * `post(kind, id, text)`, `postSync(text)` and `random(count)` are this side's; they return
  * true/false, a string, and a string of 2 * count hex digits.
  */
@@ -165,6 +166,44 @@ function inside(post, postSync, random) {
   };
   Object.defineProperty(globalThis, "crypto", { value: crypto, writable: true, configurable: true });
 
+  // setTimeout and clearTimeout, as scripts wait with them (`await new Promise((r) => setTimeout(r, 500))`):
+  // the timer runs on this side, which calls fire(id) when it is due.
+  const timers = Object.create(null);
+  let nextTimer = 1;
+  function setTimeout(callback, delay, ...rest) {
+    if (typeof callback !== "function") throw new TypeErrorType("setTimeout: give a function (code in a string is not run)");
+    const id = nextTimer++;
+    timers[id] = { callback, rest };
+    const ms = +delay > 0 ? +delay : 0;
+    let armed = false;
+    try {
+      armed = post("timer", id, StringType(ms)) === true;
+    } catch (_) {
+      armed = false;
+    }
+    if (!armed) {
+      delete timers[id];
+      throw new ErrorType("setTimeout: no timer available");
+    }
+    return id;
+  }
+  function clearTimeout(id) {
+    if (typeof id === "number") delete timers[id];
+  }
+  function fire(id) {
+    const timer = timers[id];
+    if (!timer) return;
+    delete timers[id];
+    try {
+      apply(timer.callback, undefined, timer.rest);
+    } catch (error) {
+      // Uncaught in a timer, as in Node: the run fails with it.
+      finish({ ok: false, stage: "throw", error: errorText(error) });
+    }
+  }
+  Object.defineProperty(globalThis, "setTimeout", { value: setTimeout, writable: true, configurable: true });
+  Object.defineProperty(globalThis, "clearTimeout", { value: clearTimeout, writable: true, configurable: true });
+
   function finish(outcome) {
     if (finished) return;
     finished = true;
@@ -219,13 +258,33 @@ function inside(post, postSync, random) {
     }
   }
 
-  return { start, deliver };
+  return { start, deliver, fire };
 }
 
-/** Passes an asynchronous call (`call`) or the outcome (`done`) to the main thread. Never throws. */
+/** The context's fire(id), once it exists. */
+let fire = () => undefined;
+
+/** Largest delay a Node timer takes. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
+/**
+ * Arms a timer (`timer`, text = the delay in ms), or passes an asynchronous call (`call`) or the
+ * outcome (`done`) to the main thread. Never throws.
+ */
 function post(kind, id, text) {
   try {
-    if ((kind !== "call" && kind !== "done") || typeof id !== "number" || typeof text !== "string") return false;
+    if (typeof id !== "number" || typeof text !== "string") return false;
+    if (kind === "timer") {
+      setTimeout(() => {
+        try {
+          fire(id);
+        } catch {
+          // The callback's own failure is the context's to report.
+        }
+      }, Math.min(Number(text) || 0, MAX_DELAY_MS));
+      return true;
+    }
+    if (kind !== "call" && kind !== "done") return false;
     parentPort.postMessage({ type: kind, id, text });
     return true;
   } catch {
@@ -312,7 +371,9 @@ parentPort.once("message", ({ content, runText }) => {
   if (refused) return done({ ok: false, stage: "compile", error: refused });
 
   const context = vm.createContext(Object.create(null), { name: "script", codeGeneration: { strings: false, wasm: false } });
-  const { start, deliver } = vm.runInContext(`(${inside.toString()})`, context)(post, postSync, random);
+  const entries = vm.runInContext(`(${inside.toString()})`, context)(post, postSync, random);
+  const { start, deliver } = entries;
+  fire = entries.fire;
   parentPort.on("message", (message) => {
     if (message.type !== "reply" || typeof message.id !== "number" || typeof message.text !== "string") return;
     try {
