@@ -36,6 +36,7 @@ function inside(post, postSync, random) {
   const stringify = JSON.stringify;
   const ErrorType = Error;
   const TypeErrorType = TypeError;
+  const EvalErrorType = EvalError;
   const PromiseType = Promise;
   const StringType = String;
   const apply = Reflect.apply;
@@ -48,6 +49,8 @@ function inside(post, postSync, random) {
 
   function errorText(thrown) {
     try {
+      // V8's own words ("Code generation from strings disallowed for this context") say less.
+      if (thrown instanceof EvalErrorType) return "EvalError: scripts can't run code given as a string (eval, Function): write it in the script";
       if (thrown instanceof ErrorType) return `${thrown.name || "Error"}: ${thrown.message}`;
       const shown = typeof thrown === "string" ? thrown : stringify(thrown);
       return `Error: ${shown === undefined ? StringType(thrown) : shown}`;
