@@ -8,12 +8,19 @@
 // One worker per run, never reused, so nothing a body leaves running can touch the next run. To
 // keep its start-up off the run's path, the next run's worker starts as soon as a run ends.
 import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
+import { formatBytes } from "../../../src/run/limits.js";
 import { MAX_NESTING, nestingProblem } from "../nesting.js";
 
 const WORKER_FILE = new URL("./script-worker.mjs", import.meta.url);
 
 /** Heap of one run's worker: a body that allocates without end fails its run, not the server. */
 export const SCRIPT_MEMORY_MB = 128;
+/**
+ * Calls to page and builtins in one run, and the JSON size of one call or of the result: each call
+ * is a trace step kept here, so a body calling in a loop must not fill the server's memory.
+ */
+export const MAX_PAGE_CALLS = 10_000;
+export const MAX_MESSAGE_BYTES = 1024 * 1024;
 
 /** What a body's `page` and `builtins` are backed by: objects of methods, here in the server's thread. */
 export interface ScriptHost {
@@ -23,7 +30,7 @@ export interface ScriptHost {
   syncPageMethods: ReadonlySet<string>;
 }
 
-export type BodyStage = "compile" | "throw" | "return" | "timeout" | "crash";
+export type BodyStage = "compile" | "throw" | "return" | "timeout" | "limit" | "crash";
 
 /** How a body ended: its JSON result, or the stage it failed at and the run's error text. */
 export type BodyOutcome = { ok: true; value: unknown } | { ok: false; stage: BodyStage; error: string };
@@ -102,6 +109,9 @@ async function answerCall(host: ScriptHost, text: string): Promise<string> {
   if (typeof fn !== "function" || !Array.isArray(args)) {
     return JSON.stringify({ ok: false, error: { name: "TypeError", message: `${name} is not a function` } });
   }
+  if (text.length > MAX_MESSAGE_BYTES) {
+    return JSON.stringify({ ok: false, error: { name: "RangeError", message: `${name}: its arguments are over ${formatBytes(MAX_MESSAGE_BYTES)} as JSON` } });
+  }
   if (nestingProblem(args)) {
     return JSON.stringify({ ok: false, error: { name: "RangeError", message: `${name}: its arguments nest deeper than ${MAX_NESTING} levels` } });
   }
@@ -125,6 +135,9 @@ function surfaceOf(host: ScriptHost) {
 }
 
 function resultOf(text: string): BodyOutcome {
+  if (text.length > MAX_MESSAGE_BYTES) {
+    return { ok: false, stage: "return", error: `Error: the script's result is over ${formatBytes(MAX_MESSAGE_BYTES)} as JSON` };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -158,6 +171,7 @@ export function runScriptBody(run: BodyRun): Promise<BodyOutcome> {
   worker.ref();
   return new Promise<BodyOutcome>((resolve) => {
     let settled = false;
+    let calls = 0;
     const finish = (outcome: BodyOutcome) => {
       if (settled) return;
       settled = true;
@@ -186,6 +200,9 @@ export function runScriptBody(run: BodyRun): Promise<BodyOutcome> {
           outcome = { ok: false, stage: "crash", error: "script stopped unexpectedly: its outcome could not be read" };
         }
         return finish(outcome);
+      }
+      if (++calls > MAX_PAGE_CALLS) {
+        return finish({ ok: false, stage: "limit", error: `script made more than ${MAX_PAGE_CALLS.toLocaleString("en-US")} calls to page and builtins` });
       }
       void answerCall(run.host, message.text).then((reply) => {
         if (settled) return;
