@@ -7,6 +7,11 @@
 //
 // One worker per run, never reused, so nothing a body leaves running can touch the next run. To
 // keep its start-up off the run's path, the next run's worker starts as soon as a run ends.
+//
+// A call is `{ on: "page" | "builtins", method, args }` in JSON, answered `{ ok, value | error }`. A
+// real Playwright page behind it adds two things to the worker's request(): the chain of calls that
+// built a locator (`page.locator(sel).filter({ hasText }).first()`), replayed here before the action,
+// and functions (`page.evaluate(fn, arg)`) sent as their source text.
 import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 import { formatBytes } from "../../../src/run/limits.js";
 import { MAX_NESTING, nestingProblem } from "../nesting.js";
