@@ -5,9 +5,9 @@
 // object of this (outer) realm that reaches the body leads back here through its constructor
 // (`x.constructor.constructor("return process")()`). So no outer object ever enters the context:
 // - `page`, `builtins`, `args` and `files` are built by `inside` (below), evaluated in the context;
-// - `inside` talks to this realm through two functions it keeps in its closure, never shows the
-//   body, and calls only inside try/catch that drops whatever they threw (an outer error, even a
-//   stack overflow raised on entering them);
+// - `inside` talks to this realm through three functions (post, postSync, random) it keeps in its
+//   closure, never shows the body, and calls only inside try/catch that drops whatever they threw
+//   (an outer error, even a stack overflow raised on entering them);
 // - both ways carry strings (JSON) and numbers only, and this side only checks their `typeof`;
 // - the context cannot compile code from strings (no eval, no Function), so every line it runs is
 //   the body checked here: `import()` is refused before it can run, because on Node 20 the host's
