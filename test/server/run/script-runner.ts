@@ -177,6 +177,7 @@ export function runScriptBody(run: BodyRun): Promise<BodyOutcome> {
   return new Promise<BodyOutcome>((resolve) => {
     let settled = false;
     let calls = 0;
+    let timer: NodeJS.Timeout | undefined;
     const finish = (outcome: BodyOutcome) => {
       if (settled) return;
       settled = true;
@@ -187,15 +188,19 @@ export function runScriptBody(run: BodyRun): Promise<BodyOutcome> {
       setImmediate(warmScriptRunner);
       resolve(outcome);
     };
-    const timer = setTimeout(
-      () => finish({ ok: false, stage: "timeout", error: `script timed out after ${run.timeoutMs / 1000} s` }),
-      run.timeoutMs,
-    );
+    // The clock runs from the moment the body starts (the worker's start-up, slow on a busy machine,
+    // is not the script's time), and bounds the start-up too.
+    const startClock = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => finish({ ok: false, stage: "timeout", error: `script timed out after ${run.timeoutMs / 1000} s` }), run.timeoutMs);
+    };
+    startClock();
     const crashed = (code: number) => finish({ ok: false, stage: "crash", error: crashText(slot.failure, code) });
     if (slot.exited) return crashed(1);
     worker.once("error", (error) => (slot.failure = error));
     worker.once("exit", crashed);
     worker.on("message", (message: { type: string; id: number; sync?: boolean; text: string }) => {
+      if (message.type === "started") return startClock();
       if (message.type === "done") {
         let outcome: BodyOutcome;
         try {

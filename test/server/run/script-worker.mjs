@@ -386,6 +386,7 @@ parentPort.once("message", ({ content, runText }) => {
     }
   });
   try {
+    parentPort.postMessage({ type: "started", id: 0, text: "" });
     start(runText, script.runInContext(context));
   } catch {
     done({ ok: false, stage: "throw", error: "Error: the script could not start" });
