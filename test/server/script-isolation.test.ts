@@ -188,6 +188,25 @@ describe("script isolation: what the body's realm holds", () => {
     await expectFailedRun(await createAndRun(`try { await import("x"); } catch (e) { return { pid: e.constructor.constructor("return process")().pid }; }`), refused);
   });
 
+  it("fails a run on a rejection nobody handles, without letting the server's realm inspect it", async () => {
+    const marker = path.join(scratch, "inspected.txt");
+    // Node's default handling would inspect the reason, handing a custom inspect function the
+    // server realm's own objects.
+    const ran = await createAndRun(`
+      const evil = new Error("nobody caught me");
+      evil[Symbol.for("nodejs.util.inspect.custom")] = (depth, options, inspect) => {
+        inspect.constructor("return process")().getBuiltinModule("fs").writeFileSync(${JSON.stringify(marker)}, "x");
+        return "inspected";
+      };
+      evil.notCloneable = () => 1;
+      Promise.reject(evil);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return {};`);
+    await expectFailedRun(ran, "Error: nobody caught me");
+    expect(existsSync(marker)).toBe(false);
+    await expectFailedRun(await createAndRun(`builtins.goto("not a url"); await new Promise((resolve) => setTimeout(resolve, 50)); return {};`), /^Error: goto: "not a url" is not an absolute URL$/);
+  });
+
   it("cannot write a file, even through a body that closes its own function early", async () => {
     const marker = path.join(scratch, "written.txt");
     const ran = await createAndRun(`});\nrequire("fs").writeFileSync(${JSON.stringify(marker)}, "pwned");\n(async function () {`);

@@ -261,11 +261,27 @@ function inside(post, postSync, random) {
     }
   }
 
-  return { start, deliver, fire };
+  return { start, deliver, fire, describe: errorText };
 }
 
-/** The context's fire(id), once it exists. */
+/** The context's fire(id) and describe(thrown), once it exists. */
 let fire = () => undefined;
+let describe = () => "Error: the script failed";
+
+// A rejection nobody handled fails the run with its reason, as it would end a Node process. Node's
+// own handling would crash the worker and inspect the reason from this realm (calling a custom
+// inspect function of the body's with this realm's objects), so it never gets the chance: the reason
+// is only ever described by the context's own code. Anything else uncaught ends the run unread.
+process.on("unhandledRejection", (reason) => {
+  let text;
+  try {
+    text = describe(reason);
+  } catch {
+    text = undefined;
+  }
+  done({ ok: false, stage: "throw", error: typeof text === "string" ? text : "Error: the script failed" });
+});
+process.on("uncaughtException", () => done({ ok: false, stage: "crash", error: "script stopped unexpectedly" }));
 
 /** Largest delay a Node timer takes. */
 const MAX_DELAY_MS = 2 ** 31 - 1;
@@ -377,6 +393,7 @@ parentPort.once("message", ({ content, runText }) => {
   const entries = vm.runInContext(`(${inside.toString()})`, context)(post, postSync, random);
   const { start, deliver } = entries;
   fire = entries.fire;
+  describe = entries.describe;
   parentPort.on("message", (message) => {
     if (message.type !== "reply" || typeof message.id !== "number" || typeof message.text !== "string") return;
     try {
