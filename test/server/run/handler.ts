@@ -417,7 +417,11 @@ class RunSession {
       timeoutMs: this.store.runTimeoutMs,
     });
     // The last step says how the body ended: `return`, or the stage it failed at (compile, throw, timeout...).
-    steps.push({ index: steps.length, action: outcome.ok ? "return" : outcome.stage, ok: outcome.ok, duration_ms: 0, ...(outcome.ok ? {} : { error: outcome.error }) });
+    steps.push(
+      outcome.ok
+        ? { index: steps.length, action: "return", ok: true, duration_ms: 0 }
+        : { index: steps.length, action: outcome.stage, ok: false, duration_ms: 0, error: outcome.error },
+    );
     this.store.updateRun(run.id, { trace: { steps } });
     if (!outcome.ok) throw new ApiError(422, outcome.error);
     return outcome.value;
