@@ -165,7 +165,8 @@ describe("script isolation: what the body's realm holds", () => {
       let fired = 0;
       clearTimeout(setTimeout(() => fired++, 0));
       const passed = await new Promise((resolve) => setTimeout((a, b) => resolve(a + b), 5, "pas", "sed"));
-      return { waited: Date.now() - started >= 30, fired, passed };`);
+      // Node's timers may fire a millisecond early by Date.now(): a loose bound, no timing claim.
+      return { waited: Date.now() - started >= 25, fired, passed };`);
     expect(waited).toMatchObject({ status: 200, body: { result: { waited: true, fired: 0, passed: "passed" } } });
     await expectFailedRun(await createAndRun(`setTimeout(() => { throw new TypeError("late"); }, 0); await new Promise(() => {});`), "TypeError: late");
     await expectFailedRun(await createAndRun(`setTimeout("process.exit(0)", 0); return {};`), "TypeError: setTimeout: give a function (code in a string is not run)");

@@ -27,7 +27,10 @@ export const SCRIPT_MEMORY_MB = 128;
 export const MAX_PAGE_CALLS = 10_000;
 export const MAX_MESSAGE_BYTES = 1024 * 1024;
 
-/** What a body's `page` and `builtins` are backed by: objects of methods, here in the server's thread. */
+/**
+ * What a body's `page` and `builtins` are backed by, here in the server's thread: objects whose own
+ * function properties are the methods a body may call (wrap a class instance, such as a browser page).
+ */
 export interface ScriptHost {
   page: object;
   builtins: object;
