@@ -5,6 +5,7 @@
 import { http, HttpResponse, type RequestHandler } from "msw";
 import { authenticate } from "./auth.js";
 import { ApiError, invalid } from "./errors.js";
+import { nestingProblem } from "./nesting.js";
 import { accountHandlers } from "./handlers/account.js";
 import { connectorHandlers } from "./handlers/connectors.js";
 import { metaHandlers } from "./handlers/meta.js";
@@ -144,6 +145,9 @@ async function readBody(spec: OperationSpec, request: Request): Promise<unknown>
   } catch (error) {
     throw invalid({ body: [`is not valid JSON (${(error as Error).message})`] });
   }
+  // Before anything recursive (the validator, a stored schema, a listing) touches it.
+  const deep = nestingProblem(body);
+  if (deep) throw invalid({ [deep.field]: [deep.message] });
   const errors = validateRequestPart(spec.operationId, "body", body);
   if (errors) throw invalid(errors);
   return body;

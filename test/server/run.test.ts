@@ -551,7 +551,7 @@ describe("POST /run: the simulated page", () => {
     store.runTimeoutMs = 50;
     store.addScript({ handle: "@demo", host: "example.org", slug: "forever", language: "javascript", content: "await new Promise(() => {});" });
     const stuck = await runJson({ browser: "extension", script: { host: "example.org", slug: "forever" } });
-    expect(stuck).toMatchObject({ status: 422, body: { error: "Error: the script did not finish within 0.05 s" } });
+    expect(stuck).toMatchObject({ status: 422, body: { error: "script timed out after 0.05 s" } });
   });
 
   it("runs a version by version_id", async () => {

@@ -13,6 +13,8 @@ export interface SandboxOptions {
   desktop?: string;
   /** `--file-access on|off`: "Allow access to file URLs" of the demo's paired browser. Absent: on. */
   fileAccess?: boolean;
+  /** `--run-timeout SECONDS`: how long one script may run before its run fails. Absent: 300 s. */
+  runTimeoutSeconds?: number;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -21,9 +23,10 @@ const OPTIONS = {
   port: { type: "string" },
   desktop: { type: "string" },
   "file-access": { type: "string" },
+  "run-timeout": { type: "string" },
 } as const;
 
-const USAGE = "Usage: npm run sandbox -- [--port N] [--desktop DIR] [--file-access on|off]";
+const USAGE = "Usage: npm run sandbox -- [--port N] [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS]";
 
 /** A bad command line: the message is meant for the user, one line, saying what to do instead. */
 export class UsageError extends Error {
@@ -60,14 +63,24 @@ function parseFileAccess(raw: string | undefined): boolean | undefined {
   throw new UsageError(`--file-access must be on or off (got "${raw}")`);
 }
 
+function parseRunTimeout(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const seconds = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || !(seconds > 0)) {
+    throw new UsageError(`--run-timeout must be a number of seconds above 0, e.g. --run-timeout 60 (got "${raw}")`);
+  }
+  return seconds;
+}
+
 /**
  * @example
  * parseSandboxArgs(["--port", "4011"]);                         // { port: 4011 }
  * parseSandboxArgs([]);                                         // { port: 4010 }
  * parseSandboxArgs(["--desktop", "/tmp/d", "--file-access", "off"]); // { port: 4010, desktop: "/tmp/d", fileAccess: false }
+ * parseSandboxArgs(["--run-timeout", "60"]);                    // { port: 4010, runTimeoutSeconds: 60 }
  */
 export function parseSandboxArgs(argv: string[]): SandboxOptions {
-  let values: { port?: string; desktop?: string; "file-access"?: string };
+  let values: { port?: string; desktop?: string; "file-access"?: string; "run-timeout"?: string };
   try {
     ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
@@ -78,5 +91,7 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions {
   if (desktop !== undefined) options.desktop = desktop;
   const fileAccess = parseFileAccess(values["file-access"]);
   if (fileAccess !== undefined) options.fileAccess = fileAccess;
+  const runTimeout = parseRunTimeout(values["run-timeout"]);
+  if (runTimeout !== undefined) options.runTimeoutSeconds = runTimeout;
   return options;
 }

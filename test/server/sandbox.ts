@@ -1,13 +1,14 @@
-// `npm run sandbox -- --port N [--desktop DIR] [--file-access on|off]`: the reference server over real
-// HTTP with a fresh seeded store (POST /run included, on the same port), for trying the CLI by hand
-// and for end-to-end tests. Prints exactly two lines on stdout (the address and the demo key, ready
-// for `export`), says on stderr which desktop folder named files come from, then serves until
-// SIGINT/SIGTERM.
+// `npm run sandbox -- --port N [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS]`: the
+// reference server over real HTTP with a fresh seeded store (POST /run included, on the same port),
+// for trying the CLI by hand and for end-to-end tests. Prints exactly two lines on stdout (the
+// address and the demo key, ready for `export`), says on stderr which desktop folder named files
+// come from and how long a run may take, then serves until SIGINT/SIGTERM.
 import { existsSync, mkdirSync, mkdtempSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SERVICE_FOLDER } from "../../src/run/relative-path.js";
 import { createHandlers } from "./handlers.js";
+import { warmScriptRunner } from "./run/script-runner.js";
 import { startHttpServer } from "./http.js";
 import { parseSandboxArgs, UsageError } from "./sandbox-options.js";
 import { createStore } from "./store.js";
@@ -35,7 +36,11 @@ async function main(): Promise<void> {
   }
 
   const desktop = resolveDesktop(options.desktop);
-  const store = createStore({ apiKey: process.env.REDUCK_SANDBOX_API_KEY || undefined, desktopDir: desktop });
+  const store = createStore({
+    apiKey: process.env.REDUCK_SANDBOX_API_KEY || undefined,
+    desktopDir: desktop,
+    runTimeoutMs: options.runTimeoutSeconds === undefined ? undefined : options.runTimeoutSeconds * 1000,
+  });
   store.setDemoFileAccess(options.fileAccess ?? true);
   let server;
   try {
@@ -52,11 +57,13 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  warmScriptRunner();
   process.stdout.write(`REDUCK_API_URL=${server.url}\nREDUCK_API_KEY=${store.demo.apiKey}\n`);
   const folder = path.join(desktop, SERVICE_FOLDER);
   process.stderr.write(
     `sandbox: desktop folder ${desktop}: files named by relativePath are read from ${folder}` +
-      `${existsSync(folder) ? "" : " (it does not exist yet)"}; file access ${options.fileAccess === false ? "off" : "on"}\n`,
+      `${existsSync(folder) ? "" : " (it does not exist yet)"}; file access ${options.fileAccess === false ? "off" : "on"}; ` +
+      `a run may take ${store.runTimeoutMs / 1000} s\n`,
   );
 
   let closing = false;

@@ -46,8 +46,8 @@ export interface DemoCredentials {
   deviceId: string;
 }
 
-/** Default time a script may take in POST /run before the run fails. */
-export const DEFAULT_RUN_TIMEOUT_MS = 30_000;
+/** Default time a script may take in POST /run before the run fails (`script timed out after 300 s`). */
+export const DEFAULT_RUN_TIMEOUT_MS = 300_000;
 
 export interface StoreOptions {
   /** Fix the demo API key (the sandbox and spawned CLI tests pass one they already know). */

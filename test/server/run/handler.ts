@@ -15,6 +15,7 @@ import { withDirectRoute } from "../direct-routes.js";
 import { ApiError } from "../errors.js";
 import type { Reply } from "../handlers/types.js";
 import { normalizeHost } from "../hostnames.js";
+import { nestingProblem } from "../nesting.js";
 import { validateRequestPart, validateResponse } from "../openapi.js";
 import {
   API_AUDIENCE,
@@ -32,7 +33,8 @@ import type { ReferenceStore } from "../store.js";
 import { UploadInterrupted, readJsonBody, readMultipartBody, type ReceivedPart } from "./body.js";
 import { ContractProblem, checkArguments, describeFieldErrors, fileInputsOf, requiredOf } from "./contract.js";
 import { inlineFile, readNamedFile } from "./files.js";
-import { createSimulatedBrowser, errorText, newBrowserState, type BrowserState, type TraceStep } from "./page.js";
+import { SYNC_PAGE_METHODS, createSimulatedBrowser, newBrowserState, type BrowserState } from "./page.js";
+import { runScriptBody } from "./script-runner.js";
 
 type Schemas = components["schemas"];
 type RunRequest = Schemas["RunRequest"];
@@ -47,12 +49,6 @@ export const MANAGED_BROWSER: RunDevice = { type: "managed", region: "eu-central
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const MULTIPART_TYPE = /^multipart\/form-data\s*(?:;|$)/i;
 const SOURCES: readonly RunSource[] = ["cli", "mcp", "rest"];
-
-// The script body runs as the body of an async function, as the service runs it. This is not a
-// security boundary: the reference server only ever listens on loopback, for its own tests.
-const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor as new (
-  ...params: string[]
-) => (...args: unknown[]) => Promise<unknown>;
 
 /** A failure once the run is recorded: the refusal plus the run it was recorded as. */
 function withRunId(error: ApiError, runId: string | undefined): RunReply {
@@ -133,6 +129,9 @@ class RunSession {
 
   /** Checks the run request, resolves its steps and records the runs that start now. */
   acceptSpec(value: unknown, form: "json" | "multipart"): void {
+    // Depth first: everything below (the validator, the recorded run, its listings) recurses.
+    const deep = nestingProblem(value);
+    if (deep) throw new ApiError(400, `Invalid run request: ${deep.field} ${deep.message}`, { [deep.field]: [deep.message] });
     const errors = validateRequestPart("runScript", "body", value);
     if (errors) throw new ApiError(400, `Invalid run request: ${describeFieldErrors(errors)}`, errors);
     const spec = value as RunRequest;
@@ -410,43 +409,22 @@ class RunSession {
     state: BrowserState,
   ): Promise<unknown> {
     const { page, builtins, steps } = createSimulatedBrowser(files, state);
-    const saveTrace = (last: Omit<TraceStep, "index">) => {
-      steps.push({ index: steps.length, ...last });
-      this.store.updateRun(run.id, { trace: { steps } });
-    };
-    let body: (...args: unknown[]) => Promise<unknown>;
-    try {
-      body = new AsyncFunction("page", "args", "files", "builtins", version.content);
-    } catch (error) {
-      const message = errorText(error);
-      saveTrace({ action: "compile", ok: false, duration_ms: 0, error: message });
-      throw new ApiError(422, message);
-    }
-    const timeoutMs = this.store.runTimeoutMs;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`the script did not finish within ${timeoutMs / 1000} s`)), timeoutMs);
+    const outcome = await runScriptBody({
+      content: version.content,
+      args,
+      files,
+      host: { page, builtins, syncPageMethods: SYNC_PAGE_METHODS },
+      timeoutMs: this.store.runTimeoutMs,
     });
-    let value: unknown;
-    try {
-      value = await Promise.race([body(page, args, structuredClone(files), builtins), timeout]);
-    } catch (error) {
-      const message = errorText(error);
-      saveTrace({ action: "throw", ok: false, duration_ms: 0, error: message });
-      throw new ApiError(422, message);
-    } finally {
-      clearTimeout(timer);
-    }
-    let result: unknown;
-    try {
-      result = value === undefined ? null : JSON.parse(JSON.stringify(value));
-    } catch (error) {
-      const message = `Error: the script's result is not JSON (${(error as Error).message})`;
-      saveTrace({ action: "return", ok: false, duration_ms: 0, error: message });
-      throw new ApiError(422, message);
-    }
-    saveTrace({ action: "return", ok: true, duration_ms: 0 });
-    return result;
+    // The last step says how the body ended: `return`, or the stage it failed at (compile, throw, timeout...).
+    steps.push(
+      outcome.ok
+        ? { index: steps.length, action: "return", ok: true, duration_ms: 0 }
+        : { index: steps.length, action: outcome.stage, ok: false, duration_ms: 0, error: outcome.error },
+    );
+    this.store.updateRun(run.id, { trace: { steps } });
+    if (!outcome.ok) throw new ApiError(422, outcome.error);
+    return outcome.value;
   }
 
   private async runStep(step: Step, state: BrowserState): Promise<Outcome> {

@@ -31,6 +31,13 @@ const WAIT_STATES = new Set(["attached", "detached", "visible", "hidden"]);
 /** Titles the simulated web serves; any other page is titled after its host. */
 const TITLES: Record<string, string> = { "example.com": "Example Domain" };
 
+/**
+ * Page methods that answer at once (`page.url()`, as in Playwright); every other method of `page`
+ * and `builtins` returns a promise. A script body in its worker reaches the page only through these
+ * methods, so a method added below is all a new feature needs.
+ */
+export const SYNC_PAGE_METHODS: ReadonlySet<string> = new Set(["url", "fileInput", "renameFile"]);
+
 export interface SimulatedBrowser {
   page: {
     url(): string;
@@ -150,10 +157,4 @@ export function createSimulatedBrowser(files: Readonly<Record<string, FileDescri
         }),
     },
   };
-}
-
-/** The run's error text for a thrown value: `Error: <message>` (or `TypeError: ...`, and so on). */
-export function errorText(thrown: unknown): string {
-  if (thrown instanceof Error) return `${thrown.name || "Error"}: ${thrown.message}`;
-  return `Error: ${typeof thrown === "string" ? thrown : JSON.stringify(thrown) ?? String(thrown)}`;
 }
