@@ -5,7 +5,7 @@
  * `{ data, error, response }`; list functions add `hasNextPage` and `totalCount`. None throws.
  */
 export { createReduckClient, ReduckClient, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL } from "./client.js";
-export type { ReduckClientOptions, ReduckClientSettings, ReduckCredential } from "./client.js";
+export type { ReduckClientOptions, ReduckClientSettings, ReduckCredential, OAuthTokenProvider } from "./client.js";
 export type { RetryInfo } from "./core/transport.js";
 export type { ReduckError, ReduckErrorKind } from "./core/errors.js";
 export type { OperationOptions, OperationResult, ListResult, CallOptions } from "./core/types.js";
