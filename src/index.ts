@@ -14,6 +14,7 @@ export * from "./generated/operations.js";
 export type { paths, components, operations } from "./generated/schema.js";
 export { PACKAGE_VERSION } from "./version.js";
 export { runScript } from "./run/run.js";
+export { scopesFor } from "./scopes.js";
 export type {
   ScriptToRun,
   SingleRunOptions,
