@@ -92,7 +92,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     }
     const stored = await storedCredential(apiUrl);
     if (!stored) {
-      throw new CliError(`not signed in to ${apiUrl}: run \`reduck login\` (or set REDUCK_API_KEY)`, ExitCode.AUTH);
+      throw new CliError(`not signed in to ${apiUrl}: set REDUCK_API_KEY or run \`reduck login\``, ExitCode.AUTH);
     }
     this.cachedCredential = "oauth" in stored ? { kind: "oauth", source: "login", signIn: stored.oauth } : { kind: "apiKey", source: "login", apiKey: stored.apiKey };
     return this.cachedCredential;
