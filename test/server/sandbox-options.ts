@@ -13,6 +13,8 @@ export interface SandboxOptions {
   desktop?: string;
   /** `--file-access on|off`: "Allow access to file URLs" of the demo's paired browser. Absent: on. */
   fileAccess?: boolean;
+  /** `--oauth-issuer URL`: an authorization server whose JWT access tokens the sandbox accepts. */
+  oauthIssuer?: string;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -21,9 +23,10 @@ const OPTIONS = {
   port: { type: "string" },
   desktop: { type: "string" },
   "file-access": { type: "string" },
+  "oauth-issuer": { type: "string" },
 } as const;
 
-const USAGE = "Usage: npm run sandbox -- [--port N] [--desktop DIR] [--file-access on|off]";
+const USAGE = "Usage: npm run sandbox -- [--port N] [--desktop DIR] [--file-access on|off] [--oauth-issuer URL]";
 
 /** A bad command line: the message is meant for the user, one line, saying what to do instead. */
 export class UsageError extends Error {
@@ -52,6 +55,18 @@ function parseDesktop(raw: string | undefined): string | undefined {
   return raw;
 }
 
+function parseIssuer(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`--oauth-issuer must be the authorization server's URL, e.g. http://127.0.0.1:4020 (got "${raw}")`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`--oauth-issuer must be an http(s) URL (got "${raw}")`);
+  return raw;
+}
+
 function parseFileAccess(raw: string | undefined): boolean | undefined {
   if (raw === undefined) return undefined;
   const value = raw.trim().toLowerCase();
@@ -67,7 +82,7 @@ function parseFileAccess(raw: string | undefined): boolean | undefined {
  * parseSandboxArgs(["--desktop", "/tmp/d", "--file-access", "off"]); // { port: 4010, desktop: "/tmp/d", fileAccess: false }
  */
 export function parseSandboxArgs(argv: string[]): SandboxOptions {
-  let values: { port?: string; desktop?: string; "file-access"?: string };
+  let values: { port?: string; desktop?: string; "file-access"?: string; "oauth-issuer"?: string };
   try {
     ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
@@ -78,5 +93,7 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions {
   if (desktop !== undefined) options.desktop = desktop;
   const fileAccess = parseFileAccess(values["file-access"]);
   if (fileAccess !== undefined) options.fileAccess = fileAccess;
+  const oauthIssuer = parseIssuer(values["oauth-issuer"]);
+  if (oauthIssuer !== undefined) options.oauthIssuer = oauthIssuer;
   return options;
 }

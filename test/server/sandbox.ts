@@ -1,4 +1,4 @@
-// `npm run sandbox -- --port N [--desktop DIR] [--file-access on|off]`: the reference server over real
+// `npm run sandbox -- --port N [--desktop DIR] [--file-access on|off] [--oauth-issuer URL]`: the reference server over real
 // HTTP with a fresh seeded store (POST /run included, on the same port), for trying the CLI by hand
 // and for end-to-end tests. Prints exactly two lines on stdout (the address and the demo key, ready
 // for `export`), says on stderr which desktop folder named files come from, then serves until
@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SERVICE_FOLDER } from "../../src/run/relative-path.js";
+import { trustAuthorizationServer } from "./auth.js";
 import { createHandlers } from "./handlers.js";
 import { startHttpServer } from "./http.js";
 import { parseSandboxArgs, UsageError } from "./sandbox-options.js";
@@ -37,6 +38,14 @@ async function main(): Promise<void> {
   const desktop = resolveDesktop(options.desktop);
   const store = createStore({ apiKey: process.env.REDUCK_SANDBOX_API_KEY || undefined, desktopDir: desktop });
   store.setDemoFileAccess(options.fileAccess ?? true);
+  if (options.oauthIssuer) {
+    try {
+      await trustAuthorizationServer(store, options.oauthIssuer);
+    } catch (error) {
+      process.stderr.write(`sandbox: cannot trust ${options.oauthIssuer}: ${(error as Error).message}\n`);
+      process.exit(1);
+    }
+  }
   let server;
   try {
     server = await startHttpServer({ handlers: createHandlers(store), port: options.port, host: "127.0.0.1" });
@@ -58,6 +67,9 @@ async function main(): Promise<void> {
     `sandbox: desktop folder ${desktop}: files named by relativePath are read from ${folder}` +
       `${existsSync(folder) ? "" : " (it does not exist yet)"}; file access ${options.fileAccess === false ? "off" : "on"}\n`,
   );
+  if (options.oauthIssuer) {
+    process.stderr.write(`sandbox: accepting JWT access tokens from ${options.oauthIssuer} for ${server.url} and ${server.url}/mcp\n`);
+  }
 
   let closing = false;
   const shutdown = () => {
