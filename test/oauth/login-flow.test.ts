@@ -134,6 +134,14 @@ describe("the client", () => {
 });
 
 describe("URLs and precedence", () => {
+  test("a run host the sign-in did not cover (REDUCK_MCP_URL set after login) asks for a new login", async () => {
+    const { env } = await freshUser();
+    expect((await loginWithBrowser(env)).code).toBe(0);
+    const r = await runReduck(["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi"], { ...env, REDUCK_MCP_URL: `${world.url}/mcp` });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain(`your sign-in does not cover ${world.url}/mcp: run \`reduck login\` again with the same --api-url and REDUCK_MCP_URL`);
+  });
+
   test("login --api-url remembers the URL for later commands; whoami says so; logout forgets it", async () => {
     const { configDir, env } = await freshUser();
     const { REDUCK_API_URL: _, ...noUrl } = env;
