@@ -9,21 +9,10 @@ import type { AddressInfo } from "node:net";
 import { createServer } from "node:http";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import Provider, { errors } from "oidc-provider";
+import { ALL_SCOPES } from "../server/records.js";
 
-/** Every scope the hosted service knows (service-facts.md), offered by this server. */
-export const SERVICE_SCOPES = [
-  "script:read",
-  "script:write",
-  "run:read",
-  "run:write",
-  "device:read",
-  "connector:read",
-  "connector:write",
-  "app:read",
-  "app:write",
-  "profile",
-  "email",
-];
+/** Every scope the hosted service knows (the sandbox's list), as resource scopes of its tokens. */
+export const SERVICE_SCOPES: string[] = ALL_SCOPES.filter((s) => s !== "openid" && s !== "offline_access");
 
 export interface AuthorizationServerOptions {
   /** Resource indicators it issues tokens for (the sandbox's origin and `<origin>/mcp`). */
