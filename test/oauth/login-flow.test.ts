@@ -187,3 +187,15 @@ test("commands refreshing at the same moment share the sign-in instead of spendi
   expect((await runReduck(["whoami"], env)).code).toBe(0);
   expect((await readStoredConfig(configDir)).credentials[world.url].oauth.refreshToken).toEqual(expect.any(String));
 });
+
+test("logout when the authorization server cannot be reached: warned, and forgotten all the same", async () => {
+  const { configDir, env } = await freshUser();
+  const { refusedPort } = await import("../support/scripted-server.js");
+  const issuer = `http://127.0.0.1:${await refusedPort()}`;
+  const signIn = { issuer, clientId: "c", refreshToken: "r", tokens: {} };
+  await writeFile(path.join(configDir, "config.json"), JSON.stringify({ credentials: { [world.url]: { oauth: signIn } } }), { mode: 0o600 });
+  const r = await runReduck(["logout"], env);
+  expect(r.code).toBe(0);
+  expect(r.stderr).toContain(`Warning: reading the authorization server's metadata: could not connect to ${issuer} (ECONNREFUSED). It is forgotten here all the same.`);
+  await expect(readStoredConfig(configDir)).rejects.toThrow(/ENOENT/);
+});
