@@ -4,6 +4,7 @@
  * Writes two files and nothing else writes there:
  * - schema.ts      the openapi-typescript types (paths, components, operations)
  * - operations.ts  one exported function per operationId, with TSDoc from the description
+ * - scopes.ts      the OAuth scopes each operation needs (its bearer security requirement), for scopesFor()
  *
  * `npm run generate -- --check` exits 1 when the committed files differ from what the
  * generator would write (the test suite runs the same check).
@@ -104,12 +105,40 @@ function operationsSource(ops: Operation[]): string {
   return out.join("\n");
 }
 
+/**
+ * The bearer scopes of every operation, hand-written ones (POST /run) included: read from each
+ * operation's `security` requirements, so an application asks for exactly what its calls need.
+ */
+export function operationScopes(spec: Json): Record<string, string[]> {
+  const scopes: Record<string, string[]> = {};
+  for (const item of Object.values<Json>(spec.paths)) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const requirements: Json[] = op.security ?? spec.security ?? [];
+      scopes[op.operationId] = [...new Set(requirements.flatMap((r) => (r.bearerAuth as string[] | undefined) ?? []))];
+    }
+  }
+  return scopes;
+}
+
+function scopesSource(scopes: Record<string, string[]>): string {
+  const rows = Object.entries(scopes).map(([id, list]) => `  ${id}: ${JSON.stringify(list)},`);
+  return [
+    HEADER,
+    `/** The OAuth scopes each operation needs, from openapi.json's security requirements. */`,
+    `export const operationScopes: Record<string, readonly string[]> = {\n${rows.join("\n")}\n};`,
+    ``,
+  ].join("\n");
+}
+
 export async function generate(): Promise<Record<string, string>> {
   const spec = JSON.parse(await readFile(specPath, "utf8"));
   const ast = await openapiTS(spec, { alphabetize: false });
   return {
     "schema.ts": HEADER + "\n" + astToString(ast),
     "operations.ts": operationsSource(listOperations(spec)),
+    "scopes.ts": scopesSource(operationScopes(spec)),
   };
 }
 

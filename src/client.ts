@@ -1,5 +1,6 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { paths } from "./generated/schema.js";
+import { CredentialError } from "./core/errors.js";
 import { createTransport, resolveFetch, type RetryInfo } from "./core/transport.js";
 import { USER_AGENT } from "./version.js";
 
@@ -8,10 +9,26 @@ export const DEFAULT_RUN_BASE_URL = "https://mcp.reduck.ai";
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_RETRIES = 2;
 
+/**
+ * Gives the OAuth access token for the request about to be sent, so an application can refresh
+ * its tokens. Called before each request, with `resource`: the base URL the request goes to
+ * (`baseUrl` for catalogue calls, `runBaseUrl` for `POST /run`), which is the resource the token
+ * must be issued for. If it throws or gives no token, nothing is sent and the call returns a
+ * `credential` error carrying its message.
+ *
+ * @example
+ * const client = createReduckClient({ oauthToken: async () => (await session.fresh()).accessToken });
+ */
+export type OAuthTokenProvider = (request: { resource: string }) => string | Promise<string>;
+
 /** Exactly one credential: the types make both, or neither, a compile error. */
 export type ReduckCredential =
   | { /** Sent as `X-API-Key`. */ apiKey: string; oauthToken?: never }
-  | { /** An OAuth access token issued for https://reduck.ai; sent as a bearer token. */ oauthToken: string; apiKey?: never };
+  | {
+      /** An OAuth access token issued for https://reduck.ai, or a function giving one; sent as a bearer token. */
+      oauthToken: string | OAuthTokenProvider;
+      apiKey?: never;
+    };
 
 export interface ReduckClientSettings {
   /** The catalogue API. Default `https://reduck.ai`. */
@@ -37,7 +54,8 @@ export type ReduckClientOptions = ReduckCredential & ReduckClientSettings;
 
 /** What the run function needs from a client, kept out of the public surface. */
 export interface ClientInternals {
-  authHeaders(): Record<string, string>;
+  /** The credential's headers for a request to `resource` (a base URL); rejects with a CredentialError. */
+  authHeaders(resource: string): Promise<Record<string, string>>;
   fetch: typeof fetch;
   headers: Record<string, string>;
 }
@@ -73,8 +91,11 @@ export class ReduckClient {
       );
     }
     const secret = given[0];
-    if (typeof secret !== "string" || !secret.trim()) {
-      throw new TypeError(`createReduckClient: ${apiKey !== undefined ? "apiKey" : "oauthToken"} must be a non-empty string`);
+    const isProvider = oauthToken !== undefined && typeof secret === "function";
+    if (!isProvider && (typeof secret !== "string" || !secret.trim())) {
+      throw new TypeError(
+        `createReduckClient: ${apiKey !== undefined ? "apiKey must be a non-empty string" : "oauthToken must be a non-empty string or a function giving one"}`,
+      );
     }
     this.credentialKind = apiKey !== undefined ? "apiKey" : "oauthToken";
     this.baseUrl = checkUrl("baseUrl", options.baseUrl ?? DEFAULT_BASE_URL);
@@ -85,17 +106,21 @@ export class ReduckClient {
     if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new TypeError("createReduckClient: maxRetries must be a whole number, 0 or more");
     if (!(timeoutMs >= 0)) throw new TypeError("createReduckClient: timeoutMs must be 0 (no timeout) or a positive number of milliseconds");
 
-    const authHeaders = (): Record<string, string> =>
-      this.credentialKind === "apiKey" ? { "X-API-Key": secret } : { Authorization: `Bearer ${secret}` };
+    const authHeaders = async (resource: string): Promise<Record<string, string>> => {
+      if (this.credentialKind === "apiKey") return { "X-API-Key": secret as string };
+      const token = isProvider ? await tokenFrom(secret as OAuthTokenProvider, resource) : (secret as string);
+      return { Authorization: `Bearer ${token}` };
+    };
     const headers = { "User-Agent": USER_AGENT, ...options.headers };
     const fetch = resolveFetch(options.fetch);
     internals.set(this, { authHeaders, fetch, headers });
 
     const transport = createTransport({ fetch: options.fetch, maxRetries, timeoutMs, onRetry: options.onRetry });
     this.api = createClient<paths>({ baseUrl: this.baseUrl, headers, fetch: transport });
+    const baseUrl = this.baseUrl;
     const auth: Middleware = {
-      onRequest({ request }) {
-        for (const [name, value] of Object.entries(authHeaders())) request.headers.set(name, value);
+      async onRequest({ request }) {
+        for (const [name, value] of Object.entries(await authHeaders(baseUrl))) request.headers.set(name, value);
         return request;
       },
     };
@@ -124,6 +149,24 @@ export class ReduckClient {
  */
 export function createReduckClient(options: ReduckClientOptions): ReduckClient {
   return new ReduckClient(options);
+}
+
+/** Asks an oauthToken function for a token; any failure becomes a CredentialError (a `credential` error value). */
+async function tokenFrom(provider: OAuthTokenProvider, resource: string): Promise<string> {
+  let token: unknown;
+  try {
+    token = await provider({ resource });
+  } catch (err) {
+    const e = err as { message?: unknown; code?: unknown };
+    throw new CredentialError(
+      typeof e?.message === "string" && e.message ? e.message : `the oauthToken function failed: ${String(err)}`,
+      typeof e?.code === "string" ? e.code : undefined,
+    );
+  }
+  if (typeof token !== "string" || !token.trim()) {
+    throw new CredentialError(`the oauthToken function gave ${token === "" ? "an empty string" : typeof token} instead of an access token`);
+  }
+  return token;
 }
 
 function checkUrl(name: string, value: string): string {

@@ -5,7 +5,7 @@
  * `{ data, error, response }`; list functions add `hasNextPage` and `totalCount`. None throws.
  */
 export { createReduckClient, ReduckClient, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL } from "./client.js";
-export type { ReduckClientOptions, ReduckClientSettings, ReduckCredential } from "./client.js";
+export type { ReduckClientOptions, ReduckClientSettings, ReduckCredential, OAuthTokenProvider } from "./client.js";
 export type { RetryInfo } from "./core/transport.js";
 export type { ReduckError, ReduckErrorKind } from "./core/errors.js";
 export type { OperationOptions, OperationResult, ListResult, CallOptions } from "./core/types.js";
@@ -14,6 +14,7 @@ export * from "./generated/operations.js";
 export type { paths, components, operations } from "./generated/schema.js";
 export { PACKAGE_VERSION } from "./version.js";
 export { runScript } from "./run/run.js";
+export { scopesFor } from "./scopes.js";
 export type {
   ScriptToRun,
   SingleRunOptions,

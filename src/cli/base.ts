@@ -5,16 +5,22 @@
 import { Command, Flags, type Interfaces } from "@oclif/core";
 import { createReduckClient, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL, type ReduckClient } from "../client.js";
 import type { ReduckError } from "../core/errors.js";
-import { storedKey } from "./config.js";
+import { OAuthSession } from "../auth/session.js";
+import type { OAuthSignIn } from "../auth/types.js";
+import { configSignInStore, readConfig, storedCredential } from "./config.js";
 import { CliError, fromReduckError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)["baseFlags"] & T["flags"]>;
 export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T["args"]>;
 
-export interface CredentialSource {
-  source: "flag" | "env" | "login";
-}
+/** Where the API URL came from: --api-url, REDUCK_API_URL, remembered by `reduck login --api-url`, or the default. */
+export type ApiUrlSource = "flag" | "env" | "login" | "default";
+
+/** The credential a command uses, and where it came from. */
+export type CredentialInUse =
+  | { kind: "apiKey"; source: "flag" | "env" | "login"; apiKey: string; /** a stored sign-in it takes precedence over */ shadows?: boolean }
+  | { kind: "oauth"; source: "login"; signIn: OAuthSignIn };
 
 export abstract class BaseCommand<T extends typeof Command> extends Command {
   static override enableJsonFlag = true;
@@ -44,42 +50,69 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     });
     this.flags = flags as BaseFlags<T>;
     this.args = args as BaseArgs<T>;
+    const given = this.flags["api-url"] || process.env.REDUCK_API_URL;
+    if (given) {
+      this.resolvedApiUrl = given;
+      this.apiUrlSource = this.flags["api-url"] ? "flag" : "env";
+    } else {
+      // Only now is the config file read: a damaged one stops the command rather than send it elsewhere.
+      const remembered = (await readConfig()).apiUrl;
+      this.resolvedApiUrl = remembered || DEFAULT_BASE_URL;
+      this.apiUrlSource = remembered ? "login" : "default";
+    }
+    this.resolvedApiUrl = this.resolvedApiUrl.replace(/\/+$/, "");
   }
 
-  /** Where the catalogue API is: flag, then REDUCK_API_URL, then the default. */
+  private resolvedApiUrl = DEFAULT_BASE_URL;
+  protected apiUrlSource: ApiUrlSource = "default";
+
+  /** Where the catalogue API is: --api-url, REDUCK_API_URL, the URL `reduck login --api-url` remembered, or the default. */
   protected apiUrl(): string {
-    return (this.flags["api-url"] || process.env.REDUCK_API_URL || DEFAULT_BASE_URL).replace(/\/+$/, "");
+    return this.resolvedApiUrl;
   }
 
-  /** Where runs go: REDUCK_MCP_URL, else the API URL when that was overridden, else the default. */
+  /** Where runs go: REDUCK_MCP_URL, else the API URL when that was chosen, else the default. */
   protected runUrl(): string {
-    const explicitApi = this.flags["api-url"] || process.env.REDUCK_API_URL;
+    const explicitApi = this.apiUrlSource === "default" ? undefined : this.apiUrl();
     return (process.env.REDUCK_MCP_URL || explicitApi || DEFAULT_RUN_BASE_URL).replace(/\/+$/, "");
   }
 
   private cachedClient?: ReduckClient;
-  protected credentialSource?: CredentialSource["source"];
+  private cachedCredential?: CredentialInUse;
 
-  /** The client, with the key from --api-key, REDUCK_API_KEY or the stored login, in that order. */
+  /** The credential: --api-key, REDUCK_API_KEY, or what `reduck login` stored for this API URL, in that order. */
+  protected async credential(): Promise<CredentialInUse> {
+    if (this.cachedCredential) return this.cachedCredential;
+    const apiUrl = this.apiUrl();
+    const given = this.flags["api-key"] || process.env.REDUCK_API_KEY;
+    if (given) {
+      const stored = await storedCredential(apiUrl).catch(() => undefined);
+      const source = this.flags["api-key"] ? "flag" : "env";
+      return (this.cachedCredential = { kind: "apiKey", source, apiKey: given, shadows: Boolean(stored) });
+    }
+    const stored = await storedCredential(apiUrl);
+    if (!stored) {
+      throw new CliError(`not signed in to ${apiUrl}: set REDUCK_API_KEY or run \`reduck login\``, ExitCode.AUTH);
+    }
+    this.cachedCredential = "oauth" in stored ? { kind: "oauth", source: "login", signIn: stored.oauth } : { kind: "apiKey", source: "login", apiKey: stored.apiKey };
+    return this.cachedCredential;
+  }
+
+  /** The client, with the credential above; an OAuth sign-in's tokens are refreshed as they near expiry. */
   protected async client(): Promise<ReduckClient> {
     if (this.cachedClient) return this.cachedClient;
     const apiUrl = this.apiUrl();
-    let apiKey = this.flags["api-key"];
-    this.credentialSource = "flag";
-    if (!apiKey && process.env.REDUCK_API_KEY) {
-      apiKey = process.env.REDUCK_API_KEY;
-      this.credentialSource = "env";
-    }
-    if (!apiKey) {
-      apiKey = await storedKey(apiUrl);
-      this.credentialSource = "login";
-    }
-    if (!apiKey) {
-      throw new CliError(`not signed in to ${apiUrl}: set REDUCK_API_KEY or run \`reduck login\``, ExitCode.AUTH);
+    const credential = await this.credential();
+    let auth: { apiKey: string } | { oauthToken: (request: { resource: string }) => Promise<string> };
+    if (credential.kind === "apiKey") {
+      auth = { apiKey: credential.apiKey };
+    } else {
+      const session = new OAuthSession(configSignInStore(apiUrl));
+      auth = { oauthToken: ({ resource }) => session.accessToken(resource) };
     }
     try {
       this.cachedClient = createReduckClient({
-        apiKey,
+        ...auth,
         baseUrl: apiUrl,
         runBaseUrl: this.runUrl(),
         onRetry: (info) => this.note(`${info.reason}: retrying in ${(info.delayMs / 1000).toFixed(1)} s (attempt ${info.attempt})`),

@@ -20,7 +20,13 @@ export function usageError(message: string): CliError {
 /** Turns a library error value into the CLI's error, with the exit code its kind calls for. */
 export function fromReduckError(error: ReduckError & { runId?: string }, doing?: string): CliError {
   const code =
-    error.kind === "invalid_request" ? ExitCode.USAGE : error.status === 401 ? ExitCode.AUTH : error.kind === "aborted" ? ExitCode.INTERRUPTED : ExitCode.FAILED;
+    error.kind === "invalid_request"
+      ? ExitCode.USAGE
+      : error.status === 401 || (error.kind === "credential" && !error.cause) // a cause: the sign-in server was unreachable
+        ? ExitCode.AUTH
+        : error.kind === "aborted"
+          ? ExitCode.INTERRUPTED
+          : ExitCode.FAILED;
   let message = error.error;
   if (error.variables) {
     const fields = Object.entries(error.variables).map(([field, msgs]) => `${field}: ${msgs.join("; ")}`);

@@ -15,7 +15,9 @@ export type ReduckErrorKind =
   /** The server answered 2xx with a body that is not the JSON it should be. */
   | "invalid_response"
   /** The request was refused before sending (a limit or a bad argument). */
-  | "invalid_request";
+  | "invalid_request"
+  /** The `oauthToken` function threw or gave no token, so nothing was sent (`error` is its message). */
+  | "credential";
 
 export interface ReduckError {
   /** A human-readable message: the server's own where it gave one. */
@@ -74,8 +76,20 @@ export function describeStatus(response: Pick<Response, "status" | "statusText">
   return `HTTP ${response.status} ${text}`;
 }
 
+/** An `oauthToken` function that failed; becomes a `credential` error value, `code` its `cause`. */
+export class CredentialError extends Error {
+  override name = "CredentialError";
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
 /** Maps what `fetch` threw to an error value. */
 export function transportError(err: unknown, url: string | undefined): ReduckError {
+  if (err instanceof CredentialError) return { kind: "credential", error: err.message, cause: err.code, url };
   const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
   const where = url ? safeOrigin(url) : "the server";
   if (e?.name === "TimeoutError" || (err as { reduckTimeoutMs?: number })?.reduckTimeoutMs) {

@@ -184,10 +184,16 @@ async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise
   const { client, onUploadProgress, signal } = options;
   const internal = clientInternals(client);
   const url = `${client.runBaseUrl}/run`;
+  let auth: Record<string, string>;
+  try {
+    auth = await internal.authHeaders(client.runBaseUrl);
+  } catch (err) {
+    return { data: undefined, error: transportError(err, url), response: undefined };
+  }
   const headers = {
     ...internal.headers,
     ...options.headers,
-    ...internal.authHeaders(),
+    ...auth,
     Accept: "application/json",
     "Content-Type": prepared.contentType,
     "Content-Length": String(prepared.length),

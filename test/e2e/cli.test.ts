@@ -215,9 +215,9 @@ describe("credentials and exit codes", () => {
   test("login reads the key from stdin, checks it, stores it readable only by the owner; logout forgets it", async () => {
     const configDir = await mkdtemp(path.join(os.tmpdir(), "reduck-config-"));
     const noKey = { ...env, REDUCK_API_KEY: "", REDUCK_CONFIG_DIR: configDir };
-    const bad = await runCli(["login"], { env: noKey, input: "rk_not_valid\n" });
+    const bad = await runCli(["login", "--with-api-key"], { env: noKey, input: "rk_not_valid\n" });
     expect(bad.code).toBe(4);
-    const login = await runCli(["login"], { env: noKey, input: `${store.demo.apiKey}\n` });
+    const login = await runCli(["login", "--with-api-key"], { env: noKey, input: `${store.demo.apiKey}\n` });
     expect(login.code).toBe(0);
     expect(login.stdout + login.stderr).not.toContain(store.demo.apiKey);
     const file = path.join(configDir, "config.json");

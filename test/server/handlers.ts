@@ -3,12 +3,13 @@
 // POST /run (runScript, hand-written) has its own handler in run/handler.ts: it reads its body
 // itself (limits, streamed multipart) and validates its answers against openapi.json the same way.
 import { http, HttpResponse, type RequestHandler } from "msw";
-import { authenticate } from "./auth.js";
+import { authenticate, withChallenge } from "./auth.js";
 import { ApiError, invalid } from "./errors.js";
 import { nestingProblem } from "./nesting.js";
 import { accountHandlers } from "./handlers/account.js";
 import { connectorHandlers } from "./handlers/connectors.js";
 import { metaHandlers } from "./handlers/meta.js";
+import { protectedResourceHandlers } from "./protected-resource.js";
 import { readmeHandlers } from "./handlers/readmes.js";
 import { runHandlers } from "./handlers/runs.js";
 import { scriptHandlers } from "./handlers/scripts.js";
@@ -157,7 +158,7 @@ type AnyReply = { status: number; body: unknown };
 
 async function execute(spec: OperationSpec, store: ReferenceStore, request: Request, params: Record<string, unknown>): Promise<AnyReply> {
   const caller = spec.scope
-    ? authenticate(request, store, { scope: spec.scope, anonymous: ANONYMOUS_OPERATIONS.has(spec.operationId) })
+    ? await authenticate(request, store, { scope: spec.scope, anonymous: ANONYMOUS_OPERATIONS.has(spec.operationId) })
     : null;
   const { path, query } = checkRequest(spec, request, params);
   const body = await readBody(spec, request);
@@ -216,10 +217,12 @@ export function createHandlers(store: ReferenceStore): RequestHandler[] {
   const generated = implemented
     .sort((a, b) => compareRoutes(a.path, b.path))
     .map((spec) =>
-      http[spec.method](mswPath(spec.path), ({ request, params }) => respond(spec, store, request, params as Record<string, unknown>)),
+      http[spec.method](mswPath(spec.path), async ({ request, params }) =>
+        withChallenge(request, await respond(spec, store, request, params as Record<string, unknown>)),
+      ),
     );
   const handwritten = operationSpecs()
     .filter((s) => s.handwritten && s.operationId in HANDWRITTEN_HANDLERS)
     .map((s) => HANDWRITTEN_HANDLERS[s.operationId](store));
-  return [...generated, ...handwritten];
+  return [...protectedResourceHandlers(store), ...generated, ...handwritten];
 }

@@ -13,7 +13,7 @@ export { SEED_IDS } from "./seed.js";
 export { createHandlers, ANONYMOUS_OPERATIONS } from "./handlers.js";
 export { startHttpServer } from "./http.js";
 export type { HttpServerOptions, RunningHttpServer } from "./http.js";
-export { authenticate, NOT_AUTHENTICATED } from "./auth.js";
+export { authenticate, NOT_AUTHENTICATED, trustAuthorizationServer, withChallenge } from "./auth.js";
 export type { Caller } from "./auth.js";
 export { ApiError } from "./errors.js";
 export { validateResponse, validateRequestPart } from "./openapi.js";

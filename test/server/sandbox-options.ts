@@ -15,6 +15,8 @@ export interface SandboxOptions {
   fileAccess?: boolean;
   /** `--run-timeout SECONDS`: how long one script may run before its run fails. Absent: 300 s. */
   runTimeoutSeconds?: number;
+  /** `--oauth-issuer URL`: an authorization server whose JWT access tokens the sandbox accepts. */
+  oauthIssuer?: string;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -24,9 +26,10 @@ const OPTIONS = {
   desktop: { type: "string" },
   "file-access": { type: "string" },
   "run-timeout": { type: "string" },
+  "oauth-issuer": { type: "string" },
 } as const;
 
-const USAGE = "Usage: npm run sandbox -- [--port N] [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS]";
+const USAGE = "Usage: npm run sandbox -- [--port N] [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS] [--oauth-issuer URL]";
 
 /** A bad command line: the message is meant for the user, one line, saying what to do instead. */
 export class UsageError extends Error {
@@ -55,6 +58,18 @@ function parseDesktop(raw: string | undefined): string | undefined {
   return raw;
 }
 
+function parseIssuer(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`--oauth-issuer must be the authorization server's URL, e.g. http://127.0.0.1:4020 (got "${raw}")`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`--oauth-issuer must be an http(s) URL (got "${raw}")`);
+  return raw;
+}
+
 function parseFileAccess(raw: string | undefined): boolean | undefined {
   if (raw === undefined) return undefined;
   const value = raw.trim().toLowerCase();
@@ -80,7 +95,7 @@ function parseRunTimeout(raw: string | undefined): number | undefined {
  * parseSandboxArgs(["--run-timeout", "60"]);                    // { port: 4010, runTimeoutSeconds: 60 }
  */
 export function parseSandboxArgs(argv: string[]): SandboxOptions {
-  let values: { port?: string; desktop?: string; "file-access"?: string; "run-timeout"?: string };
+  let values: { port?: string; desktop?: string; "file-access"?: string; "run-timeout"?: string; "oauth-issuer"?: string };
   try {
     ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
@@ -93,5 +108,7 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions {
   if (fileAccess !== undefined) options.fileAccess = fileAccess;
   const runTimeout = parseRunTimeout(values["run-timeout"]);
   if (runTimeout !== undefined) options.runTimeoutSeconds = runTimeout;
+  const oauthIssuer = parseIssuer(values["oauth-issuer"]);
+  if (oauthIssuer !== undefined) options.oauthIssuer = oauthIssuer;
   return options;
 }

@@ -1,12 +1,13 @@
-// `npm run sandbox -- --port N [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS]`: the
-// reference server over real HTTP with a fresh seeded store (POST /run included, on the same port),
-// for trying the CLI by hand and for end-to-end tests. Prints exactly two lines on stdout (the
-// address and the demo key, ready for `export`), says on stderr which desktop folder named files
-// come from and how long a run may take, then serves until SIGINT/SIGTERM.
+// `npm run sandbox -- --port N [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS]
+// [--oauth-issuer URL]`: the reference server over real HTTP with a fresh seeded store (POST /run
+// included, on the same port), for trying the CLI by hand and for end-to-end tests. Prints exactly
+// two lines on stdout (the address and the demo key, ready for `export`), says on stderr which
+// desktop folder named files come from and how long a run may take, then serves until SIGINT/SIGTERM.
 import { existsSync, mkdirSync, mkdtempSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SERVICE_FOLDER } from "../../src/run/relative-path.js";
+import { trustAuthorizationServer } from "./auth.js";
 import { createHandlers } from "./handlers.js";
 import { warmScriptRunner } from "./run/script-runner.js";
 import { startHttpServer } from "./http.js";
@@ -42,6 +43,14 @@ async function main(): Promise<void> {
     runTimeoutMs: options.runTimeoutSeconds === undefined ? undefined : options.runTimeoutSeconds * 1000,
   });
   store.setDemoFileAccess(options.fileAccess ?? true);
+  if (options.oauthIssuer) {
+    try {
+      await trustAuthorizationServer(store, options.oauthIssuer);
+    } catch (error) {
+      process.stderr.write(`sandbox: cannot trust ${options.oauthIssuer}: ${(error as Error).message}\n`);
+      process.exit(1);
+    }
+  }
   let server;
   try {
     server = await startHttpServer({ handlers: createHandlers(store), port: options.port, host: "127.0.0.1" });
@@ -65,6 +74,9 @@ async function main(): Promise<void> {
       `${existsSync(folder) ? "" : " (it does not exist yet)"}; file access ${options.fileAccess === false ? "off" : "on"}; ` +
       `a run may take ${store.runTimeoutMs / 1000} s\n`,
   );
+  if (options.oauthIssuer) {
+    process.stderr.write(`sandbox: accepting JWT access tokens from ${options.oauthIssuer} for ${server.url} and ${server.url}/mcp\n`);
+  }
 
   let closing = false;
   const shutdown = () => {

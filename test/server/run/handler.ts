@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { http, HttpResponse, type RequestHandler } from "msw";
 import type { components } from "../../../src/generated/schema.js";
 import { relativePathProblem } from "../../../src/run/relative-path.js";
-import { authenticate } from "../auth.js";
+import { authenticate, withChallenge } from "../auth.js";
 import { withDirectRoute } from "../direct-routes.js";
 import { ApiError } from "../errors.js";
 import type { Reply } from "../handlers/types.js";
@@ -491,12 +491,12 @@ class RunSession {
 }
 
 async function handle(store: ReferenceStore, request: Request): Promise<RunReply> {
-  const caller = authenticate(request, store, {
+  const caller = (await authenticate(request, store, {
     scope: "run:write",
     anonymous: false,
     // The run host is the MCP host (mcp.reduck.ai): tokens issued for either resource may run.
     audiences: [API_AUDIENCE, MCP_AUDIENCE],
-  })!;
+  }))!;
   const source = sourceOf(request);
   const contentType = request.headers.get("content-type") ?? "";
   const session = new RunSession(store, caller.userId, source);
@@ -555,7 +555,7 @@ export async function answerRun(store: ReferenceStore, request: Request): Promis
     console.error(message);
     return json(500, { error: message });
   }
-  return json(reply.status, reply.body);
+  return withChallenge(request, json(reply.status, reply.body));
 }
 
 /** `/run` at any origin (or under a path prefix), never under `/api/`, where the catalogue lives. */

@@ -1,0 +1,63 @@
+// When OAuthSession refreshes, and when it must not.
+import { describe, expect, test } from "vitest";
+import { OAuthSession, type SignInStore } from "../../src/auth/session.js";
+import type { OAuthSignIn } from "../../src/auth/types.js";
+import { refusedPort } from "../support/scripted-server.js";
+import { startOAuthWorld } from "../oauth/harness.js";
+
+function memoryStore(signIn: OAuthSignIn | undefined): SignInStore & { saved: number } {
+  const store = {
+    saved: 0,
+    read: async () => (signIn ? structuredClone(signIn) : undefined),
+    exclusive: <T>(work: () => Promise<T>) => work(),
+    save: async (s: OAuthSignIn) => {
+      signIn = structuredClone(s);
+      store.saved++;
+    },
+  };
+  return store;
+}
+
+const NOW = Date.parse("2026-01-01T12:00:00Z");
+const at = (ms: number) => new Date(NOW + ms).toISOString();
+
+describe("OAuthSession", () => {
+  test("a token valid for more than a minute is used as it is: no request at all", async () => {
+    // The issuer is a port nobody listens on: any refresh attempt would fail.
+    const issuer = `http://127.0.0.1:${await refusedPort()}`;
+    const store = memoryStore({ issuer, clientId: "c", refreshToken: "r", tokens: { "https://api": { resource: "https://api", accessToken: "at_1", expiresAt: at(61_000) } } });
+    expect(await new OAuthSession(store, () => NOW).accessToken("https://api")).toBe("at_1");
+    expect(store.saved).toBe(0);
+  });
+
+  test("a token within a minute of expiring is refreshed; an unreachable server is said so, with its code", async () => {
+    const issuer = `http://127.0.0.1:${await refusedPort()}`;
+    const store = memoryStore({ issuer, clientId: "c", refreshToken: "r", tokens: { "https://api": { resource: "https://api", accessToken: "at_1", expiresAt: at(59_000) } } });
+    const error = await new OAuthSession(store, () => NOW).accessToken("https://api").catch((e) => e);
+    expect(error).toMatchObject({ reason: "unreachable", code: "ECONNREFUSED" });
+    expect(error.message).toContain(`could not connect to ${issuer} (ECONNREFUSED)`);
+  });
+
+  test("signed out, or no refresh token: run reduck login", async () => {
+    await expect(new OAuthSession(memoryStore(undefined)).accessToken("https://api")).rejects.toThrow("you are signed out: run `reduck login`");
+    const noRefresh = memoryStore({ issuer: "https://as", clientId: "c", tokens: { "https://api": { resource: "https://api", accessToken: "a", expiresAt: at(0) } } });
+    await expect(new OAuthSession(noRefresh, () => NOW).accessToken("https://api")).rejects.toThrow("your sign-in has expired: run `reduck login`");
+  });
+
+  test("a base URL without a token yet is asked for its resource; a refresh token the server refuses is an expired sign-in", async () => {
+    const world = await startOAuthWorld();
+    try {
+      const registration = await fetch(`${world.as.issuer}/reg`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ application_type: "native", redirect_uris: ["http://127.0.0.1/callback"], grant_types: ["authorization_code", "refresh_token"], token_endpoint_auth_method: "none" }),
+      });
+      const { client_id } = await registration.json();
+      const store = memoryStore({ issuer: world.as.issuer, clientId: client_id, refreshToken: "not-a-real-one", tokens: {} });
+      const error = await new OAuthSession(store).accessToken(`${world.url}/mcp`).catch((e) => e);
+      expect(error).toMatchObject({ reason: "expired", message: "your sign-in has expired: run `reduck login`" });
+    } finally {
+      await world.close();
+    }
+  });
+});

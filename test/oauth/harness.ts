@@ -1,0 +1,136 @@
+/**
+ * The pieces the OAuth end-to-end tests share: the sandbox over real loopback HTTP trusting a real
+ * authorization server (oidc-provider), the built CLI spawned with a clean environment, and a
+ * `reduck login` completed by driving the sign-in pages as a person would.
+ */
+import { spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { http, type RequestHandler } from "msw";
+import { directRoutesOf, withDirectRoute } from "../server/direct-routes.js";
+import { createHandlers, createStore, startHttpServer, trustAuthorizationServer, type ReferenceStore } from "../server/index.js";
+import { BIN, type CliResult } from "../support/cli.js";
+import { startAuthorizationServer, type TestAuthorizationServer } from "./authorization-server.js";
+import { signInInBrowser, type SignInResult } from "./browser.js";
+
+export interface SeenRequest {
+  method: string;
+  path: string;
+  /** The `aud` of the bearer JWT it carried, if any. */
+  audience?: string;
+}
+
+export interface OAuthWorld {
+  store: ReferenceStore;
+  /** The sandbox's origin: its API resource. Its run host is `${url}/mcp`. */
+  url: string;
+  as: TestAuthorizationServer;
+  /** Every request the sandbox received, with the audience of its token. */
+  seen: SeenRequest[];
+  close(): Promise<void>;
+}
+
+/** The sandbox and an authorization server that trust each other, both on loopback. */
+export async function startOAuthWorld({ accessTokenTtl }: { accessTokenTtl?: number } = {}): Promise<OAuthWorld> {
+  const store = createStore();
+  const seen: SeenRequest[] = [];
+  const server = await startHttpServer({ handlers: recording(createHandlers(store), seen) });
+  const as = await startAuthorizationServer({ resources: [server.url, `${server.url}/mcp`], accessTokenTtl });
+  await trustAuthorizationServer(store, as.issuer);
+  return {
+    store,
+    url: server.url,
+    as,
+    seen,
+    close: async () => {
+      await server.close();
+      await as.close();
+    },
+  };
+}
+
+/** Notes each request (catalogue calls through msw, runs through their direct route) before it is answered. */
+function recording(handlers: RequestHandler[], seen: SeenRequest[]): RequestHandler[] {
+  const note = (request: Request) => {
+    const token = /^Bearer (\S+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
+    let audience: string | undefined;
+    if (token?.split(".").length === 3) audience = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()).aud;
+    seen.push({ method: request.method, path: new URL(request.url).pathname, audience });
+  };
+  for (const handler of handlers) {
+    const [route] = directRoutesOf([handler]);
+    if (route) withDirectRoute(handler, { ...route, respond: (request) => (note(request), route.respond(request)) });
+  }
+  return [noteEverything(note), ...handlers];
+}
+
+function noteEverything(note: (request: Request) => void): RequestHandler {
+  // Answers nothing: msw goes on to the real handlers.
+  return http.all("*", ({ request }) => {
+    note(request);
+    return undefined;
+  });
+}
+
+/** Runs the built CLI with only `env` (and PATH); resolves when it exits. */
+export function runReduck(args: string[], env: Record<string, string>, { input }: { input?: string } = {}): Promise<CliResult> {
+  return spawnReduck(args, env, { input }).done;
+}
+
+export function spawnReduck(args: string[], env: Record<string, string>, { input }: { input?: string } = {}) {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...env },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  const listeners = new Set<() => void>();
+  child.stdout.on("data", (c) => (stdout += c));
+  child.stderr.on("data", (c) => {
+    stderr += c;
+    for (const l of listeners) l();
+  });
+  child.stdin.end(input ?? "");
+  const done = new Promise<CliResult>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+  /** Resolves with the first match of `pattern` in what the CLI printed on stderr so far or later. */
+  const stderrMatch = (pattern: RegExp) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      const check = () => {
+        const m = pattern.exec(stderr);
+        if (m) {
+          listeners.delete(check);
+          resolve(m);
+        }
+      };
+      listeners.add(check);
+      check();
+      void done.then(() => reject(new Error(`the CLI exited without printing ${pattern}:\n${stderr}`)));
+    });
+  return { child, done, stderrMatch };
+}
+
+/** The sign-in link `reduck login` prints. */
+export const LINK = /^ {2}(http\S+)$/m;
+
+export interface LoginResult extends CliResult {
+  link: string;
+  browser: SignInResult;
+}
+
+/**
+ * `reduck login --no-browser`, completed by signing in as `login` on the authorization server's
+ * pages through the printed link.
+ */
+export async function loginWithBrowser(env: Record<string, string>, { login = "demo", args = [] as string[], consent = true } = {}): Promise<LoginResult> {
+  const cli = spawnReduck(["login", "--no-browser", ...args], env);
+  const [, link] = await cli.stderrMatch(LINK);
+  const browser = await signInInBrowser(link!, login, { consent });
+  return { ...(await cli.done), link: link!, browser };
+}
+
+export async function readStoredConfig(configDir: string): Promise<any> {
+  return JSON.parse(await readFile(path.join(configDir, "config.json"), "utf8"));
+}

@@ -1,0 +1,44 @@
+// `npm run sandbox -- --oauth-issuer URL`: the sandbox as its own process, trusting a real
+// authorization server's JWT access tokens.
+import { describe, expect, test } from "vitest";
+import { parseSandboxArgs } from "../server/sandbox-options.js";
+import { freePort, spawnSandbox } from "../server/sandbox-process.js";
+import { refusedPort } from "../support/scripted-server.js";
+import { startAuthorizationServer } from "./authorization-server.js";
+
+describe("npm run sandbox -- --oauth-issuer URL", () => {
+  test("reads the issuer's metadata and keys, then accepts the JWTs it signs for the sandbox", async () => {
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const as = await startAuthorizationServer({ resources: [origin, `${origin}/mcp`] });
+    const sandbox = spawnSandbox(["--port", String(port), "--oauth-issuer", as.issuer]);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        sandbox.exited.then((code) => reject(new Error(`the sandbox exited (${code}): ${sandbox.output().stderr}`)));
+        sandbox.child.stdout!.on("data", () => sandbox.output().stdout.includes("REDUCK_API_KEY=") && resolve());
+      });
+      const me = await fetch(`${origin}/api/me`, { headers: { authorization: `Bearer ${await as.sign({ sub: "demo", aud: origin, scope: "profile" })}` } });
+      expect(me.status).toBe(200);
+      expect((await me.json()).handle).toBe("@demo");
+      const metadata = await (await fetch(`${origin}/.well-known/oauth-protected-resource`)).json();
+      expect(metadata).toMatchObject({ resource: origin, authorization_servers: [as.issuer] });
+      expect(sandbox.output().stderr).toContain(`accepting JWT access tokens from ${as.issuer} for ${origin} and ${origin}/mcp`);
+    } finally {
+      sandbox.child.kill("SIGTERM");
+      await sandbox.exited;
+      await as.close();
+    }
+  });
+
+  test("an issuer that cannot be read stops it with a message", async () => {
+    const nowhere = `http://127.0.0.1:${await refusedPort()}`;
+    const sandbox = spawnSandbox(["--port", "0", "--oauth-issuer", nowhere]);
+    expect(await sandbox.exited).toBe(1);
+    expect(sandbox.output().stderr).toContain(`sandbox: cannot trust ${nowhere}:`);
+  });
+
+  test("an issuer that is not a URL is a usage error", () => {
+    expect(() => parseSandboxArgs(["--oauth-issuer", "reduck"])).toThrow('--oauth-issuer must be the authorization server\'s URL, e.g. http://127.0.0.1:4020 (got "reduck")');
+    expect(parseSandboxArgs(["--oauth-issuer", "http://127.0.0.1:4020"])).toMatchObject({ oauthIssuer: "http://127.0.0.1:4020" });
+  });
+});
