@@ -1,6 +1,6 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { paths } from "./generated/schema.js";
-import { createTransport, resolveFetch, type RetryInfo } from "./core/transport.js";
+import { createTransport, resolveFetch, type RetryInfo, type Transport } from "./core/transport.js";
 import { USER_AGENT } from "./version.js";
 
 export const DEFAULT_BASE_URL = "https://reduck.ai";
@@ -39,7 +39,13 @@ export type ReduckClientOptions = ReduckCredential & ReduckClientSettings;
 export interface ClientInternals {
   authHeaders(): Record<string, string>;
   fetch: typeof fetch;
+  /** True when `fetch` is the caller's own: it gets only standard RequestInit options. */
+  customFetch: boolean;
   headers: Record<string, string>;
+  /** Catalogue requests: timeout, caller's abort, retries. */
+  transport: Transport;
+  /** The credential's values, to redact from anything a server echoes back. */
+  secrets(): string[];
 }
 
 const internals = new WeakMap<ReduckClient, ClientInternals>();
@@ -89,9 +95,10 @@ export class ReduckClient {
       this.credentialKind === "apiKey" ? { "X-API-Key": secret } : { Authorization: `Bearer ${secret}` };
     const headers = { "User-Agent": USER_AGENT, ...options.headers };
     const fetch = resolveFetch(options.fetch);
-    internals.set(this, { authHeaders, fetch, headers });
-
     const transport = createTransport({ fetch: options.fetch, maxRetries, timeoutMs, onRetry: options.onRetry });
+    const secrets = () => Object.values(authHeaders()).map((value) => value.replace(/^Bearer /, ""));
+    internals.set(this, { authHeaders, fetch, customFetch: options.fetch !== undefined, headers, transport, secrets });
+
     this.api = createClient<paths>({ baseUrl: this.baseUrl, headers, fetch: transport });
     const auth: Middleware = {
       onRequest({ request }) {
