@@ -2,6 +2,7 @@
  * The agent tool's tools. Each returns JSON text; a failure is a tool error whose text is the
  * service's message, so an agent can read it and act.
  */
+import type { FileHandle } from "node:fs/promises";
 import type { z as Zod } from "zod";
 import type { ReduckClient } from "../client.js";
 import type { ReduckError } from "../core/errors.js";
@@ -99,6 +100,7 @@ async function bindFiles(
   ctx: ToolContext,
   script: ScriptRefInput,
   onOwnBrowser: boolean,
+  opened: FileHandle[],
 ): Promise<{ ok: true; script: ScriptToRun } | { ok: false; message: string }> {
   const files: Record<string, FileSource> = {};
   for (const [input, binding] of Object.entries(script.files ?? {})) {
@@ -106,11 +108,14 @@ async function bindFiles(
     if (!check.ok) return { ok: false, message: `file input ${input}: ${check.message}` };
     if (onOwnBrowser) {
       // The caller's browser reads it from the folder and it keeps its own name.
+      await check.file?.handle.close();
       files[input] = { relativePath: binding.relativePath };
     } else {
-      // A managed browser can't read this machine: send the bytes instead.
-      if (!check.exists) return { ok: false, message: `bound 0 bytes — could not read ${binding.relativePath} in ${ctx.folder}` };
-      files[input] = { path: check.absolutePath };
+      // A managed browser can't read this machine: send the bytes instead, read from the
+      // handle that was checked (opening the path again could be raced to a file outside).
+      if (!check.file) return { ok: false, message: `bound 0 bytes — could not read ${binding.relativePath} in ${ctx.folder}` };
+      opened.push(check.file.handle);
+      files[input] = { handle: check.file.handle, name: binding.relativePath };
     }
   }
   const { files: _named, ...rest } = script;
@@ -122,21 +127,26 @@ export async function runScriptTool(ctx: ToolContext, input: Input<"runScriptInp
   const target: RunBrowser = input.browser ?? "extension";
   const onOwnBrowser = target !== "managed";
   const steps = input.script ? [input.script] : input.scripts!;
-  const bound: ScriptToRun[] = [];
-  for (const step of steps) {
-    const result = await bindFiles(ctx, step, onOwnBrowser);
-    if (!result.ok) return fail(result.message);
-    bound.push(result.script);
-  }
-  const headers = { "X-Reduck-Source": "mcp" };
-  if (input.script) {
-    const { data, error } = await runScript({ client: ctx.client, script: bound[0]!, browser: target, headers });
+  const opened: FileHandle[] = [];
+  try {
+    const bound: ScriptToRun[] = [];
+    for (const step of steps) {
+      const result = await bindFiles(ctx, step, onOwnBrowser, opened);
+      if (!result.ok) return fail(result.message);
+      bound.push(result.script);
+    }
+    const headers = { "X-Reduck-Source": "mcp" };
+    if (input.script) {
+      const { data, error } = await runScript({ client: ctx.client, script: bound[0]!, browser: target, headers });
+      if (error) return failWith(error);
+      return ok({ status: "completed", runId: data.runId, result: data.result });
+    }
+    const { data, error } = await runScript({ client: ctx.client, scripts: bound, sequential: input.sequential, browser: target, headers });
     if (error) return failWith(error);
-    return ok({ status: "completed", runId: data.runId, result: data.result });
+    return ok(data);
+  } finally {
+    await Promise.all(opened.map((handle) => handle.close().catch(() => undefined)));
   }
-  const { data, error } = await runScript({ client: ctx.client, scripts: bound, sequential: input.sequential, browser: target, headers });
-  if (error) return failWith(error);
-  return ok(data);
 }
 
 
