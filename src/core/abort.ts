@@ -10,7 +10,11 @@
  */
 
 /** Why an attempt was cut short. */
-export type AbortCause = { kind: "timeout"; ms: number } | { kind: "aborted" } | { kind: "failed"; error: unknown };
+export type AbortCause =
+  | { kind: "timeout"; ms: number }
+  /** The caller's signal; `reason` is its own (a TimeoutError from `AbortSignal.timeout()`...). */
+  | { kind: "aborted"; reason?: unknown }
+  | { kind: "failed"; error: unknown };
 
 /** Thrown by `AttemptGuard.race` when the attempt was cut short. */
 export class AttemptAborted extends Error {
@@ -27,7 +31,7 @@ export class AttemptGuard {
   private readonly timer: ReturnType<typeof setTimeout> | undefined;
   private readonly ended: Promise<never>;
   private end!: (error: AttemptAborted) => void;
-  private readonly onCallerAbort = () => this.abort({ kind: "aborted" });
+  private readonly onCallerAbort = () => this.abort({ kind: "aborted", reason: this.callerSignal?.reason });
   cause: AbortCause | undefined;
 
   /** `timeoutMs` 0 (or not finite): no timeout, only the caller's signal. */
@@ -40,7 +44,7 @@ export class AttemptGuard {
     if (timeoutMs > 0 && Number.isFinite(timeoutMs)) {
       this.timer = setTimeout(() => this.abort({ kind: "timeout", ms: timeoutMs }), timeoutMs);
     }
-    if (callerSignal?.aborted) this.abort({ kind: "aborted" });
+    if (callerSignal?.aborted) this.onCallerAbort();
     else callerSignal?.addEventListener("abort", this.onCallerAbort, { once: true });
   }
 
@@ -75,10 +79,10 @@ export class AttemptGuard {
 /** Waits `ms`, or rejects with `AttemptAborted` the moment the caller aborts (and stops waiting). */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(new AttemptAborted({ kind: "aborted" }));
+    if (signal?.aborted) return reject(new AttemptAborted({ kind: "aborted", reason: signal.reason }));
     const onAbort = () => {
       clearTimeout(timer);
-      reject(new AttemptAborted({ kind: "aborted" }));
+      reject(new AttemptAborted({ kind: "aborted", reason: signal?.reason }));
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);

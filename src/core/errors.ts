@@ -108,13 +108,16 @@ const AFTER_CONNECT: Record<string, [request: string, body: string]> = {
  */
 export function describeFailure(err: unknown, url: string | undefined, phase: FailurePhase = "request"): Failure {
   const where = url ? safeOrigin(url) : "the server";
-  const aborted = err as { name?: string; cause?: { kind?: string; ms?: number } };
+  const aborted = err as { name?: string; cause?: { kind?: string; ms?: number; reason?: { name?: string } } };
   if (aborted?.name === "AttemptAborted" && aborted.cause?.kind === "timeout") {
     const error =
       phase === "request"
         ? `no answer from ${where} within ${aborted.cause.ms} ms`
         : `the answer from ${where} did not finish arriving within ${aborted.cause.ms} ms`;
     return { error: { kind: "timeout", error, url }, notSent: false, transient: true };
+  }
+  if (aborted?.name === "AttemptAborted" && aborted.cause?.kind === "aborted" && aborted.cause.reason?.name === "TimeoutError") {
+    return { error: { kind: "timeout", error: `no answer from ${where} before your signal's timeout`, url }, notSent: false, transient: false };
   }
   if ((aborted?.name === "AttemptAborted" && aborted.cause?.kind === "aborted") || aborted?.name === "AbortError") {
     return { error: { kind: "aborted", error: "the request was aborted", url }, notSent: false, transient: false };
