@@ -5,6 +5,7 @@
 import { truncateSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
 import { afterEach, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
 import { makeFile } from "../support/files.js";
@@ -104,4 +105,17 @@ test("run with a file that shrinks while it is uploaded fails at once (exit 2), 
   expect(code).toBe(2);
   expect(stderr).toContain(`Error: ${file} changed while it was being sent: it was 52428800 bytes, now 1000`);
   expect(runs).toBe(1);
+});
+
+test("run works when undici cannot be loaded: the early load never rejects unhandled", async () => {
+  const server = await serve({ "GET /api/scripts/reduck/a.com/s": contract, "POST /run": { json: { result: { ok: true }, runId: "r1" } } });
+  const file = await makeFile("doc.txt", "hello");
+  const withoutUndici = fileURLToPath(new URL("./without-undici.mjs", import.meta.url));
+  const { code, stdout, stderr } = await runCli(["run", "--script", "reduck/a.com/s", `file:document=${file}`], {
+    env: { ...env(server), NODE_OPTIONS: `--import=${withoutUndici}` },
+  });
+  expect(stderr).toBe("run r1\n");
+  expect(code).toBe(0);
+  expect(JSON.parse(stdout)).toEqual({ ok: true });
+  expect(server.count("POST /run")).toBe(1);
 });

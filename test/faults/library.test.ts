@@ -188,3 +188,11 @@ test("a malformed request is not retried and says what it is", async () => {
   expect(error).toMatchObject({ kind: "invalid_request", error: "getMe takes no body: remove `body` (parameters go in `path` or `query`)" });
   expect(server.count("GET /api/me")).toBe(0);
 });
+
+test("a header value fetch refuses is invalid_request, not a network failure", async () => {
+  const { server, client } = await serve({ json: {} });
+  const { error } = await getMe({ client, headers: { "X-Note": "two\nlines" } });
+  expect(error?.kind).toBe("invalid_request");
+  expect(error?.error).toMatch(/^getMe: the request could not be made/);
+  expect(server.count("GET /api/me")).toBe(0);
+});
