@@ -27,7 +27,10 @@ export interface ReduckClientSettings {
   headers?: Record<string, string>;
   /** Retries of requests that are safe to repeat. Default 2. */
   maxRetries?: number;
-  /** Per-request timeout for catalogue calls, in ms. Default 60000; 0 disables it. */
+  /**
+   * Timeout of each attempt of a catalogue call, in ms, until the whole answer has arrived.
+   * Default 60000; 0 disables it. Runs have none (pass a `signal` to stop one).
+   */
   timeoutMs?: number;
   /** Told before each retry (the CLI prints a notice). */
   onRetry?: (info: RetryInfo) => void;

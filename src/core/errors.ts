@@ -6,7 +6,7 @@
 export type ReduckErrorKind =
   /** The server answered with a 4xx or 5xx status. */
   | "http"
-  /** No answer: the connection failed (see `cause`, e.g. ECONNREFUSED). */
+  /** No (whole) answer: the connection was refused, reset or closed (see `cause`, e.g. ECONNREFUSED). */
   | "network"
   /** No answer within the timeout. */
   | "timeout"
@@ -14,7 +14,10 @@ export type ReduckErrorKind =
   | "aborted"
   /** The server answered 2xx with a body that is not the JSON it should be. */
   | "invalid_response"
-  /** The request was refused before sending (a limit or a bad argument). */
+  /**
+   * The call itself is wrong: a bad argument or option, a limit, a request fetch refuses to
+   * make, a file that changed while it was sent. Nothing is retried; fix the call.
+   */
   | "invalid_request";
 
 export interface ReduckError {
