@@ -96,7 +96,7 @@ async function sendOnce(doFetch: typeof fetch, url: string, init: RequestInit, t
   try {
     const response = await guard.race(doFetch(url, { ...init, signal: guard.signal }));
     phase = "body";
-    const bytes = NULL_BODY.has(response.status) || !response.body ? null : await guard.race(response.arrayBuffer());
+    const bytes = NULL_BODY.has(response.status) ? null : await guard.race(response.arrayBuffer());
     const copy = new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
     // Error values name the URL that answered.
     Object.defineProperty(copy, "url", { value: response.url || url });

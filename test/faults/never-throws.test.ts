@@ -61,7 +61,7 @@ describe("the cases that threw", () => {
 
   test("listAll with no client, or no list function", async () => {
     expect((await listAll(listRuns, {} as never)).error).toMatchObject({ kind: "invalid_request" });
-    expect((await listAll(undefined as never, { client })).error).toMatchObject({ kind: "invalid_request" });
+    expect((await listAll(undefined as never, { client } as never)).error).toMatchObject({ kind: "invalid_request" });
   });
 
   test("relativePathProblem and isPlainRelativePath take anything", () => {
