@@ -1,7 +1,7 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { paths } from "./generated/schema.js";
 import { CredentialError } from "./core/errors.js";
-import { createTransport, resolveFetch, type RetryInfo } from "./core/transport.js";
+import { createTransport, resolveFetch, type RetryInfo, type Transport } from "./core/transport.js";
 import { USER_AGENT } from "./version.js";
 
 export const DEFAULT_BASE_URL = "https://reduck.ai";
@@ -44,7 +44,10 @@ export interface ReduckClientSettings {
   headers?: Record<string, string>;
   /** Retries of requests that are safe to repeat. Default 2. */
   maxRetries?: number;
-  /** Per-request timeout for catalogue calls, in ms. Default 60000; 0 disables it. */
+  /**
+   * Timeout of each attempt of a catalogue call, in ms, until the whole answer has arrived.
+   * Default 60000; 0 disables it. Runs have none (pass a `signal` to stop one).
+   */
   timeoutMs?: number;
   /** Told before each retry (the CLI prints a notice). */
   onRetry?: (info: RetryInfo) => void;
@@ -57,7 +60,13 @@ export interface ClientInternals {
   /** The credential's headers for a request to `resource` (a base URL); rejects with a CredentialError. */
   authHeaders(resource: string): Promise<Record<string, string>>;
   fetch: typeof fetch;
+  /** True when `fetch` is the caller's own: it gets only standard RequestInit options. */
+  customFetch: boolean;
   headers: Record<string, string>;
+  /** Catalogue requests: timeout, caller's abort, retries. */
+  transport: Transport;
+  /** The credential's values, to redact from anything a server echoes back. */
+  secrets(): string[];
 }
 
 const internals = new WeakMap<ReduckClient, ClientInternals>();
@@ -106,16 +115,20 @@ export class ReduckClient {
     if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new TypeError("createReduckClient: maxRetries must be a whole number, 0 or more");
     if (!(timeoutMs >= 0)) throw new TypeError("createReduckClient: timeoutMs must be 0 (no timeout) or a positive number of milliseconds");
 
+    // Every value the credential has taken, so a server that echoes one back is redacted.
+    const issued = new Set<string>(isProvider ? [] : [secret as string]);
     const authHeaders = async (resource: string): Promise<Record<string, string>> => {
       if (this.credentialKind === "apiKey") return { "X-API-Key": secret as string };
       const token = isProvider ? await tokenFrom(secret as OAuthTokenProvider, resource) : (secret as string);
+      issued.add(token);
       return { Authorization: `Bearer ${token}` };
     };
     const headers = { "User-Agent": USER_AGENT, ...options.headers };
     const fetch = resolveFetch(options.fetch);
-    internals.set(this, { authHeaders, fetch, headers });
-
     const transport = createTransport({ fetch: options.fetch, maxRetries, timeoutMs, onRetry: options.onRetry });
+    const secrets = () => [...issued];
+    internals.set(this, { authHeaders, fetch, customFetch: options.fetch !== undefined, headers, transport, secrets });
+
     this.api = createClient<paths>({ baseUrl: this.baseUrl, headers, fetch: transport });
     const baseUrl = this.baseUrl;
     const auth: Middleware = {

@@ -27,7 +27,7 @@ export type {
   RunBrowser,
   UploadProgress,
 } from "./run/run.js";
-export type { FileSource, NamedFile, InlineFile, PathFile } from "./run/files.js";
+export type { FileSource, NamedFile, InlineFile, PathFile, OpenFile } from "./run/files.js";
 export { relativePathProblem, isPlainRelativePath, RELATIVE_PATH_MESSAGE, SERVICE_FOLDER } from "./run/relative-path.js";
 export { MAX_FILE_BYTES, MAX_JSON_BODY_BYTES } from "./run/limits.js";
 

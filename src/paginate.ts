@@ -62,6 +62,7 @@ export async function listAll<O extends WithQuery, T>(
     return { data, error: undefined };
   } catch (err) {
     if (err instanceof ReduckPageError) return { data, error: err.detail };
-    throw err;
+    // Never throws: anything else is how it was called (a list that is not a function...).
+    return { data, error: { kind: "invalid_request", error: `listAll: ${err instanceof Error ? err.message : String(err)}` } };
   }
 }

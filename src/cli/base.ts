@@ -7,6 +7,7 @@ import { createReduckClient, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL, type Reduck
 import type { ReduckError } from "../core/errors.js";
 import { OAuthSession } from "../auth/session.js";
 import type { OAuthSignIn } from "../auth/types.js";
+import { redactSecrets } from "../core/redact.js";
 import { configSignInStore, readConfig, storedCredential } from "./config.js";
 import { CliError, fromReduckError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
@@ -79,6 +80,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   private cachedClient?: ReduckClient;
   private cachedCredential?: CredentialInUse;
+  /** The API key in use, to redact wherever a message might echo it. */
+  private credentialInUse?: string;
 
   /** The credential: --api-key, REDUCK_API_KEY, or what `reduck login` stored for this API URL, in that order. */
   protected async credential(): Promise<CredentialInUse> {
@@ -110,11 +113,13 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       const session = new OAuthSession(configSignInStore(apiUrl));
       auth = { oauthToken: ({ resource }) => session.accessToken(resource) };
     }
+    if (credential.kind === "apiKey") this.credentialInUse = credential.apiKey;
     try {
       this.cachedClient = createReduckClient({
         ...auth,
         baseUrl: apiUrl,
         runBaseUrl: this.runUrl(),
+        timeoutMs: timeoutFromEnv(),
         onRetry: (info) => this.note(`${info.reason}: retrying in ${(info.delayMs / 1000).toFixed(1)} s (attempt ${info.attempt})`),
       });
     } catch (err) {
@@ -145,7 +150,13 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    */
   protected override toErrorJson(err: unknown): { error: Record<string, unknown> } {
     const e = toCliError(err);
-    return { error: { message: e.message, exitCode: e.exitCode, ...e.detail } };
+    return { error: { message: this.redact(e.message), exitCode: e.exitCode, ...e.detail } };
+  }
+
+  /** Neither the credential in use nor anything shaped like a key is ever printed. */
+  protected redact(text: string): string {
+    const known = [this.credentialInUse, this.flags?.["api-key"], process.env.REDUCK_API_KEY];
+    return redactSecrets(text, known.filter((s): s is string => Boolean(s)));
   }
 
   protected override async catch(err: Error & { oclif?: { exit?: number } }): Promise<void> {
@@ -159,10 +170,21 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     if (this.jsonEnabled()) {
       process.stdout.write(`${JSON.stringify(this.toErrorJson(e), null, 2)}\n`);
     } else {
-      process.stderr.write(`Error: ${e.message}\n`);
+      process.stderr.write(`Error: ${this.redact(e.message)}\n`);
     }
     if (process.env.REDUCK_DEBUG && err instanceof Error && !(err instanceof CliError)) process.stderr.write(`${err.stack}\n`);
   }
+}
+
+/**
+ * REDUCK_TIMEOUT_MS: the per-request timeout of catalogue calls (default 60000; 0 = none), for
+ * scripts and tests that must not wait a minute for a server that does not answer.
+ */
+function timeoutFromEnv(): number | undefined {
+  const value = process.env.REDUCK_TIMEOUT_MS;
+  if (value === undefined || value === "") return undefined;
+  if (!/^\d+$/.test(value.trim())) throw new CliError(`REDUCK_TIMEOUT_MS must be a whole number of milliseconds (0 for none), got ${JSON.stringify(value)}`, ExitCode.USAGE);
+  return Number(value);
 }
 
 /** Anything thrown becomes a CliError; parse errors are usage errors (exit 2, with or without --json). */

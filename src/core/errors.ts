@@ -6,7 +6,7 @@
 export type ReduckErrorKind =
   /** The server answered with a 4xx or 5xx status. */
   | "http"
-  /** No answer: the connection failed (see `cause`, e.g. ECONNREFUSED). */
+  /** No (whole) answer: the connection was refused, reset or closed (see `cause`, e.g. ECONNREFUSED). */
   | "network"
   /** No answer within the timeout. */
   | "timeout"
@@ -14,7 +14,10 @@ export type ReduckErrorKind =
   | "aborted"
   /** The server answered 2xx with a body that is not the JSON it should be. */
   | "invalid_response"
-  /** The request was refused before sending (a limit or a bad argument). */
+  /**
+   * The call itself is wrong: a bad argument or option, a limit, a request fetch refuses to
+   * make, a file that changed while it was sent. Nothing is retried; fix the call.
+   */
   | "invalid_request"
   /** The `oauthToken` function threw or gave no token, so nothing was sent (`error` is its message). */
   | "credential";
@@ -87,21 +90,96 @@ export class CredentialError extends Error {
   }
 }
 
-/** Maps what `fetch` threw to an error value. */
-export function transportError(err: unknown, url: string | undefined): ReduckError {
-  if (err instanceof CredentialError) return { kind: "credential", error: err.message, cause: err.code, url };
-  const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+/** What a failed attempt means: the error value, and whether trying again could help. */
+export interface Failure {
+  error: ReduckError;
+  /** The request cannot have reached the server (the connection was never made). */
+  notSent: boolean;
+  /** A passing fault (a timeout, a dropped connection): worth repeating a request that is safe to repeat. */
+  transient: boolean;
+}
+
+/** Before the response headers arrived, or while reading the answer's body. */
+export type FailurePhase = "request" | "body";
+
+/** Codes meaning the connection was never made, so even a POST may be repeated. */
+const NOT_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+
+/** Codes of a connection that failed once made: what happened, in words, before and during the answer. */
+const AFTER_CONNECT: Record<string, [request: string, body: string]> = {
+  ECONNRESET: ["the connection to {where} was reset before the answer arrived", "the connection to {where} was reset while the answer was arriving"],
+  UND_ERR_SOCKET: ["{where} closed the connection before answering", "{where} closed the connection before the whole answer arrived"],
+  UND_ERR_CLOSED: ["{where} closed the connection before answering", "{where} closed the connection before the whole answer arrived"],
+  ECONNABORTED: ["the connection to {where} was aborted before the answer arrived", "the connection to {where} was aborted while the answer was arriving"],
+  EPIPE: ["{where} closed the connection while the request was being sent", "{where} closed the connection while the request was being sent"],
+  ETIMEDOUT: ["the connection to {where} timed out", "the connection to {where} timed out while the answer was arriving"],
+  UND_ERR_HEADERS_TIMEOUT: ["no answer from {where}: the wait for its response headers ran out", "no answer from {where}: the wait for its response headers ran out"],
+  UND_ERR_BODY_TIMEOUT: ["{where} stopped sending its answer", "{where} stopped sending its answer"],
+};
+
+/**
+ * Maps whatever a request attempt threw (fetch's `TypeError: fetch failed` with the system
+ * error as its cause, a timeout or abort of ours, a malformed request) to an error value,
+ * and says whether repeating the request could help.
+ */
+export function describeFailure(err: unknown, url: string | undefined, phase: FailurePhase = "request"): Failure {
+  if (err instanceof CredentialError) {
+    return { error: { kind: "credential", error: err.message, cause: err.code, url }, notSent: true, transient: false };
+  }
   const where = url ? safeOrigin(url) : "the server";
-  if (e?.name === "TimeoutError" || (err as { reduckTimeoutMs?: number })?.reduckTimeoutMs) {
-    const ms = (err as { reduckTimeoutMs?: number }).reduckTimeoutMs;
-    return { kind: "timeout", error: `no answer from ${where} within ${ms ? `${ms} ms` : "the timeout"}`, url };
+  const aborted = err as { name?: string; cause?: { kind?: string; ms?: number; reason?: { name?: string } } };
+  if (aborted?.name === "AttemptAborted" && aborted.cause?.kind === "timeout") {
+    const error =
+      phase === "request"
+        ? `no answer from ${where} within ${aborted.cause.ms} ms`
+        : `the answer from ${where} did not finish arriving within ${aborted.cause.ms} ms`;
+    return { error: { kind: "timeout", error, url }, notSent: false, transient: true };
   }
-  if (e?.name === "AbortError") {
-    return { kind: "aborted", error: "the request was aborted", url };
+  if (aborted?.name === "AttemptAborted" && aborted.cause?.kind === "aborted" && aborted.cause.reason?.name === "TimeoutError") {
+    return { error: { kind: "timeout", error: `no answer from ${where} before your signal's timeout`, url }, notSent: false, transient: false };
   }
-  const code = e?.cause?.code ?? (err as { code?: string })?.code;
-  const reason = code ?? e?.cause?.message ?? e?.message ?? String(err);
-  return { kind: "network", error: `could not connect to ${where} (${reason})`, cause: code, url };
+  if ((aborted?.name === "AttemptAborted" && aborted.cause?.kind === "aborted") || aborted?.name === "AbortError") {
+    return { error: { kind: "aborted", error: "the request was aborted", url }, notSent: false, transient: false };
+  }
+  const code = systemCode(err);
+  if (code && NOT_CONNECTED.has(code)) {
+    return { error: { kind: "network", error: `could not connect to ${where} (${code})`, cause: code, url }, notSent: true, transient: true };
+  }
+  const words = code ? AFTER_CONNECT[code] : undefined;
+  if (words && code) {
+    const kind = code.endsWith("_TIMEOUT") ? "timeout" : "network";
+    const error = `${words[phase === "request" ? 0 : 1].replace("{where}", where)} (${code})`;
+    return { error: { kind, error, cause: code, url }, notSent: false, transient: true };
+  }
+  const e = err as { message?: string; cause?: unknown };
+  // Node's fetch reports every network failure as a TypeError *with a cause*; a TypeError
+  // without one is a request it refused to make (a body on a GET, a bad header value...).
+  if (err instanceof TypeError && e.cause === undefined) {
+    return { error: { kind: "invalid_request", error: `the request could not be made: ${err.message}`, url }, notSent: true, transient: false };
+  }
+  const reason = code ? `${code}: ${innermostMessage(err)}` : innermostMessage(err);
+  return { error: { kind: "network", error: `the request to ${where} failed (${reason})`, cause: code, url }, notSent: false, transient: false };
+}
+
+/** The first system error code along the cause chain (fetch wraps it once or twice). */
+function systemCode(err: unknown): string | undefined {
+  let e = err as { code?: unknown; cause?: unknown; errors?: unknown[] } | undefined;
+  for (let depth = 0; e && depth < 5; depth++) {
+    if (typeof e.code === "string") return e.code;
+    if (Array.isArray(e.errors) && typeof (e.errors[0] as { code?: unknown })?.code === "string") return (e.errors[0] as { code: string }).code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+function innermostMessage(err: unknown): string {
+  let e = err as { message?: unknown; cause?: unknown } | undefined;
+  let message = String(err);
+  for (let depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    if (typeof e.message === "string" && e.message) message = e.message;
+    e = e.cause as typeof e;
+  }
+  return message;
 }
 
 function safeOrigin(url: string): string {

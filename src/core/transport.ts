@@ -1,10 +1,14 @@
 /**
- * The `fetch` beneath every catalogue call: a per-request timeout and retries of requests
- * that are safe to repeat. openapi-fetch hands it a finished `Request`; auth and the user
- * agent are already on it.
+ * The `fetch` beneath every catalogue call: a per-attempt timeout that covers the whole answer,
+ * the caller's abort, and retries of what a retry can help. openapi-fetch hands it a finished
+ * `Request` (auth and the user agent already on it); failures leave it as `TransportFailure`s
+ * carrying their error value.
  */
+import { AttemptGuard, sleep } from "./abort.js";
+import { describeFailure, type Failure, type ReduckError } from "./errors.js";
 
-export type FetchLike = (input: Request) => Promise<Response>;
+/** What openapi-fetch calls; the caller's signal comes separately so it never rides on a Request. */
+export type Transport = (request: Request, signal?: AbortSignal) => Promise<Response>;
 
 export interface RetryInfo {
   /** 1 for the first retry. */
@@ -20,53 +24,53 @@ export interface TransportOptions {
   /** A user-supplied fetch; otherwise `globalThis.fetch`, looked up on every call. */
   fetch?: typeof fetch;
   maxRetries: number;
-  /** Per attempt; 0 disables the timeout. */
+  /** Per attempt, from sending to the last byte of the answer; 0 disables the timeout. */
   timeoutMs: number;
   onRetry?: (info: RetryInfo) => void;
-  /** For tests: how to wait between attempts. */
-  sleep?: (ms: number) => Promise<void>;
 }
 
-/** A timeout is told apart from the caller's own abort by this marker. */
-export class RequestTimeoutError extends Error {
-  override name = "TimeoutError";
-  constructor(readonly reduckTimeoutMs: number) {
-    super(`no answer within ${reduckTimeoutMs} ms`);
+/** A request that failed without an answer; `detail` is the error value to return. */
+export class TransportFailure extends Error {
+  override name = "TransportFailure";
+  readonly detail: ReduckError;
+  constructor(readonly failure: Failure) {
+    super(failure.error.error);
+    this.detail = failure.error;
   }
 }
 
 const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
-/** Failures where the request cannot have reached the server, so even a POST may be repeated. */
-const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
 const MAX_RETRY_AFTER_MS = 60_000;
-
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Statuses with no body, which `new Response(body)` refuses one for. */
+const NULL_BODY = new Set([101, 204, 205, 304]);
 
 /** Late-bound so MSW (which patches globalThis.fetch after import) and user fetches both work. */
 export function resolveFetch(custom?: typeof fetch): typeof fetch {
   return custom ?? ((input, init) => globalThis.fetch(input, init));
 }
 
-export function createTransport(options: TransportOptions): FetchLike {
+export function createTransport(options: TransportOptions): Transport {
   const doFetch = resolveFetch(options.fetch);
-  const sleep = options.sleep ?? realSleep;
 
-  return async function transport(request: Request): Promise<Response> {
+  return async function transport(request: Request, callerSignal: AbortSignal | undefined = request.signal): Promise<Response> {
     const safe = IDEMPOTENT.has(request.method);
+    // Catalogue bodies are small JSON: read once, sent as-is by every attempt. (No
+    // Request.clone(): it buffers too, and its signal is lost after a GC.)
+    const body = request.body ? await request.arrayBuffer() : undefined;
+    const init: RequestInit = { method: request.method, headers: request.headers, body, redirect: request.redirect };
     for (let attempt = 0; ; attempt++) {
       const canRetry = attempt < options.maxRetries;
-      // Keep the original intact for the next attempt; catalogue bodies are small JSON.
-      const attemptRequest = canRetry ? request.clone() : request;
       let response: Response;
       try {
-        response = await fetchWithTimeout(doFetch, attemptRequest, options.timeoutMs);
+        response = await sendOnce(doFetch, request.url, init, options.timeoutMs, callerSignal);
       } catch (err) {
-        const reason = failureReason(err);
-        const retryable = reason === "timeout" ? safe : safe || NOT_SENT_CODES.has(reason);
-        if (!canRetry || !retryable || request.signal.aborted) throw err;
+        const { failure } = err as TransportFailure;
+        // A request that is not safe to repeat is repeated only when it cannot have arrived.
+        if (!canRetry || !failure.transient || !(safe || failure.notSent)) throw err;
         const delayMs = backoff(attempt);
+        const reason = failure.error.kind === "timeout" ? "timeout" : (failure.error.cause ?? failure.error.kind);
         options.onRetry?.({ attempt: attempt + 1, delayMs, reason, method: request.method, url: request.url });
-        await sleep(delayMs);
+        await wait(delayMs, callerSignal, request.url);
         continue;
       }
 
@@ -75,32 +79,41 @@ export function createTransport(options: TransportOptions): FetchLike {
       if (!canRetry || !retryableStatus) return response;
       const retryAfter = retryAfterMs(response.headers);
       if (retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_MS) return response;
-      // Drain rather than cancel: cancel() on an MSW-mocked body never resolves.
-      await response.arrayBuffer().catch(() => undefined);
       const delayMs = retryAfter ?? backoff(attempt);
       options.onRetry?.({ attempt: attempt + 1, delayMs, reason: `HTTP ${status}`, method: request.method, url: request.url });
-      await sleep(delayMs);
+      await wait(delayMs, callerSignal, request.url);
     }
   };
 }
 
-async function fetchWithTimeout(doFetch: typeof fetch, request: Request, timeoutMs: number): Promise<Response> {
-  if (!timeoutMs || !Number.isFinite(timeoutMs)) return doFetch(request);
-  // One timer per attempt, combined with the caller's own signal.
-  const timer = AbortSignal.timeout(timeoutMs);
-  const signal = AbortSignal.any([request.signal, timer]);
+/**
+ * One attempt: the answer read whole under the attempt's own timer, so a server that sends
+ * headers and then stalls times out too, and a connection cut mid-answer can be retried.
+ */
+async function sendOnce(doFetch: typeof fetch, url: string, init: RequestInit, timeoutMs: number, callerSignal?: AbortSignal): Promise<Response> {
+  const guard = new AttemptGuard(timeoutMs, callerSignal);
+  let phase: "request" | "body" = "request";
   try {
-    return await doFetch(new Request(request, { signal }));
+    const response = await guard.race(doFetch(url, { ...init, signal: guard.signal }));
+    phase = "body";
+    const bytes = NULL_BODY.has(response.status) ? null : await guard.race(response.arrayBuffer());
+    const copy = new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+    // Error values name the URL that answered.
+    Object.defineProperty(copy, "url", { value: response.url || url });
+    return copy;
   } catch (err) {
-    if (timer.aborted && !request.signal.aborted) throw new RequestTimeoutError(timeoutMs);
-    throw err;
+    throw new TransportFailure(describeFailure(err, url, phase));
+  } finally {
+    guard.dispose();
   }
 }
 
-function failureReason(err: unknown): string {
-  if (err instanceof RequestTimeoutError) return "timeout";
-  const e = err as { cause?: { code?: string }; code?: string; name?: string };
-  return e?.cause?.code ?? e?.code ?? e?.name ?? "network";
+async function wait(ms: number, signal: AbortSignal | undefined, url: string): Promise<void> {
+  try {
+    await sleep(ms, signal);
+  } catch (err) {
+    throw new TransportFailure(describeFailure(err, url));
+  }
 }
 
 /** Capped exponential backoff with jitter: about 0.5 s, 1 s, 2 s... never above 8 s. */

@@ -21,12 +21,15 @@ type Slot<T, Name extends string> = [NonNullable<T>] extends [never]
       ? { [K in Name]?: T }
       : { [K in Name]: T };
 
+/** The JSON body, or never for an operation that takes none (so `body` is then a type error). */
 type JsonBody<Op> = Op extends { requestBody?: infer B }
-  ? NonNullable<B> extends { content: { "application/json": infer J } }
-    ? undefined extends B
-      ? J | undefined
-      : J
-    : never
+  ? [NonNullable<B>] extends [never]
+    ? never
+    : NonNullable<B> extends { content: { "application/json": infer J } }
+      ? undefined extends B
+        ? J | undefined
+        : J
+      : never
   : never;
 
 /** Options every call accepts besides its parameters. */

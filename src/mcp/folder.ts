@@ -1,12 +1,13 @@
 /**
  * The service folder on the desktop (`~/Desktop/reduck`), where the agent tool's files live.
- * Names are checked with the shared relativePath rule, then resolved on disk so a symbolic
- * link cannot lead outside the folder.
+ * Names are checked with the shared relativePath rule, then opened race-free inside the folder
+ * (src/run/inside-folder.ts) so a symbolic link cannot lead outside it.
  */
-import { realpath, stat } from "node:fs/promises";
 import path from "node:path";
+import type { FileHandle } from "node:fs/promises";
+import { openInsideFolder } from "../run/inside-folder.js";
+import { RELATIVE_PATH_MESSAGE, SERVICE_FOLDER } from "../run/relative-path.js";
 import { currentSystem, desktopDir, desktopPermissionProblem } from "../system/paths.js";
-import { relativePathProblem, RELATIVE_PATH_MESSAGE, SERVICE_FOLDER } from "../run/relative-path.js";
 
 /** `<desktop>/reduck`; the desktop rules (REDUCK_DESKTOP, XDG, OneDrive) are in system/paths. */
 export function serviceFolder(env: NodeJS.ProcessEnv = process.env): string {
@@ -14,28 +15,28 @@ export function serviceFolder(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 export type NamedFileCheck =
-  | { ok: true; absolutePath: string; exists: boolean }
+  /** `file` is undefined when nothing is there (the browser, or the upload, reports it). */
+  | { ok: true; file: { handle: FileHandle; size: number; realPath: string } | undefined }
   | { ok: false; message: string };
 
+/**
+ * Opens a named file inside the folder, or says why not. When `file` is given, the caller
+ * reads only from its handle (never the path again) and closes it.
+ */
 export async function checkNamedFile(folder: string, relativePath: unknown): Promise<NamedFileCheck> {
-  const problem = relativePathProblem(relativePath);
-  if (problem) return { ok: false, message: problem };
-  const name = relativePath as string;
-  const candidate = path.join(folder, ...name.split("/"));
-  let realFolder: string;
-  let realFile: string;
-  try {
-    realFolder = await realpath(folder);
-    realFile = await realpath(candidate);
-  } catch (err) {
-    const denied = desktopPermissionProblem((err as NodeJS.ErrnoException).code, folder);
-    if (denied) return { ok: false, message: denied };
-    // Nothing there (or no folder): not an escape. The browser, or the upload, reports it.
-    return { ok: true, absolutePath: candidate, exists: false };
+  const opened = await openInsideFolder(folder, relativePath);
+  if (opened.ok) return { ok: true, file: opened };
+  const denied = desktopPermissionProblem(opened.code, folder);
+  if (denied) return { ok: false, message: denied };
+  const name = JSON.stringify(relativePath);
+  switch (opened.reason) {
+    case "missing":
+      return { ok: true, file: undefined };
+    case "name":
+      return { ok: false, message: opened.problem };
+    case "outside":
+      return { ok: false, message: `${RELATIVE_PATH_MESSAGE} (${name}: ${opened.problem})` };
+    case "unusable":
+      return { ok: false, message: `${name} in ${folder} can't be used: ${opened.problem}` };
   }
-  if (realFile !== realFolder && !realFile.startsWith(realFolder + path.sep)) {
-    return { ok: false, message: `${RELATIVE_PATH_MESSAGE} (${JSON.stringify(name)} is a link that leads outside it)` };
-  }
-  const info = await stat(realFile);
-  return { ok: true, absolutePath: realFile, exists: info.isFile() };
 }

@@ -7,6 +7,7 @@
  * `relativePath`, `runId`, `batchId`) and are camelCase otherwise; a script is named by its
  * `address` everywhere one is shown, and may be given by `address` everywhere one is taken.
  */
+import type { FileHandle } from "node:fs/promises";
 import type { z as Zod } from "zod";
 import type { ReduckClient } from "../client.js";
 import type { ReduckError } from "../core/errors.js";
@@ -265,6 +266,7 @@ async function bindFiles(
   ctx: ToolContext,
   script: ScriptRefInput,
   onOwnBrowser: boolean,
+  opened: FileHandle[],
 ): Promise<{ ok: true; script: ScriptToRun } | { ok: false; message: string }> {
   const name = scriptName(script);
   if ("problem" in name) return { ok: false, message: name.problem };
@@ -273,13 +275,16 @@ async function bindFiles(
     const check = await checkNamedFile(ctx.folder, binding.relativePath);
     if (!check.ok) return { ok: false, message: `file input ${input}: ${check.message}` };
     if (onOwnBrowser) {
-      if (!check.exists) return { ok: false, message: missingOnOwnBrowser(ctx, input, binding.relativePath) };
+      if (!check.file) return { ok: false, message: missingOnOwnBrowser(ctx, input, binding.relativePath) };
       // The caller's browser reads it from the folder and it keeps its own name.
+      await check.file.handle.close();
       files[input] = { relativePath: binding.relativePath };
     } else {
-      // A managed browser can't read this machine: send the bytes instead.
-      if (!check.exists) return { ok: false, message: `bound 0 bytes — could not read ${binding.relativePath} in ${ctx.folder}` };
-      files[input] = { path: check.absolutePath };
+      // A managed browser can't read this machine: send the bytes instead, read from the
+      // handle that was checked (opening the path again could be raced to a file outside).
+      if (!check.file) return { ok: false, message: `bound 0 bytes — could not read ${binding.relativePath} in ${ctx.folder}` };
+      opened.push(check.file.handle);
+      files[input] = { handle: check.file.handle, name: binding.relativePath };
     }
   }
   const { files: _named, address: _address, host: _host, slug: _slug, handle: _handle, ...rest } = script;
@@ -304,23 +309,29 @@ export async function runScriptTool(ctx: ToolContext, input: Input<"runScriptInp
   const target: RunBrowser = input.browser ?? "extension";
   const onOwnBrowser = target !== "managed";
   const steps = input.script ? [input.script] : input.scripts!;
-  const bound: ScriptToRun[] = [];
-  for (const [i, step] of steps.entries()) {
-    const result = await bindFiles(ctx, step, onOwnBrowser);
-    if (!result.ok) return fail(input.scripts ? `scripts[${i}]: ${result.message}` : result.message);
-    bound.push(result.script);
-  }
-  const headers = { "X-Reduck-Source": "mcp" };
-  if (input.script) {
-    const { data, error } = await runScript({ client: ctx.client, script: bound[0]!, browser: target, headers });
-    // A run that was recorded and failed answers in the same shape as one that completed.
-    if (error?.runId) return answer({ status: "failed", runId: error.runId, error: error.error }, true);
+  const opened: FileHandle[] = [];
+  try {
+    const bound: ScriptToRun[] = [];
+    for (const [i, step] of steps.entries()) {
+      const result = await bindFiles(ctx, step, onOwnBrowser, opened);
+      if (!result.ok) return fail(input.scripts ? `scripts[${i}]: ${result.message}` : result.message);
+      bound.push(result.script);
+    }
+    const headers = { "X-Reduck-Source": "mcp" };
+    if (input.script) {
+      const { data, error } = await runScript({ client: ctx.client, script: bound[0]!, browser: target, headers });
+      // A run that was recorded and failed answers in the same shape as one that completed.
+      if (error?.runId) return answer({ status: "failed", runId: error.runId, error: error.error }, true);
+      if (error) return failWith(error);
+      return answer({ status: "completed", runId: data.runId, result: data.result });
+    }
+    const { data, error } = await runScript({ client: ctx.client, scripts: bound, sequential: input.sequential, browser: target, headers });
     if (error) return failWith(error);
-    return answer({ status: "completed", runId: data.runId, result: data.result });
+    return answer(data);
+  } finally {
+    // Handles opened for managed-browser uploads: the run has read them, or never will.
+    await Promise.all(opened.map((handle) => handle.close().catch(() => undefined)));
   }
-  const { data, error } = await runScript({ client: ctx.client, scripts: bound, sequential: input.sequential, browser: target, headers });
-  if (error) return failWith(error);
-  return answer(data);
 }
 
 export async function listScriptsTool(ctx: ToolContext, input: Input<"listScriptsInput">): Promise<ToolResult> {

@@ -2,8 +2,7 @@
  * File bindings: what a caller may give for a file input, and how each is checked and
  * turned into either a JSON binding or a multipart part.
  */
-import { open as openFile } from "node:fs/promises";
-import { access, constants, stat } from "node:fs/promises";
+import { access, constants, open as openFile, stat, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { MAX_FILE_BYTES, formatBytes } from "./limits.js";
 import type { ByteSource } from "./multipart.js";
@@ -26,10 +25,23 @@ export interface PathFile {
 }
 
 /**
- * What a file input can be bound to. Bytes (a path, a Blob, a Buffer) travel as multipart
- * parts and arrive named after the input; a named file keeps its own name.
+ * Bytes read from a file you opened (`await fs.promises.open(path)`): read from its start on
+ * every attempt, never closed by the library (you close it once the run is over).
  */
-export type FileSource = NamedFile | InlineFile | PathFile | Blob | Uint8Array;
+export interface OpenFile {
+  handle: FileHandle;
+  /** How messages name the file (default: the input's name). */
+  name?: string;
+  /** Media type; by default from `name`, else application/octet-stream. */
+  type?: string;
+}
+
+/**
+ * What a file input can be bound to. Bytes (a path, an open file, a Blob, a Buffer) travel
+ * as multipart parts and arrive named after the input; a named file keeps its own name.
+ */
+export type FileSource = NamedFile | InlineFile | PathFile | OpenFile | Blob | Uint8Array;
+export type BytesSource = PathFile | OpenFile | Blob | Uint8Array;
 
 export type JsonBinding = NamedFile | InlineFile;
 
@@ -46,36 +58,96 @@ export interface BytesPart {
  */
 const READ_CHUNK = 1024 * 1024;
 
+/** A file's size differs from the one announced in Content-Length, or it could not be read when sent. */
+export class FileChangedError extends Error {
+  override name = "FileChangedError";
+}
+
+function changed(label: string, was: number, now: number): FileChangedError {
+  return new FileChangedError(`${label} changed while it was being sent: it was ${was} bytes, now ${now}`);
+}
+
 /**
- * Reads a file chunk by chunk as the request pulls: one chunk in flight, so memory stays flat
- * however large the file. (`Readable.toWeb` on Node 20 reads ahead without backpressure.)
+ * Exactly `size` bytes of an open file, read from its start chunk by chunk as the request
+ * pulls (one chunk in flight, so memory stays flat however large the file; `Readable.toWeb`
+ * on Node 20 reads ahead without backpressure). A file that is shorter or longer than
+ * announced errors the stream at once: the body must match its Content-Length, or the
+ * request would hang (too short) or be cut (too long).
  */
-function fileSource(file: string, size: number): ByteSource {
+function exactStream(label: string, size: number, acquire: () => Promise<FileHandle>, release: (handle: FileHandle) => Promise<void>): ReadableStream<Uint8Array> {
+  let handle: FileHandle | undefined;
+  let position = 0;
+  const finish = async () => {
+    const open = handle;
+    handle = undefined;
+    if (open) await release(open).catch(() => undefined);
+  };
+  const sizeNow = async (h: FileHandle) => Number((await h.stat()).size);
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          if (!handle) {
+            handle = await acquire();
+            const now = await sizeNow(handle);
+            if (now !== size) throw changed(label, size, now);
+          }
+          const want = Math.min(READ_CHUNK, size - position);
+          const chunk = new Uint8Array(want);
+          for (let filled = 0; filled < want; ) {
+            const { bytesRead } = await handle.read(chunk, filled, want - filled, position + filled);
+            if (bytesRead === 0) throw changed(label, size, await sizeNow(handle));
+            filled += bytesRead;
+          }
+          position += want;
+          if (position < size) return controller.enqueue(chunk);
+          // The last chunk goes out only if the file still has the announced size.
+          const now = await sizeNow(handle);
+          if (now !== size) throw changed(label, size, now);
+          await finish();
+          if (want) controller.enqueue(chunk);
+          controller.close();
+        } catch (err) {
+          await finish();
+          throw err instanceof FileChangedError ? err : new FileChangedError(`${label} could not be read while it was being sent (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+        }
+      },
+      cancel: finish,
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** A file named by path: opened when the request is sent (again on a retry), closed when read. */
+function pathSource(file: string, size: number): ByteSource {
+  const open = new Set<FileHandle>();
   return {
     size,
-    open() {
-      let handle: Awaited<ReturnType<typeof openFile>> | undefined;
-      return new ReadableStream<Uint8Array>(
-        {
-          async pull(controller) {
-            handle ??= await openFile(file, "r");
-            const chunk = new Uint8Array(READ_CHUNK);
-            const { bytesRead } = await handle.read(chunk, 0, READ_CHUNK, null);
-            if (bytesRead === 0) {
-              await handle.close();
-              controller.close();
-              return;
-            }
-            controller.enqueue(bytesRead === READ_CHUNK ? chunk : chunk.subarray(0, bytesRead));
-          },
-          async cancel() {
-            await handle?.close();
-          },
+    open: () =>
+      exactStream(
+        file,
+        size,
+        async () => {
+          const handle = await openFile(file, "r");
+          open.add(handle);
+          return handle;
         },
-        { highWaterMark: 0 },
-      );
+        async (handle) => {
+          open.delete(handle);
+          await handle.close();
+        },
+      ),
+    // Whatever the request did not finish reading (a failed attempt, an early answer).
+    async release() {
+      await Promise.all([...open].map((handle) => handle.close().catch(() => undefined)));
+      open.clear();
     },
   };
+}
+
+/** A file the caller opened: read from its start with positional reads, never closed here. */
+function handleSource(handle: FileHandle, label: string, size: number): ByteSource {
+  return { size, open: () => exactStream(label, size, async () => handle, async () => undefined) };
 }
 
 function memorySource(bytes: Uint8Array): ByteSource {
@@ -99,12 +171,39 @@ export class FileProblem extends Error {
   override name = "FileProblem";
 }
 
-export function isBytes(source: FileSource): source is PathFile | Blob | Uint8Array {
-  return source instanceof Blob || source instanceof Uint8Array || (typeof source === "object" && source !== null && "path" in source);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
+export function isBytes(source: unknown): source is BytesSource {
+  return source instanceof Blob || source instanceof Uint8Array || (isObject(source) && ("path" in source || "handle" in source));
 }
 
-export function isInline(source: FileSource): source is InlineFile {
-  return typeof source === "object" && source !== null && "b64" in source;
+export function isInline(source: unknown): source is InlineFile {
+  return isObject(source) && "b64" in source;
+}
+
+/**
+ * Why a value a JavaScript caller passed is not a file binding at all (checked before its
+ * kind is looked at), or undefined when it has a usable shape.
+ */
+export function fileSourceProblem(input: string, source: unknown): string | undefined {
+  const kinds = "{ path } for a file on this disk, { relativePath } for one in the reduck folder, { b64, mime }, an open FileHandle as { handle }, a Blob or a Buffer";
+  if (typeof source === "string") {
+    return `file input ${input}: give { path: ${JSON.stringify(source)} } to send a file from this disk, or { relativePath: ${JSON.stringify(source)} } for a file in the reduck folder`;
+  }
+  if (source instanceof Blob || source instanceof Uint8Array) return undefined;
+  if (!isObject(source) || Array.isArray(source)) return `file input ${input}: expected ${kinds}`;
+  if ("path" in source) {
+    if (typeof source.path !== "string" || !source.path) return `file input ${input}: path must be the file's path as a non-empty string`;
+  } else if ("handle" in source) {
+    const handle = source.handle as Partial<FileHandle> | undefined;
+    if (typeof handle?.read !== "function" || typeof handle?.stat !== "function") {
+      return `file input ${input}: handle must be an open file from fs.promises.open()`;
+    }
+  } else if (!("relativePath" in source) && !("b64" in source)) {
+    return `file input ${input}: expected ${kinds}`;
+  }
+  if ("type" in source && source.type !== undefined && typeof source.type !== "string") return `file input ${input}: type must be a media type string`;
+  return undefined;
 }
 
 /** The media type for a file name; mime-types (and its large database) loads on first use. */
@@ -126,8 +225,8 @@ export function checkJsonBinding(input: string, source: JsonBinding): JsonBindin
   return { b64: source.b64, mime: source.mime };
 }
 
-/** Opens bytes for a multipart part, checking existence, kind and size first. */
-export async function openBytes(step: number, input: string, source: PathFile | Blob | Uint8Array): Promise<BytesPart> {
+/** Describes bytes for a multipart part, checking existence, kind and size first. Leaves nothing open. */
+export async function openBytes(step: number, input: string, source: BytesSource): Promise<BytesPart> {
   const name = `${step}:${input}`;
   if (source instanceof Blob) {
     checkSize(input, source.size);
@@ -136,6 +235,19 @@ export async function openBytes(step: number, input: string, source: PathFile | 
   if (source instanceof Uint8Array) {
     checkSize(input, source.byteLength);
     return { name, source: memorySource(source), type: "application/octet-stream" };
+  }
+  if ("handle" in source) {
+    const label = source.name ?? input;
+    let info;
+    try {
+      info = await source.handle.stat();
+    } catch (err) {
+      throw new FileProblem(`file input ${input}: cannot read ${label} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+    }
+    if (!info.isFile()) throw new FileProblem(`file input ${input}: ${label} is not a regular file`);
+    checkSize(input, info.size, label);
+    const type = source.type || (source.name ? await mediaTypeFor(path.basename(source.name)) : "application/octet-stream");
+    return { name, source: handleSource(source.handle, label, info.size), type };
   }
   const file = source.path;
   let info;
@@ -154,7 +266,7 @@ export async function openBytes(step: number, input: string, source: PathFile | 
   });
   const type = source.type || (await mediaTypeFor(path.basename(file)));
   // Opened when the request is sent (and again on a retry), streamed from disk.
-  return { name, source: fileSource(file, info.size), type };
+  return { name, source: pathSource(file, info.size), type };
 }
 
 function checkSize(input: string, size: number, file?: string) {

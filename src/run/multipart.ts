@@ -12,6 +12,8 @@ import { randomBytes } from "node:crypto";
 export interface ByteSource {
   size: number;
   open(): ReadableStream<Uint8Array>;
+  /** Closes whatever an unfinished stream left open; called once a request is over. */
+  release?(): Promise<void>;
 }
 
 export interface Part {
@@ -26,13 +28,22 @@ export interface Part {
 export interface MultipartBody {
   contentType: string;
   length: number;
-  /** A fresh stream of the whole body; call once per attempt. */
-  stream(): ReadableStream<Uint8Array>;
+  /**
+   * A fresh stream of the whole body; call once per attempt. `onError` hears at once when a
+   * part fails (a file that changed), whether or not the HTTP client reports it.
+   */
+  stream(onError?: (error: unknown) => void): ReadableStream<Uint8Array>;
+  /** Releases every part's resources. */
+  release(): Promise<void>;
 }
 
 const encoder = new TextEncoder();
 const CRLF = encoder.encode("\r\n");
 
+/**
+ * Part headers go out as UTF-8, as browsers send them (RFC 7578 §5.1: `filename*` is not used
+ * in form data), so `pièce-jointe` or a Japanese name arrive intact.
+ */
 function quote(value: string): string {
   // RFC 7578: escape quotes and line breaks in parameter values.
   return value.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
@@ -58,15 +69,21 @@ export function encodeMultipart(parts: Part[]): MultipartBody {
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,
     length,
-    stream() {
+    stream(onError) {
       let index = 0;
       let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
       return new ReadableStream<Uint8Array>({
         async pull(controller) {
           for (;;) {
             if (reader) {
-              const { done, value } = await reader.read();
-              if (!done) return controller.enqueue(value);
+              let next: ReadableStreamReadResult<Uint8Array>;
+              try {
+                next = await reader.read();
+              } catch (error) {
+                onError?.(error);
+                throw error;
+              }
+              if (!next.done) return controller.enqueue(next.value);
               reader = undefined;
               continue;
             }
@@ -80,6 +97,9 @@ export function encodeMultipart(parts: Part[]): MultipartBody {
           return reader?.cancel(reason);
         },
       });
+    },
+    async release() {
+      await Promise.all(pieces.map((p) => (p instanceof Uint8Array ? undefined : p.release?.())));
     },
   };
 }

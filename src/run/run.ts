@@ -9,12 +9,17 @@
  */
 import type { ReduckClient } from "../client.js";
 import { clientInternals } from "../client.js";
-import { httpError, transportError, describeStatus, type ReduckError } from "../core/errors.js";
+import { AttemptAborted, AttemptGuard, sleep } from "../core/abort.js";
+import { isClient } from "../core/call.js";
+import { describeFailure, httpError, describeStatus, type Failure, type FailurePhase, type ReduckError } from "../core/errors.js";
+import { redactError } from "../core/redact.js";
 import type { components } from "../generated/schema.js";
 import { runDispatcher } from "./dispatcher.js";
 import {
+  FileChangedError,
   FileProblem,
   checkJsonBinding,
+  fileSourceProblem,
   isBytes,
   isInline,
   openBytes,
@@ -101,16 +106,25 @@ export type RunResult<T> =
 export function runScript(options: SingleRunOptions): Promise<RunResult<RunResponse>>;
 export function runScript(options: BatchRunOptions): Promise<RunResult<BatchRunResponse>>;
 export async function runScript(options: SingleRunOptions | BatchRunOptions): Promise<RunResult<RunResponse | BatchRunResponse>> {
-  let prepared: PreparedRequest;
   try {
-    prepared = await prepare(options);
-  } catch (err) {
-    if (err instanceof FileProblem || err instanceof RunRequestProblem) {
-      return { data: undefined, error: { kind: "invalid_request", error: err.message }, response: undefined };
+    const problem = optionsProblem(options);
+    if (problem) return invalid(problem);
+    let prepared: PreparedRequest;
+    try {
+      prepared = await prepare(options);
+    } catch (err) {
+      if (err instanceof FileProblem || err instanceof RunRequestProblem) return invalid(err.message);
+      throw err;
     }
-    throw err;
+    return await send(options, prepared);
+  } catch (err) {
+    // Never throws: whatever slipped past the checks above is still the caller's input.
+    return invalid(`the run could not be made: ${err instanceof Error ? err.message : String(err)}`);
   }
-  return send(options, prepared);
+}
+
+function invalid(error: string): RunResult<never> {
+  return { data: undefined, error: { kind: "invalid_request", error }, response: undefined };
 }
 
 class RunRequestProblem extends Error {}
@@ -118,25 +132,56 @@ class RunRequestProblem extends Error {}
 interface PreparedRequest {
   contentType: string;
   length: number;
-  body(): BodyInit;
-  multipart: boolean;
+  /** The body for one attempt; `onError` hears when a file part fails while being read. */
+  body(onError: (error: unknown) => void): BodyInit;
+  release(): Promise<void>;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** What is wrong with options a JavaScript caller passed, in words that say how to fix it. */
+function optionsProblem(options: unknown): string | undefined {
+  if (!isObject(options)) return "runScript takes an options object: runScript({ client, script: { host, slug, args, files } })";
+  const { client, script, scripts, signal, headers, onUploadProgress } = options;
+  if (!isClient(client)) return "pass the client from createReduckClient() as `client`";
+  if ((script === undefined) === (scripts === undefined)) return "give exactly one of script (one run) or scripts (several steps)";
+  if (scripts !== undefined && !Array.isArray(scripts)) return "scripts must be an array of scripts: [{ host, slug, ... }]";
+  const steps = (scripts ?? [script]) as unknown[];
+  if (steps.length === 0) return "scripts is empty: give at least one step";
+  for (const [i, step] of steps.entries()) {
+    const where = scripts === undefined ? "script" : `step ${i}`;
+    if (!isObject(step) || typeof step.host !== "string" || typeof step.slug !== "string") return `${where}: a script needs host and slug (strings)`;
+    for (const key of ["handle", "version_id"] as const) {
+      if (step[key] !== undefined && typeof step[key] !== "string") return `${where}: ${key} must be a string`;
+    }
+    if (step.args !== undefined && !isObject(step.args)) return `${where}: args must be an object of named values`;
+    if (step.files !== undefined && !isObject(step.files)) return `${where}: files must be an object: { <input>: { path } }`;
+    for (const [input, source] of Object.entries(step.files ?? {})) {
+      if (source === undefined || source === null) continue;
+      const problem = fileSourceProblem(input, source);
+      if (problem) return scripts === undefined ? problem : `step ${i}: ${problem}`;
+    }
+    try {
+      JSON.stringify(step.args ?? {});
+    } catch (err) {
+      return `${where}: args cannot be sent as JSON (${(err as Error).message})`;
+    }
+  }
+  if (signal !== undefined && !(signal instanceof AbortSignal)) return "signal must be an AbortSignal (from an AbortController)";
+  if (headers !== undefined && !isObject(headers)) return "headers must be an object of header names and values";
+  if (onUploadProgress !== undefined && typeof onUploadProgress !== "function") return "onUploadProgress must be a function";
+  return undefined;
 }
 
 async function prepare(options: SingleRunOptions | BatchRunOptions): Promise<PreparedRequest> {
   const single = options.script !== undefined;
-  if (single === (options.scripts !== undefined)) {
-    throw new RunRequestProblem("give exactly one of script (one run) or scripts (several steps)");
-  }
   const steps = single ? [options.script!] : options.scripts!;
-  if (!single && steps.length === 0) throw new RunRequestProblem("scripts is empty: give at least one step");
 
   const parts: BytesPart[] = [];
   const inline: string[] = [];
   const jsonSteps = [];
   for (const [step, script] of steps.entries()) {
-    if (!script || typeof script.host !== "string" || typeof script.slug !== "string") {
-      throw new RunRequestProblem(`step ${step}: a script needs host and slug`);
-    }
     const { files, ...rest } = script;
     const bindings: Record<string, JsonBinding> = {};
     for (const [input, source] of Object.entries(files ?? {})) {
@@ -154,7 +199,12 @@ async function prepare(options: SingleRunOptions | BatchRunOptions): Promise<Pre
   const request: Record<string, unknown> = single ? { script: jsonSteps[0] } : { scripts: jsonSteps };
   if (!single && options.sequential !== undefined) request.sequential = options.sequential;
   if (options.browser !== undefined) request.browser = options.browser;
-  const spec = JSON.stringify(request);
+  let spec: string;
+  try {
+    spec = JSON.stringify(request);
+  } catch (err) {
+    throw new RunRequestProblem(`the run request cannot be sent as JSON (${(err as Error).message})`);
+  }
 
   if (parts.length === 0) {
     const bytes = Buffer.byteLength(spec);
@@ -163,7 +213,7 @@ async function prepare(options: SingleRunOptions | BatchRunOptions): Promise<Pre
         `the run request is ${formatBytes(bytes)} as JSON, over the ${formatBytes(MAX_JSON_BODY_BYTES)} limit: send files as bytes (a path, Blob or Buffer) instead of inline b64`,
       );
     }
-    return { contentType: "application/json", length: bytes, body: () => spec, multipart: false };
+    return { contentType: "application/json", length: bytes, body: () => spec, release: async () => undefined };
   }
   if (inline.length) {
     throw new RunRequestProblem(
@@ -172,13 +222,11 @@ async function prepare(options: SingleRunOptions | BatchRunOptions): Promise<Pre
   }
   const body: MultipartBody = encodeMultipart([
     { name: "spec", value: spec, type: "application/json" },
-    ...parts.map((p) => ({ name: p.name, value: p.source, type: p.type, filename: p.name.split(":")[1] })),
+    // Named after the input: everything after `<step>:` (an input name may itself hold a colon).
+    ...parts.map((p) => ({ name: p.name, value: p.source, type: p.type, filename: p.name.slice(p.name.indexOf(":") + 1) })),
   ]);
-  return { contentType: body.contentType, length: body.length, body: () => body.stream(), multipart: true };
+  return { contentType: body.contentType, length: body.length, body: (onError) => body.stream(onError), release: () => body.release() };
 }
-
-/** Only a refused connection proves the request never arrived; nothing else is retried. */
-const NOT_SENT = new Set(["ECONNREFUSED"]);
 
 async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise<RunResult<RunResponse | BatchRunResponse>> {
   const { client, onUploadProgress, signal } = options;
@@ -188,7 +236,8 @@ async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise
   try {
     auth = await internal.authHeaders(client.runBaseUrl);
   } catch (err) {
-    return { data: undefined, error: transportError(err, url), response: undefined };
+    await prepared.release();
+    return { data: undefined, error: describeFailure(err, url).error, response: undefined };
   }
   const headers = {
     ...internal.headers,
@@ -198,44 +247,65 @@ async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise
     "Content-Type": prepared.contentType,
     "Content-Length": String(prepared.length),
   };
+  // Lifts Node's 300 s wait for headers, on Node's own fetch only: a caller's fetch gets
+  // nothing but standard RequestInit options.
+  const dispatcher = internal.customFetch ? undefined : await runDispatcher();
 
-  let response: Response | undefined;
   for (let attempt = 0; ; attempt++) {
-    let body = prepared.body();
-    if (onUploadProgress && body instanceof ReadableStream) {
-      const total = prepared.length;
-      onUploadProgress({ sent: 0, total });
-      body = body.pipeThrough(countBytes((sent) => onUploadProgress({ sent, total })));
-    }
+    // No timeout (a run takes as long as its script), but the caller's abort always ends it,
+    // and so does a file that changes while it is sent.
+    const guard = new AttemptGuard(0, signal);
     try {
-      response = await internal.fetch(url, {
-        method: "POST",
-        headers,
-        body,
-        signal,
-        // Streams need half duplex; the dispatcher lifts Node's 300 s wait for headers.
-        duplex: "half",
-        dispatcher: await runDispatcher(),
-      } as RequestInit);
-      break;
-    } catch (err) {
-      const code = (err as { cause?: { code?: string } })?.cause?.code;
-      if (code && NOT_SENT.has(code) && attempt < client.maxRetries && !signal?.aborted) {
-        await new Promise((r) => setTimeout(r, 250 * (attempt + 1)));
-        continue;
+      let body = prepared.body((error) => guard.abort({ kind: "failed", error }));
+      if (onUploadProgress && body instanceof ReadableStream) {
+        const total = prepared.length;
+        onUploadProgress({ sent: 0, total });
+        body = body.pipeThrough(countBytes((sent) => onUploadProgress({ sent, total })));
       }
-      return { data: undefined, error: transportError(err, url), response: undefined };
+      let response: Response;
+      try {
+        const init = { method: "POST", headers, body, signal: guard.signal, duplex: "half", ...(dispatcher ? { dispatcher } : {}) };
+        response = await guard.race(internal.fetch(url, init as RequestInit));
+      } catch (err) {
+        const failure = runFailure(err, url, "request");
+        // Only a connection never made proves the run never arrived; nothing else is repeated.
+        if (failure.notSent && failure.transient && attempt < client.maxRetries) {
+          try {
+            await sleep(250 * (attempt + 1), signal);
+          } catch (aborted) {
+            return { data: undefined, error: describeFailure(aborted, url).error, response: undefined };
+          }
+          continue;
+        }
+        return { data: undefined, error: failure.error, response: undefined };
+      }
+      let text: string;
+      try {
+        text = await guard.race(response.text());
+      } catch (err) {
+        return { data: undefined, error: runFailure(err, url, "body").error, response };
+      }
+      return answer(response, text, url, internal.secrets());
+    } finally {
+      guard.dispose();
+      await prepared.release();
     }
   }
+}
 
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (err) {
-    return { data: undefined, error: transportError(err, url), response };
+/** A failure of the run request; a file that changed while sent is the caller's input, not the network. */
+function runFailure(err: unknown, url: string, phase: FailurePhase): Failure {
+  const aborted = err as AttemptAborted;
+  const cause = aborted instanceof AttemptAborted && aborted.cause.kind === "failed" ? aborted.cause.error : err;
+  for (let e = cause as { cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e instanceof FileChangedError) return { error: { kind: "invalid_request", error: e.message, url }, notSent: false, transient: false };
   }
+  return describeFailure(cause, url, phase);
+}
+
+function answer(response: Response, text: string, url: string, secrets: string[]): RunResult<RunResponse | BatchRunResponse> {
   if (!response.ok) {
-    const error: RunError = httpError(response, text);
+    const error: RunError = redactError(httpError(response, text), secrets);
     const runId = parseRunId(text);
     if (runId) error.runId = runId;
     return { data: undefined, error, response };

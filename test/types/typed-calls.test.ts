@@ -3,7 +3,7 @@
  * `@ts-expect-error` below fails the suite if the mistake it marks ever compiles.
  */
 import { expectTypeOf, test } from "vitest";
-import { createReduckClient, getRun, getScript, listRuns, patchScript, type Run, type ScriptSummary, listAllScripts } from "../../src/index.js";
+import { createReduckClient, getMe, getRun, getScript, listRuns, patchScript, type Run, type ScriptSummary, listAllScripts } from "../../src/index.js";
 
 const client = createReduckClient({ apiKey: "k", baseUrl: "http://127.0.0.1:9", maxRetries: 0, timeoutMs: 1 });
 
@@ -29,4 +29,16 @@ test("results are typed from openapi.json", () => {
   expectTypeOf(getRun).returns.resolves.toHaveProperty("data").toEqualTypeOf<Run | undefined>();
   expectTypeOf(listAllScripts).returns.resolves.toHaveProperty("data").toEqualTypeOf<ScriptSummary[] | undefined>();
   expectTypeOf(listAllScripts).returns.resolves.toHaveProperty("hasNextPage").toEqualTypeOf<boolean>();
+});
+
+test("operations that take no body refuse one", () => {
+  const compileOnly = () => {
+    // @ts-expect-error getScript takes no body
+    void getScript({ client, path: { handle: "reduck", host: "x.com", slug: "s" }, body: { x: 1 } });
+    // @ts-expect-error getMe takes no body
+    void getMe({ client, body: {} });
+    // a body where one is taken still compiles
+    void patchScript({ client, path: { handle: "@me", host: "x.com", slug: "s" }, body: { description: "d" } });
+  };
+  expectTypeOf(compileOnly).toBeFunction();
 });

@@ -1,4 +1,5 @@
 import type { Hook } from "@oclif/core";
+import { redactSecrets, looksLikeSecret } from "../../core/redact.js";
 import { ExitCode } from "../exit-codes.js";
 
 /**
@@ -6,11 +7,13 @@ import { ExitCode } from "../exit-codes.js";
  * (oclif's plugin-not-found only suggests on a terminal and exits 127.)
  */
 const hook: Hook.CommandNotFound = async function (options) {
-  const typed = options.id.split(":").join(" ");
+  // A key pasted as an argument (`reduck login rk_...`) is never echoed back.
+  const typed = redactSecrets(options.id.split(":").join(" "), process.env.REDUCK_API_KEY ? [process.env.REDUCK_API_KEY] : []);
   const ids = options.config.commands.filter((c) => !c.hidden).map((c) => c.id.split(":").join(" "));
   const best = closest(typed, ids);
   const hint = best ? ` Did you mean "${options.config.bin} ${best}"?` : "";
-  process.stderr.write(`Error: "${typed}" is not a ${options.config.bin} command.${hint} Run "${options.config.bin} --help" for the list.\n`);
+  const keyHint = looksLikeSecret(options.id) ? " Never pass a key as an argument: set REDUCK_API_KEY or pipe it to `reduck login`." : "";
+  process.stderr.write(`Error: "${typed}" is not a ${options.config.bin} command.${hint}${keyHint} Run "${options.config.bin} --help" for the list.\n`);
   process.exit(ExitCode.USAGE);
 };
 

@@ -78,6 +78,8 @@ export interface ReceivedPart {
   /** The part's Content-Type (application/octet-stream when none). */
   type: string;
   sha256: string;
+  /** The part's `filename` parameter, as sent. */
+  filename?: string;
 }
 
 export interface MultipartHandlers {
@@ -112,6 +114,9 @@ export async function readMultipartBody(request: Request, contentType: string, h
   try {
     parser = busboy({
       headers: { "content-type": contentType },
+      // Part headers arrive as UTF-8, as browsers and our client send them (RFC 7578 §5.1);
+      // busboy's default, latin1, garbles `pièce-jointe` and any non-Latin name.
+      defParamCharset: "utf8",
       limits: { fileSize: MAX_FILE_BYTES + 1, fieldSize: MAX_JSON_BODY_BYTES + 1, fieldNameSize: 1024 },
     });
   } catch (error) {
@@ -193,7 +198,7 @@ export async function readMultipartBody(request: Request, contentType: string, h
     stream.on("limit", () => fail(payloadTooLarge(`file part ${name} is over the ${formatBytes(MAX_FILE_BYTES)} limit`)));
     stream.on("end", () => {
       if (failure !== undefined || stream.truncated) return;
-      attempt(() => handlers.onPart({ ...part, size, type: info.mimeType || "application/octet-stream", sha256: hash.digest("hex") }));
+      attempt(() => handlers.onPart({ ...part, size, type: info.mimeType || "application/octet-stream", sha256: hash.digest("hex"), filename: info.filename }));
     });
   });
 

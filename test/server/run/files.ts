@@ -2,30 +2,35 @@
 // the reduck folder of their (simulated) desktop, and small inline base64 files. Each becomes the
 // `{ name, size, type, sha256 }` a script sees; the bytes themselves are never kept.
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { realpath, stat } from "node:fs/promises";
+import { stat, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { mediaTypeFor } from "../../../src/run/files.js";
+import { openInsideFolder } from "../../../src/run/inside-folder.js";
 import { SERVICE_FOLDER } from "../../../src/run/relative-path.js";
 import type { FileDescriptor } from "../records.js";
 
 /** Why a named file could not be read, in words for the end of "bound 0 bytes — ...". */
 export type NamedFileResult = { file: FileDescriptor } | { problem: string };
 
-async function sha256Of(file: string): Promise<{ size: number; sha256: string }> {
+/** Hashes what the handle holds, reading only from it. */
+async function sha256Of(handle: FileHandle): Promise<{ size: number; sha256: string }> {
   const hash = createHash("sha256");
+  const chunk = Buffer.alloc(1024 * 1024);
   let size = 0;
-  for await (const chunk of createReadStream(file)) {
-    hash.update(chunk as Buffer);
-    size += (chunk as Buffer).length;
+  for (;;) {
+    const { bytesRead } = await handle.read(chunk, 0, chunk.length, size);
+    if (bytesRead === 0) break;
+    hash.update(chunk.subarray(0, bytesRead));
+    size += bytesRead;
   }
   return { size, sha256: hash.digest("hex") };
 }
 
 /**
  * Reads `<desktopDir>/reduck/<relativePath>` as the paired browser would: only a regular file that
- * really lies inside the folder (a symbolic link out of it does not count). `relativePath` must
- * already have passed relativePathProblem. The file keeps its own name (the last path segment).
+ * really lies inside the folder (a symbolic link out of it does not count), opened once and read
+ * only through that handle, so swapping the name for a link cannot race the check. `relativePath`
+ * must already have passed relativePathProblem. The file keeps its own name (the last path segment).
  *
  * @example
  * await readNamedFile("/home/me/Desktop", "2026/invoice.pdf");
@@ -33,28 +38,18 @@ async function sha256Of(file: string): Promise<{ size: number; sha256: string }>
  */
 export async function readNamedFile(desktopDir: string | null, relativePath: string): Promise<NamedFileResult> {
   if (!desktopDir) return { problem: "this reference server has no desktop folder set up" };
-  let folder: string;
+  const folder = path.join(desktopDir, SERVICE_FOLDER);
+  if (!(await stat(folder).catch(() => undefined))?.isDirectory()) return { problem: `there is no ${SERVICE_FOLDER} folder on the Desktop` };
+  const opened = await openInsideFolder(folder, relativePath);
+  if (!opened.ok) return { problem: opened.reason === "missing" ? `no such file in the ${SERVICE_FOLDER} folder on the Desktop` : opened.problem };
   try {
-    folder = await realpath(path.join(desktopDir, SERVICE_FOLDER));
-  } catch {
-    return { problem: `there is no ${SERVICE_FOLDER} folder on the Desktop` };
-  }
-  let target: string;
-  try {
-    target = await realpath(path.join(folder, ...relativePath.split("/")));
-  } catch {
-    return { problem: `no such file in the ${SERVICE_FOLDER} folder on the Desktop` };
-  }
-  if (!target.startsWith(folder + path.sep)) {
-    return { problem: `it leads outside the ${SERVICE_FOLDER} folder through a symbolic link` };
-  }
-  try {
-    if (!(await stat(target)).isFile()) return { problem: "it is not a regular file" };
-    const { size, sha256 } = await sha256Of(target);
+    const { size, sha256 } = await sha256Of(opened.handle);
     const name = path.posix.basename(relativePath);
     return { file: { name, size, type: await mediaTypeFor(name), sha256 } };
   } catch (error) {
     return { problem: `it cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})` };
+  } finally {
+    await opened.handle.close().catch(() => undefined);
   }
 }
 
