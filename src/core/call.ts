@@ -6,7 +6,7 @@
 import type { ReduckClient } from "../client.js";
 import { clientInternals } from "../client.js";
 import { operationTable } from "../generated/operations.js";
-import { httpError, describeStatus, type ReduckError } from "./errors.js";
+import { CredentialError, describeFailure, httpError, describeStatus, type ReduckError } from "./errors.js";
 import { redactError } from "./redact.js";
 import { TransportFailure } from "./transport.js";
 import type { CallOptions, ListResult, OperationResult } from "./types.js";
@@ -47,6 +47,8 @@ async function send<T>(options: RawOptions, method: string, path: string): Promi
     } as never)) as typeof result;
   } catch (err) {
     if (err instanceof TransportFailure) return failure(err.detail);
+    // The auth middleware: an `oauthToken` function that failed, so nothing was sent.
+    if (err instanceof CredentialError) return failure(describeFailure(err, `${client.baseUrl}${path}`).error);
     throw err;
   }
   const response = result.response;

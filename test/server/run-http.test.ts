@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { MAX_FILE_BYTES, MAX_JSON_BODY_BYTES } from "../../src/run/limits.js";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore, type RunningHttpServer } from "./index.js";
 import { parseSandboxArgs } from "./sandbox-options.js";
-import { spawnSandbox, TSX_CLI } from "./sandbox-process.js";
+import { spawnSandbox, TSX_NODE_ARGS } from "./sandbox-process.js";
 
 const PROBE = fileURLToPath(new URL("./fixtures/memory-probe.ts", import.meta.url));
 
@@ -78,7 +78,7 @@ describe("POST /run over HTTP: memory", () => {
     // The server runs in a child process: in this one, the client's own copies of the upload would
     // swamp the figure. A server that buffered the part (say through a cloned, teed request) would
     // show at least its 50 MB.
-    const probe = spawn(process.execPath, [TSX_CLI, "--expose-gc", PROBE], { stdio: ["pipe", "pipe", "inherit"] });
+    const probe = spawn(process.execPath, ["--expose-gc", ...TSX_NODE_ARGS, PROBE], { stdio: ["pipe", "pipe", "inherit"] });
     const lines = createInterface({ input: probe.stdout! })[Symbol.asyncIterator]();
     const next = async () => String((await lines.next()).value);
     try {

@@ -8,15 +8,18 @@ import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
 /**
- * tsx's own entry, run by this very node: portable where node_modules/.bin/tsx is a shell
- * script (a .cmd shim on Windows), and the same Node version as the tests.
+ * Node arguments that run a TypeScript file through tsx's loader, in this very node: portable
+ * where node_modules/.bin/tsx is a shell script (a .cmd shim on Windows), the same Node version
+ * as the tests, and one process. (tsx's CLI runs the file in a child and relays signals to it;
+ * under load its relay gives up after 30 ms and kills the child, so a SIGTERM to the sandbox
+ * would end it with 143 instead of its own clean exit.)
  */
-export const TSX_CLI = fileURLToPath(new URL("../../node_modules/tsx/dist/cli.mjs", import.meta.url));
+export const TSX_NODE_ARGS = ["--import", new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url).href];
 const SANDBOX = fileURLToPath(new URL("./sandbox.ts", import.meta.url));
 
 /** Spawns the sandbox with `args` and collects what it prints. */
 export function spawnSandbox(args: string[], { stderr = "pipe" }: { stderr?: "pipe" | "inherit" | "ignore" } = {}) {
-  const child = spawn(process.execPath, [TSX_CLI, SANDBOX, ...args], { stdio: ["ignore", "pipe", stderr] });
+  const child = spawn(process.execPath, [...TSX_NODE_ARGS, SANDBOX, ...args], { stdio: ["ignore", "pipe", stderr] });
   let stdout = "";
   let errors = "";
   child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
