@@ -10,8 +10,8 @@ describe("scripts archive", () => {
     expect(exitCode).toBe(0);
     expect(server.store.scripts.get(SEED_IDS.scripts.getTitle)!.archivedAt).not.toBeNull();
     expect(stdout).toContain("@demo/example.com/get_title is archived. Restore it with `reduck scripts restore @demo/example.com/get_title`.");
-    const listed = (await reduck("scripts", "list", "--all", "--json")).json<Array<{ id: string }>>();
-    expect(listed.map((s) => s.id)).not.toContain(SEED_IDS.scripts.getTitle);
+    const listed = (await reduck("scripts", "list", "--all", "--json")).json().data;
+    expect(listed.map((s: { id: string }) => s.id)).not.toContain(SEED_IDS.scripts.getTitle);
   });
 
   it("--json prints the record with archived_at set", async () => {

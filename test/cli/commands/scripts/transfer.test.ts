@@ -28,7 +28,7 @@ describe("scripts transfer", () => {
   it("needs --to (exit 2), and a destination you may create in (exit 1)", async () => {
     const missing = await reduck("scripts", "transfer", "example.com/get_title");
     expect(missing.exitCode).toBe(2);
-    expect(missing.stderr).toContain("Missing required flag to");
+    expect(missing.stderr).toContain("missing required flag --to: see `reduck scripts transfer --help`");
 
     const refused = await reduck("scripts", "transfer", "example.com/get_title", "--to", "partners");
     expect(refused.exitCode).toBe(1);
