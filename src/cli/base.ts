@@ -6,6 +6,7 @@ import { Command, Flags, type Interfaces } from "@oclif/core";
 import { createReduckClient, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL, type ReduckClient } from "../client.js";
 import type { ReduckError } from "../core/errors.js";
 import { storedKey } from "./config.js";
+import { inCliWords } from "./cli-words.js";
 import { CliError, fromReduckError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
 import { rewriteParseError, type CommandShape } from "./parse-errors.js";
@@ -86,7 +87,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         onRetry: (info) => this.note(`${info.reason}: retrying in ${(info.delayMs / 1000).toFixed(1)} s (attempt ${info.attempt})`),
       });
     } catch (err) {
-      throw new CliError((err as Error).message.replace(/^createReduckClient: /, ""), ExitCode.USAGE);
+      throw new CliError(inCliWords((err as Error).message.replace(/^createReduckClient: /, "")), ExitCode.USAGE);
     }
     return this.cachedClient;
   }

@@ -31,6 +31,7 @@ import {
 import type { ReferenceStore } from "../store.js";
 import { UploadInterrupted, readJsonBody, readMultipartBody, type ReceivedPart } from "./body.js";
 import { ContractProblem, checkArguments, describeFieldErrors, fileInputsOf, requiredOf } from "./contract.js";
+import { deliveryFor } from "./downloads.js";
 import { inlineFile, readNamedFile } from "./files.js";
 import { createSimulatedBrowser, errorText, newBrowserState, type BrowserState, type TraceStep } from "./page.js";
 
@@ -116,6 +117,8 @@ class RunSession {
     private readonly store: ReferenceStore,
     private readonly userId: string,
     private readonly source: RunSource,
+    /** Where this request came in, for the URLs of managed browsers' downloads. */
+    private readonly origin: string,
   ) {}
 
   // ---- the request --------------------------------------------------------------------------
@@ -409,7 +412,8 @@ class RunSession {
     run: RunRecord,
     state: BrowserState,
   ): Promise<unknown> {
-    const { page, builtins, steps } = createSimulatedBrowser(files, state);
+    const deliver = deliveryFor(this.store, this.origin, isOwnBrowser(this.spec!.browser));
+    const { page, builtins, steps } = createSimulatedBrowser(files, state, deliver);
     const saveTrace = (last: Omit<TraceStep, "index">) => {
       steps.push({ index: steps.length, ...last });
       this.store.updateRun(run.id, { trace: { steps } });
@@ -521,7 +525,7 @@ async function handle(store: ReferenceStore, request: Request): Promise<RunReply
   })!;
   const source = sourceOf(request);
   const contentType = request.headers.get("content-type") ?? "";
-  const session = new RunSession(store, caller.userId, source);
+  const session = new RunSession(store, caller.userId, source, new URL(request.url).origin);
   try {
     if (JSON_TYPE.test(contentType)) {
       session.acceptSpec(await readJsonBody(request), "json");
