@@ -1,6 +1,8 @@
 import { run, flush, handle } from "@oclif/core";
 import { onInterrupt } from "./interrupt.js";
 export { COMMANDS } from "./commands.js";
+// Named in package.json (oclif.helpClass), so help needs no second file.
+export { ReduckHelp } from "./help.js";
 
 /**
  * The CLI entry. Not run at import: oclif imports this module to find COMMANDS, and a
