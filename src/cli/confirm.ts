@@ -7,6 +7,7 @@ import { createInterface } from "node:readline";
 import { Flags } from "@oclif/core";
 import { CliError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
+import { onInterrupt } from "./interrupt.js";
 
 export const yesFlag = {
   yes: Flags.boolean({ char: "y", description: "Do it without asking (needed when there is no terminal to ask on)." }),
@@ -38,10 +39,7 @@ export async function confirmOrCancel(yes: boolean | undefined, question: string
   if (yes) return;
   const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
   // The prompt holds the terminal in raw mode, where Ctrl-C reaches readline, not the process.
-  rl.on("SIGINT", () => {
-    rl.close();
-    process.kill(process.pid, "SIGINT");
-  });
+  rl.on("SIGINT", onInterrupt);
   const answer = await new Promise<string>((resolve) => {
     rl.question(`${question} [y/N] `, resolve);
     rl.on("close", () => resolve(""));
