@@ -12,8 +12,6 @@
  */
 import { mkdir, open, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { usageError } from "./errors.js";
 
 type Json = unknown;
@@ -161,7 +159,11 @@ async function download(dir: string, found: Extract<FoundFile, { kind: "download
     await response.body?.cancel();
     throw new Error(`${found.url} answered ${response.status} ${response.statusText}`.trim());
   }
-  return writeNew(dir, found.filename, (file) => pipeline(Readable.fromWeb(response.body as never), file.createWriteStream({ autoClose: false })));
+  const body = response.body;
+  // Streamed: one chunk in memory at a time, however large the file.
+  return writeNew(dir, found.filename, async (file) => {
+    for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) await file.write(chunk);
+  });
 }
 
 function why(err: unknown): string {
