@@ -50,11 +50,11 @@ const REWRITES: Array<[RegExp, Rewrite]> = [
   [
     /^Missing (\d+) required args?:\n([\s\S]*?)(?:\n\n|$)/,
     ([, , list], shape) => {
+      // One argument per line; its description's wrapped lines are indented.
       const names = list!
         .split("\n")
-        .map((line) => line.trim().split(/\s+/)[0]!)
-        .filter(Boolean)
-        .map((n) => n.toUpperCase());
+        .filter((line) => /^\S/.test(line))
+        .map((line) => line.split(/\s+/)[0]!.toUpperCase());
       return `missing ${listOf(names)}: the command is \`${usage(shape)}\``;
     },
   ],
