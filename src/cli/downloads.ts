@@ -203,9 +203,11 @@ export async function saveFiles(result: Json, schema: Schema | undefined, dir: s
   return { result: copy, written, failures };
 }
 
-/** The names of the files a result holds, for the note that --out would save them. */
-export function fileNames(result: Json, schema: Schema | undefined): string[] {
-  return filesIn(structuredClone(result), schema).map((f) => f.filename);
+/** Without --out: the note that says the result holds files --out would save, if it does. */
+export function unsavedNote(result: Json, schema: Schema | undefined): string | undefined {
+  const names = filesIn(structuredClone(result), schema).map((f) => f.filename);
+  if (!names.length) return undefined;
+  return `The result holds ${names.length === 1 ? "a file" : "files"} (${names.join(", ")}): add --out DIR to save ${names.length === 1 ? "it" : "them"}.`;
 }
 
 /** `--out DIR` checked before anything is run: it must be a folder, or not exist yet. */

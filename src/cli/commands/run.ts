@@ -6,7 +6,7 @@ import { ExitCode, EXIT_CODES_HELP } from "../exit-codes.js";
 import { groupSteps, applyContract, expandHome, type StepArgs } from "../run-args.js";
 import { formatAddress } from "../address.js";
 import { inCliWords } from "../cli-words.js";
-import { checkOutDir, fileNames, saveFiles } from "../downloads.js";
+import { checkOutDir, saveFiles, unsavedNote } from "../downloads.js";
 import { setRunPhase } from "../interrupt.js";
 import { readScriptOrSuggest } from "../script-lookup.js";
 import { getScriptVersion } from "../../generated/operations.js";
@@ -159,8 +159,8 @@ ${EXIT_CODES_HELP}`;
         for (const file of saved.written) this.note(`Saved ${file}`);
         failures.push(...saved.failures.map((f) => (prepared.length > 1 ? `${prepared[i]!.label}: ${f}` : f)));
       } else {
-        const names = fileNames(outcome.result, prepared[i]!.outputSchema as never);
-        if (names.length) this.note(`The result holds ${names.length === 1 ? "a file" : "files"} (${names.join(", ")}): add --out DIR to save ${names.length === 1 ? "it" : "them"}.`);
+        const note = unsavedNote(outcome.result, prepared[i]!.outputSchema as never);
+        if (note) this.note(note);
       }
     }
     const failed = outcomes.some((o) => o.status !== "completed") || failures.length > 0;

@@ -1,7 +1,7 @@
 import { Args, Flags } from "@oclif/core";
 import { getRun, getScriptVersion } from "../../../generated/operations.js";
 import { BaseCommand } from "../../base.js";
-import { checkOutDir, fileNames, saveFiles } from "../../downloads.js";
+import { checkOutDir, saveFiles, unsavedNote } from "../../downloads.js";
 import { ExitCode } from "../../exit-codes.js";
 import { renderFields } from "../../output.js";
 import { checkRunIds } from "../../run-ids.js";
@@ -48,8 +48,8 @@ export default class RunsGet extends BaseCommand<typeof RunsGet> {
         for (const failure of saved.failures) process.stderr.write(`Error: ${failure}\n`);
         if (saved.failures.length) process.exitCode = ExitCode.FAILED;
       } else {
-        const names = fileNames(outcome.result, schema);
-        if (names.length) this.note(`The result holds ${names.length === 1 ? "a file" : "files"} (${names.join(", ")}): add --out DIR to save ${names.length === 1 ? "it" : "them"}.`);
+        const note = unsavedNote(outcome.result, schema);
+        if (note) this.note(note);
       }
     }
     if (this.jsonEnabled()) return run;
