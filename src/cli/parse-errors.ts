@@ -44,7 +44,8 @@ const REWRITES: Array<[RegExp, Rewrite]> = [
     ([, list], shape) =>
       list!
         .split(", ")
-        .map((flag) => `unknown flag ${flag}: ${flagHint(flag, shape)}`)
+        // The flag's name only: a value typed with it (--apikey=rk_...) may be a secret.
+        .map((flag) => `unknown flag ${flag.split("=")[0]}: ${flagHint(flag, shape)}`)
         .join("; "),
   ],
   [

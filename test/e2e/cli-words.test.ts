@@ -86,6 +86,8 @@ describe("typos (§11)", () => {
     const r = await runCli(["scripts", "list", "--hots", "mail.google.com"], { env });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe("Error: unknown flag --hots: did you mean --host?\n");
+    const secret = await runCli(["scripts", "list", "--apikey=rk_typed_secret"], { env });
+    expect(secret.stderr).toBe("Error: unknown flag --apikey: did you mean --api-key?\n");
     const run = await runCli(["run", "--sequental", "--script", "reduck/mail.google.com/send_email"], { env });
     expect(run.stderr).toBe("Error: unknown flag --sequental: did you mean --sequential?\n");
   });
