@@ -167,7 +167,7 @@ export function renderScript(script: Script, address: string, { code }: { code: 
 }
 
 /**
- * One version of a script, as `scripts versions get` and `scripts get --version-id` print it.
+ * One version of a script, as `scripts versions get` and `scripts get --version` print it.
  *
  * @example
  * this.log(renderVersion(version, "example.com/get_title", { code: true }));
