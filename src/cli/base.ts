@@ -9,8 +9,10 @@ import { OAuthSession } from "../auth/session.js";
 import type { OAuthSignIn } from "../auth/types.js";
 import { redactSecrets } from "../core/redact.js";
 import { configSignInStore, readConfig, storedCredential } from "./config.js";
+import { inCliWords } from "./cli-words.js";
 import { CliError, fromReduckError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
+import { rewriteParseError, type CommandShape } from "./parse-errors.js";
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)["baseFlags"] & T["flags"]>;
 export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T["args"]>;
@@ -123,7 +125,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         onRetry: (info) => this.note(`${info.reason}: retrying in ${(info.delayMs / 1000).toFixed(1)} s (attempt ${info.attempt})`),
       });
     } catch (err) {
-      throw new CliError((err as Error).message.replace(/^createReduckClient: /, ""), ExitCode.USAGE);
+      throw new CliError(inCliWords((err as Error).message.replace(/^createReduckClient: /, "")), ExitCode.USAGE);
     }
     return this.cachedClient;
   }
@@ -149,7 +151,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    * REDUCK_API_KEY. Ours holds the message, the exit code and safe details only.
    */
   protected override toErrorJson(err: unknown): { error: Record<string, unknown> } {
-    const e = toCliError(err);
+    const e = toCliError(err, this.shape());
     return { error: { message: this.redact(e.message), exitCode: e.exitCode, ...e.detail } };
   }
 
@@ -159,13 +161,21 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return redactSecrets(text, known.filter((s): s is string => Boolean(s)));
   }
 
+  /** The command's id, flags and arguments, for parse errors in the CLI's words. */
+  private shape(): CommandShape {
+    const flags = Object.keys({ ...this.ctor.baseFlags, ...this.ctor.flags });
+    if (this.ctor.enableJsonFlag) flags.push("json");
+    const args = Object.entries(this.ctor.args ?? {}).map(([name, arg]) => ({ name, required: Boolean(arg.required) }));
+    return { id: (this.id ?? "").split(":").join(" "), flags: [...flags, "help"], args, bin: this.config.bin };
+  }
+
   protected override async catch(err: Error & { oclif?: { exit?: number } }): Promise<void> {
     // this.exit(n) throws an ExitError: just keep its code.
     if (err?.oclif?.exit !== undefined && err.name === "ExitError") {
       process.exitCode = err.oclif.exit;
       return;
     }
-    const e = toCliError(err);
+    const e = toCliError(err, this.shape());
     process.exitCode = e.exitCode;
     if (this.jsonEnabled()) {
       process.stdout.write(`${JSON.stringify(this.toErrorJson(e), null, 2)}\n`);
@@ -187,13 +197,17 @@ function timeoutFromEnv(): number | undefined {
   return Number(value);
 }
 
-/** Anything thrown becomes a CliError; parse errors are usage errors (exit 2, with or without --json). */
-export function toCliError(err: unknown): CliError {
+/**
+ * Anything thrown becomes a CliError; parse errors are usage errors (exit 2, with or without
+ * --json), in the CLI's words when the command is known.
+ */
+export function toCliError(err: unknown, shape?: CommandShape): CliError {
   if (err instanceof CliError) return err;
   const e = err as Error & { oclif?: { exit?: number }; parse?: unknown };
   if (e && (e.parse !== undefined || e.oclif?.exit === 2)) {
-    const message = String(e.message ?? err).split("\n").filter(Boolean);
-    return new CliError(message.join(" ").replace(/\s+/g, " ").trim(), ExitCode.USAGE);
+    const rewritten = shape && rewriteParseError(String(e.message ?? err), shape);
+    const message = rewritten ?? String(e.message ?? err).split("\n").filter(Boolean).join(" ");
+    return new CliError(message.replace(/\s+/g, " ").trim(), ExitCode.USAGE);
   }
   return new CliError(`unexpected failure: ${e?.message ?? String(err)} (set REDUCK_DEBUG=1 for details)`, ExitCode.FAILED);
 }

@@ -4,7 +4,7 @@
  * `scripts versions get`.
  */
 import type { components } from "../generated/schema.js";
-import { renderFields, renderTable } from "./output.js";
+import { renderFields, renderTable, stdoutLayout } from "./output.js";
 import { fileInputs } from "./run-args.js";
 import { yesNo } from "./list-flags.js";
 
@@ -23,6 +23,9 @@ interface Schema {
   properties?: Record<string, Schema>;
   required?: string[];
 }
+
+/** The contract is a document, not a list: piped, its tables stay aligned rather than tab-separated. */
+const contractLayout = () => stdoutLayout({ piped: "aligned" });
 
 /** A property's type in a few characters: `string`, `string | string[]`, `"a" | "b"`, `file`. */
 export function typeLabel(schema: Schema | undefined): string {
@@ -69,7 +72,7 @@ export function renderContract(version: Pick<Version, "input_schema" | "output_s
             { header: "type", get: (n) => typeLabel(properties[n]) },
             { header: "required", get: (n) => yesNo(required.has(n)) },
             { header: "description", get: (n) => properties[n]?.description ?? "" },
-          ])
+          ], contractLayout())
         : "none",
     ),
   );
@@ -85,7 +88,7 @@ export function renderContract(version: Pick<Version, "input_schema" | "output_s
           { header: "name", get: (n) => n },
           { header: "required", get: (n) => yesNo(required.has(n)) },
           { header: "description", get: (n) => properties[n]?.description ?? "" },
-        ])}\n\ne.g. reduck run --script ${address} ${example}`,
+        ], contractLayout())}\n\ne.g. reduck run --script ${address} ${example}`,
       ),
     );
   }
@@ -103,7 +106,7 @@ export function renderContract(version: Pick<Version, "input_schema" | "output_s
             { header: "type", get: (n) => typeLabel(outProps[n]) },
             { header: "always", get: (n) => yesNo(outRequired.has(n)) },
             { header: "description", get: (n) => outProps[n]?.description ?? "" },
-          ])
+          ], contractLayout())
         : `${typeLabel(output)}${output.description ? `: ${output.description}` : ""}`,
     ),
   );
@@ -164,7 +167,7 @@ export function renderScript(script: Script, address: string, { code }: { code: 
 }
 
 /**
- * One version of a script, as `scripts versions get` and `scripts get --version-id` print it.
+ * One version of a script, as `scripts versions get` and `scripts get --version` print it.
  *
  * @example
  * this.log(renderVersion(version, "example.com/get_title", { code: true }));

@@ -1,4 +1,5 @@
 import type { ReduckError } from "../core/errors.js";
+import { inCliWords } from "./cli-words.js";
 import { ExitCode, type ExitCodeValue } from "./exit-codes.js";
 
 /** An error meant for the user: one clear line and an exit code, never a stack trace. */
@@ -38,5 +39,6 @@ export function fromReduckError(error: ReduckError & { runId?: string }, doing?:
   if (error.cause) detail.cause = error.cause;
   if (error.variables) detail.variables = error.variables;
   if (error.runId) detail.runId = error.runId;
+  message = inCliWords(message);
   return new CliError(doing ? `${doing}: ${message}` : message, code, detail);
 }

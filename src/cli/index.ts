@@ -1,18 +1,16 @@
 import { run, flush, handle } from "@oclif/core";
-import { ExitCode } from "./exit-codes.js";
+import { onInterrupt } from "./interrupt.js";
 export { COMMANDS } from "./commands.js";
+// Named in package.json (oclif.helpClass), so help needs no second file.
+export { ReduckHelp } from "./help.js";
 
 /**
  * The CLI entry. Not run at import: oclif imports this module to find COMMANDS, and a
  * top-level run would deadlock that import.
  */
 export async function main(argv = process.argv.slice(2)): Promise<void> {
-  // Ctrl-C: one line and the conventional exit code. A run cut short is recorded as failed
-  // by the service (the upload broke); it is never half-sent twice.
-  process.once("SIGINT", () => {
-    process.stderr.write("\nInterrupted.\n");
-    process.exit(ExitCode.INTERRUPTED);
-  });
+  // Ctrl-C: one line saying what was left behind (see interrupt.ts), and exit 130.
+  process.once("SIGINT", onInterrupt);
   try {
     await run(argv, import.meta.url);
     await flush();

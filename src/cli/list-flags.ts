@@ -20,8 +20,17 @@ export interface PageFlagValues {
   all?: boolean;
 }
 
+/** A page as the API answers it, and as `--json` prints it. */
+export interface Page<T> {
+  data: T[];
+  hasNextPage: boolean;
+  totalCount?: number;
+}
+
 export interface FetchedList<T> {
   items: T[];
+  /** What `--json` prints: the API's page (with `--all`, every item and `hasNextPage: false`). */
+  page: Page<T>;
   /** The note for stderr when more pages exist (never with --all). */
   note?: string;
 }
@@ -44,19 +53,17 @@ export async function fetchList<O extends WithQuery, T>(list: ListFn<O, T>, opti
     query.pageSize ??= 100;
     const result = await listAll(list, { ...options, query });
     if (result.error) throw fromReduckError(result.error, doing);
-    return { items: result.data };
+    return { items: result.data, page: { data: result.data, hasNextPage: false, totalCount: result.data.length } };
   }
   const page = flags.page ?? 0;
   query.page = page;
   const result = await list({ ...options, query });
   if (result.error) throw fromReduckError(result.error, doing);
-  return { items: result.data, note: morePagesNote(result.data.length, result.totalCount, page, result.hasNextPage) };
-}
-
-/** Shortens text for a table cell. */
-export function truncate(text: string | null | undefined, max = 60): string {
-  const flat = (text ?? "").replace(/\s+/g, " ").trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+  return {
+    items: result.data,
+    page: { data: result.data, hasNextPage: result.hasNextPage, ...(result.totalCount !== undefined ? { totalCount: result.totalCount } : {}) },
+    note: morePagesNote(result.data.length, result.totalCount, page, result.hasNextPage),
+  };
 }
 
 /** A timestamp for a table: to the second, in UTC. */

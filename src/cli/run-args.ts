@@ -6,6 +6,7 @@
 import { expandHome } from "../system/paths.js";
 import { usageError } from "./errors.js";
 import { parseAddress, type ScriptAddress } from "./address.js";
+import { closest } from "./suggest.js";
 
 export interface StepArgs {
   address: ScriptAddress;
@@ -16,7 +17,7 @@ export interface StepArgs {
 }
 
 /** Flags of `run` that take a value, so their value is not mistaken for a script argument. */
-const VALUE_FLAGS = new Set(["--browser", "--device", "--version-id", "--api-key", "--api-url"]);
+const VALUE_FLAGS = new Set(["--browser", "--device", "--version", "--version-id", "--out", "--api-key", "--api-url"]);
 
 export function groupSteps(argv: string[]): StepArgs[] {
   const steps: StepArgs[] = [];
@@ -35,7 +36,11 @@ export function groupSteps(argv: string[]): StepArgs[] {
     const eq = token.indexOf("=");
     if (eq <= 0) throw usageError(`${JSON.stringify(token)} is not an argument: write name=value, or file:input=path for a file`);
     const step = steps.at(-1);
-    if (!step) throw usageError(`${JSON.stringify(token)} comes before any --script: put each script's arguments after its --script`);
+    if (!step) {
+      throw usageError(
+        `${JSON.stringify(token)} comes before any --script: arguments follow --script ADDRESS, e.g. reduck run --script reduck/mail.google.com/send_email ${token}`,
+      );
+    }
     const name = token.slice(0, eq);
     const value = token.slice(eq + 1); // split on the first "=" only: values may contain "="
     if (name.startsWith("file:")) {
@@ -47,7 +52,7 @@ export function groupSteps(argv: string[]): StepArgs[] {
       step.values.push([name, value]);
     }
   }
-  if (steps.length === 0) throw usageError("give a script to run: --script [handle/]host/slug name=value ...");
+  if (steps.length === 0) throw usageError("give a script to run: --script ADDRESS name=value ..., where ADDRESS is [handle/]host/slug (see `reduck scripts list`)");
   return steps;
 }
 
@@ -72,7 +77,7 @@ function typesOf(schema: Schema): string[] {
 export function coerce(name: string, raw: string, schema: Schema | undefined): unknown {
   const types = schema ? typesOf(schema) : [];
   if (types.length === 0) return raw;
-  const fail = (what: string) => usageError(`${name}=${raw}: ${name} must be ${what}`);
+  const fail = (what: string) => usageError(`${name} must be ${what} (you gave ${JSON.stringify(raw)})`);
   // Structured values are JSON; a lone value for an array that also takes strings stays a string.
   if (types.includes("array") || types.includes("object")) {
     const trimmed = raw.trim();
@@ -104,31 +109,64 @@ export function coerce(name: string, raw: string, schema: Schema | undefined): u
   return raw;
 }
 
-/** Builds a step's args and files from its contract, refusing what the contract does not take. */
-export function applyContract(step: StepArgs, schema: Schema): { args: Record<string, unknown>; files: Record<string, string> } {
+export interface AppliedContract {
+  args: Record<string, unknown>;
+  /** Local paths, by file input. */
+  files: Record<string, string>;
+  /** The schema's file inputs. */
+  fileInputs: string[];
+  /** Everything wrong with the step's arguments, in CLI words (empty when nothing is). */
+  problems: string[];
+}
+
+/**
+ * Builds a step's args and files from its contract, naming every argument or file input the
+ * contract does not take, is missing or cannot be converted. (The values themselves are checked
+ * against the whole schema afterwards, in validate-args.ts.)
+ */
+export function applyContract(step: StepArgs, schema: Schema): AppliedContract {
   const properties = schema.properties ?? {};
-  const fileNames = new Set(fileInputs(schema));
-  const argNames = Object.keys(properties).filter((n) => !fileNames.has(n));
-  const where = `for ${[step.address.handle, step.address.host, step.address.slug].filter(Boolean).join("/")}`;
+  const fileNames = fileInputs(schema);
+  const argNames = Object.keys(properties).filter((n) => !fileNames.includes(n));
+  const problems: string[] = [];
   const args: Record<string, unknown> = {};
+  const given = new Set<string>();
+  const unknown: string[] = [];
   for (const [name, raw] of step.values) {
-    if (fileNames.has(name)) throw usageError(`${name} is a file input ${where}: write file:${name}=path`);
-    if (!(name in properties)) throw usageError(`unknown argument ${name} ${where}; it takes: ${argNames.join(", ") || "no arguments"}`);
-    if (name in args) throw usageError(`${name} is given twice ${where}`);
-    args[name] = coerce(name, raw, properties[name]);
+    if (fileNames.includes(name)) {
+      problems.push(`${name} is a file input: write file:${name}=PATH`);
+    } else if (!(name in properties)) {
+      const guess = closest(name, argNames);
+      unknown.push(`${name}${guess ? ` (did you mean ${guess}?)` : ""}`);
+    } else if (given.has(name)) {
+      problems.push(`${name} is given twice`);
+    } else {
+      given.add(name);
+      try {
+        args[name] = coerce(name, raw, properties[name]);
+      } catch (err) {
+        problems.push((err as Error).message);
+      }
+    }
+  }
+  if (unknown.length) {
+    problems.unshift(`unknown argument${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}; it takes: ${argNames.join(", ") || "no arguments"}`);
   }
   const files: Record<string, string> = {};
   for (const [input, file] of step.files) {
-    if (!fileNames.has(input)) {
-      throw usageError(`unknown file input ${input} ${where}; its file inputs: ${[...fileNames].join(", ") || "none"}`);
+    if (!fileNames.includes(input)) {
+      const guess = closest(input, fileNames);
+      problems.push(`unknown file input ${input}${guess ? `: did you mean ${guess}?` : ""} (its file inputs: ${fileNames.join(", ") || "none"})`);
+    } else if (input in files) {
+      problems.push(`file:${input} is given twice`);
+    } else {
+      files[input] = file;
     }
-    if (input in files) throw usageError(`file:${input} is given twice ${where}`);
-    files[input] = file;
   }
-  const missing = (schema.required ?? []).filter((n) => !(n in args) && !(n in files));
+  const missing = (schema.required ?? []).filter((n) => !given.has(n) && !(n in files));
   if (missing.length) {
-    const how = missing.map((n) => (fileNames.has(n) ? `file:${n}=path` : `${n}=...`)).join(" ");
-    throw usageError(`missing ${missing.map((n) => (fileNames.has(n) ? `file input ${n}` : n)).join(", ")} ${where}: add ${how}`);
+    const how = missing.map((n) => (fileNames.includes(n) ? `file:${n}=path` : `${n}=...`)).join(" ");
+    problems.push(`missing ${missing.map((n) => (fileNames.includes(n) ? `file input ${n}` : n)).join(", ")} (add ${how})`);
   }
-  return { args, files };
+  return { args, files, fileInputs: fileNames, problems };
 }

@@ -15,7 +15,7 @@ import { getMe, getScript, getScriptVersion, listAllScripts, listRuns, listScrip
 import { runScript, type ScriptToRun, type RunBrowser } from "../run/run.js";
 import type { FileSource } from "../run/files.js";
 import { parseAddress } from "../cli/address.js";
-import { closest } from "../cli/hooks/not-found.js";
+import { closest } from "../cli/suggest.js";
 import { checkNamedFile } from "./folder.js";
 import { recordRunStatus, toolRunStatus, TOOL_RUN_STATUSES } from "./run-status.js";
 import { withoutExtensions } from "./schema-clean.js";

@@ -16,6 +16,7 @@ import { scriptHandlers } from "./handlers/scripts.js";
 import { transferHandlers } from "./handlers/transfer.js";
 import type { HandwrittenImplementations, Implementations, OperationContext, Reply } from "./handlers/types.js";
 import { versionHandlers } from "./handlers/versions.js";
+import { downloadHandler } from "./run/downloads.js";
 import { runHandler } from "./run/handler.js";
 import {
   operationSpecs,
@@ -224,5 +225,6 @@ export function createHandlers(store: ReferenceStore): RequestHandler[] {
   const handwritten = operationSpecs()
     .filter((s) => s.handwritten && s.operationId in HANDWRITTEN_HANDLERS)
     .map((s) => HANDWRITTEN_HANDLERS[s.operationId](store));
-  return [...protectedResourceHandlers(store), ...generated, ...handwritten];
+  // Not an API operation: where managed browsers' downloads are fetched from (see run/downloads.ts).
+  return [...protectedResourceHandlers(store), ...generated, ...handwritten, downloadHandler(store)];
 }

@@ -12,13 +12,14 @@ export interface CliResult {
 
 export function runCli(
   args: string[],
-  { env = {}, input, onStart }: { env?: Record<string, string>; input?: string; onStart?: (child: ReturnType<typeof spawn>) => void } = {},
+  { env = {}, input, onStart, cwd }: { env?: Record<string, string>; input?: string; onStart?: (child: ReturnType<typeof spawn>) => void; cwd?: string } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       // A clean environment: nothing from the developer's own shell leaks in.
       env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...env },
       stdio: ["pipe", "pipe", "pipe"],
+      cwd,
     });
     let stdout = "";
     let stderr = "";

@@ -32,6 +32,7 @@ import {
 import type { ReferenceStore } from "../store.js";
 import { UploadInterrupted, readJsonBody, readMultipartBody, type ReceivedPart } from "./body.js";
 import { ContractProblem, checkArguments, describeFieldErrors, fileInputsOf, requiredOf } from "./contract.js";
+import { deliveryFor } from "./downloads.js";
 import { inlineFile, readNamedFile } from "./files.js";
 import { SYNC_PAGE_METHODS, createSimulatedBrowser, newBrowserState, type BrowserState } from "./page.js";
 import { runScriptBody } from "./script-runner.js";
@@ -112,6 +113,8 @@ class RunSession {
     private readonly store: ReferenceStore,
     private readonly userId: string,
     private readonly source: RunSource,
+    /** Where this request came in, for the URLs of managed browsers' downloads. */
+    private readonly origin: string,
   ) {}
 
   // ---- the request --------------------------------------------------------------------------
@@ -408,7 +411,8 @@ class RunSession {
     run: RunRecord,
     state: BrowserState,
   ): Promise<unknown> {
-    const { page, builtins, steps } = createSimulatedBrowser(files, state);
+    const deliver = deliveryFor(this.store, this.origin, isOwnBrowser(this.spec!.browser));
+    const { page, builtins, steps } = createSimulatedBrowser(files, state, deliver);
     const outcome = await runScriptBody({
       content: version.content,
       args,
@@ -499,7 +503,7 @@ async function handle(store: ReferenceStore, request: Request): Promise<RunReply
   }))!;
   const source = sourceOf(request);
   const contentType = request.headers.get("content-type") ?? "";
-  const session = new RunSession(store, caller.userId, source);
+  const session = new RunSession(store, caller.userId, source, new URL(request.url).origin);
   try {
     if (JSON_TYPE.test(contentType)) {
       session.acceptSpec(await readJsonBody(request), "json");

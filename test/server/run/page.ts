@@ -4,6 +4,7 @@
 // as trace steps, and file fields hold file descriptors, never bytes.
 import { performance } from "node:perf_hooks";
 import type { FileDescriptor } from "../records.js";
+import { simulatedFile, type Delivery } from "./downloads.js";
 
 export interface TraceStep {
   index: number;
@@ -52,10 +53,28 @@ export interface SimulatedBrowser {
     paste(target: unknown, text: string): Promise<void>;
     pressKey(key: string): Promise<void>;
     uploadFile(selector: string, input: string): Promise<void>;
+    download(url: string, options?: DownloadOptions): Promise<DownloadResult>;
   };
   /** The steps taken so far (the run's trace). */
   steps: TraceStep[];
 }
+
+export interface DownloadOptions {
+  /** The name to save under; default: the name the site suggests, else the URL's last segment. */
+  filename?: string;
+  /** "base64": hand the bytes back with the run instead of saving a file. */
+  encoding?: "base64";
+}
+
+/**
+ * `{ filename, path }` (own browser: saved on this machine), `{ filename, url }` (managed browser:
+ * fetch it from there), or with `encoding: "base64"` the bytes themselves. JSON only, so it can
+ * cross into an isolated script.
+ */
+export type DownloadResult =
+  | { filename: string; path: string }
+  | { filename: string; url: string }
+  | { filename: string; type: string; size: number; base64: string };
 
 function describeTarget(target: unknown): string {
   if (typeof target === "string") return target;
@@ -75,13 +94,18 @@ function requireSelector(call: string, selector: unknown): string {
 
 /**
  * A fresh page whose `files` are the run's bound files by input name (absent: not bound).
+ * `deliver` says where `builtins.download` puts a file (none: downloads fail).
  *
  * @example
  * const { page, builtins, steps } = createSimulatedBrowser({ attachment: file }, newBrowserState());
  * await builtins.uploadFile('input[type="file"]', "attachment");
  * page.fileInput('input[type="file"]'); // a copy of `file`
  */
-export function createSimulatedBrowser(files: Readonly<Record<string, FileDescriptor>>, state: BrowserState): SimulatedBrowser {
+export function createSimulatedBrowser(
+  files: Readonly<Record<string, FileDescriptor>>,
+  state: BrowserState,
+  deliver?: Delivery,
+): SimulatedBrowser {
   const steps: TraceStep[] = [];
   const fields = new Map<string, FileDescriptor>();
 
@@ -155,6 +179,25 @@ export function createSimulatedBrowser(files: Readonly<Record<string, FileDescri
           fields.set(selector, { ...file });
           steps.at(-1)!.detail = { file: { ...file } };
         }),
+      download: async (url, options = {}) => {
+        let file: { filename: string; type: string; bytes: Uint8Array } | undefined;
+        await step(`download ${String(url)}`, options.encoding ? { encoding: options.encoding } : undefined, () => {
+          if (typeof url !== "string" || !URL.canParse(url)) throw new Error(`download: ${JSON.stringify(url)} is not an absolute URL`);
+          if (options.filename !== undefined && (typeof options.filename !== "string" || !options.filename.trim())) {
+            throw new Error("download: filename must be a non-empty string");
+          }
+          if (options.encoding !== undefined && options.encoding !== "base64") throw new Error('download: encoding can only be "base64"');
+          const served = simulatedFile(url);
+          if (!served) throw new Error(`download: ${url} answered 404 (the simulated web serves files on admin.atlassian.com only)`);
+          const fromUrl = decodeURIComponent(new URL(url).pathname.split("/").filter(Boolean).at(-1) ?? "");
+          file = { filename: options.filename ?? served.suggestedName ?? (fromUrl || "download"), type: served.type, bytes: served.bytes };
+          steps.at(-1)!.detail = { ...steps.at(-1)!.detail, filename: file.filename, size: file.bytes.byteLength };
+        });
+        const { filename, type, bytes } = file!;
+        if (options.encoding === "base64") return { filename, type, size: bytes.byteLength, base64: Buffer.from(bytes).toString("base64") };
+        if (!deliver) throw new Error("download: this browser has nowhere to save files");
+        return { filename, ...(await deliver({ filename, type, bytes })) };
+      },
     },
   };
 }

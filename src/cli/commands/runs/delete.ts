@@ -3,20 +3,26 @@ import { batchDeleteRuns, deleteRun } from "../../../generated/operations.js";
 import { BaseCommand } from "../../base.js";
 import { usageError } from "../../errors.js";
 import { ExitCode } from "../../exit-codes.js";
+import { confirmOrCancel, refuseUnconfirmed, yesFlag } from "../../confirm.js";
+import { checkRunIds } from "../../run-ids.js";
 
 /** The most ids the service takes in one batch. */
 const BATCH_SIZE = 100;
 
 export default class RunsDelete extends BaseCommand<typeof RunsDelete> {
   static override summary = "Delete finished runs and their traces";
-  static override description = `One RUN_ID: deleted, or an error saying why not (unknown, or still queued or running). Several: deleted in batches; those that cannot go are reported as skipped and the rest still go. The exit code is 1 when any was skipped.`;
+  static override description = `One RUN_ID: deleted, or an error saying why not (unknown, or still queued or running). Several: deleted in batches; those that cannot go are reported as skipped and the rest still go. The exit code is 1 when any was skipped.
+
+On a terminal it asks before deleting; --yes skips the question, and is needed where there is no terminal (scripts, CI).`;
 
   static override examples = [
-    { description: "Delete one run", command: "<%= config.bin %> runs delete 00000000-0000-4000-8005-000000000001" },
-    { description: "Delete several, as JSON", command: "<%= config.bin %> runs delete 00000000-0000-4000-8005-000000000001 00000000-0000-4000-8005-000000000002 --json" },
+    { description: "Delete one run (it asks first)", command: "<%= config.bin %> runs delete 00000000-0000-4000-8005-000000000001" },
+    { description: "Delete several without asking, as JSON", command: "<%= config.bin %> runs delete 00000000-0000-4000-8005-000000000001 00000000-0000-4000-8005-000000000002 --yes --json" },
   ];
 
   static override strict = false;
+
+  static override flags = { ...yesFlag };
 
   static override args = {
     run_id: Args.string({ description: "Run id; give several to delete them all.", required: true }),
@@ -27,6 +33,12 @@ export default class RunsDelete extends BaseCommand<typeof RunsDelete> {
     const { argv } = await this.parse(RunsDelete);
     const ids = [...new Set(argv as string[])];
     if (ids.length === 0) throw usageError("give at least one run id");
+    checkRunIds(ids);
+    refuseUnconfirmed(this.flags.yes, ids.length === 1 ? "deleting a run" : "deleting runs");
+    await confirmOrCancel(
+      this.flags.yes,
+      ids.length === 1 ? `Delete run ${ids[0]} and its trace? This cannot be undone.` : `Delete ${ids.length} runs and their traces? This cannot be undone.`,
+    );
     const client = await this.client();
 
     if (ids.length === 1) {

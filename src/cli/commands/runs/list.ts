@@ -2,7 +2,7 @@ import { Flags } from "@oclif/core";
 import { listRuns } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
 import { BaseCommand } from "../../base.js";
-import { fetchList, pageFlags, shortTime } from "../../list-flags.js";
+import { fetchList, pageFlags, shortTime, type Page } from "../../list-flags.js";
 import { renderTable } from "../../output.js";
 import { browserLabel, scriptLabel } from "../../run-labels.js";
 
@@ -10,7 +10,7 @@ type Run = components["schemas"]["Run"];
 
 export default class RunsList extends BaseCommand<typeof RunsList> {
   static override summary = "List your runs, newest first";
-  static override description = "One page at a time (a note on stderr says when there are more); --all fetches every page.";
+  static override description = 'One page at a time (a note on stderr says when there are more); --all fetches every page. With --json, the API\'s page: {"data": [...], "hasNextPage", "totalCount"}.';
 
   static override examples = [
     { description: "Your latest runs", command: "<%= config.bin %> runs list" },
@@ -24,15 +24,15 @@ export default class RunsList extends BaseCommand<typeof RunsList> {
     ...pageFlags,
   };
 
-  public async run(): Promise<Run[]> {
+  public async run(): Promise<Page<Run>> {
     const { status, host } = this.flags;
     const query = { ...(status ? { status: status as Run["status"] } : {}), ...(host ? { host } : {}) };
     const client = await this.client();
-    const { items, note } = await fetchList(listRuns, { client, query }, this.flags, "listing runs");
-    if (this.jsonEnabled()) return items;
+    const { items, page, note } = await fetchList(listRuns, { client, query }, this.flags, "listing runs");
+    if (this.jsonEnabled()) return page;
     if (items.length === 0) {
       this.note("No runs match.");
-      return items;
+      return page;
     }
     this.log(
       renderTable(items, [
@@ -44,6 +44,6 @@ export default class RunsList extends BaseCommand<typeof RunsList> {
       ]),
     );
     if (note) this.note(note);
-    return items;
+    return page;
   }
 }

@@ -1,6 +1,7 @@
 import { Args } from "@oclif/core";
 import { getRunTrace } from "../../../generated/operations.js";
 import { BaseCommand } from "../../base.js";
+import { checkRunIds } from "../../run-ids.js";
 
 export default class RunsTrace extends BaseCommand<typeof RunsTrace> {
   static override summary = "Print the steps a run recorded, as JSON";
@@ -15,8 +16,9 @@ export default class RunsTrace extends BaseCommand<typeof RunsTrace> {
   };
 
   public async run(): Promise<void> {
-    const client = await this.client();
     const runId = this.args.run_id;
+    checkRunIds([runId]);
+    const client = await this.client();
     const trace = this.unwrap(await getRunTrace({ client, path: { runId } }), `reading the trace of run ${runId}`);
     // Printed here rather than returned: a returned value prints only with --json.
     this.printJson(trace);

@@ -2,6 +2,7 @@ import { Flags } from "@oclif/core";
 import { createScript } from "../../../generated/operations.js";
 import { formatAddress, parseAddress } from "../../address.js";
 import { BaseCommand } from "../../base.js";
+import { usageError } from "../../errors.js";
 import { renderFields } from "../../output.js";
 import { ownHandle } from "../../own-handle.js";
 import { readJsonObject, readSource } from "../../script-files.js";
@@ -49,6 +50,11 @@ The script is created under your own handle unless --handle names a project you 
     const flags = this.flags;
     // The same rules as any address, checked before anything is read or sent.
     parseAddress(`${flags.host}/${flags.slug}`);
+    if (flags.draft && flags.visibility === "public") {
+      throw usageError(
+        "--draft leaves the script with no promoted version, and a public script needs one: create it private (the default), promote a version, then `reduck scripts publish ADDRESS`",
+      );
+    }
     const [source, inputSchema, outputSchema] = await Promise.all([
       readSource(flags.source, flags.language),
       flags["input-schema"] ? readJsonObject(flags["input-schema"], "--input-schema") : EMPTY_OBJECT_SCHEMA,
@@ -90,7 +96,7 @@ The script is created under your own handle unless --handle names a project you 
       ]),
     );
     if (!created.current_version_id) {
-      this.note(`Try the draft with \`reduck run --version-id ${created.created_version_id} --script ${address}\`; make it current with \`reduck scripts versions promote ${address} ${created.created_version_id}\`.`);
+      this.note(`Try the draft with \`reduck run --version 1 --script ${address}\`; make it current with \`reduck scripts versions promote ${address} 1\`.`);
     }
     return result;
   }

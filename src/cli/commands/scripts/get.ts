@@ -1,9 +1,11 @@
 import { Args, Flags } from "@oclif/core";
-import { getScript, getScriptVersion } from "../../../generated/operations.js";
+import { getScriptVersion } from "../../../generated/operations.js";
 import { formatAddress } from "../../address.js";
 import { BaseCommand } from "../../base.js";
 import { renderScript, renderVersion } from "../../contract.js";
 import { resolveAddress } from "../../own-handle.js";
+import { readScriptOrSuggest } from "../../script-lookup.js";
+import { resolveVersion, versionFlag } from "../../versions.js";
 
 export default class ScriptsGet extends BaseCommand<typeof ScriptsGet> {
   static override summary = "Show a script's contract: what it takes, what it returns, whether it needs a login";
@@ -14,7 +16,7 @@ export default class ScriptsGet extends BaseCommand<typeof ScriptsGet> {
   static override examples = [
     { description: "What the official send_email script takes", command: "<%= config.bin %> scripts get reduck/mail.google.com/send_email" },
     { description: "One of your own scripts, with its code", command: "<%= config.bin %> scripts get example.com/get_title --code" },
-    { description: "An earlier or draft version", command: "<%= config.bin %> scripts get example.com/get_title --version-id 00000000-0000-4000-8004-000000000001 --code" },
+    { description: "An earlier or draft version, by its number", command: "<%= config.bin %> scripts get example.com/get_title --version 1 --code" },
     { description: "The full record", command: "<%= config.bin %> scripts get reduck/docusign.com/upload_document --json" },
   ];
 
@@ -24,20 +26,20 @@ export default class ScriptsGet extends BaseCommand<typeof ScriptsGet> {
 
   static override flags = {
     code: Flags.boolean({ description: "Also print the script's source." }),
-    "version-id": Flags.string({ description: "Show this version instead of the current one." }),
+    version: versionFlag("Show this version instead of the current one."),
   };
 
   public async run(): Promise<unknown> {
     const client = await this.client();
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
-    const versionId = this.flags["version-id"];
-    if (versionId) {
-      const version = this.unwrap(await getScriptVersion({ client, path: { ...path, versionId } }), `reading ${address} version ${versionId}`);
+    if (this.flags.version) {
+      const versionId = await resolveVersion(client, path, this.flags.version);
+      const version = this.unwrap(await getScriptVersion({ client, path: { ...path, versionId } }), `reading ${address} version ${this.flags.version}`);
       if (!this.jsonEnabled()) this.log(renderVersion(version, address, { code: this.flags.code }));
       return version;
     }
-    const script = this.unwrap(await getScript({ client, path }), `reading ${address}`);
+    const script = await readScriptOrSuggest(client, path);
     if (!this.jsonEnabled()) this.log(renderScript(script, address, { code: this.flags.code }));
     return script;
   }

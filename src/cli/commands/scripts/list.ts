@@ -3,16 +3,22 @@ import { listAllScripts, listScripts } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
 import { BaseCommand } from "../../base.js";
 import { usageError } from "../../errors.js";
-import { fetchList, pageFlags, truncate } from "../../list-flags.js";
+import { fetchList, pageFlags, type Page } from "../../list-flags.js";
 import { renderTable } from "../../output.js";
 
 type ScriptSummary = components["schemas"]["ScriptSummary"];
+/** A listed script with the address that names it everywhere else (`reduck run --script ADDRESS`). */
+type ListedScript = ScriptSummary & { address: string };
+
+function withAddress(s: ScriptSummary): ListedScript {
+  return { address: `${s.author.handle}/${s.host}/${s.slug}`, ...s };
+}
 
 export default class ScriptsList extends BaseCommand<typeof ScriptsList> {
   static override summary = "List scripts: your own, your projects' and the official catalogue, or one owner's";
   static override description = `Without HANDLE: your own scripts, those of your projects and the official catalogue (handle "reduck"); archived scripts are left out unless --archived. With HANDLE (@username or a project handle): that owner's scripts, archived ones included unless --no-archived; other owners show only their public scripts.
 
-One page at a time (a note on stderr says when there are more); --all fetches every page.`;
+One page at a time (a note on stderr says when there are more); --all fetches every page. With --json, the API's page: {"data": [...], "hasNextPage", "totalCount"}, each script with its "address".`;
 
   static override examples = [
     { description: "Everything you can use", command: "<%= config.bin %> scripts list" },
@@ -33,7 +39,7 @@ One page at a time (a note on stderr says when there are more); --all fetches ev
     ...pageFlags,
   };
 
-  public async run(): Promise<ScriptSummary[]> {
+  public async run(): Promise<Page<ListedScript>> {
     const handle = this.args.handle;
     if (handle !== undefined && (!handle || handle.includes("/"))) {
       throw usageError(`${JSON.stringify(handle)} is not a handle (@username or a project handle); to read one script, use \`reduck scripts get ${handle}\``);
@@ -46,25 +52,26 @@ One page at a time (a note on stderr says when there are more); --all fetches ev
       ...(archived !== undefined ? { archived: archived ? ("true" as const) : ("false" as const) } : {}),
     };
     const client = await this.client();
-    const { items, note } = handle
+    const { page, note } = handle
       ? await fetchList(listScripts, { client, path: { handle }, query }, this.flags, `listing ${handle}'s scripts`)
       : await fetchList(listAllScripts, { client, query }, this.flags, "listing scripts");
-    if (this.jsonEnabled()) return items;
+    const listed = { ...page, data: page.data.map(withAddress) };
+    if (this.jsonEnabled()) return listed;
 
-    if (items.length === 0) {
+    if (listed.data.length === 0) {
       this.note("No scripts match.");
-      return items;
+      return listed;
     }
     this.log(
-      renderTable(items, [
-        { header: "address", get: (s) => `${s.author.handle}/${s.host}/${s.slug}` },
+      renderTable(listed.data, [
+        { header: "address", get: (s) => s.address },
         { header: "name", get: (s) => s.name },
         { header: "visibility", get: (s) => (s.archived_at ? `${s.visibility} (archived)` : s.visibility) },
         { header: "side effects", get: (s) => s.current_version?.side_effects ?? "-" },
-        { header: "description", get: (s) => truncate(s.description) },
+        { header: "description", get: (s) => s.description },
       ]),
     );
     if (note) this.note(note);
-    return items;
+    return listed;
   }
 }

@@ -14,44 +14,54 @@ function expectedCrossOwnerAddresses(): string[] {
 }
 
 describe("scripts list", () => {
-  it("shows your own, your projects' and the catalogue's scripts as a table, with a note when more pages exist", async () => {
+  it("piped, prints tab-separated rows without padding, truncation or header, with a note when more pages exist", async () => {
     const { stdout, stderr, exitCode } = await reduck("scripts", "list");
     expect(exitCode).toBe(0);
-    const [header, ...rows] = stdout.trimEnd().split("\n");
-    expect(header).toMatch(/^ADDRESS\s+NAME\s+VISIBILITY\s+SIDE EFFECTS\s+DESCRIPTION$/);
+    const rows = stdout.trimEnd().split("\n");
     expect(rows).toHaveLength(20);
     const total = expectedCrossOwnerAddresses().length;
     expect(stderr).toContain(`Showing 20 of ${total}. More with --page 1, or everything with --all.`);
-    const getTitle = rows.find((r) => r.startsWith("@demo/example.com/get_title "));
-    expect(getTitle).toMatch(/@demo\/example\.com\/get_title\s+Get page title\s+private\s+none\s+Opens a page and returns its title\./);
+    for (const row of rows) expect(row.split("\t")).toHaveLength(5);
+    const getTitle = rows.find((r) => r.startsWith("@demo/example.com/get_title\t"));
+    expect(getTitle).toBe("@demo/example.com/get_title\tGet page title\tprivate\tnone\tOpens a page and returns its title.");
+    // Long descriptions stay whole.
+    const longest = [...server.store.scripts.values()].filter((s) => s.description.length > 200)[0];
+    if (longest) {
+      const listed = await reduck("scripts", "list", "reduck", "--host", longest.host);
+      expect(listed.stdout).toContain(longest.description.replace(/\s+/g, " "));
+    }
   });
 
-  it("--all --json prints every item as one JSON array, without the page note", async () => {
+  it("--all --json prints the API's page with every item, each with its address, without the page note", async () => {
     const { stdout, stderr, exitCode, json } = await reduck("scripts", "list", "--all", "--json");
     expect(exitCode).toBe(0);
     expect(stderr).toBe("");
-    const items = json<Array<{ author: { handle: string }; host: string; slug: string }>>();
-    expect(items.map((s) => `${s.author.handle}/${s.host}/${s.slug}`).sort()).toEqual(expectedCrossOwnerAddresses());
-    expect(stdout.trim().startsWith("[")).toBe(true);
+    const page = json<{ data: Array<{ address: string; author: { handle: string }; host: string; slug: string }>; hasNextPage: boolean; totalCount: number }>();
+    expect(page.data.map((s) => `${s.author.handle}/${s.host}/${s.slug}`).sort()).toEqual(expectedCrossOwnerAddresses());
+    expect(page.data.map((s) => s.address).sort()).toEqual(expectedCrossOwnerAddresses());
+    expect(page.hasNextPage).toBe(false);
+    expect(page.totalCount).toBe(expectedCrossOwnerAddresses().length);
+    expect(stdout.trim().startsWith("{")).toBe(true);
   });
 
   it("--all with a small page size still gathers everything", async () => {
     const { json } = await reduck("scripts", "list", "--all", "--page-size", "7", "--json");
-    expect(json<unknown[]>()).toHaveLength(expectedCrossOwnerAddresses().length);
+    expect(json().data).toHaveLength(expectedCrossOwnerAddresses().length);
   });
 
-  it("--page moves through pages", async () => {
-    const first = (await reduck("scripts", "list", "--page-size", "5", "--json")).json<Array<{ id: string }>>();
-    const second = (await reduck("scripts", "list", "--page-size", "5", "--page", "1", "--json")).json<Array<{ id: string }>>();
-    expect(first).toHaveLength(5);
-    expect(second).toHaveLength(5);
-    expect(second.map((s) => s.id)).not.toContain(first[0]!.id);
+  it("--json without --all is one page, saying there are more and how many in all", async () => {
+    const first = (await reduck("scripts", "list", "--page-size", "5", "--json")).json();
+    const second = (await reduck("scripts", "list", "--page-size", "5", "--page", "1", "--json")).json();
+    expect(first).toMatchObject({ hasNextPage: true, totalCount: expectedCrossOwnerAddresses().length });
+    expect(first.data).toHaveLength(5);
+    expect(second.data).toHaveLength(5);
+    expect(second.data.map((s: { id: string }) => s.id)).not.toContain(first.data[0]!.id);
   });
 
   it("with a handle and --host lists that owner's scripts for one site", async () => {
     const { json, exitCode } = await reduck("scripts", "list", "reduck", "--host", "mail.google.com", "--json");
     expect(exitCode).toBe(0);
-    expect(json<Array<{ slug: string; author: { handle: string } }>>().map((s) => `${s.author.handle}/${s.slug}`).sort()).toEqual([
+    expect(json<{ data: Array<{ slug: string; author: { handle: string } }> }>().data.map((s) => `${s.author.handle}/${s.slug}`).sort()).toEqual([
       "reduck/create_draft",
       "reduck/reply_to_email",
       "reduck/send_email",
@@ -60,23 +70,23 @@ describe("scripts list", () => {
 
   it("an owner's listing includes archived scripts, marked; --archived and --no-archived filter them", async () => {
     const all = await reduck("scripts", "list", "@demo");
-    expect(all.stdout).toMatch(/@demo\/example\.com\/old_scraper\s+Old scraper\s+private \(archived\)/);
-    const archived = (await reduck("scripts", "list", "@demo", "--archived", "--json")).json<Array<{ slug: string }>>();
-    expect(archived.map((s) => s.slug)).toEqual(["old_scraper"]);
-    const active = (await reduck("scripts", "list", "@demo", "--no-archived", "--json")).json<Array<{ slug: string }>>();
-    expect(active.map((s) => s.slug).sort()).toEqual(["get_title", "top_stories"]);
+    expect(all.stdout).toMatch(/^@demo\/example\.com\/old_scraper\tOld scraper\tprivate \(archived\)\t/m);
+    const archived = (await reduck("scripts", "list", "@demo", "--archived", "--json")).json().data;
+    expect(archived.map((s: { slug: string }) => s.slug)).toEqual(["old_scraper"]);
+    const active = (await reduck("scripts", "list", "@demo", "--no-archived", "--json")).json().data;
+    expect(active.map((s: { slug: string }) => s.slug).sort()).toEqual(["get_title", "top_stories"]);
   });
 
   it("--visibility and --query filter", async () => {
-    const pub = (await reduck("scripts", "list", "@demo", "--visibility", "public", "--json")).json<Array<{ slug: string }>>();
-    expect(pub.map((s) => s.slug)).toEqual(["top_stories"]);
-    const found = (await reduck("scripts", "list", "-q", "hacker news", "--json")).json<Array<{ slug: string }>>();
-    expect(found.map((s) => s.slug)).toEqual(["top_stories"]);
+    const pub = (await reduck("scripts", "list", "@demo", "--visibility", "public", "--json")).json().data;
+    expect(pub.map((s: { slug: string }) => s.slug)).toEqual(["top_stories"]);
+    const found = (await reduck("scripts", "list", "-q", "hacker news", "--json")).json().data;
+    expect(found.map((s: { slug: string }) => s.slug)).toEqual(["top_stories"]);
   });
 
   it("another user's listing shows only their public scripts", async () => {
     const { json } = await reduck("scripts", "list", "@alice", "--json");
-    expect(json<Array<{ slug: string }>>().map((s) => s.slug)).toEqual(["public_search"]);
+    expect(json().data.map((s: { slug: string }) => s.slug)).toEqual(["public_search"]);
   });
 
   it("says so on stderr when nothing matches", async () => {

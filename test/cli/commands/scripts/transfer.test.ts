@@ -6,7 +6,7 @@ const server = useReferenceServer();
 
 describe("scripts transfer", () => {
   it("moves a script into a project; its address changes", async () => {
-    const { stdout, exitCode } = await reduck("scripts", "transfer", "example.com/get_title", "--to", "acme");
+    const { stdout, exitCode } = await reduck("scripts", "transfer", "--yes", "example.com/get_title", "--to", "acme");
     expect(exitCode).toBe(0);
     const script = server.store.scripts.get(SEED_IDS.scripts.getTitle)!;
     expect(server.store.handleOf(script.owner)).toBe("acme");
@@ -14,7 +14,7 @@ describe("scripts transfer", () => {
   });
 
   it("--json prints the new address", async () => {
-    const { json } = await reduck("scripts", "transfer", "acme/crm.acme.test/export_contacts", "--to", "@demo", "--json");
+    const { json } = await reduck("scripts", "transfer", "--yes", "acme/crm.acme.test/export_contacts", "--to", "@demo", "--json");
     expect(json()).toEqual({
       handle: "@demo",
       host: "crm.acme.test",
@@ -26,11 +26,11 @@ describe("scripts transfer", () => {
   });
 
   it("needs --to (exit 2), and a destination you may create in (exit 1)", async () => {
-    const missing = await reduck("scripts", "transfer", "example.com/get_title");
+    const missing = await reduck("scripts", "transfer", "--yes", "example.com/get_title");
     expect(missing.exitCode).toBe(2);
-    expect(missing.stderr).toContain("Missing required flag to");
+    expect(missing.stderr).toContain("missing required flag --to: see `reduck scripts transfer --help`");
 
-    const refused = await reduck("scripts", "transfer", "example.com/get_title", "--to", "partners");
+    const refused = await reduck("scripts", "transfer", "--yes", "example.com/get_title", "--to", "partners");
     expect(refused.exitCode).toBe(1);
     expect(refused.stderr).toContain("You may not transfer to partners");
     expect(server.store.handleOf(server.store.scripts.get(SEED_IDS.scripts.getTitle)!.owner)).toBe("@demo");

@@ -4,13 +4,14 @@ import { formatAddress } from "../../../address.js";
 import { BaseCommand } from "../../../base.js";
 import { renderDiff } from "../../../contract.js";
 import { resolveAddress } from "../../../own-handle.js";
+import { resolveVersion } from "../../../versions.js";
 import { versionFields, versionFileFlags } from "../../../script-files.js";
 
 export default class VersionsCreate extends BaseCommand<typeof VersionsCreate> {
   static override summary = "Add a draft version to a script";
   static override description = `The draft starts as a copy of its parent (the current version, or --parent) and takes whatever you give: code (--source), contract (--input-schema, --output-schema, --side-effects, --logged-in). The script keeps running its current version until the draft is promoted.
 
-Try a draft with \`reduck run --version-id VERSION_ID --script ADDRESS ...\`, then make it current with \`reduck scripts versions promote ADDRESS VERSION_ID\`.`;
+Try a draft with \`reduck run --version VERSION --script ADDRESS ...\`, then make it current with \`reduck scripts versions promote ADDRESS VERSION\` (VERSION: its number or id).`;
 
   static override examples = [
     { description: "New code for one of your scripts", command: '<%= config.bin %> scripts versions create example.com/get_title --note "Wait for the page to load" --source ./get_title.ts' },
@@ -29,7 +30,7 @@ Try a draft with \`reduck run --version-id VERSION_ID --script ADDRESS ...\`, th
     ...versionFileFlags,
     "side-effects": Flags.string({ description: "none: it only reads; write: it acts on the site.", options: ["none", "write"] }),
     "logged-in": Flags.boolean({ description: "It needs the user signed in to the site (--no-logged-in: it does not).", allowNo: true }),
-    parent: Flags.string({ description: "Version id to build on (default: the current version).", helpValue: "VERSION_ID" }),
+    parent: Flags.string({ description: "Version to build on, by number or id (default: the current version).", helpValue: "VERSION" }),
   };
 
   public async run(): Promise<unknown> {
@@ -43,12 +44,12 @@ Try a draft with \`reduck run --version-id VERSION_ID --script ADDRESS ...\`, th
       ...files,
       ...(flags["side-effects"] ? { side_effects: flags["side-effects"] as "none" | "write" } : {}),
       ...(flags["logged-in"] !== undefined ? { logged_in: flags["logged-in"] } : {}),
-      ...(flags.parent ? { parent_version_id: flags.parent } : {}),
+      ...(flags.parent ? { parent_version_id: await resolveVersion(client, path, flags.parent) } : {}),
     };
     const draft = this.unwrap(await createDraftScriptVersion({ client, path, body }), `adding a draft to ${address}`);
     if (this.jsonEnabled()) return draft;
     this.log(`Created draft version ${draft.version_number} of ${address}: ${draft.id}${renderDiff(draft.diff)}`);
-    this.note(`Try it with \`reduck run --version-id ${draft.id} --script ${address} ...\`; make it current with \`reduck scripts versions promote ${address} ${draft.id}\`.`);
+    this.note(`Try it with \`reduck run --version ${draft.version_number} --script ${address} ...\`; make it current with \`reduck scripts versions promote ${address} ${draft.version_number}\`.`);
     return draft;
   }
 }

@@ -2,27 +2,35 @@ import { Args } from "@oclif/core";
 import { deleteDraftScriptVersion } from "../../../../generated/operations.js";
 import { formatAddress } from "../../../address.js";
 import { BaseCommand } from "../../../base.js";
+import { confirmOrCancel, refuseUnconfirmed, yesFlag } from "../../../confirm.js";
 import { resolveAddress } from "../../../own-handle.js";
+import { resolveVersion, versionArg } from "../../../versions.js";
 
 export default class VersionsDelete extends BaseCommand<typeof VersionsDelete> {
   static override summary = "Discard a draft version";
-  static override description = "Only drafts can be deleted; promoted versions stay, so any of them can be promoted again.";
+  static override description =
+    "Only drafts can be deleted; promoted versions stay, so any of them can be promoted again. VERSION is the number `reduck scripts versions list` shows, or the version's id. On a terminal it asks first; --yes skips the question, and is needed where there is no terminal.";
 
   static override examples = [
-    { description: "Throw a draft away", command: "<%= config.bin %> scripts versions delete example.com/get_title 3f0c2a1e-0000-4000-8000-000000000000" },
+    { description: "Throw draft version 3 away (it asks first)", command: "<%= config.bin %> scripts versions delete example.com/get_title 3" },
+    { description: "By id, without asking", command: "<%= config.bin %> scripts versions delete example.com/get_title 3f0c2a1e-0000-4000-8000-000000000000 --yes" },
   ];
 
   static override args = {
     address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
-    version_id: Args.string({ description: "Id of the draft version.", required: true }),
+    version: versionArg("The draft version"),
   };
 
+  static override flags = { ...yesFlag };
+
   public async run(): Promise<{ address: string; versionId: string; deleted: true }> {
+    refuseUnconfirmed(this.flags.yes, "deleting a draft version");
     const client = await this.client();
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
-    const versionId = this.args.version_id;
-    this.unwrap(await deleteDraftScriptVersion({ client, path: { ...path, versionId } }), `deleting ${address} version ${versionId}`);
+    const versionId = await resolveVersion(client, path, this.args.version);
+    await confirmOrCancel(this.flags.yes, `Delete draft version ${this.args.version} of ${address}? This cannot be undone.`);
+    this.unwrap(await deleteDraftScriptVersion({ client, path: { ...path, versionId } }), `deleting ${address} version ${this.args.version}`);
     this.log(`Deleted draft ${versionId} of ${address}`);
     return { address, versionId, deleted: true };
   }

@@ -1,4 +1,5 @@
 import { Args, Flags } from "@oclif/core";
+import { resolveVersion, versionArg } from "../../../versions.js";
 import { getScriptVersion } from "../../../../generated/operations.js";
 import { formatAddress } from "../../../address.js";
 import { BaseCommand } from "../../../base.js";
@@ -8,16 +9,16 @@ import { resolveAddress } from "../../../own-handle.js";
 export default class VersionsGet extends BaseCommand<typeof VersionsGet> {
   static override summary = "Show one version of a script: its note, contract and (with --code) its code";
   static override description =
-    "The same view as `reduck scripts get ADDRESS --version-id VERSION_ID`. The service withholds the code of official catalogue scripts from anyone who is not a member of the owning project.";
+    "The same view as `reduck scripts get ADDRESS --version VERSION`. VERSION is the number `reduck scripts versions list` shows, or the version's id. The service withholds the code of official catalogue scripts from anyone who is not a member of the owning project.";
 
   static override examples = [
-    { description: "A version with its code", command: "<%= config.bin %> scripts versions get example.com/get_title 00000000-0000-4000-8004-000000000001 --code" },
+    { description: "Version 1, with its code", command: "<%= config.bin %> scripts versions get example.com/get_title 1 --code" },
     { description: "The full record", command: "<%= config.bin %> scripts versions get example.com/get_title 00000000-0000-4000-8004-000000000002 --json" },
   ];
 
   static override args = {
     address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
-    version_id: Args.string({ description: "Version id (see `reduck scripts versions list`).", required: true }),
+    version: versionArg("The version"),
   };
 
   static override flags = {
@@ -28,8 +29,8 @@ export default class VersionsGet extends BaseCommand<typeof VersionsGet> {
     const client = await this.client();
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
-    const versionId = this.args.version_id;
-    const version = this.unwrap(await getScriptVersion({ client, path: { ...path, versionId } }), `reading ${address} version ${versionId}`);
+    const versionId = await resolveVersion(client, path, this.args.version);
+    const version = this.unwrap(await getScriptVersion({ client, path: { ...path, versionId } }), `reading ${address} version ${this.args.version}`);
     if (!this.jsonEnabled()) this.log(renderVersion(version, address, { code: this.flags.code }));
     return version;
   }

@@ -3,7 +3,7 @@ import { getScript, listScriptVersions } from "../../../../generated/operations.
 import type { components } from "../../../../generated/schema.js";
 import { formatAddress } from "../../../address.js";
 import { BaseCommand } from "../../../base.js";
-import { fetchList, pageFlags, shortTime, truncate } from "../../../list-flags.js";
+import { fetchList, pageFlags, shortTime, type Page } from "../../../list-flags.js";
 import { renderTable } from "../../../output.js";
 import { resolveAddress } from "../../../own-handle.js";
 
@@ -12,7 +12,7 @@ type VersionSummary = components["schemas"]["ScriptVersionSummary"];
 export default class VersionsList extends BaseCommand<typeof VersionsList> {
   static override summary = "List a script's versions, newest first";
   static override description =
-    "STATUS is current (the version that runs), draft (not promoted yet) or promoted (an earlier current version, which `reduck scripts versions promote` can bring back). Drafts are shown only to those who may edit the script.";
+    "STATUS is current (the version that runs), draft (not promoted yet) or promoted (an earlier current version, which `reduck scripts versions promote` can bring back). Drafts are shown only to those who may edit the script. Wherever a version is asked for, its VERSION number here will do as well as its id. With --json, the API's page: {\"data\": [...], \"hasNextPage\", \"totalCount\"}.";
 
   static override examples = [
     { description: "Every version of one of your scripts", command: "<%= config.bin %> scripts versions list example.com/get_title" },
@@ -30,23 +30,23 @@ export default class VersionsList extends BaseCommand<typeof VersionsList> {
     ...pageFlags,
   };
 
-  public async run(): Promise<VersionSummary[]> {
+  public async run(): Promise<Page<VersionSummary>> {
     const client = await this.client();
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
     const query = this.flags.draft ? { draft: "true" as const } : this.flags.promoted ? { draft: "false" as const } : {};
     const doing = `listing the versions of ${address}`;
-    if (this.jsonEnabled()) return (await fetchList(listScriptVersions, { client, path, query }, this.flags, doing)).items;
+    if (this.jsonEnabled()) return (await fetchList(listScriptVersions, { client, path, query }, this.flags, doing)).page;
 
     // The versions do not say which one is current; the script does.
-    const [{ items, note }, script] = await Promise.all([
+    const [{ items, page, note }, script] = await Promise.all([
       fetchList(listScriptVersions, { client, path, query }, this.flags, doing),
       getScript({ client, path }),
     ]);
     const currentId = this.unwrap(script, `reading ${address}`).current_version_id;
     if (items.length === 0) {
       this.note(`${address} has no ${this.flags.draft ? "drafts" : this.flags.promoted ? "promoted versions" : "versions"} you can see.`);
-      return items;
+      return page;
     }
     this.log(
       renderTable(items, [
@@ -56,10 +56,10 @@ export default class VersionsList extends BaseCommand<typeof VersionsList> {
         { header: "side effects", get: (v) => v.side_effects },
         { header: "created", get: (v) => shortTime(v.created_at) },
         { header: "by", get: (v) => v.created_by?.handle ?? "-" },
-        { header: "note", get: (v) => (v.note === undefined ? "(hidden)" : truncate(v.note, 50) || "-") },
+        { header: "note", get: (v) => (v.note === undefined ? "(hidden)" : v.note || "-") },
       ]),
     );
     if (note) this.note(note);
-    return items;
+    return page;
   }
 }

@@ -3,28 +3,30 @@ import { promoteScriptVersion } from "../../../../generated/operations.js";
 import { formatAddress } from "../../../address.js";
 import { BaseCommand } from "../../../base.js";
 import { resolveAddress } from "../../../own-handle.js";
+import { resolveVersion, versionArg } from "../../../versions.js";
 
 export default class VersionsPromote extends BaseCommand<typeof VersionsPromote> {
   static override summary = "Make a version the one the script runs (also how to roll back)";
   static override description =
-    "Promoting a draft makes it current and it stops being a draft. Promoting an earlier promoted version rolls the script back to it. Runs without --version-id use the current version from then on.";
+    "Promoting a draft makes it current and it stops being a draft. Promoting an earlier promoted version rolls the script back to it. Runs without --version use the current version from then on. VERSION is the number `reduck scripts versions list` shows, or the version's id.";
 
   static override examples = [
-    { description: "Ship a draft", command: "<%= config.bin %> scripts versions promote example.com/get_title 3f0c2a1e-0000-4000-8000-000000000000" },
-    { description: "Roll back to version 1", command: "<%= config.bin %> scripts versions promote example.com/get_title 00000000-0000-4000-8004-000000000001" },
+    { description: "Ship draft version 3", command: "<%= config.bin %> scripts versions promote example.com/get_title 3" },
+    { description: "Roll back to version 1", command: "<%= config.bin %> scripts versions promote example.com/get_title 1" },
+    { description: "By id", command: "<%= config.bin %> scripts versions promote example.com/get_title 00000000-0000-4000-8004-000000000001" },
   ];
 
   static override args = {
     address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
-    version_id: Args.string({ description: "Id of the version to make current.", required: true }),
+    version: versionArg("The version to make current"),
   };
 
   public async run(): Promise<unknown> {
     const client = await this.client();
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
-    const versionId = this.args.version_id;
-    const version = this.unwrap(await promoteScriptVersion({ client, path: { ...path, versionId } }), `promoting ${address} version ${versionId}`);
+    const versionId = await resolveVersion(client, path, this.args.version);
+    const version = this.unwrap(await promoteScriptVersion({ client, path: { ...path, versionId } }), `promoting ${address} version ${this.args.version}`);
     this.log(`Version ${version.version_number} (${version.id}) is now the current version of ${address}.`);
     return version;
   }

@@ -5,6 +5,7 @@ import { BaseCommand } from "../../../base.js";
 import { renderDiff } from "../../../contract.js";
 import { usageError } from "../../../errors.js";
 import { resolveAddress } from "../../../own-handle.js";
+import { resolveVersion, versionArg } from "../../../versions.js";
 import { versionFields, versionFileFlags } from "../../../script-files.js";
 
 export default class VersionsUpdate extends BaseCommand<typeof VersionsUpdate> {
@@ -12,13 +13,13 @@ export default class VersionsUpdate extends BaseCommand<typeof VersionsUpdate> {
   static override description = "Only drafts can change; a promoted version is fixed (add a new draft instead).";
 
   static override examples = [
-    { description: "Replace a draft's code", command: "<%= config.bin %> scripts versions update example.com/get_title 3f0c2a1e-0000-4000-8000-000000000000 --source ./get_title.ts" },
+    { description: "Replace the code of draft version 3", command: "<%= config.bin %> scripts versions update example.com/get_title 3 --source ./get_title.ts" },
     { description: "Reword its note and mark it as writing", command: '<%= config.bin %> scripts versions update example.com/get_title 3f0c2a1e-0000-4000-8000-000000000000 --note "Posts the title" --side-effects write' },
   ];
 
   static override args = {
     address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
-    version_id: Args.string({ description: "Id of the draft version.", required: true }),
+    version: versionArg("The draft version"),
   };
 
   static override flags = {
@@ -42,8 +43,8 @@ export default class VersionsUpdate extends BaseCommand<typeof VersionsUpdate> {
     const client = await this.client();
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
-    const versionId = this.args.version_id;
-    const draft = this.unwrap(await patchDraftScriptVersion({ client, path: { ...path, versionId }, body }), `updating ${address} version ${versionId}`);
+    const versionId = await resolveVersion(client, path, this.args.version);
+    const draft = this.unwrap(await patchDraftScriptVersion({ client, path: { ...path, versionId }, body }), `updating ${address} version ${this.args.version}`);
     if (this.jsonEnabled()) return draft;
     this.log(`Updated draft version ${draft.version_number} of ${address}: ${draft.id}${renderDiff(draft.diff)}`);
     return draft;

@@ -33,7 +33,7 @@ describe("scripts versions create", () => {
     expect(stdout).toContain("side_effects: none -> write");
     expect(stdout).toContain("output_schema: changed");
     expect(stdout).toContain("  +return { title: (await page.title()).trim(), at: Date.now() };");
-    expect(stderr).toContain(`reduck scripts versions promote @demo/example.com/get_title ${draft!.id}`);
+    expect(stderr).toContain("Try it with `reduck run --version 3 --script @demo/example.com/get_title ...`; make it current with `reduck scripts versions promote @demo/example.com/get_title 3`.");
   });
 
   it("--json prints the draft with its diff", async () => {

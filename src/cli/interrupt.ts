@@ -1,0 +1,27 @@
+/**
+ * What Ctrl-C leaves behind, told honestly. Before a run's request has gone out whole, nothing
+ * was run; after, the service has the run and may well complete it (the email goes out), so
+ * the user is told where to look.
+ */
+import { ExitCode } from "./exit-codes.js";
+
+export type RunPhase = "none" | "preparing" | "sent";
+
+let phase: RunPhase = "none";
+
+/** `reduck run` says how far it got: "preparing" until the request is sent whole, then "sent". */
+export function setRunPhase(next: RunPhase): void {
+  phase = next;
+}
+
+export function interruptMessage(): string {
+  if (phase === "preparing") return "Interrupted: nothing was run";
+  if (phase === "sent") return "Interrupted: the run was already sent and may still complete; check `reduck runs list`";
+  return "Interrupted.";
+}
+
+/** One line on stderr and the conventional exit code. */
+export function onInterrupt(): void {
+  process.stderr.write(`\n${interruptMessage()}\n`);
+  process.exit(ExitCode.INTERRUPTED);
+}

@@ -1,0 +1,36 @@
+/**
+ * Reading a script, with a way out when its address names none: the closest slugs the same
+ * owner has on that host (`did you mean reduck/mail.google.com/send_email?`).
+ */
+import type { ReduckClient } from "../client.js";
+import { getScript, listScripts } from "../generated/operations.js";
+import { formatAddress } from "./address.js";
+import { CliError, fromReduckError } from "./errors.js";
+import type { ScriptPath } from "./own-handle.js";
+import { closestMatches } from "./suggest.js";
+
+/**
+ * The script at `path`, or the command fails with the service's message, plus the closest
+ * slugs on that host when the script does not exist.
+ *
+ * @example
+ * const script = await readScriptOrSuggest(client, { handle: "reduck", host: "mail.google.com", slug: "send_emial" });
+ * // fails: "reading reduck/mail.google.com/send_emial: No such script: ... Did you mean reduck/mail.google.com/send_email?"
+ */
+export async function readScriptOrSuggest(client: ReduckClient, path: ScriptPath) {
+  const address = formatAddress(path);
+  const read = await getScript({ client, path });
+  if (!read.error) return read.data;
+  const error = fromReduckError(read.error, `reading ${address}`);
+  if (read.error.status !== 404) throw error;
+  const others = await listScripts({ client, path: { handle: path.handle }, query: { host: path.host, pageSize: 100 } });
+  const slugs = others.error ? [] : others.data.filter((s) => s.host === path.host).map((s) => s.slug);
+  const close = closestMatches(path.slug, slugs);
+  const hint = close.length
+    ? ` Did you mean ${close.map((slug) => formatAddress({ ...path, slug })).join(" or ")}?`
+    : slugs.length
+      ? ` ${path.handle} has on ${path.host}: ${slugs.slice(0, 5).join(", ")}${slugs.length > 5 ? ", ..." : ""}.`
+      : "";
+  if (!hint) throw error;
+  throw new CliError(`${/[.!?]$/.test(error.message) ? error.message : `${error.message}.`}${hint}`, error.exitCode, error.detail);
+}

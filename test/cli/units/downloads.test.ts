@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { filesIn, safeFileName } from "../../../src/cli/downloads.js";
+import { closestMatches, editDistance } from "../../../src/cli/suggest.js";
+
+describe("safeFileName", () => {
+  it("keeps a plain name and strips anything that could leave the folder", () => {
+    expect(safeFileName("invoice.pdf")).toBe("invoice.pdf");
+    expect(safeFileName("../../.ssh/authorized_keys")).toBe("authorized_keys");
+    expect(safeFileName("C:\\Windows\\evil.exe")).toBe("evil.exe");
+    expect(safeFileName("..")).toBe("download");
+    expect(safeFileName("")).toBe("download");
+    expect(safeFileName("a\u0000b\u001b.pdf")).toBe("ab.pdf");
+    expect(safeFileName('what?<is>"this".pdf')).toBe("what__is__this_.pdf");
+    expect(safeFileName("NUL.txt")).toBe("_NUL.txt");
+    expect(Buffer.byteLength(safeFileName(`${"é".repeat(300)}.pdf`))).toBeLessThanOrEqual(200);
+    expect(safeFileName(`${"é".repeat(300)}.pdf`).endsWith(".pdf")).toBe(true);
+  });
+});
+
+describe("filesIn", () => {
+  it("finds downloads anywhere, and base64 bytes where the contract or the naming says so", () => {
+    const result = {
+      receipt: { filename: "r.pdf", url: "https://files.example/r" },
+      list: [{ filename: "a.csv", url: "http://files.example/a" }],
+      pdf_base64: "AAAA",
+      filename: "inv.pdf",
+      thumbnail: "BBBB",
+      not_a_file: { filename: "x", url: "ftp://nope" },
+    };
+    const schema = { properties: { thumbnail: { contentEncoding: "base64", contentMediaType: "image/png" } } };
+    const found = filesIn(result, schema).map((f) => [f.kind, f.filename]);
+    expect(found).toEqual([
+      ["download", "r.pdf"],
+      ["download", "a.csv"],
+      ["base64", "inv.pdf"],
+      ["base64", "inv.pdf"],
+    ]);
+    expect(filesIn({ data_base64: "AAAA" }, undefined)).toEqual([]);
+    expect(filesIn({ image: "AAAA" }, { properties: { image: { contentEncoding: "base64", contentMediaType: "image/png" } } })[0]).toMatchObject({ filename: "image.png" });
+  });
+});
+
+describe("suggestions", () => {
+  it("count a swap of neighbours as one edit", () => {
+    expect(editDistance("rnus", "runs")).toBe(1);
+    expect(editDistance("rnus", "run")).toBe(2);
+    expect(closestMatches("rnus", ["run", "runs", "scripts"])).toEqual(["runs", "run"]);
+    expect(closestMatches("zzzzzz", ["run", "runs"])).toEqual([]);
+  });
+});

@@ -1,0 +1,247 @@
+/**
+ * What a person at a terminal meets (issue #10 §4, §8, §10, §12): the built CLI on a real
+ * pseudo-terminal against the reference server over loopback HTTP, compared with the same
+ * commands piped.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtemp, truncate, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createHandlers, createStore, SEED_IDS, startHttpServer, type ReferenceStore } from "../server/index.js";
+import { runCli } from "../support/cli.js";
+import { openTerminal, screenLines } from "./terminal.js";
+
+let store: ReferenceStore;
+let server: Awaited<ReturnType<typeof startHttpServer>>;
+let env: Record<string, string>;
+let dir: string;
+
+beforeAll(async () => {
+  store = createStore();
+  // A run that outlives the CLI when it is interrupted after sending it.
+  store.addScript({ handle: "@demo", host: "slow.example", slug: "wait", content: "await new Promise((r) => setTimeout(r, 1500)); return { done: true };" });
+  server = await startHttpServer({ handlers: createHandlers(store) });
+  dir = await mkdtemp(path.join(os.tmpdir(), "reduck-terminal-"));
+  env = { HOME: dir, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(dir, ".config") };
+}, 30_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const newestRun = () => [...store.runs.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0];
+
+describe("tables (§4)", () => {
+  test("on an 80-column terminal no line is longer than 80: the widest column is cut with …", async () => {
+    for (const args of [["scripts", "list"], ["runs", "list"], ["scripts", "versions", "list", "reduck/mail.google.com/send_email"]]) {
+      const { code, output } = await openTerminal(args, { env, columns: 80 }).exited;
+      expect(code, args.join(" ")).toBe(0);
+      const lines = screenLines(output).filter(Boolean);
+      expect(lines.length).toBeGreaterThan(1);
+      for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(80);
+    }
+    const { output } = await openTerminal(["scripts", "list"], { env, columns: 80 }).exited;
+    const lines = screenLines(output);
+    expect(lines[0]).toMatch(/^ADDRESS\s+NAME\s+VISIBILITY\s+SIDE EFFECTS\s+DESCRIPTION$/);
+    expect(output).toContain("…");
+  });
+
+  test("a wider terminal shows more; piped, the same list is tab-separated, whole and unpadded", async () => {
+    const wide = screenLines((await openTerminal(["scripts", "list"], { env, columns: 200 }).exited).output).filter(Boolean);
+    expect(Math.max(...wide.map((l) => l.length))).toBeGreaterThan(80);
+    for (const line of wide) expect(line.length).toBeLessThanOrEqual(200);
+
+    const piped = await runCli(["scripts", "list", "--page-size", "100"], { env });
+    expect(piped.code).toBe(0);
+    const rows = piped.stdout.trimEnd().split("\n").map((r) => r.split("\t"));
+    expect(piped.stdout).not.toMatch(/ {2}|\t /);
+    // As `cut -f1` and `cut -f5` read it: every address with its whole description.
+    for (const [address, , , , description] of rows) {
+      const [handle, host, slug] = address!.split("/");
+      expect(description).toBe(store.findScriptByAddress(handle!, host!, slug!)!.description.replace(/\s+/g, " ").trim());
+    }
+  });
+});
+
+describe("upload progress and limits (§10)", () => {
+  test("each redraw clears the line, sizes are decimal (40,000,000 bytes is 40 MB), and the bar is gone at the end", async () => {
+    const file = path.join(dir, "big.pdf");
+    await writeFile(file, Buffer.alloc(40_000_000, 1));
+    const t = openTerminal(["run", "--script", "reduck/docusign.com/upload_document", "documentName=big.pdf", `file:document=${file}`], { env });
+    const { code, output } = await t.exited;
+    expect(code, output).toBe(0);
+    const redraws = output.split("Uploading [");
+    expect(redraws.length).toBeGreaterThan(1);
+    // Every redraw starts at the beginning of a cleared line.
+    for (const before of redraws.slice(0, -1)) expect(before.endsWith("\r\x1b[K")).toBe(true);
+    expect(output).toMatch(/Uploading \[#+\] 40 MB \/ 40 MB/);
+    expect(output).not.toMatch(/MiB|MBMB|38\.1/);
+    // On screen, no remnant of the bar is left: the result follows on clean lines.
+    const screen = screenLines(output);
+    expect(screen.some((l) => l.includes("Uploading"))).toBe(false);
+    expect(screen.join("\n")).toContain('"name": "big.pdf"');
+  });
+
+  test("a file over 50 MiB is refused before anything is sent, in exact numbers", async () => {
+    const file = path.join(dir, "toobig.pdf");
+    await writeFile(file, "");
+    await truncate(file, 52_428_801);
+    const before = store.runs.size;
+    const r = await runCli(["run", "--script", "reduck/docusign.com/upload_document", "documentName=x.pdf", "file:document=toobig.pdf"], { env, cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe("Error: file input document: toobig.pdf is 52,428,801 bytes, over the limit of 52,428,800 bytes (50 MiB) per file\n");
+    expect(store.runs.size).toBe(before);
+  });
+});
+
+/** A run host that takes the request's headers and then reads nothing, so the upload never ends. */
+async function stallingRunHost() {
+  let seen = 0;
+  const listeners: Array<() => void> = [];
+  const host = http.createServer((req) => {
+    req.pause();
+    seen++;
+    for (const l of listeners.splice(0)) l();
+  });
+  await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(host.address() as AddressInfo).port}`,
+    requested: () => new Promise<void>((resolve) => (seen ? resolve() : listeners.push(resolve))),
+    close: () => {
+      host.closeAllConnections();
+      return new Promise((resolve) => host.close(resolve));
+    },
+  };
+}
+
+describe("Ctrl-C says what was left behind (§8)", () => {
+  test("during the upload: nothing was run (exit 130)", async () => {
+    const host = await stallingRunHost();
+    const file = path.join(dir, "stuck.pdf");
+    await writeFile(file, Buffer.alloc(30_000_000, 2));
+    try {
+      const t = openTerminal(["run", "--script", "reduck/docusign.com/upload_document", "documentName=stuck.pdf", `file:document=${file}`], {
+        env: { ...env, REDUCK_MCP_URL: host.url },
+      });
+      await host.requested();
+      await t.waitFor(/Uploading \[/);
+      t.type("\x03");
+      const { code, output } = await t.exited;
+      expect(code).toBe(130);
+      expect(output).toContain("Interrupted: nothing was run");
+      expect(output).not.toContain("already sent");
+    } finally {
+      await host.close();
+    }
+  });
+
+  test("after the run was sent: it may still complete, and it does; exit 130", async () => {
+    const before = new Set(store.runs.keys());
+    const t = openTerminal(["run", "--script", "slow.example/wait"], { env });
+    // The service has the run once it is recorded: interrupt then.
+    while (![...store.runs.keys()].some((id) => !before.has(id))) await new Promise((r) => setTimeout(r, 20));
+    t.type("\x03");
+    const { code, output } = await t.exited;
+    expect(code).toBe(130);
+    expect(output).toContain("Interrupted: the run was already sent and may still complete; check `reduck runs list`");
+    const run = newestRun()!;
+    while (run.status === "running") await new Promise((r) => setTimeout(r, 20));
+    expect(run.status).toBe("success");
+  });
+
+  test("before anything is sent, while the contract is read: nothing was run", async () => {
+    const silent = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const asked = new Promise<void>((resolve) => silent.once("request", () => resolve()));
+    try {
+      const t = openTerminal(["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi"], { env: { ...env, REDUCK_API_URL: url } });
+      await asked;
+      t.type("\x03");
+      const { code, output } = await t.exited;
+      expect(code).toBe(130);
+      expect(output).toContain("Interrupted: nothing was run");
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});
+
+describe("destructive commands ask first (§12)", () => {
+  test("runs delete asks on a terminal: y deletes, anything else cancels (exit 2), Ctrl-C leaves it (exit 130)", async () => {
+    const keep = store.addRun({ status: "success" });
+    const no = openTerminal(["runs", "delete", keep.id], { env });
+    await no.waitFor(/\[y\/N\] /);
+    expect(screenLines(no.output()).join("\n")).toContain(`Delete run ${keep.id} and its trace? This cannot be undone. [y/N]`);
+    no.type("n\r");
+    const cancelled = await no.exited;
+    expect(cancelled.code).toBe(2);
+    expect(cancelled.output).toContain("cancelled: nothing was changed");
+    expect(store.runs.has(keep.id)).toBe(true);
+
+    const interrupted = openTerminal(["runs", "delete", keep.id], { env });
+    await interrupted.waitFor(/\[y\/N\] /);
+    interrupted.type("\x03");
+    expect((await interrupted.exited).code).toBe(130);
+    expect(store.runs.has(keep.id)).toBe(true);
+
+    const yes = openTerminal(["runs", "delete", keep.id], { env });
+    await yes.waitFor(/\[y\/N\] /);
+    yes.type("y\r");
+    const deleted = await yes.exited;
+    expect(deleted.code).toBe(0);
+    expect(deleted.output).toContain(`Deleted run ${keep.id}`);
+    expect(store.runs.has(keep.id)).toBe(false);
+  });
+
+  test("scripts archive, scripts transfer and scripts versions delete ask too", async () => {
+    const archive = openTerminal(["scripts", "archive", "example.com/get_title"], { env });
+    await archive.waitFor(/\[y\/N\] /);
+    expect(archive.output()).toContain("Archive @demo/example.com/get_title?");
+    archive.type("y\r");
+    expect((await archive.exited).code).toBe(0);
+    expect(store.scripts.get(SEED_IDS.scripts.getTitle)!.archivedAt).not.toBeNull();
+
+    const draft = store.addVersion(SEED_IDS.scripts.topStories, { note: "Scrap", content: "return {};\n" });
+    const drop = openTerminal(["scripts", "versions", "delete", "news.ycombinator.com/top_stories", String(draft.versionNumber)], { env });
+    await drop.waitFor(/\[y\/N\] /);
+    expect(drop.output()).toContain(`Delete draft version ${draft.versionNumber} of @demo/news.ycombinator.com/top_stories?`);
+    drop.type("yes\r");
+    expect((await drop.exited).code).toBe(0);
+    expect(store.versions.has(draft.id)).toBe(false);
+
+    const move = openTerminal(["scripts", "transfer", "news.ycombinator.com/top_stories", "--to", "acme"], { env });
+    await move.waitFor(/\[y\/N\] /);
+    expect(move.output()).toContain("Move @demo/news.ycombinator.com/top_stories to acme? Its address becomes acme/news.ycombinator.com/top_stories.");
+    move.type("\r");
+    expect((await move.exited).code).toBe(2);
+    expect(store.handleOf(store.scripts.get(SEED_IDS.scripts.topStories)!.owner)).toBe("@demo");
+  });
+
+  test("without a terminal and without --yes they refuse (exit 2) and change nothing; --yes goes ahead", async () => {
+    const run = store.addRun({ status: "success" });
+    const draft = store.addVersion(SEED_IDS.scripts.acmeExport, { note: "Scrap", content: "return {};\n" });
+    const cases: string[][] = [
+      ["runs", "delete", run.id],
+      ["scripts", "archive", "acme/crm.acme.test/export_contacts"],
+      ["scripts", "transfer", "acme/crm.acme.test/export_contacts", "--to", "@demo"],
+      ["scripts", "versions", "delete", "acme/crm.acme.test/export_contacts", draft.id],
+    ];
+    for (const args of cases) {
+      const r = await runCli(args, { env });
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr).toMatch(/needs confirmation, and there is no terminal to ask on: add --yes to go ahead/);
+    }
+    expect(store.runs.has(run.id)).toBe(true);
+    expect(store.versions.has(draft.id)).toBe(true);
+    const script = store.scripts.get(SEED_IDS.scripts.acmeExport)!;
+    expect(script.archivedAt).toBeNull();
+    expect(store.handleOf(script.owner)).toBe("acme");
+
+    expect((await runCli(["runs", "delete", run.id, "--yes"], { env })).code).toBe(0);
+    expect(store.runs.has(run.id)).toBe(false);
+  });
+});
