@@ -112,8 +112,11 @@ function cleanMessage(call: string, error: unknown, page: Page): string {
   if (page.isClosed() || /Target page, context or browser has been closed|Browser has been closed|browser has disconnected/i.test(message)) {
     return `${call}: the browser closed during the run (it crashed or was killed)`;
   }
-  const first = message.split("\n")[0].replace(/^[\w.]+: /, "");
-  return first.startsWith(`${call}: `) ? first : `${call}: ${first}`;
+  // The call log comes with terminal colours: drop them.
+  const [first, ...log] = message.replace(/\u001b\[\d+m/g, "").split("\n");
+  // "Timeout 30000ms exceeded." says too little alone: add what it was waiting for, from the call log.
+  const waiting = /Timeout \d+ms exceeded/.test(first) ? log.find((line) => /^\s*- waiting for /.test(line))?.trim().slice(2) : undefined;
+  return `${call}: ${first.replace(/^[\w.]+: /, "")}${waiting ? ` (${waiting})` : ""}`;
 }
 
 /**
