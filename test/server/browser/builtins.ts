@@ -228,9 +228,10 @@ async function startDownload(page: Page, url: string): Promise<Download> {
   navigated.catch(() => {});
   downloaded.catch(() => {});
   await page.evaluate((href) => {
+    // No `download` attribute: Chromium fetches such links past the routing, so the simulated web
+    // never answers them (they fail); the server's Content-Disposition makes it a download anyway.
     const link = document.createElement("a");
     link.href = href;
-    link.download = "";
     document.body.append(link);
     link.click();
     link.remove();

@@ -85,8 +85,9 @@ export function launchArgs(wall: { port: number }, marker: string): string[] {
     // routing misses goes to a loopback proxy that refuses it and counts it. Loopback itself stays
     // direct (Chromium's implicit bypass), so a page may reach a server on this machine.
     `--proxy-server=http://127.0.0.1:${wall.port}`,
-    // Third wall: no host name resolves, so nothing can connect around the proxy either.
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost",
+    // Third wall: no host name resolves, so nothing can connect around the proxy either. The rules
+    // apply to address literals too, the proxy's own among them: loopback is excluded by name.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]",
     // WebRTC would send UDP (STUN) around the proxy.
     "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
     "--disable-domain-reliability",

@@ -87,8 +87,13 @@ export class BrowserHost {
     }
   }
 
-  /** What reached the second wall (requests the simulated web did not answer). Empty means nothing tried to leave. */
-  async escapes(): Promise<readonly string[]> {
+  /**
+   * Requests that would have left the machine and were stopped at the second wall, oldest first:
+   * the ones the routing did not answer. Empty means every request was answered by the simulated
+   * web or by this machine. (Chromium fetches links with a `download` attribute past the routing:
+   * those end here.)
+   */
+  async wallAttempts(): Promise<readonly string[]> {
     return (await this.wallStarted()).attempts;
   }
 
