@@ -39,6 +39,7 @@ export class BrowserRun {
   readonly steps: TraceStep[] = [];
   readonly builtins: Builtins;
   private readonly files: RunFiles;
+  private readonly actionTimeoutMs: number;
   private finished?: Promise<RunEnd>;
 
   constructor(
@@ -48,7 +49,8 @@ export class BrowserRun {
     /** Ends a browser that does not close a context in time (a hung browser). */
     private readonly killBrowser: () => Promise<void>,
   ) {
-    context.setDefaultTimeout(options.actionTimeoutMs ?? 30_000);
+    this.actionTimeoutMs = options.actionTimeoutMs ?? 30_000;
+    context.setDefaultTimeout(this.actionTimeoutMs);
     this.files = new RunFiles(options.files ?? {});
     this.builtins = createBuiltins(page, this.files, this.steps, options.deliver);
   }
@@ -66,29 +68,48 @@ export class BrowserRun {
   }
 
   private async end(kind: Screenshot["kind"]): Promise<RunEnd> {
-    const screenshots: Screenshot[] = [];
     const afterStep = this.steps.length - 1;
-    try {
-      if (!this.page.isClosed()) screenshots.push({ kind, afterStep, png: await this.page.screenshot({ type: "png", timeout: SCREENSHOT_TIMEOUT_MS }) });
-    } catch {
-      // A dead or hung page has nothing to show; the trace says what happened.
-    }
+    const png = await this.screenshot();
     await this.close();
-    return { steps: this.steps, screenshots };
+    return { steps: this.steps, screenshots: png ? [{ kind, afterStep, png }] : [] };
+  }
+
+  /** A PNG of the page, or null when there is nothing to show (the browser died or hangs). */
+  private async screenshot(): Promise<Buffer | null> {
+    const timeout = Math.min(SCREENSHOT_TIMEOUT_MS, this.actionTimeoutMs);
+    for (let attempt = 1; !this.page.isClosed(); attempt++) {
+      try {
+        return await this.page.screenshot({ type: "png", timeout });
+      } catch (error) {
+        if (attempt === 2 || (error as Error).name === "TimeoutError") break;
+        // A page that has not painted yet (a new page whose script failed at once) cannot be
+        // captured: let it paint one frame, then try again.
+        await within(timeout, this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve))));
+      }
+    }
+    return null;
   }
 
   private async close(): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const closed = this.context.close().then(
-      () => true,
-      () => true,
-    );
-    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), CLOSE_TIMEOUT_MS)));
     try {
-      if (!(await Promise.race([closed, late]))) await this.killBrowser();
+      if (!(await within(CLOSE_TIMEOUT_MS, this.context.close()))) await this.killBrowser();
     } finally {
-      clearTimeout(timer);
       await this.files.remove();
     }
+  }
+}
+
+/** Whether `work` settled (either way) within `ms`. */
+async function within(ms: number, work: Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const settled = work.then(
+    () => true,
+    () => true,
+  );
+  try {
+    return await Promise.race([settled, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
