@@ -20,6 +20,9 @@ interface Launched {
   marker: string;
 }
 
+/** Service workers would fetch past the routing: blocked, as Playwright advises for routed contexts. */
+const CONTEXT_OPTIONS = { serviceWorkers: "block", acceptDownloads: true, locale: "en-US" } as const;
+
 /** 127.0.0.0/8, ::1 and localhost: the machine itself, which the browser may reach directly. */
 export function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
@@ -60,21 +63,25 @@ export class BrowserHost {
   private launching?: Promise<Launched>;
   private wall?: Promise<Wall>;
   private closed = false;
-  /** How many times Chromium was started (a crash makes the next run start another). */
-  launches = 0;
+  private launched = 0;
 
   constructor(private readonly options: BrowserHostOptions = {}) {}
+
+  /** How many times Chromium was started (a crash makes the next run start another). */
+  get launches(): number {
+    return this.launched;
+  }
 
   /** A new run: its own browser context (cookies, storage, downloads) and one page. */
   async newRun(options: RunOptions = {}): Promise<BrowserRun> {
     const { browser } = await this.browser();
     let context: BrowserContext;
     try {
-      context = await browser.newContext({ serviceWorkers: "block", acceptDownloads: true, locale: "en-US" });
+      context = await browser.newContext(CONTEXT_OPTIONS);
     } catch (error) {
       // The browser died between launch and now: one more try, with a fresh one.
       if (browser.isConnected()) throw error;
-      context = await (await this.browser()).browser.newContext({ serviceWorkers: "block", acceptDownloads: true, locale: "en-US" });
+      context = await (await this.browser()).browser.newContext(CONTEXT_OPTIONS);
     }
     try {
       await context.route("**/*", answerFromSimulatedWeb);
@@ -125,7 +132,7 @@ export class BrowserHost {
       args: launchArgs(wall, marker),
       timeout: this.options.launchTimeoutMs ?? 30_000,
     });
-    this.launches += 1;
+    this.launched += 1;
     return { browser, marker };
   }
 
