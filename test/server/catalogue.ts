@@ -1,7 +1,9 @@
 // The official catalogue the seed publishes under the `reduck` project: one JSON contract per script
 // in catalogue/<host>/<slug>.json, copied from the real official scripts. Read from this folder (never
-// from /work/shared) so the copies are what ships with the tests. Scripts with a source in the repo's
-// examples/scripts/<host>/<slug>.js run that source (POST /run executes it against a simulated page).
+// from /work/shared) so the copies are what ships with the tests. Scripts with a source run it: a
+// twin written for the simulated page in simulated-scripts/<host>/<slug>.js first (POST /run runs
+// scripts against that page today), else the repo's examples/scripts/<host>/<slug>.js, which are
+// written for a real browser (test/server/browser/).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { ScriptLanguage, SideEffects } from "./records.js";
 
@@ -23,18 +25,21 @@ export interface CatalogueEntry {
 const CATALOGUE_DIR = new URL("./catalogue/", import.meta.url);
 /** The example script sources, relative to the repository (this file is test/server/catalogue.ts). */
 export const EXAMPLE_SCRIPTS_DIR = new URL("../../examples/scripts/", import.meta.url);
+/** Twins of the examples that need the real browser's page (`page.locator`...), for the simulated page. */
+export const SIMULATED_SCRIPTS_DIR = new URL("./simulated-scripts/", import.meta.url);
 
 /**
- * The body of a catalogue script: `examples/scripts/<host>/<slug>.js` when that file exists (read
- * now, so an edited example is picked up by the next store), else whatever the contract carried.
+ * The body of a catalogue script: `simulated-scripts/<host>/<slug>.js` or else
+ * `examples/scripts/<host>/<slug>.js` when that file exists (read now, so an edited example is
+ * picked up by the next store), else whatever the contract carried.
  */
 export function exampleSource(
   host: string,
   slug: string,
   fallback: { content?: string; language?: ScriptLanguage } = {},
 ): { content?: string; language?: ScriptLanguage } {
-  const file = new URL(`${host}/${slug}.js`, EXAMPLE_SCRIPTS_DIR);
-  if (!existsSync(file)) return fallback;
+  const file = [SIMULATED_SCRIPTS_DIR, EXAMPLE_SCRIPTS_DIR].map((dir) => new URL(`${host}/${slug}.js`, dir)).find(existsSync);
+  if (!file) return fallback;
   return { content: readFileSync(file, "utf8"), language: "javascript" };
 }
 

@@ -1,0 +1,205 @@
+// One warm Chromium for the whole sandbox, launched on first use, with one fresh browser context
+// per run. A browser that crashed or was killed is noticed (Playwright's `disconnected`), and the
+// next run launches a new one.
+import { randomUUID } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import { chromium, type Browser, type BrowserContext, type Route, type WebSocketRoute } from "playwright-core";
+import { chromiumExecutable, launchArgs } from "./chromium.js";
+import { BrowserRun, type RunOptions } from "./run.js";
+import { startWall, type Wall } from "./wall.js";
+import { answerWeb } from "./web/index.js";
+
+export interface BrowserHostOptions {
+  /** How long Chromium may take to start (default 30 s). */
+  launchTimeoutMs?: number;
+}
+
+interface Launched {
+  browser: Browser;
+  /** Marks this browser's command line, so its process can be found. */
+  marker: string;
+}
+
+/** Service workers would fetch past the routing: blocked, as Playwright advises for routed contexts. */
+const CONTEXT_OPTIONS = { serviceWorkers: "block", acceptDownloads: true, locale: "en-US" } as const;
+
+/** 127.0.0.0/8, ::1 and localhost: the machine itself, which the browser may reach directly. */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127(?:\.\d{1,3}){3}$/.test(host);
+}
+
+/** The first wall: every request off this machine is answered by the simulated web. */
+async function answerFromSimulatedWeb(route: Route): Promise<void> {
+  const url = new URL(route.request().url());
+  try {
+    if (isLoopback(url.hostname)) return await route.continue();
+    const { status, headers, body } = answerWeb(url);
+    await route.fulfill({ status, headers, body: typeof body === "string" ? body : Buffer.from(body) });
+  } catch {
+    // The page or context closed while the answer was on its way: nobody is waiting for it.
+  }
+}
+
+function answerWebSocket(socket: WebSocketRoute): void {
+  if (isLoopback(new URL(socket.url()).hostname)) {
+    socket.connectToServer();
+    return;
+  }
+  socket.close({ code: 1008, reason: "the sandbox's simulated web has no WebSocket server" });
+}
+
+/**
+ * The sandbox's browser. `newRun()` gives each run its own context and page; `close()` ends it all.
+ *
+ * @example
+ * const host = new BrowserHost();
+ * const run = await host.newRun({ files: { attachment: { via: "bytes", bytes } } });
+ * await run.builtins.goto("https://mail.google.com/mail/u/0/#inbox?compose=new");
+ * const { steps, screenshots } = await run.finish();
+ * await host.close();
+ */
+export class BrowserHost {
+  private launching?: Promise<Launched>;
+  private wall?: Promise<Wall>;
+  private closed = false;
+  private launched = 0;
+
+  constructor(private readonly options: BrowserHostOptions = {}) {}
+
+  /** How many times Chromium was started (a crash makes the next run start another). */
+  get launches(): number {
+    return this.launched;
+  }
+
+  /** A new run: its own browser context (cookies, storage, downloads) and one page. */
+  async newRun(options: RunOptions = {}): Promise<BrowserRun> {
+    const { browser } = await this.browser();
+    let context: BrowserContext;
+    try {
+      context = await browser.newContext(CONTEXT_OPTIONS);
+    } catch (error) {
+      // The browser died between launch and now: one more try, with a fresh one.
+      if (browser.isConnected()) throw error;
+      context = await (await this.browser()).browser.newContext(CONTEXT_OPTIONS);
+    }
+    try {
+      await context.route("**/*", answerFromSimulatedWeb);
+      await context.routeWebSocket(/.*/, answerWebSocket);
+      const page = await context.newPage();
+      return new BrowserRun(context, page, options, () => this.kill());
+    } catch (error) {
+      await context.close().catch(() => {});
+      throw error;
+    }
+  }
+
+  /**
+   * Requests that would have left the machine and were stopped at the second wall, oldest first:
+   * the ones the routing did not answer. Empty means every request was answered by the simulated
+   * web or by this machine. (Chromium fetches links with a `download` attribute past the routing:
+   * those end here.)
+   */
+  async wallAttempts(): Promise<readonly string[]> {
+    return (await this.wallStarted()).attempts;
+  }
+
+  /** The browser, launched now if there is none or the last one died (or failed to start). */
+  private async browser(): Promise<Launched> {
+    for (;;) {
+      if (this.closed) throw new Error("the sandbox's browser is shut down");
+      const pending = this.launching;
+      if (!pending) break;
+      const current = await pending.catch(() => undefined);
+      if (current?.browser.isConnected()) return current;
+      // Dead or never started: replace it, unless another run already did while we waited.
+      if (this.launching === pending) this.launching = undefined;
+    }
+    this.launching = this.launch();
+    return this.launching;
+  }
+
+  private wallStarted(): Promise<Wall> {
+    this.wall ??= startWall();
+    return this.wall;
+  }
+
+  private async launch(): Promise<Launched> {
+    const [executablePath, wall] = await Promise.all([chromiumExecutable(), this.wallStarted()]);
+    const marker = randomUUID();
+    const browser = await chromium.launch({
+      executablePath,
+      args: launchArgs(wall, marker),
+      timeout: this.options.launchTimeoutMs ?? 30_000,
+    });
+    this.launched += 1;
+    return { browser, marker };
+  }
+
+  /** The browser's main process id, or null when none runs (or this is not Linux). */
+  async browserPid(): Promise<number | null> {
+    const current = this.launching && (await this.launching.catch(() => undefined));
+    if (!current || !current.browser.isConnected()) return null;
+    for (const { pid, ppid } of await processTable()) {
+      if (ppid !== process.pid) continue;
+      const cmdline = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "");
+      if (cmdline.includes(`--reduck-sandbox-browser=${current.marker}`)) return pid;
+    }
+    return null;
+  }
+
+  /** Resident memory of the browser's whole process tree, in bytes (0 when none runs; Linux only). */
+  async rssBytes(): Promise<number> {
+    const root = await this.browserPid();
+    if (root === null) return 0;
+    const table = await processTable();
+    const tree = new Set([root]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const { pid, ppid } of table) {
+        if (tree.has(ppid) && !tree.has(pid)) {
+          tree.add(pid);
+          grew = true;
+        }
+      }
+    }
+    let total = 0;
+    for (const pid of tree) {
+      const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+      total += Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+    }
+    return total;
+  }
+
+  /** Ends the browser process at once (a hung browser); the next run launches a new one. */
+  async kill(): Promise<void> {
+    const pid = await this.browserPid();
+    if (pid !== null) process.kill(pid, "SIGKILL");
+    const current = this.launching;
+    this.launching = undefined;
+    await (await current?.catch(() => undefined))?.browser.close().catch(() => {});
+  }
+
+  /** Closes the browser and the wall. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const launched = await this.launching?.catch(() => undefined);
+    this.launching = undefined;
+    await launched?.browser.close().catch(() => {});
+    await (await this.wall)?.close();
+  }
+}
+
+/** Every process's id and parent id, from /proc (empty elsewhere). */
+async function processTable(): Promise<Array<{ pid: number; ppid: number }>> {
+  const entries = await readdir("/proc").catch(() => [] as string[]);
+  const rows: Array<{ pid: number; ppid: number }> = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
+    // pid (comm) state ppid ...: comm may hold spaces and parentheses, so read after the last ')'.
+    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    if (Number.isInteger(ppid)) rows.push({ pid: Number(entry), ppid });
+  }
+  return rows;
+}

@@ -1,0 +1,142 @@
+// mail.google.com: a compose window like Gmail's, and beside it what the recipient will see
+// (recipients, subject, body, the attachment's name and size). Control+Enter in the window sends,
+// after which the page shows "Message sent" and the sent message.
+import { htmlPage, type WebResponse } from "./html.js";
+
+const STYLE = `
+  [role="dialog"] { position: fixed; right: 24px; bottom: 0; width: 520px; background: #fff; border: 1px solid #dadce0;
+    box-shadow: 0 4px 16px rgba(0,0,0,.2); border-radius: 8px 8px 0 0; }
+  [role="dialog"] h2 { margin: 0; padding: 8px 12px; font-size: 14px; background: #f2f6fc; border-radius: 8px 8px 0 0; }
+  [role="dialog"] input:not([type=file]) { display: block; width: calc(100% - 24px); margin: 0 12px; border: 0; border-bottom: 1px solid #eee; padding: 6px 0; font: inherit; }
+  [role="dialog"] [aria-label="Message Body"] { min-height: 80px; margin: 6px 12px; white-space: pre-wrap; outline: none; }
+  .chip { display: inline-block; margin: 4px 12px; padding: 4px 8px; background: #f1f3f4; border-radius: 4px; }
+  .chip .size { color: #5f6368; margin-left: 6px; }
+  [role="dialog"] footer { padding: 8px 12px; }
+  #preview { max-width: 560px; border: 1px dashed #9aa0a6; padding: 8px 12px; }
+  #preview h3 { margin: 0 0 6px; font-size: 13px; color: #5f6368; }
+  #preview dt { float: left; clear: left; width: 90px; color: #5f6368; }
+  #preview dd { margin: 0 0 2px 90px; min-height: 1.2em; white-space: pre-wrap; }
+  [role="alert"] { position: fixed; left: 24px; bottom: 24px; background: #202124; color: #fff; padding: 10px 16px; border-radius: 4px; }
+`;
+
+const BODY = `
+<main>
+  <p id="mailbox">Inbox — no conversations. Open <a href="#inbox?compose=new">a new message</a>.</p>
+  <section id="preview" aria-label="What the recipient will see">
+    <h3>What the recipient will see</h3>
+    <dl>
+      <dt>Status</dt><dd data-preview="status">draft</dd>
+      <dt>To</dt><dd data-preview="to"></dd>
+      <dt>Cc</dt><dd data-preview="cc"></dd>
+      <dt>Bcc</dt><dd data-preview="bcc" title="each Bcc recipient sees only their own address"></dd>
+      <dt>Subject</dt><dd data-preview="subject"></dd>
+      <dt>Body</dt><dd data-preview="body"></dd>
+      <dt>Attachment</dt><dd data-preview="attachment"></dd>
+    </dl>
+  </section>
+</main>
+`;
+
+// The page's own script: the compose window exists while the address says compose=new; the file
+// field's current files are the attachments (choosing files again replaces them).
+const SCRIPT = String.raw`
+const size = (n) => n < 1024 ? n + " B" : n < 1048576 ? Math.round(n / 1024) + " KB" : (n / 1048576).toFixed(1).replace(/\.0$/, "") + " MB";
+const list = (text) => text.split(/[,;]/).map((s) => s.trim()).filter(Boolean);
+let sent = false;
+
+function show(key, text) {
+  document.querySelector('[data-preview="' + key + '"]').textContent = text;
+}
+
+function attachmentsOf(dialog) {
+  return [...dialog.querySelector('input[type="file"][name="Filedata"]').files];
+}
+
+function refresh() {
+  const dialog = document.querySelector('div[role="dialog"]');
+  if (!dialog || sent) return;
+  const value = (selector) => dialog.querySelector(selector).value;
+  show("to", list(value('input[aria-label="To recipients"]')).join(", "));
+  show("cc", list(value('input[aria-label="Cc recipients"]')).join(", "));
+  show("bcc", list(value('input[aria-label="Bcc recipients"]')).join(", "));
+  show("subject", value('input[name="subjectbox"]'));
+  show("body", dialog.querySelector('div[aria-label="Message Body"]').innerText);
+  const files = attachmentsOf(dialog);
+  show("attachment", files.map((f) => f.name + " (" + size(f.size) + ")").join(", "));
+  const chips = dialog.querySelector('[aria-label="Attachments"]');
+  chips.replaceChildren(...files.map((f) => {
+    const chip = document.createElement("div");
+    chip.className = "chip";
+    chip.setAttribute("role", "listitem");
+    chip.setAttribute("aria-label", "Attachment: " + f.name);
+    chip.dataset.size = String(f.size);
+    chip.innerHTML = '<span class="name"></span><span class="size"></span>';
+    chip.querySelector(".name").textContent = f.name;
+    chip.querySelector(".size").textContent = "(" + size(f.size) + ")";
+    return chip;
+  }));
+}
+
+function send(dialog) {
+  const to = list(dialog.querySelector('input[aria-label="To recipients"]').value);
+  if (to.length === 0) {
+    const error = document.createElement("div");
+    error.setAttribute("role", "alertdialog");
+    error.textContent = "Please specify at least one recipient.";
+    dialog.append(error);
+    return;
+  }
+  refresh();
+  sent = true;
+  dialog.remove();
+  show("status", "sent");
+  document.getElementById("mailbox").textContent = "Sent — 1 conversation.";
+  const notice = document.createElement("div");
+  notice.setAttribute("role", "alert");
+  notice.textContent = "Message sent";
+  document.body.append(notice);
+}
+
+function openCompose() {
+  if (sent || document.querySelector('div[role="dialog"]') || !/compose=new/.test(location.hash)) return;
+  const dialog = document.createElement("div");
+  dialog.setAttribute("role", "dialog");
+  dialog.setAttribute("aria-label", "New Message");
+  dialog.innerHTML =
+    '<h2>New Message</h2>' +
+    '<input aria-label="To recipients" placeholder="To" autocomplete="off">' +
+    '<input aria-label="Cc recipients" placeholder="Cc" autocomplete="off">' +
+    '<input aria-label="Bcc recipients" placeholder="Bcc" autocomplete="off">' +
+    '<input name="subjectbox" aria-label="Subject" placeholder="Subject" autocomplete="off">' +
+    '<div aria-label="Message Body" role="textbox" aria-multiline="true" contenteditable="true"></div>' +
+    '<div aria-label="Attachments" role="list"></div>' +
+    '<input type="file" name="Filedata" multiple style="display:none">' +
+    '<footer><button type="button" aria-label="Send (Ctrl-Enter)">Send</button></footer>';
+  dialog.addEventListener("input", refresh);
+  dialog.addEventListener("change", refresh);
+  dialog.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      send(dialog);
+    }
+  });
+  dialog.querySelector("footer button").addEventListener("click", () => send(dialog));
+  document.body.append(dialog);
+  refresh();
+}
+
+addEventListener("hashchange", openCompose);
+openCompose();
+`;
+
+/** Every address on mail.google.com shows the mailbox; `#…compose=new` opens the compose window. */
+export function gmail(url: URL): WebResponse {
+  const account = url.searchParams.get("authuser");
+  return htmlPage({
+    title: `Inbox${account ? ` - ${account}` : ""} - Gmail`,
+    site: "Gmail",
+    body: BODY,
+    style: STYLE,
+    script: SCRIPT,
+  });
+}

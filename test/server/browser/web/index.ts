@@ -1,0 +1,57 @@
+// The simulated web: what the sandbox's browser gets for any address off this machine. A few hosts
+// the example and official scripts need have pages; anything else is a 404 page that says so.
+import { atlassian } from "./atlassian.js";
+import { csmTestcenter } from "./csm-testcenter.js";
+import { docusign } from "./docusign.js";
+import { gmail } from "./gmail.js";
+import { escapeHtml, htmlPage, type WebResponse } from "./html.js";
+
+export type { WebResponse } from "./html.js";
+
+/** The hosts with pages, for the 404 page and the README. */
+export const SIMULATED_HOSTS = ["mail.google.com", "app.docusign.com", "csm-testcenter.org", "admin.atlassian.com", "example.com"] as const;
+
+function exampleDomain(): WebResponse {
+  return htmlPage({
+    title: "Example Domain",
+    site: "example.com",
+    body: "<main><h1>Example Domain</h1><p>This domain is for use in documentation examples.</p></main>",
+  });
+}
+
+function notFound(url: URL): WebResponse {
+  return htmlPage({
+    status: 404,
+    title: "404 Not Found",
+    site: url.hostname,
+    body: `<main><h1>404 — not in the sandbox's simulated web</h1>
+<p>The sandbox's browser never leaves this machine, and nothing here answers
+<code>${escapeHtml(url.href)}</code>.</p>
+<p>Pages exist on: ${SIMULATED_HOSTS.map((h) => `<code>${h}</code>`).join(", ")}.</p></main>`,
+  });
+}
+
+/**
+ * The answer to a browser request for `url` (an address off this machine).
+ *
+ * @example
+ * answerWeb(new URL("https://mail.google.com/mail/u/0/#inbox?compose=new")).status; // 200
+ * answerWeb(new URL("https://nowhere.example/")).status; // 404
+ */
+export function answerWeb(url: URL): WebResponse {
+  const host = url.hostname.replace(/^www\./, "");
+  switch (host) {
+    case "mail.google.com":
+      return gmail(url);
+    case "app.docusign.com":
+      return docusign(url) ?? notFound(url);
+    case "csm-testcenter.org":
+      return csmTestcenter();
+    case "admin.atlassian.com":
+      return atlassian(url);
+    case "example.com":
+      return url.pathname === "/" ? exampleDomain() : notFound(url);
+    default:
+      return notFound(url);
+  }
+}
