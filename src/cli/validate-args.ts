@@ -16,8 +16,10 @@ let validators: Promise<(schema: Schema) => ValidateFunction> | undefined;
 /** One ajv, as the service reads script schemas: JSON Schema 2020-12, unknown keywords ignored. */
 function compiler(): Promise<(schema: Schema) => ValidateFunction> {
   validators ??= (async () => {
-    const [{ Ajv2020 }, formats] = await Promise.all([import("ajv/dist/2020.js"), import("ajv-formats")]);
-    // ajv-formats is CommonJS: its default import is the plugin or a namespace holding it.
+    const [ajvModule, formats] = await Promise.all([import("ajv/dist/2020.js"), import("ajv-formats")]);
+    // Both are CommonJS. Bundled into the CLI, a CommonJS module is only its default export;
+    // run unbundled (tests), Node also lends its named exports.
+    const Ajv2020 = ajvModule.Ajv2020 ?? ajvModule.default;
     const plugin = formats.default as unknown as ((ajv: unknown) => void) | { default: (ajv: unknown) => void };
     const addFormats = typeof plugin === "function" ? plugin : plugin.default;
     const ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true, validateSchema: false });
