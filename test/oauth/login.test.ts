@@ -71,7 +71,7 @@ describe("reduck login with OAuth", () => {
 
     const list = await runReduck(["scripts", "list", "reduck", "--json"], env);
     expect(list.code, list.stderr).toBe(0);
-    expect(JSON.parse(list.stdout).length).toBeGreaterThan(0);
+    expect(JSON.parse(list.stdout).data.length).toBeGreaterThan(0);
     const afterList = (await readStoredConfig(configDir)).credentials[world.url].oauth;
     expect(afterList.refreshToken).not.toBe(afterWhoami.refreshToken);
 
