@@ -16,6 +16,7 @@ import { randomBytes } from "node:crypto";
 import vm from "node:vm";
 import { parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import { Parser } from "acorn";
+import { webGlobals } from "./web-globals.mjs";
 
 /** Sync calls: the worker waits on this flag until the main thread has put the answer on `replies`. */
 const flag = new Int32Array(workerData.flag);
@@ -390,6 +391,7 @@ parentPort.once("message", ({ content, runText }) => {
   if (refused) return done({ ok: false, stage: "compile", error: refused });
 
   const context = vm.createContext(Object.create(null), { name: "script", codeGeneration: { strings: false, wasm: false } });
+  vm.runInContext(`(${webGlobals.toString()})()`, context);
   const entries = vm.runInContext(`(${inside.toString()})`, context)(post, postSync, random);
   const { start, deliver } = entries;
   fire = entries.fire;
