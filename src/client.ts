@@ -145,8 +145,13 @@ export class ReduckClient {
     if (options.proxy !== undefined && options.fetch !== undefined) {
       throw new TypeError("createReduckClient: give either fetch or proxy, not both: your fetch makes its own connections (give it the proxy instead)");
     }
-    if (typeof options.proxy === "string") parseProxy(options.proxy);
-    else if (options.proxy !== undefined && typeof options.proxy !== "function") {
+    if (typeof options.proxy === "string") {
+      try {
+        parseProxy(options.proxy);
+      } catch (err) {
+        throw new TypeError(`createReduckClient: ${(err as Error).message}`);
+      }
+    } else if (options.proxy !== undefined && typeof options.proxy !== "function") {
       throw new TypeError("createReduckClient: proxy must be a URL such as http://proxy.example:3128, or a function of a request's URL");
     }
     const headers = { "User-Agent": USER_AGENT, ...options.headers };

@@ -34,7 +34,7 @@ export function parseProxy(value: string): URL {
     throw new TypeError(`the proxy ${JSON.stringify(value)} is not a URL (expected http://host:port)`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new TypeError(`the proxy ${redactProxy(url)} uses ${url.protocol}: only http:// and https:// proxies are supported`);
+    throw new TypeError(`the proxy ${redactProxy(url)} is a ${url.protocol.slice(0, -1)} proxy: only http:// and https:// proxies are supported`);
   }
   return url;
 }
@@ -51,14 +51,30 @@ export function redactProxy(proxy: URL): string {
  * their subdomains too; a leading dot matches only subdomains), IP addresses, CIDR ranges
  * (`10.0.0.0/8`), each optionally with `:port`, or `*` for every host.
  *
+ * Throws a TypeError naming the variable when a proxy in it is not an http(s) URL.
+ *
  * @example
  * const client = createReduckClient({ apiKey, proxy: proxyFromEnv() });
  */
 export function proxyFromEnv(env: Record<string, string | undefined> = process.env): (url: string) => string | undefined {
-  const pick = (...names: string[]) => names.map((n) => env[n]?.trim()).find(Boolean);
-  const httpsProxy = pick("HTTPS_PROXY", "https_proxy");
-  const httpProxy = pick("HTTP_PROXY", "http_proxy");
-  const noProxy = parseNoProxy(pick("NO_PROXY", "no_proxy") ?? "");
+  const pick = (...names: string[]) => {
+    const name = names.find((n) => env[n]?.trim());
+    return name ? { name, value: env[name]!.trim() } : undefined;
+  };
+  // Checked now, so a mistyped variable is reported before anything is sent.
+  const proxyVariable = (...names: string[]) => {
+    const found = pick(...names);
+    if (!found) return undefined;
+    try {
+      parseProxy(found.value);
+    } catch (err) {
+      throw new TypeError(`${found.name}: ${(err as Error).message}`);
+    }
+    return found.value;
+  };
+  const httpsProxy = proxyVariable("HTTPS_PROXY", "https_proxy");
+  const httpProxy = proxyVariable("HTTP_PROXY", "http_proxy");
+  const noProxy = parseNoProxy(pick("NO_PROXY", "no_proxy")?.value ?? "");
   return (url) => {
     const target = new URL(url);
     const proxy = target.protocol === "https:" ? httpsProxy : target.protocol === "http:" ? httpProxy : undefined;

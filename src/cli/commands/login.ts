@@ -103,7 +103,7 @@ Each API URL has its own sign-in. With --api-url, later commands use that URL un
 
   /** The account a credential belongs to (`@handle`, else the email), checked with the API. */
   private async whoIs(credential: ReduckCredential, apiUrl: string, refused: string, doing: string): Promise<string> {
-    const client = createReduckClient({ ...credential, baseUrl: apiUrl });
+    const client = createReduckClient({ ...credential, baseUrl: apiUrl, proxy: this.proxy() });
     const { data: me, error } = await getMe({ client });
     if (error) {
       if (error.status === 401) throw new CliError(`${refused}: ${error.error}`, ExitCode.AUTH);
