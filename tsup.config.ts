@@ -39,7 +39,6 @@ export default defineConfig([
     // Neither minified nor mapped: minifying saved no start-up time (measured), and an
     // unminified bundle keeps REDUCK_DEBUG's stack traces readable without 3 MB of maps.
     sourcemap: false,
-    minify: true,
     // oclif reads tsconfig with typescript only for uncompiled plugins; never here.
     external: ["typescript"],
     // Bundled CommonJS inside ESM still calls require() for Node built-ins.
