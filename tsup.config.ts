@@ -41,6 +41,10 @@ export default defineConfig([
     sourcemap: false,
     // oclif reads tsconfig with typescript only for uncompiled plugins; never here.
     external: ["typescript"],
+    // openapi-fetch's URL builders are bundled too: resolving a bare import at start-up (its
+    // package.json, its exports map, a separate module) cost more than its 15 KB. mime-types
+    // stays outside: it is loaded only for an unusual file extension, and its database is large.
+    noExternal: ["openapi-fetch"],
     // Bundled CommonJS inside ESM still calls require() for Node built-ins.
     banner: { js: 'import { createRequire as __reduckCreateRequire } from "node:module"; const require = __reduckCreateRequire(import.meta.url);' },
   },

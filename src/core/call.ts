@@ -7,12 +7,12 @@
  * `Headers` for every call: loading Node's fetch classes costs a command-line start about 20 ms.
  * The `Response` in a result is made only when someone reads it.
  */
-import { validateHeaderName, validateHeaderValue } from "node:http";
 import { createFinalURL, createQuerySerializer, defaultPathSerializer } from "openapi-fetch";
 import type { ReduckClient } from "../client.js";
 import { clientInternals } from "../client.js";
 import { operationTable } from "../generated/operations.js";
 import { withResponse } from "./answer.js";
+import { nodeHttp } from "./builtins.js";
 import { CredentialError, describeFailure, httpError, describeStatus, type ReduckError } from "./errors.js";
 import { redactError } from "./redact.js";
 import { TransportFailure, type Answer } from "./transport.js";
@@ -67,8 +67,8 @@ export function mergeHeaders(...sets: Array<Record<string, string> | undefined>)
   for (const set of sets) {
     for (const [name, value] of Object.entries(set ?? {})) {
       if (value === undefined || value === null) continue;
-      validateHeaderName(name);
-      validateHeaderValue(name, String(value));
+      nodeHttp().validateHeaderName(name);
+      nodeHttp().validateHeaderValue(name, String(value));
       byName.set(name.toLowerCase(), [name, String(value)]);
     }
   }

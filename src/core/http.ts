@@ -8,9 +8,10 @@
  * loading it costs about 20 ms, and a process that used it waits 70-90 ms at exit for V8 to
  * finish compiling its WASM HTTP parser. node:http has none of these.
  */
-import http from "node:http";
-import https from "node:https";
-import { proxyAuthorization, proxyFor, throughProxy, TunnelAgent, type ProxySetting } from "./proxy.js";
+import type http from "node:http";
+import type https from "node:https";
+import { nodeHttp, nodeHttps } from "./builtins.js";
+import { proxyAuthorization, proxyFor, throughProxy, tunnelAgent, type ProxySetting } from "./proxy.js";
 
 /** How connections are made: through which proxy, trusting which certificate authorities. */
 export interface ConnectionOptions {
@@ -45,23 +46,22 @@ export class Connections {
     const port = target.port || (secure ? 443 : 80);
     const path = `${target.pathname}${target.search}`;
     if (!proxy) {
-      const agent = this.agent(`${target.protocol}${reuse}`, () => (secure ? new https.Agent(this.tls(reuse)) : new http.Agent({ keepAlive: reuse })));
-      // Late-bound (`http.request`, not a captured function) so request interceptors such as MSW see it.
-      const request = (secure ? https : http).request({ host, port, path, method, headers, agent });
+      const agent = this.agent(`${target.protocol}${reuse}`, () => (secure ? new (nodeHttps().Agent)(this.tls(reuse)) : new (nodeHttp().Agent)({ keepAlive: reuse })));
+      const request = (secure ? nodeHttps() : nodeHttp()).request({ host, port, path, method, headers, agent });
       return { request };
     }
     if (secure) {
-      const agent = this.agent(`tunnel ${proxy.href} ${reuse}`, () => new TunnelAgent(proxy, this.tls(reuse)));
-      const request = https.request({ host, port, path, method, headers, agent });
+      const agent = this.agent(`tunnel ${proxy.href} ${reuse}`, () => tunnelAgent(proxy, this.tls(reuse)));
+      const request = nodeHttps().request({ host, port, path, method, headers, agent });
       request.on("error", (err) => throughProxy(err, proxy));
       return { request, proxy };
     }
     // Plain http through a proxy: the request goes to the proxy with the whole URL as its target.
     const proxySecure = proxy.protocol === "https:";
     const agent = this.agent(`forward ${proxy.href} ${reuse}`, () =>
-      proxySecure ? new https.Agent(this.tls(reuse)) : new http.Agent({ keepAlive: reuse }),
+      proxySecure ? new (nodeHttps().Agent)(this.tls(reuse)) : new (nodeHttp().Agent)({ keepAlive: reuse }),
     );
-    const request = (proxySecure ? https : http).request({
+    const request = (proxySecure ? nodeHttps() : nodeHttp()).request({
       host: proxy.hostname.replace(/^\[|\]$/g, ""),
       port: proxy.port || (proxySecure ? 443 : 80),
       path: target.href,

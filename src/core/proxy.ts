@@ -6,11 +6,11 @@
  * hosts that go direct, and loopback (`localhost`, 127.0.0.0/8, ::1) always direct, so a local
  * sandbox keeps working behind a company proxy.
  */
+import type https from "node:https";
 import type { Duplex } from "node:stream";
-import http from "node:http";
-import https from "node:https";
-import { isIP } from "node:net";
-import tls from "node:tls";
+import { nodeHttp, nodeHttps, nodeNet, nodeTls } from "./builtins.js";
+
+const isIP = (address: string) => nodeNet().isIP(address);
 
 /**
  * A proxy for every request (`"http://proxy.example:3128"`, credentials as `user:password@`), or a
@@ -165,41 +165,51 @@ export function throughProxy<E>(err: E, proxy: URL): E {
  * An https agent whose connections are tunnels through an HTTP proxy: a `CONNECT host:port`
  * to the proxy, then TLS with the target inside it (the proxy sees only the host name).
  */
-export class TunnelAgent extends https.Agent {
-  constructor(
-    private readonly proxy: URL,
-    options: https.AgentOptions,
-  ) {
-    super(options);
-  }
+export function tunnelAgent(proxy: URL, options: https.AgentOptions): https.Agent {
+  const TunnelAgent = (tunnelAgentClass ??= defineTunnelAgent());
+  return new TunnelAgent(proxy, options);
+}
 
-  override createConnection(options: https.RequestOptions, callback?: (err: Error | null, stream: Duplex) => void): Duplex | null | undefined {
-    const done = callback ?? (() => undefined);
-    const host = options.host ?? options.hostname ?? "localhost";
-    const target = `${host.includes(":") ? `[${host}]` : host}:${options.port ?? 443}`;
-    const proxyHttps = this.proxy.protocol === "https:";
-    const connect = (proxyHttps ? https : http).request({
-      host: this.proxy.hostname.replace(/^\[|\]$/g, ""),
-      port: this.proxy.port || (proxyHttps ? 443 : 80),
-      method: "CONNECT",
-      path: target,
-      headers: { Host: target, ...proxyAuthorization(this.proxy) },
-      agent: false,
-      ...(proxyHttps && this.options.ca ? { ca: this.options.ca } : {}),
-    });
-    connect.once("connect", (answer, socket) => {
-      if (answer.statusCode !== 200) {
-        socket.destroy();
-        const refused: ProxiedError = new Error(`the proxy answered ${answer.statusCode} ${answer.statusMessage ?? ""}`.trim());
-        refused.code = "EPROXYREFUSED";
-        refused.proxyStatus = answer.statusCode;
-        return done(throughProxy(refused, this.proxy), undefined as never);
-      }
-      const secure = tls.connect({ ...(options as tls.ConnectionOptions), socket, servername: options.servername ?? (isIP(host) ? undefined : host) });
-      done(null, secure);
-    });
-    connect.once("error", (err) => done(throughProxy(err, this.proxy), undefined as never));
-    connect.end();
-    return undefined;
-  }
+let tunnelAgentClass: ReturnType<typeof defineTunnelAgent> | undefined;
+
+/** Defined on first use: it extends https.Agent, which loads tls and crypto. */
+function defineTunnelAgent() {
+  return class TunnelAgent extends nodeHttps().Agent {
+    constructor(
+      private readonly proxy: URL,
+      options: https.AgentOptions,
+    ) {
+      super(options);
+    }
+
+    override createConnection(options: https.RequestOptions, callback?: (err: Error | null, stream: Duplex) => void): Duplex | null | undefined {
+      const done = callback ?? (() => undefined);
+      const host = options.host ?? options.hostname ?? "localhost";
+      const target = `${host.includes(":") ? `[${host}]` : host}:${options.port ?? 443}`;
+      const proxyHttps = this.proxy.protocol === "https:";
+      const connect = (proxyHttps ? nodeHttps() : nodeHttp()).request({
+        host: this.proxy.hostname.replace(/^\[|\]$/g, ""),
+        port: this.proxy.port || (proxyHttps ? 443 : 80),
+        method: "CONNECT",
+        path: target,
+        headers: { Host: target, ...proxyAuthorization(this.proxy) },
+        agent: false,
+        ...(proxyHttps && this.options.ca ? { ca: this.options.ca } : {}),
+      });
+      connect.once("connect", (answer, socket) => {
+        if (answer.statusCode !== 200) {
+          socket.destroy();
+          const refused: ProxiedError = new Error(`the proxy answered ${answer.statusCode} ${answer.statusMessage ?? ""}`.trim());
+          refused.code = "EPROXYREFUSED";
+          refused.proxyStatus = answer.statusCode;
+          return done(throughProxy(refused, this.proxy), undefined as never);
+        }
+        const servername = options.servername ?? (isIP(host) ? undefined : host);
+        done(null, nodeTls().connect({ ...(options as import("node:tls").ConnectionOptions), socket, servername }));
+      });
+      connect.once("error", (err) => done(throughProxy(err, this.proxy), undefined as never));
+      connect.end();
+      return undefined;
+    }
+  };
 }

@@ -6,7 +6,7 @@
  * for an honest progress total. File parts are opened as they are sent and read in chunks,
  * never held whole in memory.
  */
-import { randomBytes } from "node:crypto";
+import { nodeCrypto } from "../core/builtins.js";
 import type { Buffers } from "./buffers.js";
 
 /** Bytes of known size that can be read from the start, once per attempt. */
@@ -52,7 +52,7 @@ function quote(value: string): string {
 }
 
 export function encodeMultipart(parts: Part[]): MultipartBody {
-  const boundary = `----reduck-${randomBytes(12).toString("hex")}`;
+  const boundary = `----reduck-${nodeCrypto().randomBytes(12).toString("hex")}`;
   const pieces: Array<Uint8Array | ByteSource> = [];
   for (const part of parts) {
     let head = `--${boundary}\r\nContent-Disposition: form-data; name="${quote(part.name)}"`;
