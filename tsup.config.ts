@@ -1,4 +1,25 @@
 import { defineConfig } from "tsup";
+import type { Plugin } from "esbuild";
+
+/**
+ * Packages @oclif/core requires at start-up for features this CLI never uses, left out of its
+ * bundle (their evaluation cost up to 8 ms per start, measured): `semver` only serves oclif's
+ * Node-version warning, which cannot run bundled anyway (it reads a package.json beside
+ * `__dirname`, which an ES module lacks, and gives up); `tinyglobby` only finds command files
+ * by pattern, while this CLI lists its commands explicitly. Calling one throws.
+ */
+const oclifUnused: Plugin = {
+  name: "oclif-unused",
+  setup(build) {
+    build.onResolve({ filter: /^(semver|tinyglobby)$/ }, (args) =>
+      args.importer.includes("@oclif/core") ? { path: args.path, namespace: "oclif-unused" } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "oclif-unused" }, (args) => ({
+      loader: "js",
+      contents: `module.exports = new Proxy({}, { get: (_, key) => key === "__esModule" ? undefined : () => { throw new Error(${JSON.stringify(`${args.path} is not part of reduck's build`)}); } });`,
+    }));
+  },
+};
 
 export default defineConfig([
   {
@@ -46,6 +67,7 @@ export default defineConfig([
     // stays outside: it is loaded only for an unusual file extension, and its database is large.
     noExternal: ["openapi-fetch"],
     // Bundled CommonJS inside ESM still calls require() for Node built-ins.
+    esbuildPlugins: [oclifUnused],
     banner: { js: 'import { createRequire as __reduckCreateRequire } from "node:module"; const require = __reduckCreateRequire(import.meta.url);' },
   },
 ]);

@@ -1,4 +1,3 @@
-import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { Flags } from "@oclif/core";
 import { openBrowser } from "../../auth/browser.js";
@@ -10,6 +9,7 @@ import { getMe } from "../../generated/operations.js";
 import { BaseCommand } from "../base.js";
 import { configFile, readConfig, updateConfig, type StoredConfig, type StoredCredential } from "../config.js";
 import { CliError, fromReduckError, usageError } from "../errors.js";
+import { nodeReadline } from "../../core/builtins.js";
 import { ExitCode } from "../exit-codes.js";
 
 export default class Login extends BaseCommand<typeof Login> {
@@ -134,7 +134,7 @@ function askHidden(prompt: string): Promise<string> {
       done();
     },
   });
-  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  const rl = nodeReadline().createInterface({ input: process.stdin, output, terminal: true });
   return new Promise((resolve) => {
     rl.question("", (answer) => {
       muted = false;
