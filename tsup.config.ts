@@ -4,15 +4,17 @@ import type { Plugin } from "esbuild";
 
 /**
  * Packages @oclif/core requires at start-up for features this CLI never uses, left out of its
- * bundle (their evaluation cost up to 8 ms per start, measured): `semver` only serves oclif's
- * Node-version warning, which cannot run bundled anyway (it reads a package.json beside
- * `__dirname`, which an ES module lacks, and gives up); `tinyglobby` only finds command files
- * by pattern, while this CLI lists its commands explicitly. Calling one throws.
+ * bundle (parsing and evaluating them cost up to 10 ms per start, measured): `semver` only
+ * serves oclif's Node-version warning, which cannot run bundled anyway (it reads a package.json
+ * beside `__dirname`, which an ES module lacks, and gives up); `tinyglobby` only finds command
+ * files by pattern, while this CLI lists its commands explicitly; `minimatch` only matches
+ * plugin names against wildcards in package.json's `oclif.plugins`, and this CLI has no plugins
+ * (help and autocomplete are built in). Calling one throws.
  */
 const oclifUnused: Plugin = {
   name: "oclif-unused",
   setup(build) {
-    build.onResolve({ filter: /^(semver|tinyglobby)$/ }, (args) =>
+    build.onResolve({ filter: /^(semver|tinyglobby|minimatch)$/ }, (args) =>
       args.importer.includes("@oclif/core") ? { path: args.path, namespace: "oclif-unused" } : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: "oclif-unused" }, (args) => ({
