@@ -46,7 +46,7 @@ export class Connections {
     const port = target.port || (secure ? 443 : 80);
     const path = `${target.pathname}${target.search}`;
     if (!proxy) {
-      const agent = this.agent(`${target.protocol}${reuse}`, () => (secure ? new (nodeHttps().Agent)(this.tls(reuse)) : new (nodeHttp().Agent)({ keepAlive: reuse })));
+      const agent = this.agent(`${target.protocol}${reuse}`, () => (secure ? new (nodeHttps().Agent)(this.tls(reuse)) : new (nodeHttp().Agent)(keepAlive(reuse))));
       const request = (secure ? nodeHttps() : nodeHttp()).request({ host, port, path, method, headers, agent });
       return { request };
     }
@@ -59,7 +59,7 @@ export class Connections {
     // Plain http through a proxy: the request goes to the proxy with the whole URL as its target.
     const proxySecure = proxy.protocol === "https:";
     const agent = this.agent(`forward ${proxy.href} ${reuse}`, () =>
-      proxySecure ? new (nodeHttps().Agent)(this.tls(reuse)) : new (nodeHttp().Agent)({ keepAlive: reuse }),
+      proxySecure ? new (nodeHttps().Agent)(this.tls(reuse)) : new (nodeHttp().Agent)(keepAlive(reuse)),
     );
     const request = (proxySecure ? nodeHttps() : nodeHttp()).request({
       host: proxy.hostname.replace(/^\[|\]$/g, ""),
@@ -74,7 +74,7 @@ export class Connections {
   }
 
   private tls(reuse: boolean): https.AgentOptions {
-    return { keepAlive: reuse, ...(this.options.ca ? { ca: this.options.ca } : {}) };
+    return { ...keepAlive(reuse), ...(this.options.ca ? { ca: this.options.ca } : {}) };
   }
 
   private agent(key: string, make: () => http.Agent): http.Agent {
@@ -82,6 +82,14 @@ export class Connections {
     if (!agent) this.agents.set(key, (agent = make()));
     return agent;
   }
+}
+
+/**
+ * Idle connections are closed after 4 s, before the 5 s after which servers commonly close them
+ * (Node's own default), so a request is seldom written into a connection the server is closing.
+ */
+function keepAlive(reuse: boolean): http.AgentOptions {
+  return reuse ? { keepAlive: true, timeout: 4_000, scheduling: "lifo" } : { keepAlive: false };
 }
 
 /**
