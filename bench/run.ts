@@ -100,7 +100,8 @@ async function peakRss(side: Side, file: string): Promise<number> {
 
 // 1. Start-up
 const startup = paired({ cmd: node, args: [cli, "--version"], env: cleanEnv() }, { cmd: node, args: ["-e", "0"], env: cleanEnv() }, pairsGiven ?? 15);
-compare("reduck --version", "node -e 0", startup, 2.5);
+// Not one of issue 11's aims: an earlier one, kept in view.
+compare("reduck --version (earlier aim)", "node -e 0", startup, 2.5);
 
 // 2-4. Against the sandbox
 const work = await mkdtemp(path.join(os.tmpdir(), "reduck-bench-"));
