@@ -42,9 +42,12 @@ describe("HTTPS", () => {
     try {
       const { data, error } = await runScript({ client, script: script({ a: { path: uploadFile }, b: { handle, name: "b.pdf" } }) });
       expect(error).toBeUndefined();
-      const { files } = (data as { result: { files: Record<string, { size: number; sha256: string }> } }).result;
+      const { files, contentLength, received } = (data as { result: { files: Record<string, { size: number; sha256: string }>; contentLength: number; received: number } }).result;
       expect(files["0:a"]).toMatchObject({ size: upload.length, sha256: sha256(upload) });
       expect(files["0:b"]).toMatchObject({ size: upload.length, sha256: sha256(upload) });
+      // The length announced before the first byte is the length sent.
+      expect(received).toBe(contentLength);
+      expect(contentLength).toBeGreaterThan(2 * upload.length);
     } finally {
       await handle.close();
     }

@@ -56,7 +56,8 @@ const CONTRACT = {
 /**
  * An HTTPS server with `certificate` on loopback, called as `https://<host>:<port>`. It answers
  * GET /api/me, GET /api/scripts/reduck/a.com/s (a contract with one file input) and POST /run
- * (also as /mcp/run), with the size and SHA-256 of each file part it read.
+ * (also as /mcp/run), with the size and SHA-256 of each file part it read, the Content-Length
+ * announced and the bytes that came.
  */
 export async function startApi(certificate: Certificate, host = "127.0.0.1"): Promise<ApiServer> {
   const counts = new Map<string, number>();
@@ -84,7 +85,9 @@ export async function startApi(certificate: Certificate, host = "127.0.0.1"): Pr
       });
       stream.on("end", () => (files[name] = { size, sha256: hash.digest("hex"), filename: info.filename }));
     });
-    parser.on("close", () => json(res, 200, { result: { files, contentLength: Number(req.headers["content-length"]) }, runId: "r1" }));
+    let received = 0;
+    req.on("data", (chunk: Buffer) => (received += chunk.length));
+    parser.on("close", () => json(res, 200, { result: { files, contentLength: Number(req.headers["content-length"]), received }, runId: "r1" }));
     req.pipe(parser);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
