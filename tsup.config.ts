@@ -1,4 +1,45 @@
 import { defineConfig } from "tsup";
+import { readFile } from "node:fs/promises";
+import type { Plugin } from "esbuild";
+
+/**
+ * Packages @oclif/core requires at start-up for features this CLI never uses, left out of its
+ * bundle (parsing and evaluating them cost up to 10 ms per start, measured): `semver` only
+ * serves oclif's Node-version warning, which cannot run bundled anyway (it reads a package.json
+ * beside `__dirname`, which an ES module lacks, and gives up); `tinyglobby` only finds command
+ * files by pattern, while this CLI lists its commands explicitly; `minimatch` only matches
+ * plugin names against wildcards in package.json's `oclif.plugins`, and this CLI has no plugins
+ * (help and autocomplete are built in). Calling one throws.
+ */
+const oclifUnused: Plugin = {
+  name: "oclif-unused",
+  setup(build) {
+    build.onResolve({ filter: /^(semver|tinyglobby|minimatch)$/ }, (args) =>
+      args.importer.includes("@oclif/core") ? { path: args.path, namespace: "oclif-unused" } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "oclif-unused" }, (args) => ({
+      loader: "js",
+      contents: `module.exports = new Proxy({}, { get: (_, key) => key === "__esModule" ? undefined : () => { throw new Error(${JSON.stringify(`${args.path} is not part of reduck's build`)}); } });`,
+    }));
+  },
+};
+
+/**
+ * oclif sorts the commands of its manifest with `localeCompare` at every start, and the first
+ * `localeCompare` of a process loads ICU's collation data: about 5 ms (measured). Command ids
+ * here are lower-case words, digits, `-` and `:`, which sort the same by code unit.
+ */
+const oclifPlainSort: Plugin = {
+  name: "oclif-plain-sort",
+  setup(build) {
+    build.onLoad({ filter: /@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/ }, async (args) => {
+      const source = await readFile(args.path, "utf8");
+      const sort = ".sort((a, b) => a.id.localeCompare(b.id))";
+      if (!source.includes(sort)) throw new Error(`oclif-plain-sort: ${args.path} no longer sorts with ${sort}; check the plugin against this oclif version`);
+      return { loader: "js", contents: source.replace(sort, ".sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))") };
+    });
+  },
+};
 
 export default defineConfig([
   {
@@ -41,7 +82,12 @@ export default defineConfig([
     sourcemap: false,
     // oclif reads tsconfig with typescript only for uncompiled plugins; never here.
     external: ["typescript"],
+    // openapi-fetch's URL builders are bundled too: resolving a bare import at start-up (its
+    // package.json, its exports map, a separate module) cost more than its 15 KB. mime-types
+    // stays outside: it is loaded only for an unusual file extension, and its database is large.
+    noExternal: ["openapi-fetch"],
     // Bundled CommonJS inside ESM still calls require() for Node built-ins.
+    esbuildPlugins: [oclifUnused, oclifPlainSort],
     banner: { js: 'import { createRequire as __reduckCreateRequire } from "node:module"; const require = __reduckCreateRequire(import.meta.url);' },
   },
 ]);

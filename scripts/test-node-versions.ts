@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 /** Pinned, as every other tool here; bump with the Node release lines. */
 const VERSIONS = ["22.23.3", "24.21.0"];
 
-/** The end-to-end tests: the CLI, the agent tool, the library over HTTP, the installed package. */
+/** The end-to-end tests: the CLI, the agent tool, the library over HTTP(S) and proxies, the installed package. */
 const TESTS = [
   "test/e2e/",
   "test/mcp/",
@@ -24,6 +24,7 @@ const TESTS = [
   "test/faults/",
   "test/system/",
   "test/package/",
+  "test/proxy/",
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -1,7 +1,10 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { paths } from "./generated/schema.js";
+import { answerResponse } from "./core/answer.js";
 import { CredentialError } from "./core/errors.js";
-import { createTransport, resolveFetch, type RetryInfo, type Transport } from "./core/transport.js";
+import { Connections } from "./core/http.js";
+import { parseProxy, type ProxySetting } from "./core/proxy.js";
+import { createTransport, type RetryInfo, type Transport } from "./core/transport.js";
 import { USER_AGENT } from "./version.js";
 
 export const DEFAULT_BASE_URL = "https://reduck.ai";
@@ -38,8 +41,24 @@ export interface ReduckClientSettings {
    * overridden (a local or staging server serves both).
    */
   runBaseUrl?: string;
-  /** A fetch to use instead of the global one. */
+  /**
+   * A fetch of your own for every request (catalogue calls and runs), looked up on every call.
+   * Without one, requests go over node:http and node:https.
+   */
   fetch?: typeof fetch;
+  /**
+   * An HTTP proxy for every request (`"http://proxy.example:3128"`, with `user:password@` if it
+   * asks for them), or a function choosing one per request URL (undefined: go direct), such as
+   * `proxyFromEnv()`, which follows HTTPS_PROXY, HTTP_PROXY and NO_PROXY. https goes through it
+   * in a CONNECT tunnel. Not with `fetch` (your fetch makes its own connections).
+   */
+  proxy?: ProxySetting;
+  /**
+   * Certificate authorities to trust for https (PEM), in place of Node's own list, as
+   * `https.request`'s `ca`: for a server or proxy with a private certificate. To add to Node's
+   * list instead, pass `[...tls.rootCertificates, yours]` or set NODE_EXTRA_CA_CERTS.
+   */
+  ca?: string | Buffer | Array<string | Buffer>;
   /** Headers added to every request. */
   headers?: Record<string, string>;
   /** Retries of requests that are safe to repeat. Default 2. */
@@ -59,9 +78,10 @@ export type ReduckClientOptions = ReduckCredential & ReduckClientSettings;
 export interface ClientInternals {
   /** The credential's headers for a request to `resource` (a base URL); rejects with a CredentialError. */
   authHeaders(resource: string): Promise<Record<string, string>>;
-  fetch: typeof fetch;
-  /** True when `fetch` is the caller's own: it gets only standard RequestInit options. */
-  customFetch: boolean;
+  /** The caller's own fetch (late-bound), which then carries runs too; it gets only standard RequestInit options. */
+  customFetch?: typeof fetch;
+  /** node:http connections, when there is no custom fetch. */
+  connections: Connections;
   headers: Record<string, string>;
   /** Catalogue requests: timeout, caller's abort, retries. */
   transport: Transport;
@@ -87,8 +107,7 @@ export class ReduckClient {
   readonly runBaseUrl: string;
   readonly credentialKind: "apiKey" | "oauthToken";
   readonly maxRetries: number;
-  /** The underlying openapi-fetch client, for calls the typed functions do not cover. */
-  readonly api: Client<paths>;
+  private openapi?: Client<paths>;
 
   /** @internal Use createReduckClient(). */
   constructor(options: ReduckClientOptions) {
@@ -123,21 +142,54 @@ export class ReduckClient {
       issued.add(token);
       return { Authorization: `Bearer ${token}` };
     };
+    if (options.proxy !== undefined && options.fetch !== undefined) {
+      throw new TypeError("createReduckClient: give either fetch or proxy, not both: your fetch makes its own connections (give it the proxy instead)");
+    }
+    if (typeof options.proxy === "string") {
+      try {
+        parseProxy(options.proxy);
+      } catch (err) {
+        throw new TypeError(`createReduckClient: ${(err as Error).message}`);
+      }
+    } else if (options.proxy !== undefined && typeof options.proxy !== "function") {
+      throw new TypeError("createReduckClient: proxy must be a URL such as http://proxy.example:3128, or a function of a request's URL");
+    }
     const headers = { "User-Agent": USER_AGENT, ...options.headers };
-    const fetch = resolveFetch(options.fetch);
-    const transport = createTransport({ fetch: options.fetch, maxRetries, timeoutMs, onRetry: options.onRetry });
+    const custom = options.fetch;
+    // Late-bound, so MSW (which patches globalThis.fetch after import) and test doubles work.
+    const customFetch: typeof fetch | undefined = custom && ((input, init) => custom(input, init));
+    const connections = new Connections({ proxy: options.proxy, ca: options.ca });
+    const transport = createTransport({ fetch: customFetch, connections, maxRetries, timeoutMs, onRetry: options.onRetry });
     const secrets = () => [...issued];
-    internals.set(this, { authHeaders, fetch, customFetch: options.fetch !== undefined, headers, transport, secrets });
+    internals.set(this, { authHeaders, customFetch, connections, headers, transport, secrets });
+  }
 
-    this.api = createClient<paths>({ baseUrl: this.baseUrl, headers, fetch: transport });
+  /**
+   * An openapi-fetch client over the same transport (auth, retries, timeouts, proxy), for calls
+   * the typed functions do not cover. Made on first use.
+   */
+  get api(): Client<paths> {
+    if (this.openapi) return this.openapi;
+    const { transport, authHeaders, headers } = clientInternals(this);
     const baseUrl = this.baseUrl;
+    const api = createClient<paths>({
+      baseUrl,
+      headers,
+      fetch: async (request: Request) => {
+        const body = request.body ? await request.text() : undefined;
+        const all: Record<string, string> = {};
+        request.headers.forEach((value, name) => (all[name] = value));
+        return answerResponse(await transport({ method: request.method, url: request.url, headers: all, body }, request.signal));
+      },
+    });
     const auth: Middleware = {
       async onRequest({ request }) {
         for (const [name, value] of Object.entries(await authHeaders(baseUrl))) request.headers.set(name, value);
         return request;
       },
     };
-    this.api.use(auth);
+    api.use(auth);
+    return (this.openapi = api);
   }
 
   /** Shows where the client points, never the credential. */

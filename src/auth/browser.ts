@@ -1,5 +1,5 @@
 /** Opening a link in the user's browser, with each system's own opener. */
-import { spawn } from "node:child_process";
+import { nodeChildProcess } from "../core/builtins.js";
 
 export interface OpenCommand {
   command: string;
@@ -34,7 +34,7 @@ export function openBrowser(url: string, platform: NodeJS.Platform = process.pla
   return new Promise((resolve) => {
     let child;
     try {
-      child = spawn(command, args, { stdio: "ignore", detached: true, windowsHide: true, windowsVerbatimArguments: verbatim });
+      child = nodeChildProcess().spawn(command, args, { stdio: "ignore", detached: true, windowsHide: true, windowsVerbatimArguments: verbatim });
     } catch (err) {
       resolve(`${command}: ${(err as Error).message}`);
       return;

@@ -3,7 +3,8 @@
  * a loopback redirect on any port). It waits for the answer carrying our `state`, and shows the
  * person a short page saying how it went.
  */
-import { createServer, type ServerResponse } from "node:http";
+import type { ServerResponse } from "node:http";
+import { nodeHttp } from "../core/builtins.js";
 import type { AddressInfo } from "node:net";
 import { AuthError } from "./types.js";
 
@@ -23,7 +24,7 @@ export interface CallbackListener {
 export async function listenForCallback(): Promise<CallbackListener> {
   let arrived: ((url: URL, res: ServerResponse) => void) | undefined;
   let expectedState = "";
-  const server = createServer((req, res) => {
+  const server = nodeHttp().createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (req.method !== "GET" || url.pathname !== CALLBACK_PATH) {
       page(res, 404, "Not found", "This address only takes the browser back to the reduck command line.");

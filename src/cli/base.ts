@@ -4,6 +4,7 @@
  */
 import { Command, Flags, type Interfaces } from "@oclif/core";
 import { createReduckClient, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL, type ReduckClient } from "../client.js";
+import { proxyFromEnv } from "../core/proxy.js";
 import type { ReduckError } from "../core/errors.js";
 import { OAuthSession } from "../auth/session.js";
 import type { OAuthSignIn } from "../auth/types.js";
@@ -122,12 +123,22 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         baseUrl: apiUrl,
         runBaseUrl: this.runUrl(),
         timeoutMs: timeoutFromEnv(),
+        proxy: this.proxy(),
         onRetry: (info) => this.note(`${info.reason}: retrying in ${(info.delayMs / 1000).toFixed(1)} s (attempt ${info.attempt})`),
       });
     } catch (err) {
       throw new CliError(inCliWords((err as Error).message.replace(/^createReduckClient: /, "")), ExitCode.USAGE);
     }
     return this.cachedClient;
+  }
+
+  /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY (or their lower-case forms), as gh and stripe read them. */
+  protected proxy(): ReturnType<typeof proxyFromEnv> {
+    try {
+      return proxyFromEnv();
+    } catch (err) {
+      throw new CliError((err as Error).message, ExitCode.USAGE);
+    }
   }
 
   /** Unwraps a library result, or fails the command with the error's message and exit code. */
@@ -144,6 +155,14 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** Prints data as JSON on stdout (for commands whose output is always JSON). */
   protected printJson(data: unknown): void {
     process.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
+  }
+
+  /**
+   * What `--json` prints: the same text as oclif's (which has no colours without a theme), but
+   * without running every token of it through its colouriser, which took milliseconds per page.
+   */
+  override logJson(json: unknown): void {
+    this.printJson(json);
   }
 
   /**

@@ -9,9 +9,9 @@
  * crash never leaves half a file, and changes are made under a lock file, so two commands
  * refreshing the same sign-in at once do not undo each other.
  */
-import { randomBytes } from "node:crypto";
 import { mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { nodeCrypto } from "../core/builtins.js";
 import { configDir as systemConfigDir, currentSystem, modesMeaningful } from "../system/paths.js";
 import type { SignInStore } from "../auth/session.js";
 import type { OAuthSignIn } from "../auth/types.js";
@@ -155,7 +155,7 @@ async function writeConfig(config: StoredConfig, env: NodeJS.ProcessEnv): Promis
     return;
   }
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  const temp = `${file}.${process.pid}.${nodeCrypto().randomBytes(4).toString("hex")}.tmp`;
   const handle = await open(temp, "wx", 0o600);
   try {
     await handle.writeFile(JSON.stringify(config, null, 2) + "\n");

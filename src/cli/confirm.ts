@@ -3,8 +3,8 @@
  * terminal to ask on and without --yes they refuse (exit 2) rather than guess: a script that
  * deletes must say so.
  */
-import { createInterface } from "node:readline";
 import { Flags } from "@oclif/core";
+import { nodeReadline } from "../core/builtins.js";
 import { CliError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
 import { onInterrupt } from "./interrupt.js";
@@ -37,7 +37,7 @@ export function refuseUnconfirmed(yes: boolean | undefined, doing: string): void
  */
 export async function confirmOrCancel(yes: boolean | undefined, question: string): Promise<void> {
   if (yes) return;
-  const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
+  const rl = nodeReadline().createInterface({ input: process.stdin, output: process.stderr, terminal: true });
   // The prompt holds the terminal in raw mode, where Ctrl-C reaches readline, not the process.
   rl.on("SIGINT", onInterrupt);
   const answer = await new Promise<string>((resolve) => {

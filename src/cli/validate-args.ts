@@ -36,6 +36,11 @@ function compiler(): Promise<(schema: Schema) => ValidateFunction> {
   return validators;
 }
 
+/** Starts loading ajv now (while a contract is being fetched, say), so the check does not wait for it. */
+export function preloadValidator(): void {
+  compiler().catch(() => undefined);
+}
+
 /** The schema without its file inputs: files are given as file:INPUT=PATH, never as arguments. */
 function argumentSchema(schema: Schema, fileInputs: string[]): Schema {
   const { $schema: _draft, $id: _id, ...rest } = schema;

@@ -51,30 +51,35 @@ const STATUS_TEXT: Record<number, string> = {
   504: "Gateway Timeout",
 };
 
-/**
- * Builds the error for a non-2xx answer from whatever body the server sent: text, or the
- * JSON openapi-fetch already parsed from it.
- */
-export function httpError(response: Response, body: unknown): ReduckError {
-  const status = response.status;
-  const base: ReduckError = { kind: "http", status, url: response.url || undefined, error: "" };
-  const bodyText = typeof body === "string" ? body : "";
-  const parsed = typeof body === "string" ? parseJson(body) : body;
+/** What an error needs of an answer. */
+export interface AnswerHead {
+  status: number;
+  statusText?: string;
+  url?: string;
+  /** Names in lower case. */
+  headers: Record<string, string>;
+}
+
+/** Builds the error for a non-2xx answer from whatever body the server sent. */
+export function httpError(answer: AnswerHead, bodyText: string): ReduckError {
+  const status = answer.status;
+  const base: ReduckError = { kind: "http", status, url: answer.url || undefined, error: "" };
+  const parsed = parseJson(bodyText);
   if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
     const body = parsed as { error?: unknown; message?: unknown; variables?: unknown };
     const message = typeof body.error === "string" ? body.error : typeof body.message === "string" ? body.message : "";
-    base.error = message || describeStatus(response);
+    base.error = message || describeStatus(answer);
     if (body.variables && typeof body.variables === "object") base.variables = normaliseVariables(body.variables);
     return base;
   }
-  const type = response.headers.get("content-type")?.split(";")[0]?.trim();
+  const type = answer.headers["content-type"]?.split(";")[0]?.trim();
   base.error = bodyText.trim()
-    ? `${describeStatus(response)}: the server answered with ${type || "a body"} instead of JSON`
-    : describeStatus(response);
+    ? `${describeStatus(answer)}: the server answered with ${type || "a body"} instead of JSON`
+    : describeStatus(answer);
   return base;
 }
 
-export function describeStatus(response: Pick<Response, "status" | "statusText">): string {
+export function describeStatus(response: { status: number; statusText?: string }): string {
   const text = response.statusText || STATUS_TEXT[response.status] || "Error";
   return `HTTP ${response.status} ${text}`;
 }
@@ -107,6 +112,8 @@ const NOT_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTU
 
 /** Codes of a connection that failed once made: what happened, in words, before and during the answer. */
 const AFTER_CONNECT: Record<string, [request: string, body: string]> = {
+  // Node says "socket hang up" (before the answer) or "aborted" (during it) when the server closed.
+  CLOSED: ["{where} closed the connection before answering", "{where} closed the connection before the whole answer arrived"],
   ECONNRESET: ["the connection to {where} was reset before the answer arrived", "the connection to {where} was reset while the answer was arriving"],
   UND_ERR_SOCKET: ["{where} closed the connection before answering", "{where} closed the connection before the whole answer arrived"],
   UND_ERR_CLOSED: ["{where} closed the connection before answering", "{where} closed the connection before the whole answer arrived"],
@@ -117,6 +124,9 @@ const AFTER_CONNECT: Record<string, [request: string, body: string]> = {
   UND_ERR_BODY_TIMEOUT: ["{where} stopped sending its answer", "{where} stopped sending its answer"],
 };
 
+/** Codes of a TLS handshake that refused the server's certificate. */
+const TLS_REFUSED = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS_/;
+
 /**
  * Maps whatever a request attempt threw (fetch's `TypeError: fetch failed` with the system
  * error as its cause, a timeout or abort of ours, a malformed request) to an error value,
@@ -126,7 +136,8 @@ export function describeFailure(err: unknown, url: string | undefined, phase: Fa
   if (err instanceof CredentialError) {
     return { error: { kind: "credential", error: err.message, cause: err.code, url }, notSent: true, transient: false };
   }
-  const where = url ? safeOrigin(url) : "the server";
+  const proxy = (err as { proxy?: unknown })?.proxy;
+  const where = `${url ? safeOrigin(url) : "the server"}${typeof proxy === "string" ? ` through the proxy ${proxy}` : ""}`;
   const aborted = err as { name?: string; cause?: { kind?: string; ms?: number; reason?: { name?: string } } };
   if (aborted?.name === "AttemptAborted" && aborted.cause?.kind === "timeout") {
     const error =
@@ -143,9 +154,21 @@ export function describeFailure(err: unknown, url: string | undefined, phase: Fa
   }
   const code = systemCode(err);
   if (code && NOT_CONNECTED.has(code)) {
-    return { error: { kind: "network", error: `could not connect to ${where} (${code})`, cause: code, url }, notSent: true, transient: true };
+    // Through a proxy, the connection that failed is the one to the proxy (it reaches the server).
+    const error = typeof proxy === "string" ? `could not connect to the proxy ${proxy} (${code})` : `could not connect to ${where} (${code})`;
+    return { error: { kind: "network", error, cause: code, url }, notSent: true, transient: true };
   }
-  const words = code ? AFTER_CONNECT[code] : undefined;
+  if (code === "EPROXYREFUSED") {
+    const status = (err as { proxyStatus?: number }).proxyStatus ?? 0;
+    const error = `the proxy ${String(proxy)} would not open a connection to ${url ? safeOrigin(url) : "the server"} (${innermostMessage(err).replace(/^the proxy /, "it ")})`;
+    return { error: { kind: "network", error, cause: code, url }, notSent: true, transient: status >= 500 };
+  }
+  if (code && TLS_REFUSED.test(code)) {
+    const error = `the certificate of ${where} was not accepted (${code}: ${innermostMessage(err)}): if you trust it, add its authority with the client's \`ca\` option`;
+    return { error: { kind: "network", error, cause: code, url }, notSent: true, transient: false };
+  }
+  const closed = code === "ECONNRESET" && /^(socket hang up|aborted)$/.test(innermostMessage(err));
+  const words = code ? AFTER_CONNECT[closed ? "CLOSED" : code] : undefined;
   if (words && code) {
     const kind = code.endsWith("_TIMEOUT") ? "timeout" : "network";
     const error = `${words[phase === "request" ? 0 : 1].replace("{where}", where)} (${code})`;

@@ -1,14 +1,33 @@
 /**
- * The `fetch` beneath every catalogue call: a per-attempt timeout that covers the whole answer,
- * the caller's abort, and retries of what a retry can help. openapi-fetch hands it a finished
- * `Request` (auth and the user agent already on it); failures leave it as `TransportFailure`s
- * carrying their error value.
+ * What carries every catalogue call: a per-attempt timeout that covers the whole answer, the
+ * caller's abort, retries of what a retry can help, and redirects. Over node:http (see http.ts),
+ * or the caller's own fetch. Failures leave it as `TransportFailure`s carrying their error value.
  */
 import { AttemptGuard, sleep } from "./abort.js";
 import { describeFailure, type Failure, type ReduckError } from "./errors.js";
+import { readBody, responseOf, type Connections } from "./http.js";
 
-/** What openapi-fetch calls; the caller's signal comes separately so it never rides on a Request. */
-export type Transport = (request: Request, signal?: AbortSignal) => Promise<Response>;
+/** A request as a call builds it: small, so every attempt sends the same bytes. */
+export interface OutgoingRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** A whole answer: status, headers and body, read under the attempt's timer. */
+export interface Answer {
+  status: number;
+  statusText: string;
+  /** The URL that answered (after redirects). */
+  url: string;
+  /** Header names in lower case; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  body: Uint8Array;
+}
+
+/** The caller's signal comes separately so it never rides on a Request (nodejs/undici#4068). */
+export type Transport = (request: OutgoingRequest, signal?: AbortSignal) => Promise<Answer>;
 
 export interface RetryInfo {
   /** 1 for the first retry. */
@@ -21,8 +40,9 @@ export interface RetryInfo {
 }
 
 export interface TransportOptions {
-  /** A user-supplied fetch; otherwise `globalThis.fetch`, looked up on every call. */
+  /** The caller's own fetch (looked up on every call); otherwise node:http over `connections`. */
   fetch?: typeof fetch;
+  connections: Connections;
   maxRetries: number;
   /** Per attempt, from sending to the last byte of the answer; 0 disables the timeout. */
   timeoutMs: number;
@@ -41,28 +61,26 @@ export class TransportFailure extends Error {
 
 const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
 const MAX_RETRY_AFTER_MS = 60_000;
+const MAX_REDIRECTS = 5;
 /** Statuses with no body, which `new Response(body)` refuses one for. */
-const NULL_BODY = new Set([101, 204, 205, 304]);
+export const NULL_BODY = new Set([101, 204, 205, 304]);
 
-/** Late-bound so MSW (which patches globalThis.fetch after import) and user fetches both work. */
-export function resolveFetch(custom?: typeof fetch): typeof fetch {
-  return custom ?? ((input, init) => globalThis.fetch(input, init));
-}
+/** One attempt's exchange, without retries or timers: status, headers and a body to read. */
+type Exchange = (
+  request: OutgoingRequest,
+  signal: AbortSignal,
+) => Promise<{ status: number; statusText: string; url?: string; headers: Record<string, string>; read(): Promise<Uint8Array> }>;
 
 export function createTransport(options: TransportOptions): Transport {
-  const doFetch = resolveFetch(options.fetch);
+  const exchange: Exchange = options.fetch ? viaFetch(options.fetch) : viaNode(options.connections);
 
-  return async function transport(request: Request, callerSignal: AbortSignal | undefined = request.signal): Promise<Response> {
+  return async function transport(request: OutgoingRequest, callerSignal?: AbortSignal): Promise<Answer> {
     const safe = IDEMPOTENT.has(request.method);
-    // Catalogue bodies are small JSON: read once, sent as-is by every attempt. (No
-    // Request.clone(): it buffers too, and its signal is lost after a GC.)
-    const body = request.body ? await request.arrayBuffer() : undefined;
-    const init: RequestInit = { method: request.method, headers: request.headers, body, redirect: request.redirect };
     for (let attempt = 0; ; attempt++) {
       const canRetry = attempt < options.maxRetries;
-      let response: Response;
+      let answer: Answer;
       try {
-        response = await sendOnce(doFetch, request.url, init, options.timeoutMs, callerSignal);
+        answer = await sendOnce(exchange, request, options.timeoutMs, callerSignal);
       } catch (err) {
         const { failure } = err as TransportFailure;
         // A request that is not safe to repeat is repeated only when it cannot have arrived.
@@ -74,11 +92,11 @@ export function createTransport(options: TransportOptions): Transport {
         continue;
       }
 
-      const status = response.status;
+      const status = answer.status;
       const retryableStatus = status === 429 || (safe && (status === 408 || status >= 500));
-      if (!canRetry || !retryableStatus) return response;
-      const retryAfter = retryAfterMs(response.headers);
-      if (retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_MS) return response;
+      if (!canRetry || !retryableStatus) return answer;
+      const retryAfter = retryAfterMs(answer.headers);
+      if (retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_MS) return answer;
       const delayMs = retryAfter ?? backoff(attempt);
       options.onRetry?.({ attempt: attempt + 1, delayMs, reason: `HTTP ${status}`, method: request.method, url: request.url });
       await wait(delayMs, callerSignal, request.url);
@@ -87,25 +105,85 @@ export function createTransport(options: TransportOptions): Transport {
 }
 
 /**
- * One attempt: the answer read whole under the attempt's own timer, so a server that sends
- * headers and then stalls times out too, and a connection cut mid-answer can be retried.
+ * One attempt, redirects included: the answer read whole under the attempt's own timer, so a
+ * server that sends headers and then stalls times out too, and a connection cut mid-answer can
+ * be retried.
  */
-async function sendOnce(doFetch: typeof fetch, url: string, init: RequestInit, timeoutMs: number, callerSignal?: AbortSignal): Promise<Response> {
+async function sendOnce(exchange: Exchange, first: OutgoingRequest, timeoutMs: number, callerSignal?: AbortSignal): Promise<Answer> {
   const guard = new AttemptGuard(timeoutMs, callerSignal);
+  let request = first;
   let phase: "request" | "body" = "request";
   try {
-    const response = await guard.race(doFetch(url, { ...init, signal: guard.signal }));
-    phase = "body";
-    const bytes = NULL_BODY.has(response.status) ? null : await guard.race(response.arrayBuffer());
-    const copy = new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
-    // Error values name the URL that answered.
-    Object.defineProperty(copy, "url", { value: response.url || url });
-    return copy;
+    for (let redirects = 0; ; redirects++) {
+      phase = "request";
+      const response = await guard.race(exchange(request, guard.signal));
+      phase = "body";
+      const body = NULL_BODY.has(response.status) ? new Uint8Array(0) : await guard.race(response.read());
+      const next = response.headers.location && redirects < MAX_REDIRECTS ? redirected(request, response.status, response.headers.location) : undefined;
+      if (!next) return { status: response.status, statusText: response.statusText, url: response.url || request.url, headers: response.headers, body };
+      request = next;
+    }
   } catch (err) {
-    throw new TransportFailure(describeFailure(err, url, phase));
+    throw new TransportFailure(describeFailure(err, request.url, phase));
   } finally {
     guard.dispose();
   }
+}
+
+/**
+ * Where a redirect leads, as fetch follows it: 303 (and 301/302 after a POST) becomes a GET
+ * without a body. The credential goes only to the same origin.
+ */
+function redirected(request: OutgoingRequest, status: number, location: string): OutgoingRequest | undefined {
+  if (![301, 302, 303, 307, 308].includes(status)) return undefined;
+  const url = new URL(location, request.url);
+  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+  const headers = { ...request.headers };
+  if (url.origin !== new URL(request.url).origin) {
+    for (const name of Object.keys(headers)) if (/^(authorization|x-api-key|cookie)$/i.test(name)) delete headers[name];
+  }
+  const toGet = status === 303 ? request.method !== "HEAD" : (status === 301 || status === 302) && request.method === "POST";
+  if (!toGet) return { ...request, url: url.href, headers };
+  for (const name of Object.keys(headers)) if (/^content-/i.test(name)) delete headers[name];
+  return { method: "GET", url: url.href, headers };
+}
+
+function viaNode(connections: Connections): Exchange {
+  return async (request, signal) => {
+    const body = request.body === undefined ? undefined : Buffer.from(request.body);
+    const headers = body ? { ...request.headers, "Content-Length": String(body.byteLength) } : request.headers;
+    const { request: outgoing } = connections.open(request.url, request.method, headers, true);
+    const abort = () => outgoing.destroy(signal.reason);
+    signal.addEventListener("abort", abort, { once: true });
+    const answered = responseOf(outgoing);
+    outgoing.end(body);
+    const response = await answered;
+    return {
+      status: response.statusCode ?? 0,
+      statusText: response.statusMessage ?? "",
+      headers: flatHeaders(response.headers),
+      read: () => readBody(outgoing, response).finally(() => signal.removeEventListener("abort", abort)),
+    };
+  };
+}
+
+function viaFetch(custom: typeof fetch): Exchange {
+  return async (request, signal) => {
+    // Only standard RequestInit options: a caller's fetch may refuse anything else. It follows
+    // redirects itself, as it always did.
+    const response = await custom(request.url, { method: request.method, headers: request.headers, body: request.body, signal, redirect: "follow" });
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => (headers[name] = value));
+    const read = async () => new Uint8Array(await response.arrayBuffer());
+    return { status: response.status, statusText: response.statusText, url: response.url, headers, read };
+  };
+}
+
+/** node:http's headers as one string each. */
+export function flatHeaders(headers: import("node:http").IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value;
+  return out;
 }
 
 async function wait(ms: number, signal: AbortSignal | undefined, url: string): Promise<void> {
@@ -123,10 +201,10 @@ export function backoff(attempt: number): number {
 }
 
 /** `retry-after-ms`, or `Retry-After` as seconds or an HTTP date. */
-export function retryAfterMs(headers: Headers): number | undefined {
-  const ms = Number.parseFloat(headers.get("retry-after-ms") ?? "");
+export function retryAfterMs(headers: Record<string, string>): number | undefined {
+  const ms = Number.parseFloat(headers["retry-after-ms"] ?? "");
   if (Number.isFinite(ms) && ms >= 0) return ms;
-  const value = headers.get("retry-after");
+  const value = headers["retry-after"];
   if (!value) return undefined;
   const seconds = Number(value);
   if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;

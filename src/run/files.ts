@@ -4,8 +4,12 @@
  */
 import { access, constants, open as openFile, stat, type FileHandle } from "node:fs/promises";
 import path from "node:path";
+import type { Buffers } from "./buffers.js";
 import { MAX_FILE_BYTES, formatBytes } from "./limits.js";
+import { mediaTypeFor } from "./media-types.js";
 import type { ByteSource } from "./multipart.js";
+
+export { mediaTypeFor } from "./media-types.js";
 import { relativePathProblem } from "./relative-path.js";
 
 /** A file the caller's own browser reads from `<desktop>/reduck`; it keeps its own name. */
@@ -52,12 +56,6 @@ export interface BytesPart {
   type: string;
 }
 
-/**
- * Files are read in 1 MiB chunks: `fs.openAsBlob(...).stream()` reads 64 KiB at a time,
- * which measured about 5x slower for a 50 MB upload (see npm run bench).
- */
-const READ_CHUNK = 1024 * 1024;
-
 /** A file's size differs from the one announced in Content-Length, or it could not be read when sent. */
 export class FileChangedError extends Error {
   override name = "FileChangedError";
@@ -68,54 +66,56 @@ function changed(label: string, was: number, now: number): FileChangedError {
 }
 
 /**
- * Exactly `size` bytes of an open file, read from its start chunk by chunk as the request
- * pulls (one chunk in flight, so memory stays flat however large the file; `Readable.toWeb`
- * on Node 20 reads ahead without backpressure). A file that is shorter or longer than
- * announced errors the stream at once: the body must match its Content-Length, or the
- * request would hang (too short) or be cut (too long).
+ * Exactly `size` bytes of an open file, read from its start chunk by chunk into the sender's
+ * buffers (so memory stays flat however large the file). A file that is shorter or longer than
+ * announced fails at once: the body must match its Content-Length, or the request would hang
+ * (too short) or be cut (too long).
  */
-function exactStream(label: string, size: number, acquire: () => Promise<FileHandle>, release: (handle: FileHandle) => Promise<void>): ReadableStream<Uint8Array> {
+async function* exactChunks(
+  label: string,
+  size: number,
+  buffers: Buffers,
+  acquire: () => Promise<FileHandle>,
+  release: (handle: FileHandle) => Promise<void>,
+): AsyncGenerator<Uint8Array> {
   let handle: FileHandle | undefined;
-  let position = 0;
-  const finish = async () => {
-    const open = handle;
-    handle = undefined;
-    if (open) await release(open).catch(() => undefined);
-  };
   const sizeNow = async (h: FileHandle) => Number((await h.stat()).size);
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
+  try {
+    try {
+      handle = await acquire();
+      const now = await sizeNow(handle);
+      if (now !== size) throw changed(label, size, now);
+      for (let position = 0; position < size; ) {
+        const buffer = await buffers.take();
+        const want = Math.min(buffer.byteLength, size - position);
         try {
-          if (!handle) {
-            handle = await acquire();
-            const now = await sizeNow(handle);
-            if (now !== size) throw changed(label, size, now);
-          }
-          const want = Math.min(READ_CHUNK, size - position);
-          const chunk = new Uint8Array(want);
           for (let filled = 0; filled < want; ) {
-            const { bytesRead } = await handle.read(chunk, filled, want - filled, position + filled);
+            const { bytesRead } = await handle.read(buffer, filled, want - filled, position + filled);
             if (bytesRead === 0) throw changed(label, size, await sizeNow(handle));
             filled += bytesRead;
           }
           position += want;
-          if (position < size) return controller.enqueue(chunk);
           // The last chunk goes out only if the file still has the announced size.
-          const now = await sizeNow(handle);
-          if (now !== size) throw changed(label, size, now);
-          await finish();
-          if (want) controller.enqueue(chunk);
-          controller.close();
+          if (position === size) {
+            const last = await sizeNow(handle);
+            if (last !== size) throw changed(label, size, last);
+          }
         } catch (err) {
-          await finish();
-          throw err instanceof FileChangedError ? err : new FileChangedError(`${label} could not be read while it was being sent (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+          buffers.give(buffer);
+          throw err;
         }
-      },
-      cancel: finish,
-    },
-    { highWaterMark: 0 },
-  );
+        yield buffer.subarray(0, want);
+      }
+    } catch (err) {
+      if (err instanceof FileChangedError) throw err;
+      const code = (err as NodeJS.ErrnoException)?.code;
+      // The pool closed: the attempt ended for another reason, which is reported instead.
+      if (!code) throw err;
+      throw new FileChangedError(`${label} could not be read while it was being sent (${code})`);
+    }
+  } finally {
+    if (handle) await release(handle).catch(() => undefined);
+  }
 }
 
 /** A file named by path: opened when the request is sent (again on a retry), closed when read. */
@@ -123,10 +123,11 @@ function pathSource(file: string, size: number): ByteSource {
   const open = new Set<FileHandle>();
   return {
     size,
-    open: () =>
-      exactStream(
+    chunks: (buffers) =>
+      exactChunks(
         file,
         size,
+        buffers,
         async () => {
           const handle = await openFile(file, "r");
           open.add(handle);
@@ -147,24 +148,25 @@ function pathSource(file: string, size: number): ByteSource {
 
 /** A file the caller opened: read from its start with positional reads, never closed here. */
 function handleSource(handle: FileHandle, label: string, size: number): ByteSource {
-  return { size, open: () => exactStream(label, size, async () => handle, async () => undefined) };
+  return { size, chunks: (buffers) => exactChunks(label, size, buffers, async () => handle, async () => undefined) };
 }
 
 function memorySource(bytes: Uint8Array): ByteSource {
   return {
     size: bytes.byteLength,
-    open: () =>
-      new ReadableStream<Uint8Array>({
-        start(controller) {
-          controller.enqueue(bytes);
-          controller.close();
-        },
-      }),
+    async *chunks() {
+      yield bytes;
+    },
   };
 }
 
 function blobSource(blob: Blob): ByteSource {
-  return { size: blob.size, open: () => blob.stream() as ReadableStream<Uint8Array> };
+  return {
+    size: blob.size,
+    async *chunks() {
+      for await (const chunk of blob.stream() as unknown as AsyncIterable<Uint8Array>) yield chunk;
+    },
+  };
 }
 
 export class FileProblem extends Error {
@@ -204,12 +206,6 @@ export function fileSourceProblem(input: string, source: unknown): string | unde
   }
   if ("type" in source && source.type !== undefined && typeof source.type !== "string") return `file input ${input}: type must be a media type string`;
   return undefined;
-}
-
-/** The media type for a file name; mime-types (and its large database) loads on first use. */
-export async function mediaTypeFor(fileName: string): Promise<string> {
-  const { default: mime } = await import("mime-types");
-  return mime.lookup(fileName) || "application/octet-stream";
 }
 
 /** Checks a JSON binding before anything is sent. */

@@ -1,18 +1,23 @@
 /**
- * A multipart/form-data body of known length, streamed part by part.
+ * A multipart/form-data body of known length, produced part by part.
  *
  * Why not `new Response(formData)`: we need the exact length up front, for a
  * Content-Length header (so a server can refuse an oversize upload before reading it) and
  * for an honest progress total. File parts are opened as they are sent and read in chunks,
  * never held whole in memory.
  */
-import { randomBytes } from "node:crypto";
+import { nodeCrypto } from "../core/builtins.js";
+import type { Buffers } from "./buffers.js";
 
 /** Bytes of known size that can be read from the start, once per attempt. */
 export interface ByteSource {
   size: number;
-  open(): ReadableStream<Uint8Array>;
-  /** Closes whatever an unfinished stream left open; called once a request is over. */
+  /**
+   * The bytes in order. A source that reads (a file) reads into buffers taken from `buffers`;
+   * whoever sends a chunk gives it back once it is sent.
+   */
+  chunks(buffers: Buffers): AsyncIterable<Uint8Array>;
+  /** Closes whatever an unfinished read left open; called once a request is over. */
   release?(): Promise<void>;
 }
 
@@ -28,11 +33,8 @@ export interface Part {
 export interface MultipartBody {
   contentType: string;
   length: number;
-  /**
-   * A fresh stream of the whole body; call once per attempt. `onError` hears at once when a
-   * part fails (a file that changed), whether or not the HTTP client reports it.
-   */
-  stream(onError?: (error: unknown) => void): ReadableStream<Uint8Array>;
+  /** The whole body, once per attempt; a file part that fails (it changed) throws from here. */
+  chunks(buffers: Buffers): AsyncIterable<Uint8Array>;
   /** Releases every part's resources. */
   release(): Promise<void>;
 }
@@ -50,7 +52,7 @@ function quote(value: string): string {
 }
 
 export function encodeMultipart(parts: Part[]): MultipartBody {
-  const boundary = `----reduck-${randomBytes(12).toString("hex")}`;
+  const boundary = `----reduck-${nodeCrypto().randomBytes(12).toString("hex")}`;
   const pieces: Array<Uint8Array | ByteSource> = [];
   for (const part of parts) {
     let head = `--${boundary}\r\nContent-Disposition: form-data; name="${quote(part.name)}"`;
@@ -69,49 +71,14 @@ export function encodeMultipart(parts: Part[]): MultipartBody {
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,
     length,
-    stream(onError) {
-      let index = 0;
-      let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
-      return new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          for (;;) {
-            if (reader) {
-              let next: ReadableStreamReadResult<Uint8Array>;
-              try {
-                next = await reader.read();
-              } catch (error) {
-                onError?.(error);
-                throw error;
-              }
-              if (!next.done) return controller.enqueue(next.value);
-              reader = undefined;
-              continue;
-            }
-            const piece = pieces[index++];
-            if (piece === undefined) return controller.close();
-            if (piece instanceof Uint8Array) return controller.enqueue(piece);
-            reader = piece.open().getReader();
-          }
-        },
-        cancel(reason) {
-          return reader?.cancel(reason);
-        },
-      });
+    async *chunks(buffers) {
+      for (const piece of pieces) {
+        if (piece instanceof Uint8Array) yield piece;
+        else yield* piece.chunks(buffers);
+      }
     },
     async release() {
       await Promise.all(pieces.map((p) => (p instanceof Uint8Array ? undefined : p.release?.())));
     },
   };
-}
-
-/** Passes chunks through unchanged, telling `onChunk` the running total. */
-export function countBytes(onChunk: (sent: number) => void): TransformStream<Uint8Array, Uint8Array> {
-  let sent = 0;
-  return new TransformStream({
-    transform(chunk, controller) {
-      sent += chunk.byteLength;
-      controller.enqueue(chunk);
-      onChunk(sent);
-    },
-  });
 }

@@ -12,9 +12,11 @@ import { clientInternals } from "../client.js";
 import { AttemptAborted, AttemptGuard, sleep } from "../core/abort.js";
 import { isClient } from "../core/call.js";
 import { describeFailure, httpError, describeStatus, type Failure, type FailurePhase, type ReduckError } from "../core/errors.js";
+import { withResponse } from "../core/answer.js";
+import { mergeHeaders } from "../core/call.js";
 import { redactError } from "../core/redact.js";
+import type { Answer } from "../core/transport.js";
 import type { components } from "../generated/schema.js";
-import { runDispatcher } from "./dispatcher.js";
 import {
   FileChangedError,
   FileProblem,
@@ -28,7 +30,8 @@ import {
   type JsonBinding,
 } from "./files.js";
 import { MAX_JSON_BODY_BYTES, formatBytes } from "./limits.js";
-import { countBytes, encodeMultipart, type MultipartBody } from "./multipart.js";
+import { encodeMultipart, type MultipartBody } from "./multipart.js";
+import { sendOverFetch, sendOverNode, type RunBody, type RunExchange } from "./send.js";
 
 type Schemas = components["schemas"];
 export type RunResponse = Schemas["RunResponse"];
@@ -132,8 +135,8 @@ class RunRequestProblem extends Error {}
 interface PreparedRequest {
   contentType: string;
   length: number;
-  /** The body for one attempt; `onError` hears when a file part fails while being read. */
-  body(onError: (error: unknown) => void): BodyInit;
+  /** The body, sent again as a whole by each attempt. */
+  body: RunBody;
   release(): Promise<void>;
 }
 
@@ -213,7 +216,7 @@ async function prepare(options: SingleRunOptions | BatchRunOptions): Promise<Pre
         `the run request is ${formatBytes(bytes)} as JSON, over the ${formatBytes(MAX_JSON_BODY_BYTES)} limit: send files as bytes (a path, Blob or Buffer) instead of inline b64`,
       );
     }
-    return { contentType: "application/json", length: bytes, body: () => spec, release: async () => undefined };
+    return { contentType: "application/json", length: bytes, body: spec, release: async () => undefined };
   }
   if (inline.length) {
     throw new RunRequestProblem(
@@ -225,7 +228,7 @@ async function prepare(options: SingleRunOptions | BatchRunOptions): Promise<Pre
     // Named after the input: everything after `<step>:` (an input name may itself hold a colon).
     ...parts.map((p) => ({ name: p.name, value: p.source, type: p.type, filename: p.name.slice(p.name.indexOf(":") + 1) })),
   ]);
-  return { contentType: body.contentType, length: body.length, body: (onError) => body.stream(onError), release: () => body.release() };
+  return { contentType: body.contentType, length: body.length, body: (buffers) => body.chunks(buffers), release: () => body.release() };
 }
 
 async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise<RunResult<RunResponse | BatchRunResponse>> {
@@ -239,33 +242,31 @@ async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise
     await prepared.release();
     return { data: undefined, error: describeFailure(err, url).error, response: undefined };
   }
-  const headers = {
-    ...internal.headers,
-    ...options.headers,
-    ...auth,
-    Accept: "application/json",
-    "Content-Type": prepared.contentType,
-    "Content-Length": String(prepared.length),
-  };
-  // Lifts Node's 300 s wait for headers, on Node's own fetch only: a caller's fetch gets
-  // nothing but standard RequestInit options.
-  const dispatcher = internal.customFetch ? undefined : await runDispatcher();
+  let headers: Record<string, string>;
+  try {
+    headers = mergeHeaders(internal.headers, options.headers, auth, {
+      Accept: "application/json",
+      "Content-Type": prepared.contentType,
+      "Content-Length": String(prepared.length),
+    });
+  } catch (err) {
+    await prepared.release();
+    return invalid(`the run could not be made: ${(err as Error).message}`);
+  }
+  // Progress is counted only when someone listens (multipart runs).
+  const total = prepared.length;
+  const onSent = onUploadProgress && typeof prepared.body !== "string" ? (sent: number) => onUploadProgress({ sent, total }) : undefined;
+  const run = { url, headers, body: prepared.body, onSent };
 
   for (let attempt = 0; ; attempt++) {
     // No timeout (a run takes as long as its script), but the caller's abort always ends it,
     // and so does a file that changes while it is sent.
     const guard = new AttemptGuard(0, signal);
+    let exchange: RunExchange | undefined;
     try {
-      let body = prepared.body((error) => guard.abort({ kind: "failed", error }));
-      if (onUploadProgress && body instanceof ReadableStream) {
-        const total = prepared.length;
-        onUploadProgress({ sent: 0, total });
-        body = body.pipeThrough(countBytes((sent) => onUploadProgress({ sent, total })));
-      }
-      let response: Response;
       try {
-        const init = { method: "POST", headers, body, signal: guard.signal, duplex: "half", ...(dispatcher ? { dispatcher } : {}) };
-        response = await guard.race(internal.fetch(url, init as RequestInit));
+        onSent?.(0);
+        exchange = await (internal.customFetch ? sendOverFetch(internal.customFetch, run, guard) : sendOverNode(internal.connections, run, guard));
       } catch (err) {
         const failure = runFailure(err, url, "request");
         // Only a connection never made proves the run never arrived; nothing else is repeated.
@@ -280,13 +281,16 @@ async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise
         return { data: undefined, error: failure.error, response: undefined };
       }
       let text: string;
+      const answer: Answer = { status: exchange.status, statusText: exchange.statusText, url: exchange.url, headers: exchange.headers, body: new Uint8Array(0) };
       try {
-        text = await guard.race(response.text());
+        answer.body = await guard.race(exchange.read());
+        text = new TextDecoder().decode(answer.body);
       } catch (err) {
-        return { data: undefined, error: runFailure(err, url, "body").error, response };
+        return withResponse({ data: undefined, error: runFailure(err, url, "body").error }, answer) as RunResult<never>;
       }
-      return answer(response, text, url, internal.secrets());
+      return withResponse(outcome(answer, text, url, internal.secrets()), answer) as RunResult<RunResponse | BatchRunResponse>;
     } finally {
+      exchange?.finish();
       guard.dispose();
       await prepared.release();
     }
@@ -303,17 +307,20 @@ function runFailure(err: unknown, url: string, phase: FailurePhase): Failure {
   return describeFailure(cause, url, phase);
 }
 
-function answer(response: Response, text: string, url: string, secrets: string[]): RunResult<RunResponse | BatchRunResponse> {
-  if (!response.ok) {
-    const error: RunError = redactError(httpError(response, text), secrets);
+/** What the answer says: the run's result, or its error (with the run's id when one was recorded). */
+function outcome(answer: Answer, text: string, url: string, secrets: string[]): { data: RunResponse | BatchRunResponse; error: undefined } | { data: undefined; error: RunError } {
+  if (answer.status < 200 || answer.status > 299) {
+    const error: RunError = redactError(httpError(answer, text), secrets);
+    // A run is never sent on to another address: say where the server pointed instead.
+    if (answer.status >= 300 && answer.status < 400 && answer.headers.location) error.error += ` (it points to ${answer.headers.location}: set runBaseUrl to that address)`;
     const runId = parseRunId(text);
     if (runId) error.runId = runId;
-    return { data: undefined, error, response };
+    return { data: undefined, error };
   }
   try {
-    return { data: JSON.parse(text), error: undefined, response };
+    return { data: JSON.parse(text), error: undefined };
   } catch {
-    return { data: undefined, error: { kind: "invalid_response", status: response.status, url, error: `${describeStatus(response)} but the body is not JSON` }, response };
+    return { data: undefined, error: { kind: "invalid_response", status: answer.status, url, error: `${describeStatus(answer)} but the body is not JSON` } };
   }
 }
 

@@ -107,7 +107,7 @@ test("run with a file that shrinks while it is uploaded fails at once (exit 2), 
   expect(runs).toBe(1);
 });
 
-test("run works when undici cannot be loaded: the early load never rejects unhandled", async () => {
+test("run needs no npm undici: with the package unresolvable, a run with a file still works", async () => {
   const server = await serve({ "GET /api/scripts/reduck/a.com/s": contract, "POST /run": { json: { result: { ok: true }, runId: "r1" } } });
   const file = await makeFile("doc.txt", "hello");
   const withoutUndici = fileURLToPath(new URL("./without-undici.mjs", import.meta.url));

@@ -196,3 +196,23 @@ test("a header value fetch refuses is invalid_request, not a network failure", a
   expect(error?.error).toMatch(/^getMe: the request could not be made/);
   expect(server.count("GET /api/me")).toBe(0);
 });
+
+test("a server that refuses a big upload before reading it: the refusal is the answer, the upload stops, nothing hangs", async () => {
+  const { createServer } = await import("node:http");
+  let requests = 0;
+  const server = createServer((req, res) => {
+    requests++;
+    req.on("error", () => undefined);
+    // Answers before reading a byte of the body, as a proxy refusing a large body does.
+    res.writeHead(413, { "content-type": "application/json" });
+    res.end('{"error":"Payload Too Large"}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  servers.push({ count: () => requests, url: "", close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) });
+  const port = (server.address() as import("node:net").AddressInfo).port;
+  const client = createReduckClient({ apiKey: "k", baseUrl: `http://127.0.0.1:${port}` });
+  const file = await makeFile("big.bin", Buffer.alloc(30 * 1024 * 1024, 7));
+  const { error } = await runScript({ client, script: { host: "a.com", slug: "s", files: { a: { path: file } } } });
+  expect(error).toMatchObject({ kind: "http", status: 413, error: "Payload Too Large" });
+  expect(requests).toBe(1);
+});

@@ -1,5 +1,5 @@
-// Loaded with `node --import`: makes the npm package `undici` unresolvable, as in a broken
-// install, to show that a run still works (and nothing rejects unhandled) without it.
+// Loaded with `node --import`: makes the npm package `undici` unresolvable, to show that runs
+// (over node:http, with no 300 s header limit to lift) never need it.
 import { register } from "node:module";
 
 const hooks = `export async function resolve(specifier, context, next) {

@@ -1,4 +1,3 @@
-import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { Flags } from "@oclif/core";
 import { openBrowser } from "../../auth/browser.js";
@@ -10,6 +9,7 @@ import { getMe } from "../../generated/operations.js";
 import { BaseCommand } from "../base.js";
 import { configFile, readConfig, updateConfig, type StoredConfig, type StoredCredential } from "../config.js";
 import { CliError, fromReduckError, usageError } from "../errors.js";
+import { nodeReadline } from "../../core/builtins.js";
 import { ExitCode } from "../exit-codes.js";
 
 export default class Login extends BaseCommand<typeof Login> {
@@ -103,7 +103,7 @@ Each API URL has its own sign-in. With --api-url, later commands use that URL un
 
   /** The account a credential belongs to (`@handle`, else the email), checked with the API. */
   private async whoIs(credential: ReduckCredential, apiUrl: string, refused: string, doing: string): Promise<string> {
-    const client = createReduckClient({ ...credential, baseUrl: apiUrl });
+    const client = createReduckClient({ ...credential, baseUrl: apiUrl, proxy: this.proxy() });
     const { data: me, error } = await getMe({ client });
     if (error) {
       if (error.status === 401) throw new CliError(`${refused}: ${error.error}`, ExitCode.AUTH);
@@ -134,7 +134,7 @@ function askHidden(prompt: string): Promise<string> {
       done();
     },
   });
-  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  const rl = nodeReadline().createInterface({ input: process.stdin, output, terminal: true });
   return new Promise((resolve) => {
     rl.question("", (answer) => {
       muted = false;

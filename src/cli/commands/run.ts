@@ -11,10 +11,9 @@ import { setRunPhase } from "../interrupt.js";
 import { readScriptOrSuggest } from "../script-lookup.js";
 import { getScriptVersion } from "../../generated/operations.js";
 import { resolveAddress } from "../own-handle.js";
-import { schemaProblems } from "../validate-args.js";
+import { preloadValidator, schemaProblems } from "../validate-args.js";
 import { resolveVersion, versionFlag } from "../versions.js";
 import { runScript, type ScriptToRun, type RunBrowser } from "../../run/run.js";
-import { runDispatcher } from "../../run/dispatcher.js";
 import { FileProblem, openBytes } from "../../run/files.js";
 import { MAX_FILE_BYTES } from "../../run/limits.js";
 import { progressReporter } from "../progress.js";
@@ -107,8 +106,8 @@ ${EXIT_CODES_HELP}`;
       for (const [input, file] of step.files) await checkLocalFile(input, file);
     }
     const client = await this.client();
-    // Load the upload machinery while the contracts are being fetched.
-    void runDispatcher();
+    // ajv loads while the contracts are on their way.
+    preloadValidator();
     const prepared = await Promise.all(steps.map((step) => this.prepareStep(step, version)));
     const browser: RunBrowser = this.flags.device ? { deviceId: this.flags.device } : ((this.flags.browser ?? "extension") as "extension" | "managed");
 

@@ -1,0 +1,12 @@
+// The floor for a catalogue command: one GET over node:http, the body printed. Nothing else.
+import http from "node:http";
+
+const req = http.get(process.argv[2], { headers: { "X-API-Key": process.env.REDUCK_API_KEY, Accept: "application/json" } }, (res) => {
+  const chunks = [];
+  res.on("data", (c) => chunks.push(c));
+  res.on("end", () => process.stdout.write(Buffer.concat(chunks)));
+});
+req.on("error", (err) => {
+  console.error(err.message);
+  process.exitCode = 1;
+});

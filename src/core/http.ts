@@ -1,0 +1,122 @@
+/**
+ * Requests over `node:http` and `node:https`: what every call goes through unless the caller
+ * gave a fetch of their own.
+ *
+ * Why not Node's fetch (measured, see CONVENTIONS.md and `npm run bench`): it copies a streamed
+ * request body with `tee()`, whose unread branch holds chunks during an upload; it gives up
+ * waiting for response headers after 300 s, while a run answers only when its script is done;
+ * loading it costs about 20 ms, and a process that used it waits 70-90 ms at exit for V8 to
+ * finish compiling its WASM HTTP parser. node:http has none of these.
+ */
+import type http from "node:http";
+import type https from "node:https";
+import { nodeHttp, nodeHttps } from "./builtins.js";
+import { proxyAuthorization, proxyFor, throughProxy, tunnelAgent, type ProxySetting } from "./proxy.js";
+
+/** How connections are made: through which proxy, trusting which certificate authorities. */
+export interface ConnectionOptions {
+  proxy?: ProxySetting;
+  /** Certificate authorities for https, in place of Node's own list (as https.request's `ca`). */
+  ca?: string | Buffer | Array<string | Buffer>;
+}
+
+/** A request about to be sent: its body is written by whoever opened it. */
+export interface Opened {
+  request: http.ClientRequest;
+  /** The proxy it goes through (for messages), if any. */
+  proxy?: URL;
+}
+
+/**
+ * The connections of one client. Catalogue calls reuse idle connections (`reuse`); a run always
+ * opens its own, so it is never written into a connection the server is just closing (a run
+ * that failed that way could not be retried, since it is never sent twice).
+ */
+export class Connections {
+  private readonly agents = new Map<string, http.Agent>();
+
+  constructor(private readonly options: ConnectionOptions = {}) {}
+
+  /** Starts `method url`; write the body (if any) and end it. Throws for a header Node refuses. */
+  open(url: string, method: string, headers: Record<string, string>, reuse: boolean): Opened {
+    const target = new URL(url);
+    const secure = target.protocol === "https:";
+    const proxy = proxyFor(this.options.proxy, url);
+    const host = target.hostname.replace(/^\[|\]$/g, "");
+    const port = target.port || (secure ? 443 : 80);
+    const path = `${target.pathname}${target.search}`;
+    if (!proxy) {
+      const agent = this.agent(`${target.protocol}${reuse}`, () => (secure ? new (nodeHttps().Agent)(this.tls(reuse)) : new (nodeHttp().Agent)(keepAlive(reuse))));
+      const request = (secure ? nodeHttps() : nodeHttp()).request({ host, port, path, method, headers, agent });
+      return { request };
+    }
+    if (secure) {
+      const agent = this.agent(`tunnel ${proxy.href} ${reuse}`, () => tunnelAgent(proxy, this.tls(reuse)));
+      const request = nodeHttps().request({ host, port, path, method, headers, agent });
+      request.on("error", (err) => throughProxy(err, proxy));
+      return { request, proxy };
+    }
+    // Plain http through a proxy: the request goes to the proxy with the whole URL as its target.
+    const proxySecure = proxy.protocol === "https:";
+    const agent = this.agent(`forward ${proxy.href} ${reuse}`, () =>
+      proxySecure ? new (nodeHttps().Agent)(this.tls(reuse)) : new (nodeHttp().Agent)(keepAlive(reuse)),
+    );
+    const request = (proxySecure ? nodeHttps() : nodeHttp()).request({
+      host: proxy.hostname.replace(/^\[|\]$/g, ""),
+      port: proxy.port || (proxySecure ? 443 : 80),
+      path: target.href,
+      method,
+      headers: { ...headers, Host: target.host, ...proxyAuthorization(proxy) },
+      agent,
+    });
+    request.on("error", (err) => throughProxy(err, proxy));
+    return { request, proxy };
+  }
+
+  private tls(reuse: boolean): https.AgentOptions {
+    return { ...keepAlive(reuse), ...(this.options.ca ? { ca: this.options.ca } : {}) };
+  }
+
+  private agent(key: string, make: () => http.Agent): http.Agent {
+    let agent = this.agents.get(key);
+    if (!agent) this.agents.set(key, (agent = make()));
+    return agent;
+  }
+}
+
+/**
+ * Idle connections are closed after 4 s, before the 5 s after which servers commonly close them
+ * (Node's own default), so a request is seldom written into a connection the server is closing.
+ */
+function keepAlive(reuse: boolean): http.AgentOptions {
+  return reuse ? { keepAlive: true, timeout: 4_000, scheduling: "lifo" } : { keepAlive: false };
+}
+
+/**
+ * The response to `request`, once its headers have arrived. An error before then rejects (a
+ * connection that was refused, reset, or closed before answering).
+ */
+export function responseOf(request: http.ClientRequest): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    request.once("response", resolve);
+    // Kept for the request's life: an error after the answer (an upload cut short) is no crash.
+    request.on("error", reject);
+  });
+}
+
+/**
+ * The whole body of `request`'s response. A connection cut mid-answer fails with what the
+ * socket said (a reset) if it said anything, else with Node's "aborted" (the server closed it).
+ */
+export function readBody(request: http.ClientRequest, response: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    let cut: Error | undefined;
+    request.on("error", (err) => (cut ??= err));
+    const fail = (err: Error) => reject(cut ?? err);
+    const chunks: Buffer[] = [];
+    response.on("data", (chunk: Buffer) => chunks.push(chunk));
+    response.once("end", () => resolve(Buffer.concat(chunks)));
+    response.on("error", fail);
+    response.once("aborted", () => fail(Object.assign(new Error("aborted"), { code: "ECONNRESET" })));
+  });
+}

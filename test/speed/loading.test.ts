@@ -1,0 +1,70 @@
+/**
+ * What the CLI loads, checked without timing anything (speed itself is `npm run bench`'s): the
+ * parts measured as slow stay out of the paths that do not need them. Node's fetch (undici,
+ * whose WASM parser a process waits for at exit), https/tls/crypto for plain http or no request
+ * at all, mime-types for a common file type.
+ */
+import { readFile } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { runCli } from "../support/cli.js";
+import { makeFile } from "../support/files.js";
+import { startFaultServer, type FaultServer } from "../faults/fault-server.js";
+
+const preload = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
+let server: FaultServer;
+let home: string;
+
+beforeAll(async () => {
+  server = await startFaultServer({
+    "GET /api/scripts/reduck": { json: { data: [], hasNextPage: false, totalCount: 0 } },
+    "GET /api/scripts/reduck/a.com/s": {
+      json: { handle: "reduck", host: "a.com", slug: "s", current_version: { id: "v1", input_schema: { type: "object", properties: { document: { type: "string", format: "file" } } } } },
+    },
+    "POST /run": { json: { result: { ok: true }, runId: "r1" } },
+  });
+  home = await mkdtemp(path.join(os.tmpdir(), "reduck-loading-"));
+});
+afterAll(() => server?.close());
+
+/** The built-in modules `reduck ...args` loaded, and how it ended. */
+async function modulesOf(args: string[], extraPreload?: string) {
+  const list = path.join(home, `modules-${Math.random().toString(36).slice(2)}.txt`);
+  const imports = [preload("modules-at-exit.mjs"), ...(extraPreload ? [preload(extraPreload)] : [])].map((p) => `--import=${p}`);
+  const result = await runCli(args, {
+    env: { REDUCK_API_URL: server.url, REDUCK_API_KEY: "rk_test_key_for_loading", REDUCK_CONFIG_DIR: home, NODE_OPTIONS: imports.join(" "), REDUCK_TEST_MODULES_FILE: list },
+  });
+  return { ...result, modules: (await readFile(list, "utf8")).split("\n").map((m) => m.replace(/^NativeModule /, "")) };
+}
+
+test("reduck --version loads no networking: neither Node's fetch, nor http, https, tls or crypto", async () => {
+  const { code, modules } = await modulesOf(["--version"]);
+  expect(code).toBe(0);
+  for (const module of ["internal/deps/undici/undici", "http", "https", "tls", "crypto"]) expect(modules).not.toContain(module);
+});
+
+test("a catalogue call over http uses node:http, never Node's fetch, and loads no TLS", async () => {
+  const { code, stdout, modules } = await modulesOf(["scripts", "list", "reduck", "--json"]);
+  expect(code).toBe(0);
+  expect(JSON.parse(stdout)).toEqual({ data: [], hasNextPage: false, totalCount: 0 });
+  expect(modules).toContain("http");
+  for (const module of ["internal/deps/undici/undici", "https", "tls"]) expect(modules).not.toContain(module);
+});
+
+test("a run with a .pdf takes its media type from the built-in table: mime-types is never loaded, nor fetch", async () => {
+  const file = await makeFile("contract.pdf", "%PDF-1.7 test");
+  const { code, stderr, modules } = await modulesOf(["run", "--script", "reduck/a.com/s", `file:document=${file}`], "no-mime-types.mjs");
+  expect(stderr).toBe("run r1\n");
+  expect(code).toBe(0);
+  expect(modules).not.toContain("internal/deps/undici/undici");
+});
+
+test("the build sorts oclif's commands by code unit: the same order localeCompare gives for our ids", async () => {
+  const manifest = JSON.parse(await readFile(fileURLToPath(new URL("../../oclif.manifest.json", import.meta.url)), "utf8"));
+  const ids = Object.keys(manifest.commands);
+  expect(ids.length).toBeGreaterThan(20);
+  expect([...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual([...ids].sort((a, b) => a.localeCompare(b)));
+});
