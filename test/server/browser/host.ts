@@ -190,6 +190,20 @@ export class BrowserHost {
   }
 }
 
+let shared: BrowserHost | undefined;
+
+/**
+ * The browser every store of this process uses unless given its own: one warm Chromium per
+ * sandbox (or per test process), launched at the first run that touches a page.
+ *
+ * @example
+ * const pid = await sharedBrowserHost().browserPid();
+ */
+export function sharedBrowserHost(): BrowserHost {
+  shared ??= new BrowserHost();
+  return shared;
+}
+
 /** Every process's id and parent id, from /proc (empty elsewhere). */
 async function processTable(): Promise<Array<{ pid: number; ppid: number }>> {
   const entries = await readdir("/proc").catch(() => [] as string[]);
