@@ -65,11 +65,42 @@ describe("POST /run over HTTP: the 50 MB part limit", () => {
     const refused = await postForm(formWith(bytes));
     expect(refused.status).toBe(413);
     expect(refused.body.error).toBe("Payload Too Large: file part 0:attachment is over the 50 MB limit");
-    expect(refused.headers.get("connection")).toBe("close");
     // The run was recorded when the spec arrived; it failed with the refusal.
     expect(store.runs.get(refused.body.runId)).toMatchObject({ status: "error", result: { error: refused.body.error } });
     // The server is fine afterwards.
     expect((await fetch(`${server.url}/api/ping`)).status).toBe(200);
+  });
+
+  it("answers 413 the moment the limit is crossed, without waiting for the rest of the upload", async () => {
+    // An upload that stops right after the byte too many and never ends: the answer must not wait
+    // for it, and the connection, holding unread bytes, is not reused.
+    const boundary = "----reduck-over";
+    const head =
+      `--${boundary}\r\nContent-Disposition: form-data; name="spec"\r\nContent-Type: application/json\r\n\r\n` +
+      JSON.stringify({ browser: "extension", script: sendEmail }) +
+      `\r\n--${boundary}\r\nContent-Disposition: form-data; name="0:attachment"; filename="attachment"\r\n\r\n`;
+    const req = httpRequest({
+      host: "127.0.0.1",
+      port: new URL(server.url).port,
+      path: "/run",
+      method: "POST",
+      headers: {
+        "x-api-key": store.demo.apiKey,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "content-length": String(head.length + MAX_FILE_BYTES + 1024),
+      },
+    });
+    req.on("error", () => undefined);
+    const answered = once(req, "response") as Promise<[import("node:http").IncomingMessage]>;
+    req.write(head);
+    req.write(Buffer.alloc(MAX_FILE_BYTES + 1));
+    const [response] = await answered;
+    const chunks: Buffer[] = [];
+    for await (const chunk of response) chunks.push(chunk as Buffer);
+    req.destroy();
+    expect(response.statusCode).toBe(413);
+    expect(response.headers.connection).toBe("close");
+    expect(JSON.parse(Buffer.concat(chunks).toString()).error).toBe("Payload Too Large: file part 0:attachment is over the 50 MB limit");
   });
 });
 
@@ -85,7 +116,7 @@ describe("POST /run over HTTP: memory", () => {
       const [url, key] = (await next()).split(" ");
       const post = async (size: number) => {
         const form = new FormData();
-        form.append("spec", JSON.stringify({ browser: "extension", script: sendEmail }));
+        form.append("spec", JSON.stringify({ browser: "extension", script: { handle: "@demo", host: "example.org", slug: "keep" } }));
         form.append("0:attachment", new Blob([Buffer.alloc(size)]), "attachment");
         const response = await fetch(`${url}/run`, { method: "POST", headers: { "x-api-key": key }, body: form });
         await response.arrayBuffer();

@@ -20,7 +20,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 beforeEach(() => {
   scratch = mkdtempSync(path.join(os.tmpdir(), "reduck-isolation-"));
   // One second is the limit here: a probe that freezes its run must not freeze the suite.
-  store = createStore({ runTimeoutMs: 1000 });
+  store = createStore({ runTimeoutMs: 1000, browser: "simulated" });
   server.resetHandlers(...createHandlers(store));
   vi.spyOn(console, "error");
 });

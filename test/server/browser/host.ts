@@ -6,6 +6,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { chromium, type Browser, type BrowserContext, type Route, type WebSocketRoute } from "playwright-core";
 import { chromiumExecutable, launchArgs } from "./chromium.js";
 import { BrowserRun, type RunOptions } from "./run.js";
+import { sharedHost } from "./shared.js";
 import { startWall, type Wall } from "./wall.js";
 import { answerWeb } from "./web/index.js";
 
@@ -70,6 +71,11 @@ export class BrowserHost {
   /** How many times Chromium was started (a crash makes the next run start another). */
   get launches(): number {
     return this.launched;
+  }
+
+  /** Launches the browser now, if none runs, so that the first run does not wait for it. */
+  async warm(): Promise<void> {
+    await this.browser();
   }
 
   /** A new run: its own browser context (cookies, storage, downloads) and one page. */
@@ -190,8 +196,6 @@ export class BrowserHost {
   }
 }
 
-let shared: BrowserHost | undefined;
-
 /**
  * The browser every store of this process uses unless given its own: one warm Chromium per
  * sandbox (or per test process), launched at the first run that touches a page.
@@ -200,8 +204,7 @@ let shared: BrowserHost | undefined;
  * const pid = await sharedBrowserHost().browserPid();
  */
 export function sharedBrowserHost(): BrowserHost {
-  shared ??= new BrowserHost();
-  return shared;
+  return sharedHost(() => new BrowserHost());
 }
 
 /** Every process's id and parent id, from /proc (empty elsewhere). */

@@ -218,7 +218,7 @@ export async function readMultipartBody(
     let kept: string | undefined;
     if (keepIn !== undefined) {
       kept = path.join(keepIn, String(writers.length));
-      const writer = createWriteStream(kept, { flags: "wx" });
+      const writer = createWriteStream(kept, { flags: "wx", highWaterMark: 1024 * 1024 });
       writers.push(writer);
       // The file's pace is the upload's: a slow disk pauses the part, and so the whole body.
       stream.pipe(writer);

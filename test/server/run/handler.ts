@@ -560,7 +560,8 @@ async function handle(store: ReferenceStore, request: Request): Promise<RunReply
     }
     return await session.answer();
   } finally {
-    if (parts) await rm(parts, { recursive: true, force: true });
+    // Removed after the answer, not before: a refusal (a 413 part) goes out the moment it is known.
+    if (parts) void rm(parts, { recursive: true, force: true }).catch(() => undefined);
   }
 }
 
