@@ -115,7 +115,7 @@ export function stepRunner(page: Page, steps: TraceStep[]): StepRunner {
     try {
       return await body(entry);
     } catch (error) {
-      const failure = new Error(error instanceof Error && error.message.startsWith(`${call}: `) ? error.message : cleanMessage(call, error, page));
+      const failure = new Error(cleanMessage(call, error, page));
       if (error instanceof Error && error.name === "TimeoutError") failure.name = error.name;
       entry.ok = false;
       entry.error = failure.message;
