@@ -30,11 +30,21 @@ export function isLoopback(hostname: string): boolean {
   return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127(?:\.\d{1,3}){3}$/.test(host);
 }
 
+/** What the browser asked for, by who answered: the simulated web, or a server on this machine. */
+export interface Traffic {
+  simulated: number;
+  loopback: number;
+}
+
 /** The first wall: every request off this machine is answered by the simulated web. */
-async function answerFromSimulatedWeb(route: Route): Promise<void> {
+async function answerFromSimulatedWeb(route: Route, traffic: Traffic): Promise<void> {
   const url = new URL(route.request().url());
   try {
-    if (isLoopback(url.hostname)) return await route.continue();
+    if (isLoopback(url.hostname)) {
+      traffic.loopback += 1;
+      return await route.continue();
+    }
+    traffic.simulated += 1;
     const { status, headers, body } = answerWeb(url);
     await route.fulfill({ status, headers, body: typeof body === "string" ? body : Buffer.from(body) });
   } catch {
@@ -65,12 +75,20 @@ export class BrowserHost {
   private wall?: Promise<Wall>;
   private closed = false;
   private launched = 0;
+  private contexts = 0;
+  /** Requests the browser made (HTTP, by the routing), by who answered them. */
+  readonly traffic: Traffic = { simulated: 0, loopback: 0 };
 
   constructor(private readonly options: BrowserHostOptions = {}) {}
 
   /** How many times Chromium was started (a crash makes the next run start another). */
   get launches(): number {
     return this.launched;
+  }
+
+  /** How many runs got a context (a run whose script never touches the page gets none). */
+  get runs(): number {
+    return this.contexts;
   }
 
   /** Launches the browser now, if none runs, so that the first run does not wait for it. */
@@ -89,8 +107,9 @@ export class BrowserHost {
       if (browser.isConnected()) throw error;
       context = await (await this.browser()).browser.newContext(CONTEXT_OPTIONS);
     }
+    this.contexts += 1;
     try {
-      await context.route("**/*", answerFromSimulatedWeb);
+      await context.route("**/*", (route) => answerFromSimulatedWeb(route, this.traffic));
       await context.routeWebSocket(/.*/, answerWebSocket);
       const page = await context.newPage();
       return new BrowserRun(context, page, options, () => this.kill());

@@ -10,7 +10,6 @@
 // leaves, like every other operation's. The request's kept parts go when its answer is ready.
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, type FileHandle } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { http, HttpResponse, type RequestHandler } from "msw";
 import type { components } from "../../../src/generated/schema.js";
@@ -20,6 +19,7 @@ import { withDirectRoute } from "../direct-routes.js";
 import { ApiError } from "../errors.js";
 import type { Reply } from "../handlers/types.js";
 import { normalizeHost } from "../hostnames.js";
+import { scratchFolder } from "../scratch.js";
 import { nestingProblem } from "../nesting.js";
 import { validateRequestPart, validateResponse } from "../openapi.js";
 import {
@@ -532,7 +532,7 @@ async function handle(store: ReferenceStore, request: Request): Promise<RunReply
   const contentType = request.headers.get("content-type") ?? "";
   const session = new RunSession(store, caller.userId, source, new URL(request.url).origin);
   // The real browser puts the parts' bytes into pages: they are kept here until the answer is ready.
-  const parts = MULTIPART_TYPE.test(contentType) && store.browser === "real" ? await mkdtemp(path.join(os.tmpdir(), "reduck-run-parts-")) : undefined;
+  const parts = MULTIPART_TYPE.test(contentType) && store.browser === "real" ? await mkdtemp(path.join(scratchFolder(store), "parts-")) : undefined;
   try {
     try {
       if (JSON_TYPE.test(contentType)) {

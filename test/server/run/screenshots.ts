@@ -1,15 +1,15 @@
 // The screenshots a run's trace refers to. The PNGs stay out of the trace's JSON (a few of them
-// would be megabytes of base64 in every `runs trace`): each is kept in a file of this server's own
-// temporary folder and served at `<origin>/screenshots/<token>.png`, a URL that is its own
+// would be megabytes of base64 in every `runs trace`): each is kept in a file of the store's own
+// folder (../scratch.ts) and served at `<origin>/screenshots/<token>.png`, a URL that is its own
 // permission, like a signed URL (and like a managed browser's downloads, downloads.ts). Deleting a
-// run deletes its screenshots; the folder goes when the process exits.
+// run deletes its screenshots.
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { http, HttpResponse, type RequestHandler } from "msw";
 import type { Screenshot } from "../browser/index.js";
+import { scratchFolder } from "../scratch.js";
 import type { ReferenceStore } from "../store.js";
 
 /** A screenshot as a trace shows it. */
@@ -35,8 +35,6 @@ interface Shelf {
 }
 
 const shelves = new WeakMap<ReferenceStore, Shelf>();
-/** Every folder this process made, removed when it exits. */
-const folders = new Set<string>();
 
 function shelfOf(store: ReferenceStore): Shelf {
   let shelf = shelves.get(store);
@@ -44,11 +42,10 @@ function shelfOf(store: ReferenceStore): Shelf {
   return shelf;
 }
 
-function folderOf(shelf: Shelf): string {
+function folderOf(store: ReferenceStore, shelf: Shelf): string {
   if (!shelf.folder) {
-    if (folders.size === 0) process.once("exit", () => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
-    shelf.folder = mkdtempSync(path.join(os.tmpdir(), "reduck-sandbox-screenshots-"));
-    folders.add(shelf.folder);
+    shelf.folder = path.join(scratchFolder(store), "screenshots");
+    mkdirSync(shelf.folder, { recursive: true });
   }
   return shelf.folder;
 }
@@ -67,7 +64,7 @@ export async function keepScreenshots(store: ReferenceStore, origin: string, run
   const shown: TraceScreenshot[] = [];
   for (const { kind, afterStep, png } of screenshots) {
     const token = randomUUID();
-    const file = path.join(folderOf(shelf), `${token}.png`);
+    const file = path.join(folderOf(store, shelf), `${token}.png`);
     await writeFile(file, png);
     shelf.byToken.set(token, { file, runId });
     shown.push({ kind, afterStep, url: `${origin}/screenshots/${token}.png`, type: "image/png", size: png.byteLength });
