@@ -159,10 +159,11 @@ export function createBuiltins(page: Page, files: RunFiles, steps: TraceStep[], 
         if (target === undefined || target === null || target === "") throw new Error("paste: give a selector or a locator to paste into");
         if (typeof text !== "string") throw new Error(`paste: text must be a string (got ${text === undefined ? "undefined" : typeof text})`);
         const locator = locatorFor(page, target);
-        await locator.focus();
-        // As a real paste: the page hears a paste event carrying the text (Gmail turns pasted
-        // addresses into recipients this way) and, unless it handles it, the text is inserted.
+        // As a real paste: into the focused field, the page hears a paste event carrying the text
+        // (Gmail turns pasted addresses into recipients this way) and, unless it handles it, the
+        // text is inserted. Focus and event in one trip to the page.
         const handled = await locator.evaluate((element, pasted) => {
+          (element as HTMLElement).focus();
           const clipboardData = new DataTransfer();
           clipboardData.setData("text/plain", pasted);
           return !element.dispatchEvent(new ClipboardEvent("paste", { clipboardData, bubbles: true, cancelable: true }));

@@ -3,7 +3,7 @@
 // next run launches a new one.
 import { randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
-import { chromium, type Browser, type BrowserContext, type Route, type WebSocketRoute } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page, type Route, type WebSocketRoute } from "playwright-core";
 import { chromiumExecutable, launchArgs } from "./chromium.js";
 import { BrowserRun, type RunOptions } from "./run.js";
 import { sharedHost } from "./shared.js";
@@ -19,6 +19,13 @@ interface Launched {
   browser: Browser;
   /** Marks this browser's command line, so its process can be found. */
   marker: string;
+}
+
+/** A context with its page, ready for a run. */
+interface Opened {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
 }
 
 /** Service workers would fetch past the routing: blocked, as Playwright advises for routed contexts. */
@@ -76,6 +83,8 @@ export class BrowserHost {
   private closed = false;
   private launched = 0;
   private contexts = 0;
+  /** The next run's context, opened ahead of time (undefined inside: opening it failed). */
+  private spare?: Promise<Opened | undefined>;
   /** Requests the browser made (HTTP, by the routing), by who answered them. */
   readonly traffic: Traffic = { simulated: 0, loopback: 0 };
 
@@ -91,28 +100,53 @@ export class BrowserHost {
     return this.contexts;
   }
 
-  /** Launches the browser now, if none runs, so that the first run does not wait for it. */
+  /** Launches the browser now, if none runs, and opens the first run's context, so that it does not wait. */
   async warm(): Promise<void> {
     await this.browser();
+    this.prepare();
   }
 
-  /** A new run: its own browser context (cookies, storage, downloads) and one page. */
+  /**
+   * A new run: its own browser context (cookies, storage, downloads) and one page. The context was
+   * opened ahead of time when one waits (see prepare); a context serves one run only.
+   */
   async newRun(options: RunOptions = {}): Promise<BrowserRun> {
+    const waiting = this.spare;
+    this.spare = undefined;
+    let opened = await waiting;
+    if (opened && (!opened.browser.isConnected() || opened.page.isClosed())) {
+      await opened.context.close().catch(() => {});
+      opened = undefined;
+    }
+    opened ??= await this.open();
+    this.contexts += 1;
+    return new BrowserRun(opened.context, opened.page, options, () => this.kill(), () => this.prepare());
+  }
+
+  /**
+   * Opens the next run's context now, unless one waits already: called when a run has closed its
+   * own (so the two never compete) and once the browser is warm. A failure here is met again, and
+   * reported, by the run that opens its own.
+   */
+  private prepare(): void {
+    if (this.closed || this.spare) return;
+    this.spare = this.open().catch(() => undefined);
+  }
+
+  private async open(retry = true): Promise<Opened> {
     const { browser } = await this.browser();
     let context: BrowserContext;
     try {
       context = await browser.newContext(CONTEXT_OPTIONS);
     } catch (error) {
       // The browser died between launch and now: one more try, with a fresh one.
-      if (browser.isConnected()) throw error;
-      context = await (await this.browser()).browser.newContext(CONTEXT_OPTIONS);
+      if (browser.isConnected() || !retry) throw error;
+      return this.open(false);
     }
-    this.contexts += 1;
     try {
       await context.route("**/*", (route) => answerFromSimulatedWeb(route, this.traffic));
       await context.routeWebSocket(/.*/, answerWebSocket);
-      const page = await context.newPage();
-      return new BrowserRun(context, page, options, () => this.kill());
+      return { browser, context, page: await context.newPage() };
     } catch (error) {
       await context.close().catch(() => {});
       throw error;
@@ -198,6 +232,7 @@ export class BrowserHost {
 
   /** Ends the browser process at once (a hung browser); the next run launches a new one. */
   async kill(): Promise<void> {
+    this.spare = undefined;
     const pid = await this.browserPid();
     if (pid !== null) process.kill(pid, "SIGKILL");
     const current = this.launching;
@@ -208,6 +243,7 @@ export class BrowserHost {
   /** Closes the browser and the wall. */
   async close(): Promise<void> {
     this.closed = true;
+    this.spare = undefined;
     const launched = await this.launching?.catch(() => undefined);
     this.launching = undefined;
     await launched?.browser.close().catch(() => {});

@@ -48,6 +48,8 @@ export class BrowserRun {
     options: RunOptions,
     /** Ends a browser that does not close a context in time (a hung browser). */
     private readonly killBrowser: () => Promise<void>,
+    /** Called once the context is closed (the host then opens the next run's). */
+    private readonly closed: () => void = () => {},
   ) {
     this.actionTimeoutMs = options.actionTimeoutMs ?? 30_000;
     context.setDefaultTimeout(this.actionTimeoutMs);
@@ -81,7 +83,7 @@ export class BrowserRun {
    */
   next(options: RunOptions): BrowserRun {
     if (!this.finished) throw new Error("next: finish this run (with keepOpen) first");
-    return new BrowserRun(this.context, this.page, options, this.killBrowser);
+    return new BrowserRun(this.context, this.page, options, this.killBrowser, this.closed);
   }
 
   private async end(kind: Screenshot["kind"], close: boolean): Promise<RunEnd> {
@@ -97,7 +99,8 @@ export class BrowserRun {
     const timeout = Math.min(SCREENSHOT_TIMEOUT_MS, this.actionTimeoutMs);
     for (let attempt = 1; !this.page.isClosed(); attempt++) {
       try {
-        return await this.page.screenshot({ type: "png", timeout });
+        // The caret as it is (Playwright would hide it, at the cost of a trip to the page).
+        return await this.page.screenshot({ type: "png", timeout, caret: "initial" });
       } catch (error) {
         if (attempt === 2 || (error as Error).name === "TimeoutError") break;
         // A page that has not painted yet (a new page whose script failed at once) cannot be
@@ -114,6 +117,7 @@ export class BrowserRun {
       if (!(await within(CLOSE_TIMEOUT_MS, this.context.close()))) await this.killBrowser();
     } finally {
       await this.files.remove();
+      this.closed();
     }
   }
 }

@@ -20,28 +20,37 @@ import type { BrowserRun } from "./run.js";
 export function realSession(host: BrowserHost, actionTimeoutMs: number): BrowserSession {
   /** The last step's run, finished but with its context (and page) kept for the next step. */
   let last: BrowserRun | undefined;
+  /** The last step's end (its screenshot): the next step, and closing, wait for it. */
+  let ending: Promise<unknown> = Promise.resolve();
   return {
     step({ content, deliver }) {
       const options = { files: content, deliver, actionTimeoutMs };
       let opened: Promise<BrowserRun> | undefined;
       const open = () =>
-        (opened ??= last
-          ? Promise.resolve(last.next(options))
-          : host.newRun(options).catch((error: unknown) => {
-              throw new Error(`the sandbox's browser could not start: ${(error as Error).message.split("\n")[0]}`);
-            }));
+        (opened ??= ending.then(() =>
+          last
+            ? last.next(options)
+            : host.newRun(options).catch((error: unknown) => {
+                throw new Error(`the sandbox's browser could not start: ${(error as Error).message.split("\n")[0]}`);
+              }),
+        ));
       return {
         host: realPageHost(open),
-        async end({ failed }): Promise<StepEnd> {
-          const run = await opened?.catch(() => undefined);
-          if (!run) return { steps: [], screenshots: [] };
-          const end = await run.finish({ failed, keepOpen: true });
-          last = run;
-          return end;
+        end({ failed }): Promise<StepEnd> {
+          const ended = (async () => {
+            const run = await opened?.catch(() => undefined);
+            if (!run) return { steps: [], screenshots: [] };
+            const end = await run.finish({ failed, keepOpen: true });
+            last = run;
+            return end;
+          })();
+          ending = ended.catch(() => undefined);
+          return ended;
         },
       };
     },
     async close() {
+      await ending;
       await last?.close();
     },
   };

@@ -1,6 +1,7 @@
 // Runs of the caller's account. Another account's run answers exactly like a run that never existed.
 import { ApiError } from "../errors.js";
 import { forgetScreenshots } from "../run/screenshots.js";
+import { traceFinished } from "../run/traces.js";
 import type { RunRecord } from "../records.js";
 import { isFinished, type ReferenceStore } from "../store.js";
 import { runView } from "../views.js";
@@ -61,8 +62,9 @@ export const runHandlers: Pick<Implementations, "listRuns" | "getRun" | "deleteR
     return { status: 200, body: { deletedIds, skippedIds } };
   },
 
-  getRunTrace: ({ store, caller, path }) => {
+  getRunTrace: async ({ store, caller, path }) => {
     const { userId } = requireCaller(caller);
+    await traceFinished(store, ownRun(store, userId, path.runId).id);
     const run = ownRun(store, userId, path.runId);
     if (run.trace === null || run.trace === undefined) throw new ApiError(404, `Run ${run.id} recorded no trace`);
     return { status: 200, body: run.trace };

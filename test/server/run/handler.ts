@@ -41,8 +41,9 @@ import type { RunFile } from "../browser/index.js";
 import { deliveryFor } from "./downloads.js";
 import { inlineFile, readNamedFile } from "./files.js";
 import { keepScreenshots } from "./screenshots.js";
+import { finishTrace } from "./traces.js";
 import { runScriptBody } from "./script-runner.js";
-import { openSession, type BrowserSession } from "./sessions.js";
+import { openSession, type BrowserSession, type StepEnd } from "./sessions.js";
 
 type Schemas = components["schemas"];
 type RunRequest = Schemas["RunRequest"];
@@ -431,15 +432,26 @@ class RunSession {
     run: RunRecord,
   ): Promise<unknown> {
     const outcome = await runScriptBody({ content: version.content, args, files, host: browser.host, timeoutMs: this.store.runTimeoutMs });
-    const { steps, screenshots } = await browser.end({ failed: !outcome.ok });
-    // The last step says how the body ended: `return`, or the stage it failed at (compile, throw, timeout...).
-    steps.push(
-      outcome.ok
-        ? { index: steps.length, action: "return", ok: true, duration_ms: 0 }
-        : { index: steps.length, action: outcome.stage, ok: false, duration_ms: 0, error: outcome.error },
+    // The trace is finished after the answer has gone: the screenshot of the page as the script left
+    // it, and the steps. Reading the trace waits for it.
+    finishTrace(
+      this.store,
+      run.id,
+      // A step that cannot end properly (its browser gone) still gets the outcome step.
+      browser.end({ failed: !outcome.ok }).catch((): StepEnd => ({ steps: [], screenshots: [] })).then(async ({ steps, screenshots }) => {
+        // The last step says how the body ended: `return`, or the stage it failed at (compile, throw, timeout...).
+        steps.push(
+          outcome.ok
+            ? { index: steps.length, action: "return", ok: true, duration_ms: 0 }
+            : { index: steps.length, action: outcome.stage, ok: false, duration_ms: 0, error: outcome.error },
+        );
+        const kept = await keepScreenshots(this.store, this.origin, run.id, screenshots).catch((error: unknown) => {
+          console.error(`reference server: the screenshots of run ${run.id} could not be kept`, error);
+          return [];
+        });
+        return { steps, screenshots: kept };
+      }),
     );
-    const shown = await keepScreenshots(this.store, this.origin, run.id, screenshots);
-    this.store.updateRun(run.id, { trace: { steps, screenshots: shown } });
     if (!outcome.ok) throw new ApiError(422, outcome.error);
     return outcome.value;
   }
@@ -466,13 +478,14 @@ class RunSession {
     }
   }
 
-  /** Runs `steps` in one session (one browser), closed once they are done. */
+  /** Runs `work` in one session (one browser), closed once it is done. */
   private async inSession<T>(work: (session: BrowserSession) => Promise<T>): Promise<T> {
     const session = await openSession(this.store);
     try {
       return await work(session);
     } finally {
-      await session.close();
+      // Closed after the answer: the run's outcome, trace and screenshots are all recorded by now.
+      void session.close().catch(() => undefined);
     }
   }
 

@@ -8,7 +8,10 @@
 // - `inside` talks to this realm through three functions (post, postSync, random) it keeps in its
 //   closure, never shows the body, and calls only inside try/catch that drops whatever they threw
 //   (an outer error, even a stack overflow raised on entering them);
-// - both ways carry strings (JSON) and numbers only, and this side only checks their `typeof`;
+// - both ways carry strings (JSON) and numbers only, and this side only checks their `typeof`
+//   (what JSON has no form for crosses as marker objects: a function given to page.evaluate as its
+//   source text, taken with the context's own Function.prototype.toString, which runs in the browser
+//   page; a regular expression as its source and flags; a locator as the calls that made it);
 // - the context cannot compile code from strings (no eval, no Function), so every line it runs is
 //   the body checked here: `import()` is refused before it can run, because on Node 20 the host's
 //   answer to `import()` (even when a callback is set) can be an outer error object.
