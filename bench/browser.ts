@@ -10,11 +10,12 @@
  * 3. The real sandbox's resident memory, its browser included (the whole process tree), after 20
  *    and after 200 runs (aim: the second within 1.2x of the first).
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createReduckClient, runScript, type ReduckClient } from "../src/index.js";
+import { treeRssBytes } from "../test/server/browser/processes.js";
 import { startSandboxProcess } from "../test/server/sandbox-process.js";
 
 const MiB = 2 ** 20;
@@ -24,33 +25,6 @@ const LONG_RUNS = 200;
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-/** Resident memory of a process and all its descendants (Linux /proc), in bytes. */
-async function treeRss(root: number): Promise<number> {
-  const parents = new Map<number, number>();
-  for (const entry of await readdir("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
-    // pid (comm) state ppid ...: comm may hold spaces, so read after the last ')'.
-    parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-  }
-  const tree = new Set([root]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [pid, ppid] of parents) {
-      if (tree.has(ppid) && !tree.has(pid)) {
-        tree.add(pid);
-        grew = true;
-      }
-    }
-  }
-  let total = 0;
-  for (const pid of tree) {
-    const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
-    total += Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
-  }
-  return total;
 }
 
 /** Rows of `[what, figure, note]`. */
@@ -92,7 +66,7 @@ export async function benchBrowser(): Promise<Array<[string, string, string]>> {
       realTimes.push(await send(clients.real));
       simulatedTimes.push(await send(clients.simulated));
     }
-    const rss20 = await treeRss(real.pid);
+    const rss20 = await treeRssBytes(real.pid);
     const over = median(realTimes.map((t, i) => t - simulatedTimes[i]!));
     rows.push([`sandbox, simulated page: send_email, 1 MiB (median of ${RUNS})`, `${median(simulatedTimes).toFixed(0)} ms`, "library runScript over loopback"]);
     rows.push([
@@ -102,7 +76,7 @@ export async function benchBrowser(): Promise<Array<[string, string, string]>> {
     ]);
 
     for (let i = RUNS; i < LONG_RUNS; i++) await send(clients.real);
-    const rss200 = await treeRss(real.pid);
+    const rss200 = await treeRssBytes(real.pid);
     rows.push([`sandbox with its browser: RSS after ${RUNS} runs`, `${(rss20 / MiB).toFixed(0)} MiB`, "the sandbox process and its whole tree (Chromium's processes)"]);
     rows.push([
       `sandbox with its browser: RSS after ${LONG_RUNS} runs`,

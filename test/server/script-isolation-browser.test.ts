@@ -3,80 +3,26 @@
 // leads back to the server's realm, functions given to evaluate run in the browser page and never
 // in the server, and nothing of it reads the server machine's files. Every probe is a script created
 // through the API and run through POST /run (in-process, the sandbox's handlers, a real Chromium).
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createHandlers, createStore, type ReferenceStore } from "./index.js";
+import { describe, expect, it } from "vitest";
+import { useScriptProbes } from "./script-probes.js";
 
-const API = "https://reduck.ai";
-const server = setupServer();
-let store: ReferenceStore;
-let scratch: string;
-let scripts = 0;
-
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-beforeEach(() => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), "reduck-isolation-browser-"));
-  store = createStore({ runTimeoutMs: 60_000 });
-  server.resetHandlers(...createHandlers(store));
-  vi.spyOn(console, "error");
-});
-afterEach(() => {
-  expect(console.error).not.toHaveBeenCalled();
-  vi.restoreAllMocks();
-  rmSync(scratch, { recursive: true, force: true });
-});
-afterAll(() => server.close());
-
-interface Answer {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-}
-
-async function call(method: string, url: string, body?: unknown): Promise<Answer> {
-  const response = await fetch(url, {
-    method,
-    headers: { "x-api-key": store.demo.apiKey, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
-
-/** Creates a script with this body through the API and runs it in the sandbox's real browser. */
-async function createAndRun(content: string): Promise<Answer> {
-  const slug = `probe_${++scripts}`;
-  const created = await call("POST", `${API}/api/scripts/@demo`, {
-    host: "example.org",
-    slug,
-    description: "An escape attempt",
-    content,
-    language: "javascript",
-    input_schema: { type: "object" },
-    output_schema: { type: "object" },
-    side_effects: "none",
-  });
-  expect(created.status).toBe(201);
-  return call("POST", "https://mcp.reduck.ai/run", { browser: "extension", script: { host: "example.org", slug } });
-}
+// After each failed probe, the browser still serves the next run.
+const probes = useScriptProbes(
+  { runTimeoutMs: 60_000 },
+  { content: `await page.setContent("<p>still</p>"); return { still: await page.locator("p").textContent() };`, result: { still: "still" } },
+);
 
 async function expectResult(content: string): Promise<unknown> {
-  const ran = await createAndRun(content);
+  const ran = await probes.createAndRun(content);
   expect(ran.body.error).toBeUndefined();
   expect(ran.status).toBe(200);
   return ran.body.result;
 }
 
-/** The run failed with `error`, and the server still runs scripts in the browser. */
 async function expectFailedRun(content: string, error: RegExp | string): Promise<void> {
-  const ran = await createAndRun(content);
-  expect(ran.status).toBe(422);
-  if (typeof error === "string") expect(ran.body.error).toBe(error);
-  else expect(ran.body.error).toMatch(error);
-  expect(await expectResult(`await page.setContent("<p>still</p>"); return { still: await page.locator("p").textContent() };`)).toEqual({ still: "still" });
+  await probes.expectFailedRun(await probes.createAndRun(content), error);
 }
 
 const NO_CODE_FROM_STRINGS = "EvalError: scripts can't run code given as a string (eval, Function): write it in the script";
@@ -144,7 +90,7 @@ describe("functions given to evaluate run in the browser page, never in the serv
   });
 
   it("sends a function's own source, whatever its toString says", async () => {
-    const marker = path.join(scratch, "ran-in-the-server.txt");
+    const marker = path.join(probes.scratch, "ran-in-the-server.txt");
     const result = await expectResult(`
       const f = () => 6 * 7;
       f.toString = () => ${JSON.stringify(`(() => { process.getBuiltinModule("fs").writeFileSync(${JSON.stringify(marker)}, "x"); return 0; })`)};

@@ -2,9 +2,10 @@
 // per run. A browser that crashed or was killed is noticed (Playwright's `disconnected`), and the
 // next run launches a new one.
 import { randomUUID } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { chromium, type Browser, type BrowserContext, type Page, type Route, type WebSocketRoute } from "playwright-core";
 import { chromiumExecutable, launchArgs } from "./chromium.js";
+import { processTable, treeRssBytes } from "./processes.js";
 import { BrowserRun, type RunOptions } from "./run.js";
 import { sharedHost } from "./shared.js";
 import { startWall, type Wall } from "./wall.js";
@@ -210,24 +211,7 @@ export class BrowserHost {
   /** Resident memory of the browser's whole process tree, in bytes (0 when none runs; Linux only). */
   async rssBytes(): Promise<number> {
     const root = await this.browserPid();
-    if (root === null) return 0;
-    const table = await processTable();
-    const tree = new Set([root]);
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const { pid, ppid } of table) {
-        if (tree.has(ppid) && !tree.has(pid)) {
-          tree.add(pid);
-          grew = true;
-        }
-      }
-    }
-    let total = 0;
-    for (const pid of tree) {
-      const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
-      total += Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
-    }
-    return total;
+    return root === null ? 0 : treeRssBytes(root);
   }
 
   /** Ends the browser process at once (a hung browser); the next run launches a new one. */
@@ -260,18 +244,4 @@ export class BrowserHost {
  */
 export function sharedBrowserHost(): BrowserHost {
   return sharedHost(() => new BrowserHost());
-}
-
-/** Every process's id and parent id, from /proc (empty elsewhere). */
-async function processTable(): Promise<Array<{ pid: number; ppid: number }>> {
-  const entries = await readdir("/proc").catch(() => [] as string[]);
-  const rows: Array<{ pid: number; ppid: number }> = [];
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
-    // pid (comm) state ppid ...: comm may hold spaces and parentheses, so read after the last ')'.
-    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-    if (Number.isInteger(ppid)) rows.push({ pid: Number(entry), ppid });
-  }
-  return rows;
 }
