@@ -5,9 +5,9 @@
 // A request goes: authenticate -> read the body within the limits (the spec first; file parts are
 // hashed as they stream, and kept in a temporary folder for the real browser) -> resolve each step's
 // script and version -> RECORD the run -> check the arguments, file inputs, named files and browser
-// -> run the script -> keep its trace and screenshots. Once recorded, every failure marks the run
-// `error` and the answer carries its runId. The answer is checked against openapi.json before it
-// leaves, like every other operation's. The request's kept parts go when its answer is ready.
+// -> run the script -> answer, and finish its trace (the screenshot) meanwhile. Once recorded, every
+// failure marks the run `error` and the answer carries its runId. The answer is checked against
+// openapi.json before it leaves, like every other operation's. The kept parts go with the answer.
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, type FileHandle } from "node:fs/promises";
 import path from "node:path";
@@ -484,7 +484,8 @@ class RunSession {
     try {
       return await work(session);
     } finally {
-      // Closed after the answer: the run's outcome, trace and screenshots are all recorded by now.
+      // Closed in the background, without holding up the answer: close() waits for the last step's
+      // screenshot, then closes the browser context.
       void session.close().catch(() => undefined);
     }
   }
