@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import { chromium, type Browser, type BrowserContext, type Page, type Route, type WebSocketRoute } from "playwright-core";
 import { chromiumExecutable, launchArgs } from "./chromium.js";
 import { processTable, treeRssBytes } from "./processes.js";
-import { BrowserRun, type RunOptions } from "./run.js";
+import { BrowserRun, within, type RunOptions } from "./run.js";
 import { sharedHost } from "./shared.js";
 import { startWall, type Wall } from "./wall.js";
 import { answerWeb } from "./web/index.js";
@@ -14,6 +14,11 @@ import { answerWeb } from "./web/index.js";
 export interface BrowserHostOptions {
   /** How long Chromium may take to start (default 30 s). */
   launchTimeoutMs?: number;
+  /**
+   * How long a running Chromium may take to open a context (default 10 s): one that does not is
+   * hung, and is killed, so that the next run gets a new one.
+   */
+  answerTimeoutMs?: number;
 }
 
 interface Launched {
@@ -134,15 +139,29 @@ export class BrowserHost {
     this.spare = this.open().catch(() => undefined);
   }
 
-  private async open(retry = true): Promise<Opened> {
+  /** A context and page; a browser too hung to give them in time is killed (and this fails). */
+  private async open(): Promise<Opened> {
+    const limit = this.options.answerTimeoutMs ?? 10_000;
+    // Launching has its own limit; the clock runs for a browser that is up.
+    await this.browser();
+    let abandoned = false;
+    const opening = this.openNow(() => !abandoned);
+    if (await within(limit, opening)) return opening;
+    abandoned = true;
+    opening.then((opened) => opened.context.close(), () => undefined).catch(() => undefined);
+    await this.kill();
+    throw new Error(`the sandbox's browser did not answer within ${limit / 1000} s (it hung): it was stopped, and the next run gets a new one`);
+  }
+
+  private async openNow(mayRetry: () => boolean): Promise<Opened> {
     const { browser } = await this.browser();
     let context: BrowserContext;
     try {
       context = await browser.newContext(CONTEXT_OPTIONS);
     } catch (error) {
       // The browser died between launch and now: one more try, with a fresh one.
-      if (browser.isConnected() || !retry) throw error;
-      return this.open(false);
+      if (browser.isConnected() || !mayRetry()) throw error;
+      return this.openNow(() => false);
     }
     try {
       await context.route("**/*", (route) => answerFromSimulatedWeb(route, this.traffic));

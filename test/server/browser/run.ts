@@ -123,7 +123,7 @@ export class BrowserRun {
 }
 
 /** Whether `work` settled (either way) within `ms`. */
-async function within(ms: number, work: Promise<unknown>): Promise<boolean> {
+export async function within(ms: number, work: Promise<unknown>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
   const settled = work.then(
