@@ -231,7 +231,8 @@ describe("a browser that hangs or dies costs one run", () => {
     process.kill(pid, "SIGKILL");
     const killed = await running;
     expect(killed.code).toBe(1);
-    expect(killed.stderr).toMatch(/failed: Error: page\.waitForTimeout: the browser closed during the run \(it crashed or was killed\)$/m);
+    // Killed during the navigation or the wait after it, whichever the kill met.
+    expect(killed.stderr).toMatch(/failed: Error: page\.(goto|waitForTimeout): the browser closed during the run \(it crashed or was killed\)$/m);
 
     const { data, error } = await runScript({ client, browser: "extension", script: { ...inspect, files: { doc: new Blob(["again"]) } } });
     expect(error).toBeUndefined();

@@ -31,7 +31,8 @@ export function realSession(host: BrowserHost, actionTimeoutMs: number): Browser
           last
             ? last.next(options)
             : host.newRun(options).catch((error: unknown) => {
-                throw new Error(`the sandbox's browser could not start: ${(error as Error).message.split("\n")[0]}`);
+                const message = (error as Error).message.split("\n")[0];
+                throw new Error(message.startsWith("the sandbox's browser") ? message : `the sandbox's browser could not start: ${message}`);
               }),
         ));
       return {
