@@ -152,21 +152,28 @@ async function writeNew(dir: string, filename: string, write: (file: Awaited<Ret
   throw new Error(`${root} already holds ${name} and 999 numbered copies of it`);
 }
 
-async function download(dir: string, found: Extract<FoundFile, { kind: "download" }>): Promise<string> {
-  // No credential goes with it: the URL is the permission, and it may be on another host.
-  const response = await fetch(found.url, { redirect: "follow" });
+/**
+ * Fetches `url` (no credential goes with it: the URL is the permission, and it may be on another
+ * host) into a new file in `dir` named after `filename`, never over an existing one. Returns its path.
+ *
+ * @example
+ * await fetchInto("./shots", "run-last.png", "http://127.0.0.1:4010/screenshots/….png");
+ */
+export async function fetchInto(dir: string, filename: string, url: string): Promise<string> {
+  const response = await fetch(url, { redirect: "follow" });
   if (!response.ok || !response.body) {
-    await response.body?.cancel();
-    throw new Error(`${found.url} answered ${response.status} ${response.statusText}`.trim());
+    // Not awaited: the body is not wanted, and a cancel can stay pending (on msw's mocked responses).
+    void response.body?.cancel().catch(() => undefined);
+    throw new Error(`${url} answered ${response.status} ${response.statusText}`.trim());
   }
   const body = response.body;
   // Streamed: one chunk in memory at a time, however large the file.
-  return writeNew(dir, found.filename, async (file) => {
+  return writeNew(dir, filename, async (file) => {
     for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) await file.write(chunk);
   });
 }
 
-function why(err: unknown): string {
+export function why(err: unknown): string {
   const e = err as Error & { cause?: { code?: string } };
   return e.cause?.code ? `${e.message} (${e.cause.code})` : e.message;
 }
@@ -186,7 +193,7 @@ export async function saveFiles(result: Json, schema: Schema | undefined, dir: s
   for (const file of found) {
     try {
       if (file.kind === "download") {
-        const saved = await download(dir, file);
+        const saved = await fetchInto(dir, file.filename, file.url);
         file.holder.path = saved;
         written.push(saved);
       } else {
@@ -210,15 +217,15 @@ export function unsavedNote(result: Json, schema: Schema | undefined): string | 
   return `The result holds ${names.length === 1 ? "a file" : "files"} (${names.join(", ")}): add --out DIR to save ${names.length === 1 ? "it" : "them"}.`;
 }
 
-/** `--out DIR` checked before anything is run: it must be a folder, or not exist yet. */
-export async function checkOutDir(dir: string): Promise<string> {
+/** `--out DIR` (or another such `flag`) checked before anything is run: it must be a folder, or not exist yet. */
+export async function checkOutDir(dir: string, flag = "--out"): Promise<string> {
   let info;
   try {
     info = await stat(dir);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code !== "ENOENT") throw usageError(`--out ${dir}: cannot use it (${code ?? (err as Error).message})`);
+    if (code !== "ENOENT") throw usageError(`${flag} ${dir}: cannot use it (${code ?? (err as Error).message})`);
   }
-  if (info && !info.isDirectory()) throw usageError(`--out ${dir}: it is a file, not a folder`);
+  if (info && !info.isDirectory()) throw usageError(`${flag} ${dir}: it is a file, not a folder`);
   return path.resolve(dir);
 }
