@@ -5,8 +5,9 @@
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 export const MAX_JSON_BODY_BYTES = 100 * 1024;
 
+/** A size in binary units, labelled as such (MiB, KiB), since that is what the limits count. */
 export function formatBytes(n: number): string {
-  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1).replace(/\.0$/, "")} MB`;
-  if (n >= 1024) return `${(n / 1024).toFixed(1).replace(/\.0$/, "")} KB`;
+  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1).replace(/\.0$/, "")} MiB`;
+  if (n >= 1024) return `${(n / 1024).toFixed(1).replace(/\.0$/, "")} KiB`;
   return `${n} bytes`;
 }

@@ -46,7 +46,7 @@ describe("the 50 MB limit", () => {
     const before = store.runs.size;
     const { error } = await runScript({ client, browser: "extension", script: { ...uploadDocument, args: { documentName: "over.bin" }, files: { document: { path: file } } } });
     expect(error?.kind).toBe("invalid_request");
-    expect(error?.error).toBe(`file input document: ${file} is 50 MB (52,428,801 bytes), over the 50 MB limit per file (52,428,800 bytes)`);
+    expect(error?.error).toBe(`file input document: ${file} is 50 MiB (52,428,801 bytes), over the 50 MiB limit per file (52,428,800 bytes)`);
     expect(store.runs.size).toBe(before);
   });
 });

@@ -77,7 +77,7 @@ describe("refused before anything is sent", () => {
     const before = runsNow();
     const { error } = await runScript({ client: ref.client, browser: "extension", script: { ...uploadDocument, args: { documentName: "x" }, files: { document: new Uint8Array(MAX_FILE_BYTES + 1) } } });
     expect(error).toMatchObject({ kind: "invalid_request" });
-    expect(error!.error).toMatch(/over the 50 MB limit/);
+    expect(error!.error).toMatch(/over the 50 MiB limit/);
     expect(runsNow()).toBe(before);
   });
 
@@ -86,7 +86,7 @@ describe("refused before anything is sent", () => {
     const b64 = Buffer.alloc(MAX_JSON_BODY_BYTES).toString("base64");
     const { error } = await runScript({ client: ref.client, browser: "extension", script: { ...sendEmail, args: { to: "a@b.c", subject: "x" }, files: { attachment: { b64, mime: "image/png" } } } });
     expect(error?.kind).toBe("invalid_request");
-    expect(error!.error).toMatch(/over the 100 KB limit: send files as bytes/);
+    expect(error!.error).toMatch(/over the 100 KiB limit: send files as bytes/);
     expect(runsNow()).toBe(before);
   });
 
