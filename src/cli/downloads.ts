@@ -12,7 +12,10 @@
  */
 import { mkdir, open, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { describeFailure, type FailurePhase } from "../core/errors.js";
+import { inCliWords } from "./cli-words.js";
 import { usageError } from "./errors.js";
+import { cliFetch } from "./network.js";
 
 type Json = unknown;
 type Schema = { properties?: Record<string, Schema>; items?: Schema; contentEncoding?: string; contentMediaType?: string };
@@ -152,21 +155,54 @@ async function writeNew(dir: string, filename: string, write: (file: Awaited<Ret
   throw new Error(`${root} already holds ${name} and 999 numbered copies of it`);
 }
 
-async function download(dir: string, found: Extract<FoundFile, { kind: "download" }>): Promise<string> {
-  // No credential goes with it: the URL is the permission, and it may be on another host.
-  const response = await fetch(found.url, { redirect: "follow" });
-  if (!response.ok || !response.body) {
-    await response.body?.cancel();
-    throw new Error(`${found.url} answered ${response.status} ${response.statusText}`.trim());
+/**
+ * Fetches `url` (no credential goes with it: the URL is the permission, and it may be on another
+ * host) into a new file in `dir` named after `filename`, never over an existing one. Returns its path.
+ * It goes through the proxy the environment names, as every request of the CLI does.
+ *
+ * @example
+ * await fetchInto("./invoices", "invoice.pdf", "https://files.reduck.ai/d/1f0c….pdf");
+ */
+export async function fetchInto(dir: string, filename: string, url: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await cliFetch()(url, { redirect: "follow" });
+  } catch (err) {
+    throw downloadFailure(err, url, "request");
   }
-  const body = response.body;
-  // Streamed: one chunk in memory at a time, however large the file.
-  return writeNew(dir, found.filename, async (file) => {
-    for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) await file.write(chunk);
-  });
+  if (!response.ok || !response.body) {
+    // Not awaited: the body is not wanted, and a cancel can stay pending (on msw's mocked responses).
+    void response.body?.cancel().catch(() => undefined);
+    throw new Error(`${url} answered ${response.status} ${response.statusText}`.trim());
+  }
+  const chunks = (response.body as unknown as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+  try {
+    // Streamed: one chunk in memory at a time, however large the file.
+    return await writeNew(dir, filename, async (file) => {
+      for (;;) {
+        let next: IteratorResult<Uint8Array>;
+        try {
+          next = await chunks.next();
+        } catch (err) {
+          throw downloadFailure(err, url, "body");
+        }
+        if (next.done) return;
+        await file.write(next.value);
+      }
+    });
+  } finally {
+    // A file that could not be written leaves the answer unread: let its connection go.
+    void Promise.resolve(chunks.return?.()).catch(() => undefined);
+  }
 }
 
-function why(err: unknown): string {
+/** A download that got no (whole) answer, in the words of any request of the CLI (the proxy, the certificate...). */
+function downloadFailure(err: unknown, url: string, phase: FailurePhase): Error {
+  return new Error(inCliWords(describeFailure(err, url, phase).error.error));
+}
+
+/** Why a file could not be saved, in one line. */
+export function why(err: unknown): string {
   const e = err as Error & { cause?: { code?: string } };
   return e.cause?.code ? `${e.message} (${e.cause.code})` : e.message;
 }
@@ -186,7 +222,7 @@ export async function saveFiles(result: Json, schema: Schema | undefined, dir: s
   for (const file of found) {
     try {
       if (file.kind === "download") {
-        const saved = await download(dir, file);
+        const saved = await fetchInto(dir, file.filename, file.url);
         file.holder.path = saved;
         written.push(saved);
       } else {
