@@ -11,6 +11,8 @@
  * 2. `reduck run ... file:document=<50 MB>` beside `curl -F` sending the same multipart run.
  * 3. The library's `runScript` from a path (a small node program) beside the same curl.
  * 4. `reduck scripts list reduck --json` beside a bare node:http GET that prints the body.
+ * 5. The sandbox's real browser (bench/browser.ts): first run, warm runs beside the simulated
+ *    page, memory after 20 and 200 runs.
  *
  * Options: `--pairs N` (default 7 for uploads, 15 for the rest).
  */
@@ -21,6 +23,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startSandboxProcess } from "../test/server/sandbox-process.js";
 import { MAX_FILE_BYTES } from "../src/run/limits.js";
+import { benchBrowser } from "./browser.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MiB = 2 ** 20;
@@ -109,7 +112,8 @@ const big = path.join(work, "big.bin");
 const handle = await open(big, "w");
 await handle.truncate(MAX_FILE_BYTES); // exactly the limit, written sparse and fast
 await handle.close();
-const sandbox = await startSandboxProcess(work);
+// The simulated page: these figures are the client's, which the browser's time would only blur.
+const sandbox = await startSandboxProcess(work, { browser: "simulated" });
 const env = cleanEnv({ ...sandbox.env, REDUCK_CONFIG_DIR: work });
 try {
   const specFile = path.join(work, "spec.json");
@@ -148,6 +152,9 @@ try {
   sandbox.stop();
   await rm(work, { recursive: true, force: true });
 }
+
+// 4. The sandbox's real browser (issue 14).
+rows.push(...(await benchBrowser()));
 
 const width = Math.max(...rows.map((r) => r[0].length));
 const width2 = Math.max(...rows.map((r) => r[1].length));

@@ -1,9 +1,10 @@
 /**
  * `npm run demo`: the main job end to end on a fresh clone.
  *
- * Starts the sandbox (the reference server over real HTTP) on a free port with a simulated
- * desktop, then uses it the way a user would: the library programs in examples/, then the
- * built `reduck` CLI. Exits 0 only when every step worked.
+ * Starts the sandbox (the reference server over real HTTP, running scripts in a headless
+ * Chromium) on a free port with a simulated desktop, then uses it the way a user would: the
+ * library programs in examples/, then the built `reduck` CLI, ending with the screenshot of the
+ * page its upload filled. Exits 0 only when every step worked.
  */
 import { execFile } from "node:child_process";
 import { mkdtemp, mkdir, writeFile, rm } from "node:fs/promises";
@@ -26,7 +27,7 @@ async function step(title: string, cmd: string, args: string[], env: Record<stri
   const { stdout, stderr } = await run(cmd, args, { cwd: root, env: { ...process.env, ...env }, maxBuffer: 16 * 2 ** 20 });
   if (stderr.trim()) console.log(stderr.trim().replace(/^/gm, "  (stderr) "));
   console.log(stdout.trim());
-  return stdout;
+  return { stdout, stderr };
 }
 
 const desktop = await mkdtemp(path.join(os.tmpdir(), "reduck-demo-desktop-"));
@@ -36,6 +37,8 @@ await mkdir(path.join(desktop, "reduck", "2026"), { recursive: true });
 const banner = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(4096, 7)]);
 await writeFile(path.join(desktop, "reduck", "2026", "banner.png"), banner);
 await writeFile(path.join(downloads, "banner.png"), banner);
+// Kept after the demo, so the screenshot it points to can be opened.
+const screenshots = await mkdtemp(path.join(os.tmpdir(), "reduck-demo-screenshots-"));
 
 const sandbox = await startSandboxProcess(desktop, { stderr: "inherit" });
 const env: Record<string, string> = { ...sandbox.env, REDUCK_CONFIG_DIR: path.join(desktop, ".config") };
@@ -49,11 +52,17 @@ try {
   await step("Library: send_email with a named file (relativePath)", process.execPath, [...tsx, "examples/send-email.ts", "--named", "2026/banner.png"], env);
   await step("CLI: list the catalogue", process.execPath, [cli, "scripts", "list", "reduck", "--host", "mail.google.com"], env);
   await step("CLI: send_email's contract", process.execPath, [cli, "scripts", "get", "reduck/mail.google.com/send_email"], env);
-  await step("CLI: run send_email with a file", process.execPath, [
+  const sent = await step("CLI: run send_email with a file", process.execPath, [
     cli, "run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Our new banner",
     "attachmentName=banner.png", `file:attachment=${path.join(downloads, "banner.png")}`,
   ], env);
   await step("CLI: the run in the run list", process.execPath, [cli, "runs", "list", "--page-size", "3"], env);
+  const runId = /^run ([0-9a-f-]{36})$/m.exec(sent.stderr)?.[1];
+  if (!runId) throw new Error("reduck run printed no run id on stderr");
+  const traced = await step("CLI: the run's steps and the page it left, as a PNG", process.execPath, [cli, "runs", "trace", runId, "--screenshots", screenshots], env);
+  const screenshot = (JSON.parse(traced.stdout) as { screenshots?: Array<{ path?: string }> }).screenshots?.find((s) => s.path)?.path;
+  if (!screenshot) throw new Error(`run ${runId} left no screenshot`);
+  console.log(`\nThe compose page after the upload (what the recipient will see): ${screenshot}`);
 } catch (err) {
   failed = true;
   const e = err as { message: string; stdout?: string; stderr?: string };

@@ -161,12 +161,13 @@ async function writeNew(dir: string, filename: string, write: (file: Awaited<Ret
  * It goes through the proxy the environment names, as every request of the CLI does.
  *
  * @example
- * await fetchInto("./invoices", "invoice.pdf", "https://files.reduck.ai/d/1f0c….pdf");
+ * await fetchInto("./shots", "run-last.png", "http://127.0.0.1:4010/screenshots/….png");
  */
 export async function fetchInto(dir: string, filename: string, url: string): Promise<string> {
   let response: Response;
   try {
-    response = await cliFetch()(url, { redirect: "follow" });
+    // A data: URL (a trace's screenshot may be one) holds its bytes: Node's fetch decodes it, offline.
+    response = await (/^data:/i.test(url) ? fetch : cliFetch())(url, { redirect: "follow" });
   } catch (err) {
     throw downloadFailure(err, url, "request");
   }
@@ -246,15 +247,15 @@ export function unsavedNote(result: Json, schema: Schema | undefined): string | 
   return `The result holds ${names.length === 1 ? "a file" : "files"} (${names.join(", ")}): add --out DIR to save ${names.length === 1 ? "it" : "them"}.`;
 }
 
-/** `--out DIR` checked before anything is run: it must be a folder, or not exist yet. */
-export async function checkOutDir(dir: string): Promise<string> {
+/** `--out DIR` (or another such `flag`) checked before anything is run: it must be a folder, or not exist yet. */
+export async function checkOutDir(dir: string, flag = "--out"): Promise<string> {
   let info;
   try {
     info = await stat(dir);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code !== "ENOENT") throw usageError(`--out ${dir}: cannot use it (${code ?? (err as Error).message})`);
+    if (code !== "ENOENT") throw usageError(`${flag} ${dir}: cannot use it (${code ?? (err as Error).message})`);
   }
-  if (info && !info.isDirectory()) throw usageError(`--out ${dir}: it is a file, not a folder`);
+  if (info && !info.isDirectory()) throw usageError(`${flag} ${dir}: it is a file, not a folder`);
   return path.resolve(dir);
 }

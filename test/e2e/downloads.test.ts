@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
-import { invoicePdf } from "../server/run/downloads.js";
+import { invoicePdf } from "../server/browser/web/atlassian.js";
 import { runCli } from "../support/cli.js";
 
 let store: ReferenceStore;

@@ -1,11 +1,12 @@
 // The official catalogue the seed publishes under the `reduck` project: one JSON contract per script
 // in catalogue/<host>/<slug>.json, copied from the real official scripts. Read from this folder (never
-// from /work/shared) so the copies are what ships with the tests. Scripts with a source run it: a
-// twin written for the simulated page in simulated-scripts/<host>/<slug>.js first (POST /run runs
-// scripts against that page today), else the repo's examples/scripts/<host>/<slug>.js, which are
-// written for a real browser (test/server/browser/).
+// from /work/shared) so the copies are what ships with the tests. Scripts with a source run it: the
+// repo's examples/scripts/<host>/<slug>.js, written for a real browser (test/server/browser/), or
+// for a store on the simulated page, their twins in simulated-scripts/<host>/<slug>.js, which read
+// and rename file fields with that page's own methods.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { ScriptLanguage, SideEffects } from "./records.js";
+import type { SandboxBrowser } from "./store.js";
 
 export interface CatalogueEntry {
   handle: string;
@@ -29,16 +30,18 @@ export const EXAMPLE_SCRIPTS_DIR = new URL("../../examples/scripts/", import.met
 export const SIMULATED_SCRIPTS_DIR = new URL("./simulated-scripts/", import.meta.url);
 
 /**
- * The body of a catalogue script: `simulated-scripts/<host>/<slug>.js` or else
- * `examples/scripts/<host>/<slug>.js` when that file exists (read now, so an edited example is
- * picked up by the next store), else whatever the contract carried.
+ * The body of a catalogue script: `examples/scripts/<host>/<slug>.js` when that file exists (read
+ * now, so an edited example is picked up by the next store), on the simulated page its twin in
+ * `simulated-scripts/` first; else whatever the contract carried.
  */
 export function exampleSource(
   host: string,
   slug: string,
+  browser: SandboxBrowser,
   fallback: { content?: string; language?: ScriptLanguage } = {},
 ): { content?: string; language?: ScriptLanguage } {
-  const file = [SIMULATED_SCRIPTS_DIR, EXAMPLE_SCRIPTS_DIR].map((dir) => new URL(`${host}/${slug}.js`, dir)).find(existsSync);
+  const dirs = browser === "simulated" ? [SIMULATED_SCRIPTS_DIR, EXAMPLE_SCRIPTS_DIR] : [EXAMPLE_SCRIPTS_DIR];
+  const file = dirs.map((dir) => new URL(`${host}/${slug}.js`, dir)).find(existsSync);
   if (!file) return fallback;
   return { content: readFileSync(file, "utf8"), language: "javascript" };
 }

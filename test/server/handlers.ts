@@ -18,6 +18,7 @@ import type { HandwrittenImplementations, Implementations, OperationContext, Rep
 import { versionHandlers } from "./handlers/versions.js";
 import { downloadHandler } from "./run/downloads.js";
 import { runHandler } from "./run/handler.js";
+import { screenshotHandler } from "./run/screenshots.js";
 import {
   operationSpecs,
   validateRequestPart,
@@ -226,5 +227,5 @@ export function createHandlers(store: ReferenceStore): RequestHandler[] {
     .filter((s) => s.handwritten && s.operationId in HANDWRITTEN_HANDLERS)
     .map((s) => HANDWRITTEN_HANDLERS[s.operationId](store));
   // Not an API operation: where managed browsers' downloads are fetched from (see run/downloads.ts).
-  return [...protectedResourceHandlers(store), ...generated, ...handwritten, downloadHandler(store)];
+  return [...protectedResourceHandlers(store), ...generated, ...handwritten, downloadHandler(store), screenshotHandler(store)];
 }

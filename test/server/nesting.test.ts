@@ -13,7 +13,7 @@ let store: ReferenceStore;
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 beforeEach(() => {
-  store = createStore();
+  store = createStore({ browser: "simulated" });
   server.resetHandlers(...createHandlers(store));
   vi.spyOn(console, "error");
 });

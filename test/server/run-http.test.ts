@@ -65,11 +65,42 @@ describe("POST /run over HTTP: the 50 MB part limit", () => {
     const refused = await postForm(formWith(bytes));
     expect(refused.status).toBe(413);
     expect(refused.body.error).toBe("Payload Too Large: file part 0:attachment is over the 50 MB limit");
-    expect(refused.headers.get("connection")).toBe("close");
     // The run was recorded when the spec arrived; it failed with the refusal.
     expect(store.runs.get(refused.body.runId)).toMatchObject({ status: "error", result: { error: refused.body.error } });
     // The server is fine afterwards.
     expect((await fetch(`${server.url}/api/ping`)).status).toBe(200);
+  });
+
+  it("answers 413 the moment the limit is crossed, without waiting for the rest of the upload", async () => {
+    // An upload that stops right after the byte too many and never ends: the answer must not wait
+    // for it, and the connection, holding unread bytes, is not reused.
+    const boundary = "----reduck-over";
+    const head =
+      `--${boundary}\r\nContent-Disposition: form-data; name="spec"\r\nContent-Type: application/json\r\n\r\n` +
+      JSON.stringify({ browser: "extension", script: sendEmail }) +
+      `\r\n--${boundary}\r\nContent-Disposition: form-data; name="0:attachment"; filename="attachment"\r\n\r\n`;
+    const req = httpRequest({
+      host: "127.0.0.1",
+      port: new URL(server.url).port,
+      path: "/run",
+      method: "POST",
+      headers: {
+        "x-api-key": store.demo.apiKey,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "content-length": String(head.length + MAX_FILE_BYTES + 1024),
+      },
+    });
+    req.on("error", () => undefined);
+    const answered = once(req, "response") as Promise<[import("node:http").IncomingMessage]>;
+    req.write(head);
+    req.write(Buffer.alloc(MAX_FILE_BYTES + 1));
+    const [response] = await answered;
+    const chunks: Buffer[] = [];
+    for await (const chunk of response) chunks.push(chunk as Buffer);
+    req.destroy();
+    expect(response.statusCode).toBe(413);
+    expect(response.headers.connection).toBe("close");
+    expect(JSON.parse(Buffer.concat(chunks).toString()).error).toBe("Payload Too Large: file part 0:attachment is over the 50 MB limit");
   });
 });
 
@@ -85,7 +116,7 @@ describe("POST /run over HTTP: memory", () => {
       const [url, key] = (await next()).split(" ");
       const post = async (size: number) => {
         const form = new FormData();
-        form.append("spec", JSON.stringify({ browser: "extension", script: sendEmail }));
+        form.append("spec", JSON.stringify({ browser: "extension", script: { handle: "@demo", host: "example.org", slug: "keep" } }));
         form.append("0:attachment", new Blob([Buffer.alloc(size)]), "attachment");
         const response = await fetch(`${url}/run`, { method: "POST", headers: { "x-api-key": key }, body: form });
         await response.arrayBuffer();
@@ -167,6 +198,31 @@ describe("sandbox options", () => {
     expect(() => parseSandboxArgs(["--file-access", "maybe"])).toThrow('--file-access must be on or off (got "maybe")');
   });
 
+  it("takes --browser real|simulated", () => {
+    expect(parseSandboxArgs(["--browser", "simulated"])).toEqual({ port: 4010, browser: "simulated" });
+    expect(parseSandboxArgs(["--browser=Real"])).toEqual({ port: 4010, browser: "real" });
+    expect(() => parseSandboxArgs(["--browser", "firefox"])).toThrow('--browser must be real (a headless Chromium) or simulated (the fast simulated page) (got "firefox")');
+  });
+
+  it("with --browser simulated, runs the catalogue's twins against the simulated page, and says so", async () => {
+    const sandbox = spawnSandbox(["--port", "0", "--desktop", dir, "--browser", "simulated"]);
+    try {
+      await vi.waitFor(() => expect(sandbox.output().stderr).toContain("desktop folder"), { timeout: 15_000, interval: 25 });
+      expect(sandbox.output().stderr).toContain("scripts run against the simulated page, which renders nothing (without --browser simulated: a headless Chromium)");
+      const [url, key] = sandbox.output().stdout.trimEnd().split("\n").map((line) => line.slice(line.indexOf("=") + 1));
+      const script = { ...sendEmail, args: { ...sendEmail.args, attachmentName: "big.pdf" }, files: { attachment: { b64: Buffer.from("x").toString("base64"), mime: "application/pdf" } } };
+      const response = await fetch(`${url}/run`, { method: "POST", headers: { "x-api-key": key, "content-type": "application/json" }, body: JSON.stringify({ browser: "extension", script }) });
+      const answer = (await response.json()) as { result: { attachment: string }; runId: string };
+      expect(answer.result.attachment).toBe("big.pdf");
+      // The simulated page's own steps (its twin renames with page.renameFile), and no screenshot.
+      const trace = (await (await fetch(`${url}/api/runs/${answer.runId}/trace`, { headers: { "x-api-key": key } })).json()) as { steps: Array<{ action: string }>; screenshots: unknown[] };
+      expect(trace.steps.map((s) => s.action)).toContain('renameFile input[type="file"][name="Filedata"] → big.pdf');
+      expect(trace.screenshots).toEqual([]);
+    } finally {
+      sandbox.child.kill("SIGTERM");
+      await sandbox.exited;
+    }
+  });
 
   it("exits 2 on a bad --desktop or --file-access", async () => {
     const desktop = spawnSandbox(["--desktop", path.join(dir, "missing")]);
@@ -191,6 +247,7 @@ describe("sandbox options", () => {
         const url = lines[0].replace("REDUCK_API_URL=", "");
         const key = lines[1].replace("REDUCK_API_KEY=", "");
         expect(sandbox.output().stderr).toContain(`sandbox: desktop folder ${dir}: files named by relativePath are read from ${path.join(dir, "reduck")}`);
+        expect(sandbox.output().stderr).toContain("scripts run in a headless Chromium against the simulated web (--browser simulated: the simulated page)");
         const response = await fetch(`${url}/run`, { method: "POST", headers: { "x-api-key": key, "content-type": "application/json" }, body });
         const answer = (await response.json()) as { result?: { attachment: string }; error?: string };
         if (access === "on") {

@@ -20,7 +20,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 beforeEach(() => {
   desktop = mkdtempSync(path.join(os.tmpdir(), "reduck-desktop-"));
   mkdirSync(path.join(desktop, "reduck", "2026"), { recursive: true });
-  store = createStore({ desktopDir: desktop });
+  store = createStore({ desktopDir: desktop, browser: "simulated" });
   server.resetHandlers(...createHandlers(store));
   vi.spyOn(console, "error");
 });

@@ -2,6 +2,7 @@
 // and one line in parseSandboxArgs (how its value is checked).
 import { statSync } from "node:fs";
 import { parseArgs } from "node:util";
+import type { SandboxBrowser } from "./store.js";
 
 export interface SandboxOptions {
   /** 0 = any free port. */
@@ -17,6 +18,8 @@ export interface SandboxOptions {
   runTimeoutSeconds?: number;
   /** `--oauth-issuer URL`: an authorization server whose JWT access tokens the sandbox accepts. */
   oauthIssuer?: string;
+  /** `--browser real|simulated`: what scripts run against. Absent: real. */
+  browser?: SandboxBrowser;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -27,9 +30,11 @@ const OPTIONS = {
   "file-access": { type: "string" },
   "run-timeout": { type: "string" },
   "oauth-issuer": { type: "string" },
+  browser: { type: "string" },
 } as const;
 
-const USAGE = "Usage: npm run sandbox -- [--port N] [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS] [--oauth-issuer URL]";
+const USAGE =
+  "Usage: npm run sandbox -- [--port N] [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS] [--oauth-issuer URL] [--browser real|simulated]";
 
 /** A bad command line: the message is meant for the user, one line, saying what to do instead. */
 export class UsageError extends Error {
@@ -87,15 +92,23 @@ function parseRunTimeout(raw: string | undefined): number | undefined {
   return seconds;
 }
 
+function parseBrowser(raw: string | undefined): SandboxBrowser | undefined {
+  if (raw === undefined) return undefined;
+  const value = raw.trim().toLowerCase();
+  if (value === "real" || value === "simulated") return value;
+  throw new UsageError(`--browser must be real (a headless Chromium) or simulated (the fast simulated page) (got "${raw}")`);
+}
+
 /**
  * @example
  * parseSandboxArgs(["--port", "4011"]);                         // { port: 4011 }
  * parseSandboxArgs([]);                                         // { port: 4010 }
  * parseSandboxArgs(["--desktop", "/tmp/d", "--file-access", "off"]); // { port: 4010, desktop: "/tmp/d", fileAccess: false }
  * parseSandboxArgs(["--run-timeout", "60"]);                    // { port: 4010, runTimeoutSeconds: 60 }
+ * parseSandboxArgs(["--browser", "simulated"]);                 // { port: 4010, browser: "simulated" }
  */
 export function parseSandboxArgs(argv: string[]): SandboxOptions {
-  let values: { port?: string; desktop?: string; "file-access"?: string; "run-timeout"?: string; "oauth-issuer"?: string };
+  let values: { port?: string; desktop?: string; "file-access"?: string; "run-timeout"?: string; "oauth-issuer"?: string; browser?: string };
   try {
     ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
@@ -110,5 +123,7 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions {
   if (runTimeout !== undefined) options.runTimeoutSeconds = runTimeout;
   const oauthIssuer = parseIssuer(values["oauth-issuer"]);
   if (oauthIssuer !== undefined) options.oauthIssuer = oauthIssuer;
+  const browser = parseBrowser(values.browser);
+  if (browser !== undefined) options.browser = browser;
   return options;
 }

@@ -38,10 +38,12 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the sandbox on a free port with a simulated desktop and resolves once it has printed
- * REDUCK_API_URL and REDUCK_API_KEY.
+ * REDUCK_API_URL and REDUCK_API_KEY. `browser: "simulated"` runs scripts against the simulated
+ * page (for measuring the client, where the browser's time would only blur the figure).
  */
-export async function startSandboxProcess(desktop: string, options: { stderr?: "inherit" | "ignore" } = {}) {
-  const sandbox = spawnSandbox(["--port", String(await freePort()), "--desktop", desktop], { stderr: options.stderr ?? "ignore" });
+export async function startSandboxProcess(desktop: string, options: { stderr?: "inherit" | "ignore"; browser?: "real" | "simulated" } = {}) {
+  const args = ["--port", String(await freePort()), "--desktop", desktop, ...(options.browser ? ["--browser", options.browser] : [])];
+  const sandbox = spawnSandbox(args, { stderr: options.stderr ?? "ignore" });
   const env: Record<string, string> = {};
   await new Promise<void>((resolve, reject) => {
     sandbox.exited.then((code) => reject(new Error(`the sandbox exited early (${code})`)));
@@ -50,5 +52,5 @@ export async function startSandboxProcess(desktop: string, options: { stderr?: "
       if (env.REDUCK_API_URL && env.REDUCK_API_KEY) resolve();
     });
   });
-  return { env, stop: () => sandbox.child.kill("SIGTERM") };
+  return { env, pid: sandbox.child.pid!, exited: sandbox.exited, stop: () => sandbox.child.kill("SIGTERM") };
 }

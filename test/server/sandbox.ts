@@ -1,13 +1,15 @@
 // `npm run sandbox -- --port N [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS]
-// [--oauth-issuer URL]`: the reference server over real HTTP with a fresh seeded store (POST /run
-// included, on the same port), for trying the CLI by hand and for end-to-end tests. Prints exactly
-// two lines on stdout (the address and the demo key, ready for `export`), says on stderr which
-// desktop folder named files come from and how long a run may take, then serves until SIGINT/SIGTERM.
+// [--oauth-issuer URL] [--browser real|simulated]`: the reference server over real HTTP with a fresh
+// seeded store (POST /run included, on the same port), for trying the CLI by hand and for
+// end-to-end tests. Prints exactly two lines on stdout (the address and the demo key, ready for
+// `export`), says on stderr which desktop folder named files come from, how long a run may take and
+// what scripts run in, launches the browser, then serves until SIGINT/SIGTERM.
 import { existsSync, mkdirSync, mkdtempSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SERVICE_FOLDER } from "../../src/run/relative-path.js";
 import { trustAuthorizationServer } from "./auth.js";
+import { BrowserHost } from "./browser/index.js";
 import { createHandlers } from "./handlers.js";
 import { warmScriptRunner } from "./run/script-runner.js";
 import { startHttpServer } from "./http.js";
@@ -37,10 +39,15 @@ async function main(): Promise<void> {
   }
 
   const desktop = resolveDesktop(options.desktop);
+  const browser = options.browser ?? "real";
+  // One warm browser for the sandbox's whole life; a context per run.
+  const browserHost = browser === "real" ? new BrowserHost() : undefined;
   const store = createStore({
     apiKey: process.env.REDUCK_SANDBOX_API_KEY || undefined,
     desktopDir: desktop,
     runTimeoutMs: options.runTimeoutSeconds === undefined ? undefined : options.runTimeoutSeconds * 1000,
+    browser,
+    browserHost,
   });
   store.setDemoFileAccess(options.fileAccess ?? true);
   if (options.oauthIssuer) {
@@ -72,8 +79,17 @@ async function main(): Promise<void> {
   process.stderr.write(
     `sandbox: desktop folder ${desktop}: files named by relativePath are read from ${folder}` +
       `${existsSync(folder) ? "" : " (it does not exist yet)"}; file access ${options.fileAccess === false ? "off" : "on"}; ` +
-      `a run may take ${store.runTimeoutMs / 1000} s\n`,
+      `a run may take ${store.runTimeoutMs / 1000} s; ` +
+      (browserHost
+        ? "scripts run in a headless Chromium against the simulated web (--browser simulated: the simulated page)\n"
+        : "scripts run against the simulated page, which renders nothing (without --browser simulated: a headless Chromium)\n"),
   );
+  browserHost?.warm().catch((error: unknown) => {
+    process.stderr.write(
+      `sandbox: the browser could not start (${(error as Error).message.split("\n")[0]}): runs that use the page fail until it can; ` +
+        "set REDUCK_SANDBOX_CHROMIUM to a Chromium binary, or use --browser simulated\n",
+    );
+  });
   if (options.oauthIssuer) {
     process.stderr.write(`sandbox: accepting JWT access tokens from ${options.oauthIssuer} for ${server.url} and ${server.url}/mcp\n`);
   }
@@ -82,7 +98,7 @@ async function main(): Promise<void> {
   const shutdown = () => {
     if (closing) return;
     closing = true;
-    server.close().then(
+    Promise.all([server.close(), browserHost?.close()]).then(
       () => process.exit(0),
       (error: unknown) => {
         process.stderr.write(`sandbox: error while closing: ${(error as Error).message}\n`);

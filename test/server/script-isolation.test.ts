@@ -3,80 +3,14 @@
 // stops the server. Every probe is a script created through the API and run through POST /run
 // (in-process, the same handlers as the sandbox); each would succeed in leaking something, killing
 // or freezing the server if the body ran with the server's powers.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createHandlers, createStore, type ReferenceStore } from "./index.js";
+import { describe, expect, it } from "vitest";
+import { API, useScriptProbes } from "./script-probes.js";
 
-const API = "https://reduck.ai";
-const server = setupServer();
-let store: ReferenceStore;
-let scratch: string;
-let scripts = 0;
-
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-beforeEach(() => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), "reduck-isolation-"));
-  // One second is the limit here: a probe that freezes its run must not freeze the suite.
-  store = createStore({ runTimeoutMs: 1000 });
-  server.resetHandlers(...createHandlers(store));
-  vi.spyOn(console, "error");
-});
-afterEach(() => {
-  expect(console.error).not.toHaveBeenCalled();
-  vi.restoreAllMocks();
-  rmSync(scratch, { recursive: true, force: true });
-});
-afterAll(() => server.close());
-
-interface Answer {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-}
-
-async function call(method: string, url: string, body?: unknown): Promise<Answer> {
-  const response = await fetch(url, {
-    method,
-    headers: { "x-api-key": store.demo.apiKey, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
-
-/** Creates a script with this body through the API and runs it in the caller's own browser. */
-async function createAndRun(content: string, { files }: { files?: Record<string, { b64: string; mime: string }> } = {}): Promise<Answer> {
-  const slug = `probe_${++scripts}`;
-  const created = await call("POST", `${API}/api/scripts/@demo`, {
-    host: "example.org",
-    slug,
-    description: "An escape attempt",
-    content,
-    language: "javascript",
-    input_schema: { type: "object", properties: { note: { type: "string" }, doc: { type: "string", format: "file" } } },
-    output_schema: { type: "object" },
-    side_effects: "none",
-  });
-  expect(created.status).toBe(201);
-  return call("POST", "https://mcp.reduck.ai/run", {
-    browser: "extension",
-    script: { host: "example.org", slug, args: { note: "hi" }, ...(files ? { files } : {}) },
-  });
-}
-
-/** The run failed with `error`, was recorded as such, and the server still runs scripts. */
-async function expectFailedRun(ran: Answer, error: RegExp | string): Promise<void> {
-  expect(ran.status).toBe(422);
-  if (typeof error === "string") expect(ran.body.error).toBe(error);
-  else expect(ran.body.error).toMatch(error);
-  const run = await call("GET", `${API}/api/runs/${ran.body.runId}`);
-  expect(run.body).toMatchObject({ status: "error", result: { error: ran.body.error } });
-  const next = await createAndRun("return { still: 'serving', answer: 6 * 7 };");
-  expect(next).toMatchObject({ status: 200, body: { result: { still: "serving", answer: 42 } } });
-}
+// One second is the limit here: a probe that freezes its run must not freeze the suite.
+const probes = useScriptProbes({ runTimeoutMs: 1000, browser: "simulated" }, { content: "return { still: 'serving', answer: 6 * 7 };", result: { still: "serving", answer: 42 } });
+const { call, createAndRun, expectFailedRun } = probes;
 
 const FILE = { doc: { b64: Buffer.from("%PDF-1.7").toString("base64"), mime: "application/pdf" } };
 const NO_CODE_FROM_STRINGS = "EvalError: scripts can't run code given as a string (eval, Function): write it in the script";
@@ -190,7 +124,7 @@ describe("script isolation: what the body's realm holds", () => {
   });
 
   it("fails a run on a rejection nobody handles, without letting the server's realm inspect it", async () => {
-    const marker = path.join(scratch, "inspected.txt");
+    const marker = path.join(probes.scratch, "inspected.txt");
     // Node's default handling would inspect the reason, handing a custom inspect function the
     // server realm's own objects.
     const ran = await createAndRun(`
@@ -209,7 +143,7 @@ describe("script isolation: what the body's realm holds", () => {
   });
 
   it("cannot write a file, even through a body that closes its own function early", async () => {
-    const marker = path.join(scratch, "written.txt");
+    const marker = path.join(probes.scratch, "written.txt");
     const ran = await createAndRun(`});\nrequire("fs").writeFileSync(${JSON.stringify(marker)}, "pwned");\n(async function () {`);
     expect(ran.status).toBe(422);
     expect(ran.body.error).toMatch(/^SyntaxError: /);
@@ -245,7 +179,7 @@ describe("script isolation: bounded runs", () => {
   });
 
   it("fails a body that eats memory without end, not the server", async () => {
-    store.runTimeoutMs = 30_000;
+    probes.store.runTimeoutMs = 30_000;
     await expectFailedRun(await createAndRun("const all = []; for (;;) all.push(new Array(1e6).fill(1.5));"), /^script ran out of memory/);
   });
 });

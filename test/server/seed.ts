@@ -106,7 +106,7 @@ export function seedStore(store: ReferenceStore, options: StoreOptions): DemoCre
       inputSchema: entry.input_schema,
       outputSchema: entry.output_schema,
       // Scripts with a source in examples/scripts run it; the rest keep a placeholder body.
-      ...exampleSource(entry.host, entry.slug, { content: entry.content, language: entry.language }),
+      ...exampleSource(entry.host, entry.slug, store.browser, { content: entry.content, language: entry.language }),
       note: "Published to the official catalogue",
       createdAt: at(24 * 60 - index),
     });

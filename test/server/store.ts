@@ -25,6 +25,7 @@ import {
   type VersionRecord,
   type Visibility,
 } from "./records.js";
+import type { BrowserHost } from "./browser/index.js";
 import { hostAndParents } from "./hostnames.js";
 import { seedStore } from "./seed.js";
 
@@ -60,7 +61,21 @@ export interface StoreOptions {
   desktopDir?: string;
   /** How long a script may run in POST /run (default DEFAULT_RUN_TIMEOUT_MS). */
   runTimeoutMs?: number;
+  /**
+   * What POST /run runs scripts against: `real` (default), a headless Chromium against the simulated
+   * web; `simulated`, the simulated page, which renders nothing and is much faster. The seeded
+   * catalogue follows: examples/scripts for the real browser, their twins in simulated-scripts/
+   * for the simulated page.
+   */
+  browser?: SandboxBrowser;
+  /**
+   * The warm browser real runs use (default: one shared by every store of this process, launched
+   * at the first run that touches a page).
+   */
+  browserHost?: BrowserHost;
 }
+
+export type SandboxBrowser = "real" | "simulated";
 
 export interface AddUserInput {
   id?: string;
@@ -198,10 +213,16 @@ export class ReferenceStore {
   desktopDir: string | null;
   /** How long a script may run in POST /run before the run fails. */
   runTimeoutMs: number;
+  /** What POST /run runs scripts against (see StoreOptions.browser). */
+  readonly browser: SandboxBrowser;
+  /** The warm browser of real runs, when one was given (else the process's shared one). */
+  readonly browserHost?: BrowserHost;
 
   constructor(options: StoreOptions = {}) {
     this.desktopDir = options.desktopDir ?? null;
     this.runTimeoutMs = options.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MS;
+    this.browser = options.browser ?? "real";
+    this.browserHost = options.browserHost;
     this.demo = seedStore(this, options);
   }
 

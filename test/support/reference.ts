@@ -19,7 +19,9 @@ export function useReferenceServer({ fresh = false }: { fresh?: boolean } = {}):
   const ref = {} as Reference;
   const server = setupServer();
   const reset = () => {
-    ref.store = createStore();
+  // In-process tests run scripts against the simulated page, which is fast; the end-to-end tests
+  // (test/e2e, test/mcp, test/run/run-http) run them in the sandbox's real browser.
+    ref.store = createStore({ browser: "simulated" });
     server.resetHandlers(...createHandlers(ref.store));
     ref.client = createReduckClient({ apiKey: ref.store.demo.apiKey, maxRetries: 0 });
   };

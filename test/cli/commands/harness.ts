@@ -28,12 +28,14 @@ export interface CliResult {
  * points the CLI at it with the demo account's key.
  */
 export function useReferenceServer(): { readonly store: ReferenceStore } {
-  const state = { store: createStore() };
+  // In-process tests run scripts against the simulated page, which is fast; the end-to-end tests
+  // (test/e2e, test/mcp, test/run/run-http) run them in the sandbox's real browser.
+  const state = { store: createStore({ browser: "simulated" }) };
   const server = setupServer();
   const saved = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
   beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
   beforeEach(() => {
-    state.store = createStore();
+    state.store = createStore({ browser: "simulated" });
     server.resetHandlers(...createHandlers(state.store));
     process.env.REDUCK_API_KEY = state.store.demo.apiKey;
     process.env.REDUCK_API_URL = "https://reduck.ai";

@@ -4,23 +4,23 @@ import { readFile } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
 import type { Download, Locator, Page } from "playwright-core";
 import { mediaTypeFor } from "../../../src/run/files.js";
-import type { TraceStep } from "../run/page.js";
+import {
+  WAIT_STATES,
+  WAIT_UNTIL,
+  checkAddress,
+  checkDownloadArguments,
+  describeTarget,
+  handBack,
+  requireSelector,
+  type DownloadOptions,
+  type DownloadResult,
+  type TraceStep,
+} from "../run/builtin-rules.js";
+import type { Delivery } from "../run/downloads.js";
 import type { RunFiles } from "./files.js";
 
-/** What `download` hands a file to: a path on this machine (own browser) or a URL (managed browser). */
-export type Delivery = (file: { filename: string; type: string; bytes: Uint8Array }) => Promise<{ path: string } | { url: string }>;
-
-export interface DownloadOptions {
-  /** The name to give the file (default: the one the server suggests). */
-  filename?: string;
-  /** `"base64"`: return the bytes instead of delivering the file. */
-  encoding?: "base64";
-}
-
-export type DownloadResult =
-  | { filename: string; path: string }
-  | { filename: string; url: string }
-  | { filename: string; type: string; size: number; base64: string };
+export type { Delivery } from "../run/downloads.js";
+export type { DownloadOptions, DownloadResult } from "../run/builtin-rules.js";
 
 /** One step of a selector chain, e.g. `{ kind: "role", body: "textbox" }` then `{ kind: "last" }`. */
 export interface ChainStep {
@@ -39,29 +39,10 @@ export interface Builtins {
   download(url: string, options?: DownloadOptions): Promise<DownloadResult>;
 }
 
-const WAIT_STATES = new Set(["attached", "detached", "visible", "hidden"]);
-const WAIT_UNTIL = new Set(["load", "domcontentloaded", "networkidle", "commit"]);
 const CHAIN_KINDS = "css, role, text, label, placeholder, first, last or nth";
-
-function requireSelector(call: string, selector: unknown): string {
-  if (typeof selector !== "string" || !selector.trim()) throw new Error(`${call}: give a CSS selector (a non-empty string)`);
-  return selector;
-}
 
 function isLocator(value: unknown): value is Locator {
   return typeof value === "object" && value !== null && typeof (value as Locator).evaluate === "function" && typeof (value as Locator).locator === "function";
-}
-
-/** A target for messages and trace steps: the selector, the chain `role=textbox >> last`, or the locator. */
-export function describeTarget(target: unknown): string {
-  if (typeof target === "string") return target;
-  if (Array.isArray(target)) {
-    return target
-      .map((s) => (s && typeof s === "object" ? [s.kind, s.body ?? s.name].filter((x) => x !== undefined).join("=") : String(s)))
-      .join(" >> ");
-  }
-  if (isLocator(target)) return String(target);
-  return String(target);
 }
 
 /** A selector string, a Playwright locator or a selector chain, as a locator on `page`. */
@@ -106,8 +87,8 @@ function locatorFor(page: Page, target: unknown): Locator {
   return locator === page ? page.locator(":root") : (locator as Locator);
 }
 
-/** Playwright's message without its call log, and with its method name replaced by the builtin's. */
-function cleanMessage(call: string, error: unknown, page: Page): string {
+/** Playwright's message without its call log, and with its method name replaced by `call`. */
+export function cleanMessage(call: string, error: unknown, page: Page): string {
   const message = error instanceof Error ? error.message : String(error);
   if (page.isClosed() || /Target page, context or browser has been closed|Browser has been closed|browser has disconnected/i.test(message)) {
     return `${call}: the browser closed during the run (it crashed or was killed)`;
@@ -116,7 +97,33 @@ function cleanMessage(call: string, error: unknown, page: Page): string {
   const [first, ...log] = message.replace(/\u001b\[\d+m/g, "").split("\n");
   // "Timeout 30000ms exceeded." says too little alone: add what it was waiting for, from the call log.
   const waiting = /Timeout \d+ms exceeded/.test(first) ? log.find((line) => /^\s*- waiting for /.test(line))?.trim().slice(2) : undefined;
-  return `${call}: ${first.replace(/^[\w.]+: /, "")}${waiting ? ` (${waiting})` : ""}`;
+  return `${call}: ${first.replace(/^[\w.$]+: /, "")}${waiting ? ` (${waiting})` : ""}`;
+}
+
+/** Runs one call on `page` as a trace step in `steps`. */
+export type StepRunner = <T>(call: string, action: string, detail: Record<string, unknown> | undefined, body: (entry: TraceStep) => Promise<T>) => Promise<T>;
+
+/**
+ * Records each call in `steps`: timed; when it throws, recorded as failed and rethrown as one clear
+ * line (`call: what went wrong`), keeping Playwright's error name (TimeoutError).
+ */
+export function stepRunner(page: Page, steps: TraceStep[]): StepRunner {
+  return async (call, action, detail, body) => {
+    const started = performance.now();
+    const entry: TraceStep = { index: steps.length, action, ok: true, duration_ms: 0, ...(detail ? { detail } : {}) };
+    steps.push(entry);
+    try {
+      return await body(entry);
+    } catch (error) {
+      const failure = new Error(cleanMessage(call, error, page));
+      if (error instanceof Error && error.name === "TimeoutError") failure.name = error.name;
+      entry.ok = false;
+      entry.error = failure.message;
+      throw failure;
+    } finally {
+      entry.duration_ms = Math.round(performance.now() - started);
+    }
+  };
 }
 
 /**
@@ -128,27 +135,12 @@ function cleanMessage(call: string, error: unknown, page: Page): string {
  * await builtins.uploadFile('input[type="file"]', "attachment");
  */
 export function createBuiltins(page: Page, files: RunFiles, steps: TraceStep[], deliver?: Delivery): Builtins {
-  // Runs one call as a trace step: timed; when it throws, recorded as failed and rethrown as one clear line.
-  async function step<T>(call: string, action: string, detail: Record<string, unknown> | undefined, body: (entry: TraceStep) => Promise<T>): Promise<T> {
-    const started = performance.now();
-    const entry: TraceStep = { index: steps.length, action, ok: true, duration_ms: 0, ...(detail ? { detail } : {}) };
-    steps.push(entry);
-    try {
-      return await body(entry);
-    } catch (error) {
-      const failure = new Error(error instanceof Error && error.message.startsWith(`${call}: `) ? error.message : cleanMessage(call, error, page));
-      entry.ok = false;
-      entry.error = failure.message;
-      throw failure;
-    } finally {
-      entry.duration_ms = Math.round(performance.now() - started);
-    }
-  }
+  const step = stepRunner(page, steps);
 
   return {
     goto: (url, options) =>
       step("goto", `goto ${String(url)}`, options === undefined ? undefined : { options }, async (entry) => {
-        if (typeof url !== "string" || !URL.canParse(url)) throw new Error(`goto: ${JSON.stringify(url)} is not an absolute URL`);
+        checkAddress("goto", url);
         const waitUntil = options?.waitUntil ?? "load";
         if (!WAIT_UNTIL.has(waitUntil)) throw new Error(`goto: waitUntil must be one of ${[...WAIT_UNTIL].join(", ")}`);
         const response = await page.goto(url, { waitUntil, ...(options?.timeout === undefined ? {} : { timeout: options.timeout }) });
@@ -167,10 +159,11 @@ export function createBuiltins(page: Page, files: RunFiles, steps: TraceStep[], 
         if (target === undefined || target === null || target === "") throw new Error("paste: give a selector or a locator to paste into");
         if (typeof text !== "string") throw new Error(`paste: text must be a string (got ${text === undefined ? "undefined" : typeof text})`);
         const locator = locatorFor(page, target);
-        await locator.focus();
-        // As a real paste: the page hears a paste event carrying the text (Gmail turns pasted
-        // addresses into recipients this way) and, unless it handles it, the text is inserted.
+        // As a real paste: into the focused field, the page hears a paste event carrying the text
+        // (Gmail turns pasted addresses into recipients this way) and, unless it handles it, the
+        // text is inserted. Focus and event in one trip to the page.
         const handled = await locator.evaluate((element, pasted) => {
+          (element as HTMLElement).focus();
           const clipboardData = new DataTransfer();
           clipboardData.setData("text/plain", pasted);
           return !element.dispatchEvent(new ClipboardEvent("paste", { clipboardData, bubbles: true, cancelable: true }));
@@ -197,11 +190,7 @@ export function createBuiltins(page: Page, files: RunFiles, steps: TraceStep[], 
     download: async (url, options = {}) => {
       let file: { filename: string; type: string; bytes: Uint8Array } | undefined;
       await step("download", `download ${String(url)}`, options.encoding ? { encoding: options.encoding } : undefined, async (entry) => {
-        if (typeof url !== "string" || !URL.canParse(url)) throw new Error(`download: ${JSON.stringify(url)} is not an absolute URL`);
-        if (options.filename !== undefined && (typeof options.filename !== "string" || !options.filename.trim())) {
-          throw new Error("download: filename must be a non-empty string");
-        }
-        if (options.encoding !== undefined && options.encoding !== "base64") throw new Error('download: encoding can only be "base64"');
+        checkDownloadArguments(url, options);
         const download = await startDownload(page, url);
         const failure = await download.failure();
         if (failure) throw new Error(`download: ${url} failed (${failure})`);
@@ -210,10 +199,7 @@ export function createBuiltins(page: Page, files: RunFiles, steps: TraceStep[], 
         file = { filename, type: await mediaTypeFor(filename), bytes };
         entry.detail = { ...entry.detail, filename, size: bytes.byteLength };
       });
-      const { filename, type, bytes } = file!;
-      if (options.encoding === "base64") return { filename, type, size: bytes.byteLength, base64: Buffer.from(bytes).toString("base64") };
-      if (!deliver) throw new Error("download: this browser has nowhere to save files");
-      return { filename, ...(await deliver({ filename, type, bytes })) };
+      return handBack(file!, options, deliver);
     },
   };
 }

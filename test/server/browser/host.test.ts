@@ -135,6 +135,27 @@ describe("a browser that dies or hangs", () => {
     await next.finish();
   }, 60_000);
 
+  test("a browser that hangs (stopped) is killed when it does not open a context in time; the next run gets a new one", async () => {
+    const hanging = new BrowserHost({ answerTimeoutMs: 1_000 });
+    try {
+      const first = await hanging.newRun({ actionTimeoutMs: 500 });
+      const pid = (await hanging.browserPid())!;
+      process.kill(pid, "SIGSTOP");
+      await expect(hanging.newRun()).rejects.toThrow(
+        "the sandbox's browser did not answer within 1 s (it hung): it was stopped, and the next run gets a new one",
+      );
+      expect(await hanging.browserPid()).toBeNull();
+      await first.finish({ failed: true });
+      const next = await hanging.newRun();
+      await next.builtins.goto("https://example.com/");
+      expect(await next.page.title()).toBe("Example Domain");
+      await next.finish();
+      expect(hanging.launches).toBe(2);
+    } finally {
+      await hanging.close();
+    }
+  }, 60_000);
+
   test("kill() ends a hung browser at once; the next run launches another", async () => {
     await (await host.newRun()).finish();
     const launches = host.launches;

@@ -2,22 +2,36 @@
 // per run. A browser that crashed or was killed is noticed (Playwright's `disconnected`), and the
 // next run launches a new one.
 import { randomUUID } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
-import { chromium, type Browser, type BrowserContext, type Route, type WebSocketRoute } from "playwright-core";
+import { readFile } from "node:fs/promises";
+import { chromium, type Browser, type BrowserContext, type Page, type Route, type WebSocketRoute } from "playwright-core";
 import { chromiumExecutable, launchArgs } from "./chromium.js";
-import { BrowserRun, type RunOptions } from "./run.js";
+import { processTable, treeRssBytes } from "./processes.js";
+import { BrowserRun, within, type RunOptions } from "./run.js";
+import { sharedHost } from "./shared.js";
 import { startWall, type Wall } from "./wall.js";
 import { answerWeb } from "./web/index.js";
 
 export interface BrowserHostOptions {
   /** How long Chromium may take to start (default 30 s). */
   launchTimeoutMs?: number;
+  /**
+   * How long a running Chromium may take to open a context (default 10 s): one that does not is
+   * hung, and is killed, so that the next run gets a new one.
+   */
+  answerTimeoutMs?: number;
 }
 
 interface Launched {
   browser: Browser;
   /** Marks this browser's command line, so its process can be found. */
   marker: string;
+}
+
+/** A context with its page, ready for a run. */
+interface Opened {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
 }
 
 /** Service workers would fetch past the routing: blocked, as Playwright advises for routed contexts. */
@@ -29,11 +43,21 @@ export function isLoopback(hostname: string): boolean {
   return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127(?:\.\d{1,3}){3}$/.test(host);
 }
 
+/** What the browser asked for, by who answered: the simulated web, or a server on this machine. */
+export interface Traffic {
+  simulated: number;
+  loopback: number;
+}
+
 /** The first wall: every request off this machine is answered by the simulated web. */
-async function answerFromSimulatedWeb(route: Route): Promise<void> {
+async function answerFromSimulatedWeb(route: Route, traffic: Traffic): Promise<void> {
   const url = new URL(route.request().url());
   try {
-    if (isLoopback(url.hostname)) return await route.continue();
+    if (isLoopback(url.hostname)) {
+      traffic.loopback += 1;
+      return await route.continue();
+    }
+    traffic.simulated += 1;
     const { status, headers, body } = answerWeb(url);
     await route.fulfill({ status, headers, body: typeof body === "string" ? body : Buffer.from(body) });
   } catch {
@@ -64,6 +88,11 @@ export class BrowserHost {
   private wall?: Promise<Wall>;
   private closed = false;
   private launched = 0;
+  private contexts = 0;
+  /** The next run's context, opened ahead of time (undefined inside: opening it failed). */
+  private spare?: Promise<Opened | undefined>;
+  /** Requests the browser made (HTTP, by the routing), by who answered them. */
+  readonly traffic: Traffic = { simulated: 0, loopback: 0 };
 
   constructor(private readonly options: BrowserHostOptions = {}) {}
 
@@ -72,22 +101,72 @@ export class BrowserHost {
     return this.launched;
   }
 
-  /** A new run: its own browser context (cookies, storage, downloads) and one page. */
+  /** How many runs got a context (a run whose script never touches the page gets none). */
+  get runs(): number {
+    return this.contexts;
+  }
+
+  /** Launches the browser now, if none runs, and opens the first run's context, so that it does not wait. */
+  async warm(): Promise<void> {
+    await this.browser();
+    this.prepare();
+  }
+
+  /**
+   * A new run: its own browser context (cookies, storage, downloads) and one page. The context was
+   * opened ahead of time when one waits (see prepare); a context serves one run only.
+   */
   async newRun(options: RunOptions = {}): Promise<BrowserRun> {
+    const waiting = this.spare;
+    this.spare = undefined;
+    let opened = await waiting;
+    if (opened && (!opened.browser.isConnected() || opened.page.isClosed())) {
+      await opened.context.close().catch(() => {});
+      opened = undefined;
+    }
+    opened ??= await this.open();
+    this.contexts += 1;
+    return new BrowserRun(opened.context, opened.page, options, () => this.kill(), () => this.prepare());
+  }
+
+  /**
+   * Opens the next run's context now, unless one waits already: called when a run has closed its
+   * own (so the two never compete) and once the browser is warm. A failure here is met again, and
+   * reported, by the run that opens its own.
+   */
+  private prepare(): void {
+    if (this.closed || this.spare) return;
+    this.spare = this.open().catch(() => undefined);
+  }
+
+  /** A context and page; a browser too hung to give them in time is killed (and this fails). */
+  private async open(): Promise<Opened> {
+    const limit = this.options.answerTimeoutMs ?? 10_000;
+    // Launching has its own limit; the clock runs for a browser that is up.
+    await this.browser();
+    let abandoned = false;
+    const opening = this.openNow(() => !abandoned);
+    if (await within(limit, opening)) return opening;
+    abandoned = true;
+    opening.then((opened) => opened.context.close(), () => undefined).catch(() => undefined);
+    await this.kill();
+    throw new Error(`the sandbox's browser did not answer within ${limit / 1000} s (it hung): it was stopped, and the next run gets a new one`);
+  }
+
+  private async openNow(mayRetry: () => boolean): Promise<Opened> {
     const { browser } = await this.browser();
     let context: BrowserContext;
     try {
       context = await browser.newContext(CONTEXT_OPTIONS);
     } catch (error) {
       // The browser died between launch and now: one more try, with a fresh one.
-      if (browser.isConnected()) throw error;
-      context = await (await this.browser()).browser.newContext(CONTEXT_OPTIONS);
+      if (browser.isConnected() || !mayRetry()) throw error;
+      return this.openNow(() => false);
     }
     try {
-      await context.route("**/*", answerFromSimulatedWeb);
+      await context.route("**/*", (route) => answerFromSimulatedWeb(route, this.traffic));
       await context.routeWebSocket(/.*/, answerWebSocket);
-      const page = await context.newPage();
-      return new BrowserRun(context, page, options, () => this.kill());
+      return { browser, context, page: await context.newPage() };
     } catch (error) {
       await context.close().catch(() => {});
       throw error;
@@ -151,28 +230,12 @@ export class BrowserHost {
   /** Resident memory of the browser's whole process tree, in bytes (0 when none runs; Linux only). */
   async rssBytes(): Promise<number> {
     const root = await this.browserPid();
-    if (root === null) return 0;
-    const table = await processTable();
-    const tree = new Set([root]);
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const { pid, ppid } of table) {
-        if (tree.has(ppid) && !tree.has(pid)) {
-          tree.add(pid);
-          grew = true;
-        }
-      }
-    }
-    let total = 0;
-    for (const pid of tree) {
-      const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
-      total += Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
-    }
-    return total;
+    return root === null ? 0 : treeRssBytes(root);
   }
 
   /** Ends the browser process at once (a hung browser); the next run launches a new one. */
   async kill(): Promise<void> {
+    this.spare = undefined;
     const pid = await this.browserPid();
     if (pid !== null) process.kill(pid, "SIGKILL");
     const current = this.launching;
@@ -183,6 +246,7 @@ export class BrowserHost {
   /** Closes the browser and the wall. */
   async close(): Promise<void> {
     this.closed = true;
+    this.spare = undefined;
     const launched = await this.launching?.catch(() => undefined);
     this.launching = undefined;
     await launched?.browser.close().catch(() => {});
@@ -190,16 +254,13 @@ export class BrowserHost {
   }
 }
 
-/** Every process's id and parent id, from /proc (empty elsewhere). */
-async function processTable(): Promise<Array<{ pid: number; ppid: number }>> {
-  const entries = await readdir("/proc").catch(() => [] as string[]);
-  const rows: Array<{ pid: number; ppid: number }> = [];
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
-    // pid (comm) state ppid ...: comm may hold spaces and parentheses, so read after the last ')'.
-    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-    if (Number.isInteger(ppid)) rows.push({ pid: Number(entry), ppid });
-  }
-  return rows;
+/**
+ * The browser every store of this process uses unless given its own: one warm Chromium per
+ * sandbox (or per test process), launched at the first run that touches a page.
+ *
+ * @example
+ * const pid = await sharedBrowserHost().browserPid();
+ */
+export function sharedBrowserHost(): BrowserHost {
+  return sharedHost(() => new BrowserHost());
 }

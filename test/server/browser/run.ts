@@ -1,7 +1,7 @@
 // One run in the real browser: its context and page, its files, its builtins and trace, and the
 // screenshots it ends with.
 import type { BrowserContext, Page } from "playwright-core";
-import type { TraceStep } from "../run/page.js";
+import type { TraceStep } from "../run/builtin-rules.js";
 import { createBuiltins, type Builtins, type Delivery } from "./builtins.js";
 import { RunFiles, type RunFile } from "./files.js";
 
@@ -48,29 +48,49 @@ export class BrowserRun {
     options: RunOptions,
     /** Ends a browser that does not close a context in time (a hung browser). */
     private readonly killBrowser: () => Promise<void>,
+    /** Called once the context is closed (the host then opens the next run's). */
+    private readonly closed: () => void = () => {},
   ) {
     this.actionTimeoutMs = options.actionTimeoutMs ?? 30_000;
     context.setDefaultTimeout(this.actionTimeoutMs);
+    // A step before may have changed the page's own timeouts; each step starts from the run's.
+    page.setDefaultTimeout(this.actionTimeoutMs);
+    page.setDefaultNavigationTimeout(this.actionTimeoutMs);
     this.files = new RunFiles(options.files ?? {});
     this.builtins = createBuiltins(page, this.files, this.steps, options.deliver);
   }
 
   /**
-   * Ends the run: a screenshot (`failure` when `failed`, else `last`), then the context is closed
-   * and the run's files removed. Safe to call more than once.
+   * Ends the run: a screenshot (`failure` when `failed`, else `last`), then the run's files are
+   * removed and the context closed, unless `keepOpen` keeps it (and its page) for `next()`. Safe to
+   * call more than once.
    *
    * @example
    * const { steps, screenshots } = await run.finish({ failed: true });
    */
-  finish(outcome: { failed?: boolean } = {}): Promise<RunEnd> {
-    this.finished ??= this.end(outcome.failed ? "failure" : "last");
+  finish(outcome: { failed?: boolean; keepOpen?: boolean } = {}): Promise<RunEnd> {
+    this.finished ??= this.end(outcome.failed ? "failure" : "last", !outcome.keepOpen);
     return this.finished;
   }
 
-  private async end(kind: Screenshot["kind"]): Promise<RunEnd> {
+  /**
+   * The next step of a sequential batch on the same context and page, where this run (finished
+   * with `keepOpen`) left them, with its own files, builtins and trace.
+   *
+   * @example
+   * await first.finish({ keepOpen: true });
+   * const second = first.next({ files });
+   */
+  next(options: RunOptions): BrowserRun {
+    if (!this.finished) throw new Error("next: finish this run (with keepOpen) first");
+    return new BrowserRun(this.context, this.page, options, this.killBrowser, this.closed);
+  }
+
+  private async end(kind: Screenshot["kind"], close: boolean): Promise<RunEnd> {
     const afterStep = this.steps.length - 1;
     const png = await this.screenshot();
-    await this.close();
+    if (close) await this.close();
+    else await this.files.remove();
     return { steps: this.steps, screenshots: png ? [{ kind, afterStep, png }] : [] };
   }
 
@@ -79,7 +99,8 @@ export class BrowserRun {
     const timeout = Math.min(SCREENSHOT_TIMEOUT_MS, this.actionTimeoutMs);
     for (let attempt = 1; !this.page.isClosed(); attempt++) {
       try {
-        return await this.page.screenshot({ type: "png", timeout });
+        // The caret as it is (Playwright would hide it, at the cost of a trip to the page).
+        return await this.page.screenshot({ type: "png", timeout, caret: "initial" });
       } catch (error) {
         if (attempt === 2 || (error as Error).name === "TimeoutError") break;
         // A page that has not painted yet (a new page whose script failed at once) cannot be
@@ -90,17 +111,19 @@ export class BrowserRun {
     return null;
   }
 
-  private async close(): Promise<void> {
+  /** Closes the context (a browser that does not close it in time is killed) and removes the run's files. */
+  async close(): Promise<void> {
     try {
       if (!(await within(CLOSE_TIMEOUT_MS, this.context.close()))) await this.killBrowser();
     } finally {
       await this.files.remove();
+      this.closed();
     }
   }
 }
 
 /** Whether `work` settled (either way) within `ms`. */
-async function within(ms: number, work: Promise<unknown>): Promise<boolean> {
+export async function within(ms: number, work: Promise<unknown>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
   const settled = work.then(

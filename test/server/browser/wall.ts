@@ -39,6 +39,8 @@ export async function startWall(): Promise<Wall> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", resolve);
   });
+  // The wall serves the browser; it must not keep a process alive on its own.
+  server.unref();
   return {
     port: (server.address() as AddressInfo).port,
     attempts,

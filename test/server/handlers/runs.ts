@@ -1,5 +1,7 @@
 // Runs of the caller's account. Another account's run answers exactly like a run that never existed.
 import { ApiError } from "../errors.js";
+import { forgetScreenshots } from "../run/screenshots.js";
+import { traceFinished } from "../run/traces.js";
 import type { RunRecord } from "../records.js";
 import { isFinished, type ReferenceStore } from "../store.js";
 import { runView } from "../views.js";
@@ -31,18 +33,19 @@ export const runHandlers: Pick<Implementations, "listRuns" | "getRun" | "deleteR
     return { status: 200, body: runView(ownRun(store, userId, path.runId)) };
   },
 
-  deleteRun: ({ store, caller, path }) => {
+  deleteRun: async ({ store, caller, path }) => {
     const { userId } = requireCaller(caller);
     const run = ownRun(store, userId, path.runId);
     if (!isFinished(run.status)) {
       throw new ApiError(409, `Run ${run.id} is ${run.status}: only finished runs (success, error, cancelled) can be deleted`);
     }
     store.runs.delete(run.id);
+    await forgetScreenshots(store, [run.id]);
     return { status: 204, body: undefined };
   },
 
   // Partial success by design: what cannot go (unknown, another account's, unfinished) is reported, not fatal.
-  batchDeleteRuns: ({ store, caller, body }) => {
+  batchDeleteRuns: async ({ store, caller, body }) => {
     const { userId } = requireCaller(caller);
     const deletedIds: string[] = [];
     const skippedIds: string[] = [];
@@ -55,11 +58,13 @@ export const runHandlers: Pick<Implementations, "listRuns" | "getRun" | "deleteR
         skippedIds.push(runId);
       }
     }
+    await forgetScreenshots(store, deletedIds);
     return { status: 200, body: { deletedIds, skippedIds } };
   },
 
-  getRunTrace: ({ store, caller, path }) => {
+  getRunTrace: async ({ store, caller, path }) => {
     const { userId } = requireCaller(caller);
+    await traceFinished(store, ownRun(store, userId, path.runId).id);
     const run = ownRun(store, userId, path.runId);
     if (run.trace === null || run.trace === undefined) throw new ApiError(404, `Run ${run.id} recorded no trace`);
     return { status: 200, body: run.trace };

@@ -2,9 +2,14 @@
 //
 // - JSON: refused from its Content-Length when that is over MAX_JSON_BODY_BYTES, else counted while
 //   read and refused the moment it passes the limit.
-// - Multipart: parsed as it streams (busboy). Each file part is hashed chunk by chunk and kept only
-//   as `{ name, size, type, sha256 }`; a part that passes MAX_FILE_BYTES stops the reading at once.
+// - Multipart: parsed as it streams (busboy). Each file part is hashed chunk by chunk and kept as
+//   `{ name, size, type, sha256 }`, its bytes written to a file of their own only when asked (the
+//   real browser puts them into a file field); a part that passes MAX_FILE_BYTES stops the reading
+//   at once.
 import { createHash } from "node:crypto";
+import { createWriteStream, type WriteStream } from "node:fs";
+import path from "node:path";
+import { finished as streamFinished } from "node:stream/promises";
 import busboy from "busboy";
 import { MAX_FILE_BYTES, MAX_JSON_BODY_BYTES, formatBytes } from "../../../src/run/limits.js";
 import { ApiError } from "../errors.js";
@@ -80,6 +85,8 @@ export interface ReceivedPart {
   sha256: string;
   /** The part's `filename` parameter, as sent. */
   filename?: string;
+  /** Where its bytes are, when they were kept (see readMultipartBody's `keepIn`). */
+  path?: string;
 }
 
 export interface MultipartHandlers {
@@ -108,8 +115,17 @@ export function partNameProblem(name: string): ApiError {
  *
  * The file limit is MAX_FILE_BYTES + 1 because busboy reports `limit` on *reaching* its limit:
  * a part of exactly MAX_FILE_BYTES is allowed, the first byte after it is not.
+ *
+ * With `keepIn` (an existing folder), each file part's bytes are written there too, in a file named
+ * after its order (`0`, `1`...), and the body counts as read once every such file is whole. On a
+ * failure every file is closed; removing the folder is the caller's (whatever happened).
  */
-export async function readMultipartBody(request: Request, contentType: string, handlers: MultipartHandlers): Promise<void> {
+export async function readMultipartBody(
+  request: Request,
+  contentType: string,
+  handlers: MultipartHandlers,
+  { keepIn }: { keepIn?: string } = {},
+): Promise<void> {
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -127,6 +143,9 @@ export async function readMultipartBody(request: Request, contentType: string, h
 
   let failure: unknown;
   let failed!: (error: unknown) => void;
+  /** Files the kept parts are being written to, and when each is whole. */
+  const writers: WriteStream[] = [];
+  const written: Array<Promise<unknown>> = [];
   const failedPromise = new Promise<never>((_, reject) => (failed = reject));
   failedPromise.catch(() => undefined);
 
@@ -136,6 +155,7 @@ export async function readMultipartBody(request: Request, contentType: string, h
     // Stop reading: nothing more of the body is parsed (or held) once the answer is decided.
     void reader.cancel().catch(() => undefined);
     parser.destroy();
+    for (const writer of writers) writer.destroy();
     failed(error);
   };
   const attempt = (action: () => void) => {
@@ -195,10 +215,30 @@ export async function readMultipartBody(request: Request, contentType: string, h
       hash.update(chunk);
       size += chunk.length;
     });
+    let kept: string | undefined;
+    if (keepIn !== undefined) {
+      kept = path.join(keepIn, String(writers.length));
+      const writer = createWriteStream(kept, { flags: "wx", highWaterMark: 1024 * 1024 });
+      writers.push(writer);
+      // The file's pace is the upload's: a slow disk pauses the part, and so the whole body.
+      stream.pipe(writer);
+      const whole = streamFinished(writer);
+      whole.catch((error: unknown) => fail(new ApiError(500, `reference server could not keep part ${name}: ${(error as Error).message}`)));
+      written.push(whole.catch(() => undefined));
+    }
     stream.on("limit", () => fail(payloadTooLarge(`file part ${name} is over the ${formatBytes(MAX_FILE_BYTES)} limit`)));
     stream.on("end", () => {
       if (failure !== undefined || stream.truncated) return;
-      attempt(() => handlers.onPart({ ...part, size, type: info.mimeType || "application/octet-stream", sha256: hash.digest("hex"), filename: info.filename }));
+      attempt(() =>
+        handlers.onPart({
+          ...part,
+          size,
+          type: info.mimeType || "application/octet-stream",
+          sha256: hash.digest("hex"),
+          filename: info.filename,
+          ...(kept ? { path: kept } : {}),
+        }),
+      );
     });
   });
 
@@ -229,6 +269,8 @@ export async function readMultipartBody(request: Request, contentType: string, h
 
   try {
     await Promise.race([pump().then(() => finished), failedPromise]);
+    // The kept parts are on disk (or failed, which fails the body) before anyone reads them.
+    await Promise.race([Promise.all(written), failedPromise]);
   } catch (error) {
     fail(error);
   }

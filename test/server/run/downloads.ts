@@ -1,12 +1,14 @@
-// Downloads in the simulated browser: the files the simulated web serves (a small generated PDF for
-// an Atlassian invoice), and where a download lands: on the caller's own browser, in that browser's
-// download folder on this machine (`{ filename, path }`); on a managed browser, behind a URL this
-// server serves (`{ filename, url }`), as the real service hands back a managed browser's download.
+// Downloads: the files the simulated web (../browser/web/) serves to the simulated page (a small
+// generated PDF for an Atlassian invoice), and where a download lands, from either page: on the
+// caller's own browser, in that browser's download folder on this machine (`{ filename, path }`); on
+// a managed browser, behind a URL this server serves (`{ filename, url }`), as the real service
+// hands back a managed browser's download.
 import { randomUUID } from "node:crypto";
 import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { http, HttpResponse, type RequestHandler } from "msw";
+import { answerWeb } from "../browser/web/index.js";
 import type { ReferenceStore } from "../store.js";
 
 /** A file the simulated web serves. */
@@ -28,56 +30,21 @@ export interface DownloadedFile {
 export type Delivery = (file: DownloadedFile) => Promise<{ path: string } | { url: string }>;
 
 /**
- * A one-page PDF that says which invoice it is: valid enough for a PDF reader, small, and the
- * same bytes for the same text, so tests can compare what arrived.
- *
- * @example
- * const pdf = invoicePdf("inv_123"); // Uint8Array starting with "%PDF-1.4"
- */
-export function invoicePdf(text: string): Uint8Array {
-  const safe = text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, "?");
-  const stream = `BT /F1 18 Tf 72 720 Td (Invoice ${safe}) Tj ET`;
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let pdf = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(pdf.length);
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(pdf);
-}
-
-/**
- * What the simulated web serves at `url`, or null (a 404). admin.atlassian.com serves an invoice
- * PDF at any address, named in it after the invoice id in the path (`/invoices/<id>/...`) or the
- * `id` query parameter.
+ * What the simulated web serves as a file at `url` (an answer with `Content-Disposition: attachment`,
+ * as admin.atlassian.com's invoices), or null: a page, a 404, or no URL at all. The simulated page
+ * gets the same bytes the real browser downloads.
  */
 export function simulatedFile(url: string): WebFile | null {
   if (!URL.canParse(url)) return null;
-  const parsed = new URL(url);
-  if (parsed.hostname !== "admin.atlassian.com") return null;
-  const id = /\/invoices\/([^/]+)/.exec(parsed.pathname)?.[1] ?? parsed.searchParams.get("id") ?? (parsed.pathname.split("/").filter(Boolean).at(-1) || "invoice");
-  return { bytes: invoicePdf(decodeURIComponent(id)), type: "application/pdf" };
-}
-
-interface ShelvedFile {
-  filename: string;
-  type: string;
-  bytes: Uint8Array;
+  const answer = answerWeb(new URL(url));
+  if (answer.status !== 200 || !/^attachment\b/i.test(answer.headers["content-disposition"] ?? "")) return null;
+  const bytes = typeof answer.body === "string" ? new TextEncoder().encode(answer.body) : answer.body;
+  return { bytes, type: answer.headers["content-type"] ?? "application/octet-stream" };
 }
 
 /** Per store: files managed browsers downloaded, by token, and the own browser's download folder. */
 interface Shelf {
-  files: Map<string, ShelvedFile>;
+  files: Map<string, DownloadedFile>;
   folder?: Promise<string>;
 }
 

@@ -1,6 +1,7 @@
 // Where a run's files come from, other than multipart parts: files the caller's browser reads from
 // the reduck folder of their (simulated) desktop, and small inline base64 files. Each becomes the
-// `{ name, size, type, sha256 }` a script sees; the bytes themselves are never kept.
+// `{ name, size, type, sha256 }` a script sees; for the real browser, which puts the bytes into a
+// page, a named file's handle stays open for the run (read only through it) and inline bytes are kept.
 import { createHash } from "node:crypto";
 import { stat, type FileHandle } from "node:fs/promises";
 import path from "node:path";
@@ -9,8 +10,11 @@ import { openInsideFolder } from "../../../src/run/inside-folder.js";
 import { SERVICE_FOLDER } from "../../../src/run/relative-path.js";
 import type { FileDescriptor } from "../records.js";
 
-/** Why a named file could not be read, in words for the end of "bound 0 bytes — ...". */
-export type NamedFileResult = { file: FileDescriptor } | { problem: string };
+/**
+ * The file, with its handle when asked to keep it open (the caller closes it); or why it could not
+ * be read, in words for the end of "bound 0 bytes — ...".
+ */
+export type NamedFileResult = { file: FileDescriptor; handle?: FileHandle } | { problem: string };
 
 /** Hashes what the handle holds, reading only from it. */
 async function sha256Of(handle: FileHandle): Promise<{ size: number; sha256: string }> {
@@ -32,36 +36,43 @@ async function sha256Of(handle: FileHandle): Promise<{ size: number; sha256: str
  * only through that handle, so swapping the name for a link cannot race the check. `relativePath`
  * must already have passed relativePathProblem. The file keeps its own name (the last path segment).
  *
+ * With `keepOpen`, the handle comes back open too: the browser later reads the very file checked
+ * here, never a name looked up again.
+ *
  * @example
  * await readNamedFile("/home/me/Desktop", "2026/invoice.pdf");
  * // { file: { name: "invoice.pdf", size: 1234, type: "application/pdf", sha256: "..." } }
  */
-export async function readNamedFile(desktopDir: string | null, relativePath: string): Promise<NamedFileResult> {
+export async function readNamedFile(desktopDir: string | null, relativePath: string, { keepOpen = false } = {}): Promise<NamedFileResult> {
   if (!desktopDir) return { problem: "this reference server has no desktop folder set up" };
   const folder = path.join(desktopDir, SERVICE_FOLDER);
   if (!(await stat(folder).catch(() => undefined))?.isDirectory()) return { problem: `there is no ${SERVICE_FOLDER} folder on the Desktop` };
   const opened = await openInsideFolder(folder, relativePath);
   if (!opened.ok) return { problem: opened.reason === "missing" ? `no such file in the ${SERVICE_FOLDER} folder on the Desktop` : opened.problem };
+  let kept = false;
   try {
     const { size, sha256 } = await sha256Of(opened.handle);
     const name = path.posix.basename(relativePath);
-    return { file: { name, size, type: await mediaTypeFor(name), sha256 } };
+    const file = { name, size, type: await mediaTypeFor(name), sha256 };
+    kept = keepOpen;
+    return kept ? { file, handle: opened.handle } : { file };
   } catch (error) {
     return { problem: `it cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})` };
   } finally {
-    await opened.handle.close().catch(() => undefined);
+    if (!kept) await opened.handle.close().catch(() => undefined);
   }
 }
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$/;
 
 /**
- * An inline file: named after its input, typed by its `mime`. Returns null when `b64` is not base64
- * (standard alphabet; whitespace and missing padding tolerated).
+ * An inline file (at most the JSON body's 100 KB): named after its input, typed by its `mime`, and
+ * its bytes. Returns null when `b64` is not base64 (standard alphabet; whitespace and missing
+ * padding tolerated).
  */
-export function inlineFile(input: string, b64: string, mime: string): FileDescriptor | null {
+export function inlineFile(input: string, b64: string, mime: string): { descriptor: FileDescriptor; bytes: Buffer } | null {
   const compact = b64.replace(/\s+/g, "");
   if (!BASE64.test(compact)) return null;
   const bytes = Buffer.from(compact, "base64");
-  return { name: input, size: bytes.length, type: mime, sha256: createHash("sha256").update(bytes).digest("hex") };
+  return { descriptor: { name: input, size: bytes.length, type: mime, sha256: createHash("sha256").update(bytes).digest("hex") }, bytes };
 }

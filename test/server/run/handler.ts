@@ -1,12 +1,16 @@
 // POST /run (operationId runScript, hand-written): one script or several steps, with files as
-// multipart bytes, named desktop files or inline base64, run against a simulated page.
+// multipart bytes, named desktop files or inline base64, run in the sandbox's real browser (or, for a
+// store made with `browser: "simulated"`, against the simulated page).
 //
 // A request goes: authenticate -> read the body within the limits (the spec first; file parts are
-// hashed as they stream) -> resolve each step's script and version -> RECORD the run -> check the
-// arguments, file inputs, named files and browser -> run the script. Once recorded, every failure
-// marks the run `error` and the answer carries its runId. The answer is checked against openapi.json
-// before it leaves, like every other operation's.
+// hashed as they stream, and kept in a temporary folder for the real browser) -> resolve each step's
+// script and version -> RECORD the run -> check the arguments, file inputs, named files and browser
+// -> run the script -> answer, and finish its trace (the screenshot) meanwhile. Once recorded, every
+// failure marks the run `error` and the answer carries its runId. The answer is checked against
+// openapi.json before it leaves, like every other operation's. The kept parts go with the answer.
 import { randomUUID } from "node:crypto";
+import { mkdtemp, rm, type FileHandle } from "node:fs/promises";
+import path from "node:path";
 import { http, HttpResponse, type RequestHandler } from "msw";
 import type { components } from "../../../src/generated/schema.js";
 import { relativePathProblem } from "../../../src/run/relative-path.js";
@@ -15,6 +19,7 @@ import { withDirectRoute } from "../direct-routes.js";
 import { ApiError } from "../errors.js";
 import type { Reply } from "../handlers/types.js";
 import { normalizeHost } from "../hostnames.js";
+import { scratchFolder } from "../scratch.js";
 import { nestingProblem } from "../nesting.js";
 import { validateRequestPart, validateResponse } from "../openapi.js";
 import {
@@ -32,10 +37,13 @@ import {
 import type { ReferenceStore } from "../store.js";
 import { UploadInterrupted, readJsonBody, readMultipartBody, type ReceivedPart } from "./body.js";
 import { ContractProblem, checkArguments, describeFieldErrors, fileInputsOf, requiredOf } from "./contract.js";
+import type { RunFile } from "../browser/index.js";
 import { deliveryFor } from "./downloads.js";
 import { inlineFile, readNamedFile } from "./files.js";
-import { SYNC_PAGE_METHODS, createSimulatedBrowser, newBrowserState, type BrowserState } from "./page.js";
+import { keepScreenshots } from "./screenshots.js";
+import { finishTrace } from "./traces.js";
 import { runScriptBody } from "./script-runner.js";
+import { openSession, type BrowserSession, type StepEnd } from "./sessions.js";
 
 type Schemas = components["schemas"];
 type RunRequest = Schemas["RunRequest"];
@@ -302,8 +310,11 @@ class RunSession {
     return (this.devicePick = mine[0]);
   }
 
-  /** Runs the checks, then the script. Throws an ApiError for any failure; the run is recorded. */
-  private async perform(step: Step, run: RunRecord, state: BrowserState): Promise<unknown> {
+  /**
+   * Runs the checks, then the script. Throws an ApiError for any failure; the run is recorded.
+   * Named files it opens for the browser go in `opened`, for the caller to close.
+   */
+  private async perform(step: Step, run: RunRecord, session: BrowserSession, opened: FileHandle[]): Promise<unknown> {
     const { script, version, address } = step.resolved!;
     const schema = version.inputSchema;
     const browser = this.spec!.browser;
@@ -340,11 +351,14 @@ class RunSession {
       }
     }
 
-    // 3. Files named by path (read by the caller's own browser) and inline files.
+    // 3. Files named by path (read by the caller's own browser) and inline files; where the bytes of
+    // each are, for a browser that puts them into a page.
     const received: ReceivedFile[] = [];
+    const content: Record<string, RunFile> = {};
     run.files = received;
     for (const part of step.parts.values()) {
       received.push({ input: part.input, name: part.input, size: part.size, type: part.type, sha256: part.sha256, via: "bytes" });
+      if (part.path) content[part.input] = { via: "bytes", path: part.path };
     }
     const named: Array<[string, string]> = [];
     for (const [input, binding] of Object.entries(bindings)) {
@@ -367,7 +381,8 @@ class RunSession {
         if (!file) {
           throw new ApiError(400, `file input ${input}: b64 is not valid base64`, { [`files.${input}.b64`]: ["is not valid base64"] });
         }
-        received.push({ input, ...file, via: "inline" });
+        received.push({ input, ...file.descriptor, via: "inline" });
+        content[input] = { via: "inline", bytes: file.bytes };
       }
     }
     if (named.length) {
@@ -379,9 +394,13 @@ class RunSession {
         );
       }
       for (const [input, relativePath] of named) {
-        const read = await readNamedFile(this.store.desktopDir, relativePath);
+        const read = await readNamedFile(this.store.desktopDir, relativePath, { keepOpen: this.store.browser === "real" });
         if ("problem" in read) throw new ApiError(422, `bound 0 bytes — the browser could not read ${relativePath} (${read.problem})`);
         received.push({ input, ...read.file, via: "named" });
+        if (read.handle) {
+          opened.push(read.handle);
+          content[input] = { via: "named", name: read.file.name, handle: read.handle };
+        }
       }
     }
 
@@ -401,41 +420,48 @@ class RunSession {
     // 5. The script itself.
     const files: Record<string, FileDescriptor> = {};
     for (const { input, name, size, type, sha256 } of received) files[input] = { name, size, type, sha256 };
-    return this.execute(version, checked.args, files, run, state);
+    const deliver = deliveryFor(this.store, this.origin, isOwnBrowser(browser));
+    return this.execute(version, checked.args, session.step({ files, content, deliver }), files, run);
   }
 
   private async execute(
     version: VersionRecord,
     args: Record<string, unknown>,
+    browser: ReturnType<BrowserSession["step"]>,
     files: Record<string, FileDescriptor>,
     run: RunRecord,
-    state: BrowserState,
   ): Promise<unknown> {
-    const deliver = deliveryFor(this.store, this.origin, isOwnBrowser(this.spec!.browser));
-    const { page, builtins, steps } = createSimulatedBrowser(files, state, deliver);
-    const outcome = await runScriptBody({
-      content: version.content,
-      args,
-      files,
-      host: { page, builtins, syncPageMethods: SYNC_PAGE_METHODS },
-      timeoutMs: this.store.runTimeoutMs,
-    });
-    // The last step says how the body ended: `return`, or the stage it failed at (compile, throw, timeout...).
-    steps.push(
-      outcome.ok
-        ? { index: steps.length, action: "return", ok: true, duration_ms: 0 }
-        : { index: steps.length, action: outcome.stage, ok: false, duration_ms: 0, error: outcome.error },
+    const outcome = await runScriptBody({ content: version.content, args, files, host: browser.host, timeoutMs: this.store.runTimeoutMs });
+    // The trace is finished after the answer has gone: the screenshot of the page as the script left
+    // it, and the steps. Reading the trace waits for it.
+    finishTrace(
+      this.store,
+      run.id,
+      // A step that cannot end properly (its browser gone) still gets the outcome step.
+      browser.end({ failed: !outcome.ok }).catch((): StepEnd => ({ steps: [], screenshots: [] })).then(async ({ steps, screenshots }) => {
+        // The last step says how the body ended: `return`, or the stage it failed at (compile, throw, timeout...).
+        steps.push(
+          outcome.ok
+            ? { index: steps.length, action: "return", ok: true, duration_ms: 0 }
+            : { index: steps.length, action: outcome.stage, ok: false, duration_ms: 0, error: outcome.error },
+        );
+        const kept = await keepScreenshots(this.store, this.origin, run.id, screenshots).catch((error: unknown) => {
+          console.error(`reference server: the screenshots of run ${run.id} could not be kept`, error);
+          return [];
+        });
+        return { steps, screenshots: kept };
+      }),
     );
-    this.store.updateRun(run.id, { trace: { steps } });
     if (!outcome.ok) throw new ApiError(422, outcome.error);
     return outcome.value;
   }
 
-  private async runStep(step: Step, state: BrowserState): Promise<Outcome> {
+  private async runStep(step: Step, session: BrowserSession): Promise<Outcome> {
     if (step.problem) return { ok: false, error: step.problem, runId: null };
     const run = step.run ?? this.record(step);
+    const opened: FileHandle[] = [];
     try {
-      const result = await this.perform(step, run, state);
+      const result = await this.perform(step, run, session, opened);
       // A run record holds an object result (openapi.json's RunResult); any other JSON is wrapped.
       this.store.updateRun(run.id, { status: "success", result: plainObject(result) ? result : { value: result } });
       return { ok: true, result, runId: run.id };
@@ -447,6 +473,20 @@ class RunSession {
       });
       if (!refusal) throw error;
       return { ok: false, error: refusal, runId: run.id };
+    } finally {
+      await Promise.all(opened.map((handle) => handle.close().catch(() => undefined)));
+    }
+  }
+
+  /** Runs `work` in one session (one browser), closed once it is done. */
+  private async inSession<T>(work: (session: BrowserSession) => Promise<T>): Promise<T> {
+    const session = await openSession(this.store);
+    try {
+      return await work(session);
+    } finally {
+      // Closed in the background, without holding up the answer: close() waits for the last step's
+      // screenshot, then closes the browser context.
+      void session.close().catch(() => undefined);
     }
   }
 
@@ -454,26 +494,27 @@ class RunSession {
 
   async answer(): Promise<RunReply> {
     if (this.single) {
-      const outcome = await this.runStep(this.steps[0], newBrowserState());
+      const outcome = await this.inSession((session) => this.runStep(this.steps[0], session));
       if (outcome.ok) return { status: 200, body: { result: outcome.result, runId: outcome.runId } };
       return withRunId(outcome.error, outcome.runId ?? undefined);
     }
     const outcomes: Array<Outcome | { skipped: number }> = [];
     if (this.spec!.sequential) {
       // One browser, in order: each step sees where the one before left the page.
-      const state = newBrowserState();
-      let failedAt: number | undefined;
-      for (const step of this.steps) {
-        if (failedAt !== undefined) {
-          outcomes.push({ skipped: failedAt });
-          continue;
+      await this.inSession(async (session) => {
+        let failedAt: number | undefined;
+        for (const step of this.steps) {
+          if (failedAt !== undefined) {
+            outcomes.push({ skipped: failedAt });
+            continue;
+          }
+          const outcome = await this.runStep(step, session);
+          outcomes.push(outcome);
+          if (!outcome.ok) failedAt = step.index;
         }
-        const outcome = await this.runStep(step, state);
-        outcomes.push(outcome);
-        if (!outcome.ok) failedAt = step.index;
-      }
+      });
     } else {
-      outcomes.push(...(await Promise.all(this.steps.map((step) => this.runStep(step, newBrowserState())))));
+      outcomes.push(...(await Promise.all(this.steps.map((step) => this.inSession((session) => this.runStep(step, session))))));
     }
     const runs: StepOutcome[] = outcomes.map((o) =>
       "skipped" in o
@@ -504,26 +545,38 @@ async function handle(store: ReferenceStore, request: Request): Promise<RunReply
   const source = sourceOf(request);
   const contentType = request.headers.get("content-type") ?? "";
   const session = new RunSession(store, caller.userId, source, new URL(request.url).origin);
+  // The real browser puts the parts' bytes into pages: they are kept here until the answer is ready.
+  const parts = MULTIPART_TYPE.test(contentType) && store.browser === "real" ? await mkdtemp(path.join(scratchFolder(store), "parts-")) : undefined;
   try {
-    if (JSON_TYPE.test(contentType)) {
-      session.acceptSpec(await readJsonBody(request), "json");
-    } else if (MULTIPART_TYPE.test(contentType)) {
-      await readMultipartBody(request, contentType, {
-        onSpec: (text) => session.acceptSpecText(text),
-        onPartStart: (part) => session.checkPart(part),
-        onPart: (part) => session.addPart(part),
-      });
-      session.finishBody();
-    } else {
-      throw new ApiError(
-        400,
-        `Unsupported content type ${JSON.stringify(contentType || "(none)")}: send application/json (the run request) or multipart/form-data (a spec part and file parts)`,
-      );
+    try {
+      if (JSON_TYPE.test(contentType)) {
+        session.acceptSpec(await readJsonBody(request), "json");
+      } else if (MULTIPART_TYPE.test(contentType)) {
+        await readMultipartBody(
+          request,
+          contentType,
+          {
+            onSpec: (text) => session.acceptSpecText(text),
+            onPartStart: (part) => session.checkPart(part),
+            onPart: (part) => session.addPart(part),
+          },
+          { keepIn: parts },
+        );
+        session.finishBody();
+      } else {
+        throw new ApiError(
+          400,
+          `Unsupported content type ${JSON.stringify(contentType || "(none)")}: send application/json (the run request) or multipart/form-data (a spec part and file parts)`,
+        );
+      }
+    } catch (error) {
+      return session.failRequest(error);
     }
-  } catch (error) {
-    return session.failRequest(error);
+    return await session.answer();
+  } finally {
+    // Removed after the answer, not before: a refusal (a 413 part) goes out the moment it is known.
+    if (parts) void rm(parts, { recursive: true, force: true }).catch(() => undefined);
   }
-  return session.answer();
 }
 
 function json(status: number, body: unknown): Response {

@@ -4,19 +4,20 @@
 // as trace steps, and file fields hold file descriptors, never bytes.
 import { performance } from "node:perf_hooks";
 import type { FileDescriptor } from "../records.js";
+import {
+  WAIT_STATES,
+  checkAddress,
+  checkDownloadArguments,
+  describeTarget,
+  handBack,
+  requireSelector,
+  type DownloadOptions,
+  type DownloadResult,
+  type TraceStep,
+} from "./builtin-rules.js";
 import { simulatedFile, type Delivery } from "./downloads.js";
 
-export interface TraceStep {
-  index: number;
-  /** Human-readable, e.g. `goto https://mail.google.com/...`. */
-  action: string;
-  ok: boolean;
-  duration_ms: number;
-  /** What the step acted on: a selector, a key, a file... */
-  detail?: Record<string, unknown>;
-  /** Why the step (or the script) failed. */
-  error?: string;
-}
+export type { TraceStep } from "./builtin-rules.js";
 
 /** What lasts between the steps of a sequential run (one browser): where the page is. */
 export interface BrowserState {
@@ -26,8 +27,6 @@ export interface BrowserState {
 export function newBrowserState(): BrowserState {
   return { url: "about:blank" };
 }
-
-const WAIT_STATES = new Set(["attached", "detached", "visible", "hidden"]);
 
 /** Titles the simulated web serves; any other page is titled after its host. */
 const TITLES: Record<string, string> = { "example.com": "Example Domain" };
@@ -57,39 +56,6 @@ export interface SimulatedBrowser {
   };
   /** The steps taken so far (the run's trace). */
   steps: TraceStep[];
-}
-
-export interface DownloadOptions {
-  /** The name to save under; default: the name the site suggests, else the URL's last segment. */
-  filename?: string;
-  /** "base64": hand the bytes back with the run instead of saving a file. */
-  encoding?: "base64";
-}
-
-/**
- * `{ filename, path }` (own browser: saved on this machine), `{ filename, url }` (managed browser:
- * fetch it from there), or with `encoding: "base64"` the bytes themselves. JSON only, so it can
- * cross into an isolated script.
- */
-export type DownloadResult =
-  | { filename: string; path: string }
-  | { filename: string; url: string }
-  | { filename: string; type: string; size: number; base64: string };
-
-function describeTarget(target: unknown): string {
-  if (typeof target === "string") return target;
-  // A selector chain, e.g. [{ kind: "role", body: "textbox" }, { kind: "last" }].
-  if (Array.isArray(target)) {
-    return target
-      .map((s) => (s && typeof s === "object" ? [s.kind, s.body].filter((x) => x !== undefined).join("=") : String(s)))
-      .join(" >> ");
-  }
-  return String(target);
-}
-
-function requireSelector(call: string, selector: unknown): string {
-  if (typeof selector !== "string" || !selector.trim()) throw new Error(`${call}: give a CSS selector (a non-empty string)`);
-  return selector;
 }
 
 /**
@@ -127,7 +93,7 @@ export function createSimulatedBrowser(
 
   const goto = (url: string, options?: unknown) =>
     step(`goto ${String(url)}`, options === undefined ? undefined : { options }, () => {
-      if (typeof url !== "string" || !URL.canParse(url)) throw new Error(`goto: ${JSON.stringify(url)} is not an absolute URL`);
+      checkAddress("goto", url);
       state.url = url;
     });
 
@@ -182,21 +148,14 @@ export function createSimulatedBrowser(
       download: async (url, options = {}) => {
         let file: { filename: string; type: string; bytes: Uint8Array } | undefined;
         await step(`download ${String(url)}`, options.encoding ? { encoding: options.encoding } : undefined, () => {
-          if (typeof url !== "string" || !URL.canParse(url)) throw new Error(`download: ${JSON.stringify(url)} is not an absolute URL`);
-          if (options.filename !== undefined && (typeof options.filename !== "string" || !options.filename.trim())) {
-            throw new Error("download: filename must be a non-empty string");
-          }
-          if (options.encoding !== undefined && options.encoding !== "base64") throw new Error('download: encoding can only be "base64"');
+          checkDownloadArguments(url, options);
           const served = simulatedFile(url);
           if (!served) throw new Error(`download: ${url} answered 404 (the simulated web serves files on admin.atlassian.com only)`);
           const fromUrl = decodeURIComponent(new URL(url).pathname.split("/").filter(Boolean).at(-1) ?? "");
           file = { filename: options.filename ?? served.suggestedName ?? (fromUrl || "download"), type: served.type, bytes: served.bytes };
           steps.at(-1)!.detail = { ...steps.at(-1)!.detail, filename: file.filename, size: file.bytes.byteLength };
         });
-        const { filename, type, bytes } = file!;
-        if (options.encoding === "base64") return { filename, type, size: bytes.byteLength, base64: Buffer.from(bytes).toString("base64") };
-        if (!deliver) throw new Error("download: this browser has nowhere to save files");
-        return { filename, ...(await deliver({ filename, type, bytes })) };
+        return handBack(file!, options, deliver);
       },
     },
   };

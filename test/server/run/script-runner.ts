@@ -1,17 +1,18 @@
 // Runs one script body away from the server's own powers: in a worker thread of its own (see
 // script-worker.mjs), inside a `vm` context that holds only page, args, files, builtins and plain
 // JavaScript. The page stays here, in the server's thread: the body's calls arrive as JSON, are
-// answered by the host's methods (today the simulated page; later a real browser page), and the
-// trace is recorded here. A run that outlives its time limit, or whose worker dies, fails that run
-// only: the worker is terminated, whatever it was doing (an endless loop included).
+// answered by the host (the simulated page, or a real browser page through ../browser/bridge.ts),
+// and the trace is recorded here. A run that outlives its time limit, or whose worker dies, fails
+// that run only: the worker is terminated, whatever it was doing (an endless loop included).
 //
 // One worker per run, never reused, so nothing a body leaves running can touch the next run. To
 // keep its start-up off the run's path, the next run's worker starts as soon as a run ends.
 //
-// A call is `{ on: "page" | "builtins", method, args }` in JSON, answered `{ ok, value | error }`. A
-// real Playwright page behind it adds two things to the worker's request(): the chain of calls that
-// built a locator (`page.locator(sel).filter({ hasText }).first()`), replayed here before the action,
-// and functions (`page.evaluate(fn, arg)`) sent as their source text.
+// A call is `{ on, method, args, chain? }` in JSON, answered `{ ok, value | error }`. `on` names the
+// object (page, builtins, keyboard, mouse, locator); a locator call carries the chain of calls that
+// built the locator (`page.locator(sel).filter({ hasText }).first()`), replayed here before the
+// action; functions (`page.evaluate(fn, arg)`), regular expressions and locators inside the
+// arguments arrive as one-key marker objects (see script-worker.mjs), for the host to interpret.
 import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 import { formatBytes } from "../../../src/run/limits.js";
 import { MAX_NESTING, nestingProblem } from "../nesting.js";
@@ -27,15 +28,61 @@ export const SCRIPT_MEMORY_MB = 128;
 export const MAX_PAGE_CALLS = 10_000;
 export const MAX_MESSAGE_BYTES = 1024 * 1024;
 
+/** How a body calls a method: answered at once (as Playwright's `page.url()`), or with a promise. */
+export type CallKind = "sync" | "async";
+
+/** What a body sees of the host: per object, its methods. Only `page` and `builtins` are required. */
+export interface Surface {
+  page: Record<string, CallKind>;
+  builtins: Record<string, CallKind>;
+  keyboard?: Record<string, CallKind>;
+  mouse?: Record<string, CallKind>;
+  /** The actions of a locator (all async); with it, `builders` says how locators are made. */
+  locator?: Record<string, CallKind>;
+  /** Methods that make a locator without asking the host (as Playwright's do): on page, on a locator. */
+  builders?: { page: string[]; locator: string[] };
+}
+
+/** One call of the body, parsed: `on` and `method` are on the host's surface; `args` are JSON. */
+export interface HostCall {
+  on: string;
+  method: string;
+  args: unknown[];
+  /** For `locator`: the builder calls that made it, `[[method, ...args], ...]`, from the page on. */
+  chain?: unknown;
+}
+
 /**
- * What a body's `page` and `builtins` are backed by, here in the server's thread: objects whose own
- * function properties are the methods a body may call (wrap a class instance, such as a browser page).
+ * What a body's `page` and `builtins` are backed by, here in the server's thread: the surface the
+ * body is shown, and `call`, which answers one call (a JSON value, or throws an Error whose name
+ * and message the body gets).
  */
 export interface ScriptHost {
-  page: object;
-  builtins: object;
-  /** Page methods that answer at once, as Playwright's `page.url()` does; all others return promises. */
-  syncPageMethods: ReadonlySet<string>;
+  surface: Surface;
+  call(call: HostCall): unknown;
+}
+
+/**
+ * A host over plain objects whose own function properties are the methods (the simulated page):
+ * `syncPageMethods` answer at once, every other method returns a promise.
+ *
+ * @example
+ * const host = objectHost(page, builtins, new Set(["url"]));
+ */
+export function objectHost(page: object, builtins: object, syncPageMethods: ReadonlySet<string>): ScriptHost {
+  const methods = (object: object, sync: ReadonlySet<string>): Record<string, CallKind> =>
+    Object.fromEntries(
+      Object.entries(object)
+        .filter(([, value]) => typeof value === "function")
+        .map(([name]) => [name, sync.has(name) ? "sync" : "async"]),
+    );
+  return {
+    surface: { page: methods(page, syncPageMethods), builtins: methods(builtins, new Set()) },
+    call({ on, method, args }) {
+      const target = (on === "page" ? page : builtins) as Record<string, (...args: unknown[]) => unknown>;
+      return target[method].apply(target, args);
+    },
+  };
 }
 
 export type BodyStage = "compile" | "throw" | "return" | "timeout" | "limit" | "crash";
@@ -102,44 +149,37 @@ function hostError(error: unknown): { name: string; message: string } {
   return error instanceof Error ? { name: error.name || "Error", message: error.message } : { name: "Error", message: String(error) };
 }
 
+function refusal(name: string, message: string): string {
+  return JSON.stringify({ ok: false, error: { name, message } });
+}
+
 /** Answers one call of the body (a JSON request) with a JSON reply. Never throws. */
 async function answerCall(host: ScriptHost, text: string): Promise<string> {
-  let call: { on?: unknown; method?: unknown; args?: unknown };
+  let call: { on?: unknown; method?: unknown; args?: unknown; chain?: unknown };
   try {
     call = JSON.parse(text);
   } catch {
-    return JSON.stringify({ ok: false, error: { name: "Error", message: "the call could not be read" } });
+    return refusal("Error", "the call could not be read");
   }
-  const { on, method, args } = call;
-  const target = on === "page" ? host.page : on === "builtins" ? host.builtins : undefined;
+  const { on, method, args, chain } = call;
   const name = `${String(on)}.${String(method)}`;
-  const fn = target && typeof method === "string" && Object.hasOwn(target, method) ? (target as Record<string, unknown>)[method] : undefined;
-  if (typeof fn !== "function" || !Array.isArray(args)) {
-    return JSON.stringify({ ok: false, error: { name: "TypeError", message: `${name} is not a function` } });
+  const methods = typeof on === "string" && Object.hasOwn(host.surface, on) ? (host.surface as unknown as Record<string, Record<string, CallKind>>)[on] : undefined;
+  if (!methods || typeof method !== "string" || !Object.hasOwn(methods, method) || !Array.isArray(args)) {
+    return refusal("TypeError", `${name} is not a function`);
   }
-  if (text.length > MAX_MESSAGE_BYTES) {
-    return JSON.stringify({ ok: false, error: { name: "RangeError", message: `${name}: its arguments are over ${formatBytes(MAX_MESSAGE_BYTES)} as JSON` } });
-  }
-  if (nestingProblem(args)) {
-    return JSON.stringify({ ok: false, error: { name: "RangeError", message: `${name}: its arguments nest deeper than ${MAX_NESTING} levels` } });
-  }
+  if (text.length > MAX_MESSAGE_BYTES) return refusal("RangeError", `${name}: its arguments are over ${formatBytes(MAX_MESSAGE_BYTES)} as JSON`);
+  if (nestingProblem(args) || nestingProblem(chain)) return refusal("RangeError", `${name}: its arguments nest deeper than ${MAX_NESTING} levels`);
+  let reply: string;
   try {
-    const value: unknown = await fn.apply(target, args);
-    return JSON.stringify(value === undefined ? { ok: true } : { ok: true, value });
+    const value: unknown = await host.call({ on: on as string, method, args, chain });
+    reply = JSON.stringify(value === undefined ? { ok: true } : { ok: true, value });
   } catch (error) {
     return JSON.stringify({ ok: false, error: hostError(error) });
   }
-}
-
-/** The page surface the body sees: every method of the host, each marked sync or async. */
-function surfaceOf(host: ScriptHost) {
-  const methods = (object: object, sync: ReadonlySet<string>) =>
-    Object.fromEntries(
-      Object.entries(object)
-        .filter(([, value]) => typeof value === "function")
-        .map(([name]) => [name, sync.has(name) ? "sync" : "async"]),
-    );
-  return { page: methods(host.page, host.syncPageMethods), builtins: methods(host.builtins, new Set()) };
+  // What the page hands back (page.evaluate's result, say) is bounded like what the body sends.
+  if (reply.length > MAX_MESSAGE_BYTES) return refusal("RangeError", `${name}: its result is over ${formatBytes(MAX_MESSAGE_BYTES)} as JSON`);
+  if (nestingProblem(JSON.parse(reply))) return refusal("RangeError", `${name}: its result nests deeper than ${MAX_NESTING} levels`);
+  return reply;
 }
 
 function resultOf(text: string): BodyOutcome {
@@ -170,7 +210,7 @@ function crashText(error: Error | undefined, code: number): string {
  *
  * @example
  * const outcome = await runScriptBody({ content: "return { title: await page.title() };", args: {}, files: {},
- *   host: { page, builtins, syncPageMethods: new Set(["url"]) }, timeoutMs: 1000 });
+ *   host: objectHost(page, builtins, new Set(["url"])), timeoutMs: 1000 });
  * // { ok: true, value: { title: "..." } }  or  { ok: false, stage: "timeout", error: "script timed out after 1 s" }
  */
 export function runScriptBody(run: BodyRun): Promise<BodyOutcome> {
@@ -227,7 +267,7 @@ export function runScriptBody(run: BodyRun): Promise<BodyOutcome> {
     });
     worker.postMessage({
       content: run.content,
-      runText: JSON.stringify({ args: run.args, files: run.files, surface: surfaceOf(run.host) }),
+      runText: JSON.stringify({ args: run.args, files: run.files, surface: run.host.surface }),
     });
   });
 }

@@ -8,7 +8,10 @@
 // - `inside` talks to this realm through three functions (post, postSync, random) it keeps in its
 //   closure, never shows the body, and calls only inside try/catch that drops whatever they threw
 //   (an outer error, even a stack overflow raised on entering them);
-// - both ways carry strings (JSON) and numbers only, and this side only checks their `typeof`;
+// - both ways carry strings (JSON) and numbers only, and this side only checks their `typeof`
+//   (what JSON has no form for crosses as marker objects: a function given to page.evaluate as its
+//   source text, taken with the context's own Function.prototype.toString, which runs in the browser
+//   page; a regular expression as its source and flags; a locator as the calls that made it);
 // - the context cannot compile code from strings (no eval, no Function), so every line it runs is
 //   the body checked here: `import()` is refused before it can run, because on Node 20 the host's
 //   answer to `import()` (even when a callback is set) can be an outer error object.
@@ -44,6 +47,13 @@ function inside(post, postSync, random) {
   const then = Promise.prototype.then;
   const keys = Object.keys;
   const hasOwn = Object.prototype.hasOwnProperty;
+  const functionSource = Function.prototype.toString;
+  const regexpSource = Object.getOwnPropertyDescriptor(RegExp.prototype, "source").get;
+  const regexpFlags = Object.getOwnPropertyDescriptor(RegExp.prototype, "flags").get;
+  const WeakMapType = WeakMap;
+  const weakGet = WeakMap.prototype.get;
+  const weakSet = WeakMap.prototype.set;
+  const arrayFrom = Array.from;
   const pending = Object.create(null);
   let nextId = 1;
   let finished = false;
@@ -73,24 +83,52 @@ function inside(post, postSync, random) {
     throw error;
   }
 
-  // The call as JSON: trailing undefined arguments dropped, as if not given. A later Playwright page
-  // adds here: locator chains (the calls that built a locator), and functions sent as their source.
-  function request(on, method, given) {
+  // Values JSON has no form for, sent as one-key marker objects the host reads: a function as its
+  // source text (page.evaluate runs it in the browser page, never here nor in the server), a regular
+  // expression as its source and flags, a locator as the chain of calls that made it.
+  const FUNCTION = "\u0000function";
+  const REGEXP = "\u0000regexp";
+  const LOCATOR = "\u0000locator";
+  /** Locator objects this side made, and the chain each stands for. */
+  const chains = new WeakMapType();
+
+  function marked(key, value) {
+    if (typeof value === "function") return { [FUNCTION]: apply(functionSource, value, []) };
+    if (typeof value !== "object" || value === null) return value;
+    const chain = apply(weakGet, chains, [value]);
+    if (chain !== undefined) return { [LOCATOR]: chain };
+    let source;
+    try {
+      source = apply(regexpSource, value, []);
+    } catch (_) {
+      return value;
+    }
+    return { [REGEXP]: [source, apply(regexpFlags, value, [])] };
+  }
+
+  /** `given` as a JSON array of arguments: trailing undefined ones dropped, as if not given. */
+  function argumentsJson(what, given) {
     let count = given.length;
     while (count > 0 && given[count - 1] === undefined) count--;
     const list = [];
     for (let i = 0; i < count; i++) list[i] = given[i] === undefined ? null : given[i];
     let text;
     try {
-      text = stringify({ on, method, args: list });
+      text = stringify(list, marked);
     } catch (error) {
-      throw new TypeErrorType(`${on}.${method}: its arguments must be JSON values (${errorText(error)})`);
+      throw new TypeErrorType(`${what}: its arguments must be JSON values (${errorText(error)})`);
     }
     return text;
   }
 
-  function callSync(on, method, given) {
-    const text = request(on, method, given);
+  // The call as JSON; `chain` (already JSON) for a locator's.
+  function request(on, method, given, chain) {
+    const args = argumentsJson(`${on}.${method}`, given);
+    return `{"on":${stringify(on)},"method":${stringify(method)},"args":${args}${chain === undefined ? "" : `,"chain":${stringify(chain)}`}}`;
+  }
+
+  function callSync(on, method, given, chain) {
+    const text = request(on, method, given, chain);
     let reply;
     try {
       reply = postSync(text);
@@ -101,9 +139,9 @@ function inside(post, postSync, random) {
     return fromHost(reply, `${on}.${method}`);
   }
 
-  function callAsync(on, method, given) {
+  function callAsync(on, method, given, chain) {
     return new PromiseType((resolve, reject) => {
-      const text = request(on, method, given);
+      const text = request(on, method, given, chain);
       const id = nextId++;
       pending[id] = { resolve, reject, what: `${on}.${method}` };
       let sent = false;
@@ -119,7 +157,7 @@ function inside(post, postSync, random) {
     });
   }
 
-  function surface(on, methods) {
+  function surface(on, methods, chain) {
     const object = {};
     const names = keys(methods);
     for (let i = 0; i < names.length; i++) {
@@ -127,12 +165,57 @@ function inside(post, postSync, random) {
       object[method] =
         methods[method] === "sync"
           ? function () {
-              return callSync(on, method, arguments);
+              return callSync(on, method, arguments, chain);
             }
           : function () {
-              return callAsync(on, method, arguments);
+              return callAsync(on, method, arguments, chain);
             };
     }
+    return object;
+  }
+
+  // Locators, made here as Playwright makes them (no call to the page until an action): each is
+  // the chain of builder calls that made it, sent with each of its actions.
+  function describeChain(chain) {
+    let text = "";
+    for (let i = 0; i < chain.length; i++) {
+      const step = chain[i];
+      let shown = "";
+      for (let j = 1; j < step.length; j++) shown += (j > 1 ? ", " : "") + stringify(step[j]);
+      text += `${i ? "." : ""}${step[0]}(${shown})`;
+    }
+    return text;
+  }
+
+  function addBuilders(object, names, chain, actions) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i];
+      object[name] = function () {
+        // Taken now, as Playwright does: changing an options object later changes no locator.
+        const args = parse(argumentsJson(name, arguments));
+        const step = [name];
+        for (let j = 0; j < args.length; j++) step[j + 1] = args[j];
+        const next = [];
+        const length = chain ? chain.length : 0;
+        for (let j = 0; j < length; j++) next[j] = chain[j];
+        next[length] = step;
+        return locator(next, actions);
+      };
+    }
+  }
+
+  function locator(chain, actions) {
+    const object = surface("locator", actions.methods, chain);
+    addBuilders(object, actions.builders, chain, actions);
+    if (object.count) {
+      object.all = function () {
+        return apply(then, object.count(), [(count) => arrayFrom({ length: count }, (_, i) => object.nth(i))]);
+      };
+    }
+    object.toString = function () {
+      return describeChain(chain);
+    };
+    apply(weakSet, chains, [object, chain]);
     return object;
   }
 
@@ -242,6 +325,11 @@ function inside(post, postSync, random) {
     const run = parse(runText);
     const page = surface("page", run.surface.page);
     const builtins = surface("builtins", run.surface.builtins);
+    if (run.surface.keyboard) page.keyboard = surface("keyboard", run.surface.keyboard);
+    if (run.surface.mouse) page.mouse = surface("mouse", run.surface.mouse);
+    if (run.surface.locator && run.surface.builders) {
+      addBuilders(page, run.surface.builders.page, undefined, { methods: run.surface.locator, builders: run.surface.builders.locator });
+    }
     let promise;
     try {
       promise = body(page, run.args, run.files, builtins);

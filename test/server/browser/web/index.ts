@@ -11,6 +11,17 @@ export type { WebResponse } from "./html.js";
 /** The hosts with pages, for the 404 page and the README. */
 export const SIMULATED_HOSTS = ["mail.google.com", "app.docusign.com", "csm-testcenter.org", "admin.atlassian.com", "example.com"] as const;
 
+/**
+ * An empty page on a secure origin of the simulated web. A new page's about:blank is no secure
+ * context in this Chromium (no `crypto.subtle`), so `page.setContent` on a page that has not been
+ * anywhere yet first comes here: content set by a script behaves as on an https page.
+ */
+export const BLANK_PAGE_URL = "https://sandbox.invalid/";
+
+function blankPage(): WebResponse {
+  return { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }, body: "<!doctype html><html><head><title></title></head><body></body></html>" };
+}
+
 function exampleDomain(): WebResponse {
   return htmlPage({
     title: "Example Domain",
@@ -51,6 +62,8 @@ export function answerWeb(url: URL): WebResponse {
       return atlassian(url);
     case "example.com":
       return url.pathname === "/" ? exampleDomain() : notFound(url);
+    case "sandbox.invalid":
+      return blankPage();
     default:
       return notFound(url);
   }
