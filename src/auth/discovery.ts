@@ -17,7 +17,6 @@ export interface ProtectedResource {
 
 /** Reads `<base>/.well-known/oauth-protected-resource[/path]`, checking it describes that base URL. */
 export async function discoverResource(baseUrl: string, fetch?: AuthFetch): Promise<ProtectedResource> {
-  const where = `${baseUrl}'s sign-in details`;
   checkSecure(baseUrl, "the API");
   let metadata: oauth.ResourceServer;
   try {
@@ -33,7 +32,7 @@ export async function discoverResource(baseUrl: string, fetch?: AuthFetch): Prom
     if (err instanceof oauth.OperationProcessingError && err.code === oauth.JSON_ATTRIBUTE_COMPARISON) {
       throw new AuthError(`${baseUrl}'s protected-resource metadata describes another resource (${(err.cause as { body?: { resource?: string } })?.body?.resource}): check --api-url and REDUCK_MCP_URL`, "refused");
     }
-    throw authFailure(err, "reading the sign-in details", where);
+    throw authFailure(err, "reading the sign-in details", baseUrl);
   }
   const servers = (metadata.authorization_servers ?? []).filter((s): s is string => typeof s === "string");
   if (!servers.length) {
