@@ -56,8 +56,9 @@ export function authFailure(err: unknown, doing: string, where: string): AuthErr
   }
   const e = err as { name?: string; message?: string; code?: string; cause?: { code?: string; message?: string } };
   if (e?.name === "TimeoutError") return new AuthError(`${doing}: no answer from ${where} within ${REQUEST_TIMEOUT_MS / 1000} s`, "unreachable", "ETIMEDOUT");
-  // fetch's failure to get an answer, in the client's words (a proxy, a certificate, a refusal...).
-  if (e instanceof TypeError && e.cause !== undefined) {
+  // fetch's failure to get an answer (Node's and ours say it so), in the client's words: a proxy,
+  // a certificate, a refused connection... oauth4webapi's own TypeErrors are something else.
+  if (e instanceof TypeError && e.message === "fetch failed") {
     const { error } = describeFailure(err, where);
     return new AuthError(`${doing}: ${error.error}`, "unreachable", error.cause ?? "ECONNECTION");
   }

@@ -16,7 +16,8 @@ import { NULL_BODY, redirected } from "./transport.js";
 
 /** As fetch: more redirects than this is a failure. */
 const MAX_REDIRECTS = 20;
-const NORMALISED_METHODS = new Set(["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH"]);
+/** The methods fetch writes in upper case whatever case they were given in (not PATCH). */
+const NORMALISED_METHODS = new Set(["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT"]);
 
 interface Outgoing {
   method: string;
