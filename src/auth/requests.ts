@@ -1,9 +1,14 @@
 /**
  * What every request to an authorization or resource server shares: plain http only on loopback
- * (a local sandbox and test servers), a time limit, and failures said in words.
+ * (a local sandbox and test servers), a time limit, the fetch that carries it (the CLI's, which
+ * takes its proxy and certificate authorities), and failures said in words.
  */
 import * as oauth from "oauth4webapi";
+import { describeFailure } from "../core/errors.js";
 import { AuthError } from "./types.js";
+
+/** What sends the requests: the CLI passes a fetch over its connections; Node's own otherwise. */
+export type AuthFetch = typeof fetch;
 
 /** Any one request to an authorization server. */
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -15,9 +20,13 @@ export function isLoopback(url: string | URL): boolean {
   return LOOPBACK.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
-/** oauth4webapi's options for a request to `url`: http is allowed on loopback only. */
-export function requestOptions(url: string | URL) {
-  return { [oauth.allowInsecureRequests]: isLoopback(url), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) };
+/** oauth4webapi's options for a request to `url` sent with `fetch`: http is allowed on loopback only. */
+export function requestOptions(url: string | URL, fetch: AuthFetch | undefined) {
+  return {
+    [oauth.allowInsecureRequests]: isLoopback(url),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    ...(fetch ? { [oauth.customFetch]: fetch } : {}),
+  };
 }
 
 /** Refuses plain http to anything but loopback before a token could travel over it. */
@@ -47,9 +56,11 @@ export function authFailure(err: unknown, doing: string, where: string): AuthErr
   }
   const e = err as { name?: string; message?: string; code?: string; cause?: { code?: string; message?: string } };
   if (e?.name === "TimeoutError") return new AuthError(`${doing}: no answer from ${where} within ${REQUEST_TIMEOUT_MS / 1000} s`, "unreachable", "ETIMEDOUT");
-  const code = e?.cause?.code;
-  if (e instanceof TypeError && (code || /fetch failed/.test(e.message ?? ""))) {
-    return new AuthError(`${doing}: could not connect to ${where} (${code ?? e.cause?.message ?? e.message})`, "unreachable", code ?? "ECONNECTION");
+  // fetch's failure to get an answer (Node's and ours say it so), in the client's words: a proxy,
+  // a certificate, a refused connection... oauth4webapi's own TypeErrors are something else.
+  if (e instanceof TypeError && e.message === "fetch failed") {
+    const { error } = describeFailure(err, where);
+    return new AuthError(`${doing}: ${error.error}`, "unreachable", error.cause ?? "ECONNECTION");
   }
   if (err instanceof oauth.OperationProcessingError && err.code === oauth.RESPONSE_IS_NOT_CONFORM) {
     const status = (err.cause as Response | undefined)?.status;

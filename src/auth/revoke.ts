@@ -1,7 +1,7 @@
 /** Revoking a sign-in at its authorization server (RFC 7009), for `reduck logout`. */
 import * as oauth from "oauth4webapi";
 import { discoverAuthorizationServer } from "./discovery.js";
-import { authFailure, requestOptions } from "./requests.js";
+import { authFailure, requestOptions, type AuthFetch } from "./requests.js";
 import { publicClient } from "./tokens.js";
 import type { OAuthSignIn } from "./types.js";
 
@@ -10,8 +10,8 @@ import type { OAuthSignIn } from "./types.js";
  * when there is none. Says whether the server offers revocation at all; throws an AuthError when
  * it could not be reached or refused.
  */
-export async function revokeSignIn(signIn: OAuthSignIn): Promise<"revoked" | "not offered"> {
-  const as = await discoverAuthorizationServer(signIn.issuer);
+export async function revokeSignIn(signIn: OAuthSignIn, fetch?: AuthFetch): Promise<"revoked" | "not offered"> {
+  const as = await discoverAuthorizationServer(signIn.issuer, fetch);
   if (!as.revocation_endpoint) return "not offered";
   const client = publicClient(signIn.clientId);
   const tokens: Array<[string, string]> = signIn.refreshToken
@@ -21,7 +21,7 @@ export async function revokeSignIn(signIn: OAuthSignIn): Promise<"revoked" | "no
     for (const [token, hint] of tokens) {
       const response = await oauth.revocationRequest(as, client, oauth.None(), token, {
         additionalParameters: { token_type_hint: hint },
-        ...requestOptions(as.revocation_endpoint),
+        ...requestOptions(as.revocation_endpoint, fetch),
       });
       await oauth.processRevocationResponse(response);
     }

@@ -4,6 +4,7 @@
  * refresh tokens rotate, so a second command refreshing with the spent one would be refused.
  */
 import { discoverAuthorizationServer, discoverResource } from "./discovery.js";
+import type { AuthFetch } from "./requests.js";
 import { refreshGrant, storedToken } from "./tokens.js";
 import { AuthError, type OAuthSignIn } from "./types.js";
 
@@ -22,6 +23,8 @@ export class OAuthSession {
   constructor(
     private readonly store: SignInStore,
     private readonly now: () => number = Date.now,
+    /** What sends its requests (the CLI's fetch, through its proxy). */
+    private readonly fetch?: AuthFetch,
   ) {}
 
   /** An access token for requests to `baseUrl` that is valid for at least another minute. */
@@ -34,8 +37,8 @@ export class OAuthSession {
       if (fresh) return fresh; // another command refreshed it meanwhile
       if (!signIn.refreshToken) throw new AuthError("your sign-in has expired: run `reduck login`", "expired");
       const resource = signIn.tokens[baseUrl]?.resource ?? (await this.resourceOf(baseUrl, signIn.issuer));
-      const as = await discoverAuthorizationServer(signIn.issuer);
-      const response = await refreshGrant(as, signIn.clientId, signIn.refreshToken, resource);
+      const as = await discoverAuthorizationServer(signIn.issuer, this.fetch);
+      const response = await refreshGrant(as, signIn.clientId, signIn.refreshToken, resource, this.fetch);
       if (response.refresh_token) signIn.refreshToken = response.refresh_token;
       signIn.tokens[baseUrl] = storedToken(resource, response, this.now());
       await this.store.save(signIn);
@@ -56,7 +59,7 @@ export class OAuthSession {
 
   /** A base URL the sign-in has no token for yet (REDUCK_MCP_URL changed since): ask it its resource. */
   private async resourceOf(baseUrl: string, issuer: string): Promise<string> {
-    const found = await discoverResource(baseUrl);
+    const found = await discoverResource(baseUrl, this.fetch);
     if (!found.authorizationServers.includes(issuer)) {
       throw new AuthError(`${baseUrl} trusts another authorization server than your sign-in (${issuer}): run \`reduck login\` for it`, "expired");
     }

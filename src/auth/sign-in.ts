@@ -6,7 +6,7 @@
 import * as oauth from "oauth4webapi";
 import { discoverAuthorizationServer, discoverResource, type ProtectedResource } from "./discovery.js";
 import { listenForCallback } from "./loopback.js";
-import { authFailure, requestOptions } from "./requests.js";
+import { authFailure, requestOptions, type AuthFetch } from "./requests.js";
 import { publicClient, refreshGrant, storedToken } from "./tokens.js";
 import { AuthError, type OAuthSignIn } from "./types.js";
 
@@ -27,6 +27,8 @@ export interface SignInOptions {
   present(authorizationUrl: string): Promise<void>;
   /** How long to wait for the browser. */
   timeoutMs: number;
+  /** What sends the requests (the CLI's fetch, through its proxy); Node's fetch without it. */
+  fetch?: AuthFetch;
 }
 
 export interface SignInResult {
@@ -36,9 +38,9 @@ export interface SignInResult {
 }
 
 export async function signInWithBrowser(options: SignInOptions): Promise<SignInResult> {
-  const { apiUrl, runUrl } = options;
-  const api = await discoverResource(apiUrl);
-  const run = runUrl !== apiUrl ? await discoverResource(runUrl) : undefined;
+  const { apiUrl, runUrl, fetch } = options;
+  const api = await discoverResource(apiUrl, fetch);
+  const run = runUrl !== apiUrl ? await discoverResource(runUrl, fetch) : undefined;
   const issuer = api.authorizationServers[0]!;
   if (run && !run.authorizationServers.includes(issuer)) {
     throw new AuthError(
@@ -46,7 +48,7 @@ export async function signInWithBrowser(options: SignInOptions): Promise<SignInR
       "refused",
     );
   }
-  const as = await discoverAuthorizationServer(issuer);
+  const as = await discoverAuthorizationServer(issuer, fetch);
   if (!as.authorization_endpoint || !as.token_endpoint) {
     throw new AuthError(`the authorization server ${issuer} has no authorization or token endpoint in its metadata`, "refused");
   }
@@ -58,7 +60,7 @@ export async function signInWithBrowser(options: SignInOptions): Promise<SignInR
   let clientId = options.clientId ?? options.rememberedClient(issuer);
   let registeredClientId: string | undefined;
   if (!clientId) {
-    clientId = registeredClientId = await register(as);
+    clientId = registeredClientId = await register(as, fetch);
   }
   const client = publicClient(clientId);
 
@@ -81,7 +83,7 @@ export async function signInWithBrowser(options: SignInOptions): Promise<SignInR
     await options.present(url.href);
     const { url: back, finish } = await waiting;
     try {
-      const signIn = await exchange(as, client, back, state, listener.redirectUri, verifier, api, run);
+      const signIn = await exchange(as, client, back, state, listener.redirectUri, verifier, api, run, fetch);
       finish({ ok: true, message: "Signed in to Reduck: you can close this tab." });
       return { signIn, registeredClientId };
     } catch (err) {
@@ -103,12 +105,13 @@ async function exchange(
   verifier: string,
   api: ProtectedResource,
   run: ProtectedResource | undefined,
+  fetch: AuthFetch | undefined,
 ): Promise<OAuthSignIn> {
   // Checks state, an error answer, and the issuer (RFC 9207) when the server says it sends one.
   const callback = oauth.validateAuthResponse(as, client, back, state);
   const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), callback, redirectUri, verifier, {
     additionalParameters: { resource: api.resource },
-    ...requestOptions(as.token_endpoint!),
+    ...requestOptions(as.token_endpoint!, fetch),
   });
   const tokens = await oauth.processAuthorizationCodeResponse(as, client, response);
   const signIn: OAuthSignIn = {
@@ -122,7 +125,7 @@ async function exchange(
     if (!signIn.refreshToken) {
       throw new AuthError(`the authorization server gave no refresh token, so no token for the run host ${run.baseUrl} can be obtained`, "refused");
     }
-    const runTokens = await refreshGrant(as, signIn.clientId, signIn.refreshToken, run.resource);
+    const runTokens = await refreshGrant(as, signIn.clientId, signIn.refreshToken, run.resource, fetch);
     if (runTokens.refresh_token) signIn.refreshToken = runTokens.refresh_token; // rotated: the old one is spent
     signIn.tokens[run.baseUrl] = storedToken(run.resource, runTokens);
   }
@@ -136,7 +139,7 @@ function scopesFor(as: oauth.AuthorizationServer): string[] {
 }
 
 /** Registers this CLI as a public native client (RFC 7591). */
-async function register(as: oauth.AuthorizationServer): Promise<string> {
+async function register(as: oauth.AuthorizationServer, fetch: AuthFetch | undefined): Promise<string> {
   if (!as.registration_endpoint) {
     throw new AuthError(
       `the authorization server ${as.issuer} does not register clients itself: pass the client id you were given with --client-id (or set REDUCK_OAUTH_CLIENT_ID)`,
@@ -154,7 +157,7 @@ async function register(as: oauth.AuthorizationServer): Promise<string> {
         response_types: ["code"],
         token_endpoint_auth_method: "none",
       },
-      requestOptions(as.registration_endpoint),
+      requestOptions(as.registration_endpoint, fetch),
     );
     return (await oauth.processDynamicClientRegistrationResponse(response)).client_id;
   } catch (err) {

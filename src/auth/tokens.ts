@@ -1,6 +1,6 @@
 /** Token-endpoint requests shared by signing in and refreshing, and how a token is kept. */
 import * as oauth from "oauth4webapi";
-import { authFailure, requestOptions } from "./requests.js";
+import { authFailure, requestOptions, type AuthFetch } from "./requests.js";
 import type { StoredToken } from "./types.js";
 import { AuthError } from "./types.js";
 
@@ -26,12 +26,18 @@ export function storedToken(resource: string, response: oauth.TokenEndpointRespo
  * Uses the refresh token for an access token for `resource` (RFC 8707 on the refresh grant). A
  * refused refresh token is an expired sign-in.
  */
-export async function refreshGrant(as: oauth.AuthorizationServer, clientId: string, refreshToken: string, resource: string): Promise<oauth.TokenEndpointResponse> {
+export async function refreshGrant(
+  as: oauth.AuthorizationServer,
+  clientId: string,
+  refreshToken: string,
+  resource: string,
+  fetch?: AuthFetch,
+): Promise<oauth.TokenEndpointResponse> {
   const client = publicClient(clientId);
   try {
     const response = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshToken, {
       additionalParameters: { resource },
-      ...requestOptions(as.token_endpoint!),
+      ...requestOptions(as.token_endpoint!, fetch),
     });
     return await oauth.processRefreshTokenResponse(as, client, response);
   } catch (err) {

@@ -4,13 +4,13 @@
  */
 import { Command, Flags, type Interfaces } from "@oclif/core";
 import { createReduckClient, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL, type ReduckClient } from "../client.js";
-import { proxyFromEnv } from "../core/proxy.js";
 import type { ReduckError } from "../core/errors.js";
 import { OAuthSession } from "../auth/session.js";
 import type { OAuthSignIn } from "../auth/types.js";
 import { redactSecrets } from "../core/redact.js";
 import { configSignInStore, readConfig, storedCredential } from "./config.js";
 import { inCliWords } from "./cli-words.js";
+import { cliFetch, connectionSettings } from "./network.js";
 import { CliError, fromReduckError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
 import { rewriteParseError, type CommandShape } from "./parse-errors.js";
@@ -113,7 +113,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     if (credential.kind === "apiKey") {
       auth = { apiKey: credential.apiKey };
     } else {
-      const session = new OAuthSession(configSignInStore(apiUrl));
+      const session = new OAuthSession(configSignInStore(apiUrl), Date.now, cliFetch());
       auth = { oauthToken: ({ resource }) => session.accessToken(resource) };
     }
     if (credential.kind === "apiKey") this.credentialInUse = credential.apiKey;
@@ -123,22 +123,13 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         baseUrl: apiUrl,
         runBaseUrl: this.runUrl(),
         timeoutMs: timeoutFromEnv(),
-        proxy: this.proxy(),
+        ...connectionSettings(),
         onRetry: (info) => this.note(`${info.reason}: retrying in ${(info.delayMs / 1000).toFixed(1)} s (attempt ${info.attempt})`),
       });
     } catch (err) {
       throw new CliError(inCliWords((err as Error).message.replace(/^createReduckClient: /, "")), ExitCode.USAGE);
     }
     return this.cachedClient;
-  }
-
-  /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY (or their lower-case forms), as gh and stripe read them. */
-  protected proxy(): ReturnType<typeof proxyFromEnv> {
-    try {
-      return proxyFromEnv();
-    } catch (err) {
-      throw new CliError((err as Error).message, ExitCode.USAGE);
-    }
   }
 
   /** Unwraps a library result, or fails the command with the error's message and exit code. */

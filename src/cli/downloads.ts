@@ -12,7 +12,10 @@
  */
 import { mkdir, open, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { describeFailure, type FailurePhase } from "../core/errors.js";
+import { inCliWords } from "./cli-words.js";
 import { usageError } from "./errors.js";
+import { cliFetch } from "./network.js";
 
 type Json = unknown;
 type Schema = { properties?: Record<string, Schema>; items?: Schema; contentEncoding?: string; contentMediaType?: string };
@@ -155,24 +158,51 @@ async function writeNew(dir: string, filename: string, write: (file: Awaited<Ret
 /**
  * Fetches `url` (no credential goes with it: the URL is the permission, and it may be on another
  * host) into a new file in `dir` named after `filename`, never over an existing one. Returns its path.
+ * It goes through the proxy the environment names, as every request of the CLI does.
  *
  * @example
  * await fetchInto("./shots", "run-last.png", "http://127.0.0.1:4010/screenshots/….png");
  */
 export async function fetchInto(dir: string, filename: string, url: string): Promise<string> {
-  const response = await fetch(url, { redirect: "follow" });
+  let response: Response;
+  try {
+    // A data: URL (a trace's screenshot may be one) holds its bytes: Node's fetch decodes it, offline.
+    response = await (/^data:/i.test(url) ? fetch : cliFetch())(url, { redirect: "follow" });
+  } catch (err) {
+    throw downloadFailure(err, url, "request");
+  }
   if (!response.ok || !response.body) {
     // Not awaited: the body is not wanted, and a cancel can stay pending (on msw's mocked responses).
     void response.body?.cancel().catch(() => undefined);
     throw new Error(`${url} answered ${response.status} ${response.statusText}`.trim());
   }
-  const body = response.body;
-  // Streamed: one chunk in memory at a time, however large the file.
-  return writeNew(dir, filename, async (file) => {
-    for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) await file.write(chunk);
-  });
+  const chunks = (response.body as unknown as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+  try {
+    // Streamed: one chunk in memory at a time, however large the file.
+    return await writeNew(dir, filename, async (file) => {
+      for (;;) {
+        let next: IteratorResult<Uint8Array>;
+        try {
+          next = await chunks.next();
+        } catch (err) {
+          throw downloadFailure(err, url, "body");
+        }
+        if (next.done) return;
+        await file.write(next.value);
+      }
+    });
+  } finally {
+    // A file that could not be written leaves the answer unread: let its connection go.
+    void Promise.resolve(chunks.return?.()).catch(() => undefined);
+  }
 }
 
+/** A download that got no (whole) answer, in the words of any request of the CLI (the proxy, the certificate...). */
+function downloadFailure(err: unknown, url: string, phase: FailurePhase): Error {
+  return new Error(inCliWords(describeFailure(err, url, phase).error.error));
+}
+
+/** Why a file could not be saved, in one line. */
 export function why(err: unknown): string {
   const e = err as Error & { cause?: { code?: string } };
   return e.cause?.code ? `${e.message} (${e.cause.code})` : e.message;

@@ -136,7 +136,7 @@ export function describeFailure(err: unknown, url: string | undefined, phase: Fa
   if (err instanceof CredentialError) {
     return { error: { kind: "credential", error: err.message, cause: err.code, url }, notSent: true, transient: false };
   }
-  const proxy = (err as { proxy?: unknown })?.proxy;
+  const proxy = proxyOf(err);
   const where = `${url ? safeOrigin(url) : "the server"}${typeof proxy === "string" ? ` through the proxy ${proxy}` : ""}`;
   const aborted = err as { name?: string; cause?: { kind?: string; ms?: number; reason?: { name?: string } } };
   if (aborted?.name === "AttemptAborted" && aborted.cause?.kind === "timeout") {
@@ -182,6 +182,16 @@ export function describeFailure(err: unknown, url: string | undefined, phase: Fa
   }
   const reason = code ? `${code}: ${innermostMessage(err)}` : innermostMessage(err);
   return { error: { kind: "network", error: `the request to ${where} failed (${reason})`, cause: code, url }, notSent: false, transient: false };
+}
+
+/** The proxy a failure happened through (see ProxiedError), along the cause chain (a fetch wraps it). */
+function proxyOf(err: unknown): string | undefined {
+  let e = err as { proxy?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    if (typeof e.proxy === "string") return e.proxy;
+    e = e.cause as typeof e;
+  }
+  return undefined;
 }
 
 /** The first system error code along the cause chain (fetch wraps it once or twice). */

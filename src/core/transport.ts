@@ -134,7 +134,11 @@ async function sendOnce(exchange: Exchange, first: OutgoingRequest, timeoutMs: n
  * Where a redirect leads, as fetch follows it: 303 (and 301/302 after a POST) becomes a GET
  * without a body. The credential goes only to the same origin.
  */
-function redirected(request: OutgoingRequest, status: number, location: string): OutgoingRequest | undefined {
+export function redirected<R extends { method: string; url: string; headers: Record<string, string>; body?: unknown }>(
+  request: R,
+  status: number,
+  location: string,
+): R | undefined {
   if (![301, 302, 303, 307, 308].includes(status)) return undefined;
   const url = new URL(location, request.url);
   if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
@@ -145,7 +149,7 @@ function redirected(request: OutgoingRequest, status: number, location: string):
   const toGet = status === 303 ? request.method !== "HEAD" : (status === 301 || status === 302) && request.method === "POST";
   if (!toGet) return { ...request, url: url.href, headers };
   for (const name of Object.keys(headers)) if (/^content-/i.test(name)) delete headers[name];
-  return { method: "GET", url: url.href, headers };
+  return { ...request, method: "GET", url: url.href, headers, body: undefined };
 }
 
 function viaNode(connections: Connections): Exchange {

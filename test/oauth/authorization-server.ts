@@ -7,6 +7,7 @@
  */
 import type { AddressInfo } from "node:net";
 import { createServer } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import Provider, { errors } from "oidc-provider";
 import { ALL_SCOPES } from "../server/records.js";
@@ -19,6 +20,10 @@ export interface AuthorizationServerOptions {
   resources: string[];
   /** Access-token lifetime in seconds. Default 3600. */
   accessTokenTtl?: number;
+  /** Serve https with this certificate (PEM) instead of http. */
+  tls?: { cert: string; key: string };
+  /** The host name in its issuer URL, when not 127.0.0.1 (one only a test proxy resolves, say). */
+  name?: string;
 }
 
 export interface TestAuthorizationServer {
@@ -34,9 +39,9 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
   const ttl = options.accessTokenTtl ?? 3600;
 
   // The issuer URL must be known before the provider exists: listen first, then attach it.
-  const server = createServer();
+  const server = options.tls ? createHttpsServer(options.tls) : createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const issuer = `${options.tls ? "https" : "http"}://${options.name ?? "127.0.0.1"}:${(server.address() as AddressInfo).port}`;
 
   const provider = new Provider(issuer, {
     jwks: { keys: [jwk] },

@@ -17,10 +17,16 @@ export interface SignInResult {
  * Follows `authorizationUrl` through the login and consent pages as `login`, then opens the
  * callback it ends on.
  *
+ * `fetch` is the browser's way to the network (one through a test proxy, for names only it resolves).
+ *
  * @example
  * const { page } = await signInInBrowser(urlPrintedByTheCli, "demo");
  */
-export async function signInInBrowser(authorizationUrl: string, login: string, { consent = true } = {}): Promise<SignInResult> {
+export async function signInInBrowser(
+  authorizationUrl: string,
+  login: string,
+  { consent = true, fetch = globalThis.fetch }: { consent?: boolean; fetch?: typeof globalThis.fetch } = {},
+): Promise<SignInResult> {
   const cookies = new Map<string, string>();
   const origin = new URL(authorizationUrl).origin;
   let url = authorizationUrl;

@@ -30,13 +30,23 @@ export interface OAuthWorld {
   close(): Promise<void>;
 }
 
+export interface OAuthWorldOptions {
+  accessTokenTtl?: number;
+  /**
+   * Both servers over https, called by names that resolve only inside a test proxy (the sandbox's
+   * and the issuer's), so that clients reach them only through it. `fetch` is the test's own way
+   * there, for the sandbox reading the issuer's keys.
+   */
+  named?: { tls: { cert: string; key: string }; sandbox: string; issuer: string; fetch: typeof fetch };
+}
+
 /** The sandbox and an authorization server that trust each other, both on loopback. */
-export async function startOAuthWorld({ accessTokenTtl }: { accessTokenTtl?: number } = {}): Promise<OAuthWorld> {
+export async function startOAuthWorld({ accessTokenTtl, named }: OAuthWorldOptions = {}): Promise<OAuthWorld> {
   const store = createStore();
   const seen: SeenRequest[] = [];
-  const server = await startHttpServer({ handlers: recording(createHandlers(store), seen) });
-  const as = await startAuthorizationServer({ resources: [server.url, `${server.url}/mcp`], accessTokenTtl });
-  await trustAuthorizationServer(store, as.issuer);
+  const server = await startHttpServer({ handlers: recording(createHandlers(store), seen), ...(named && { tls: named.tls, name: named.sandbox }) });
+  const as = await startAuthorizationServer({ resources: [server.url, `${server.url}/mcp`], accessTokenTtl, ...(named && { tls: named.tls, name: named.issuer }) });
+  await trustAuthorizationServer(store, as.issuer, { fetch: named?.fetch });
   return {
     store,
     url: server.url,
@@ -122,12 +132,15 @@ export interface LoginResult extends CliResult {
 
 /**
  * `reduck login --no-browser`, completed by signing in as `login` on the authorization server's
- * pages through the printed link.
+ * pages through the printed link (with the browser's `fetch`).
  */
-export async function loginWithBrowser(env: Record<string, string>, { login = "demo", args = [] as string[], consent = true } = {}): Promise<LoginResult> {
+export async function loginWithBrowser(
+  env: Record<string, string>,
+  { login = "demo", args = [] as string[], consent = true, fetch }: { login?: string; args?: string[]; consent?: boolean; fetch?: typeof globalThis.fetch } = {},
+): Promise<LoginResult> {
   const cli = spawnReduck(["login", "--no-browser", ...args], env);
   const [, link] = await cli.stderrMatch(LINK);
-  const browser = await signInInBrowser(link!, login, { consent });
+  const browser = await signInInBrowser(link!, login, { consent, fetch });
   return { ...(await cli.done), link: link!, browser };
 }
 

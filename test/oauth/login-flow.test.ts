@@ -3,6 +3,7 @@
  * declined, an answer that is not ours, the registered client remembered, --client-id, the URL
  * remembered by --api-url, REDUCK_API_KEY's precedence, and commands refreshing at the same time.
  */
+import { watch } from "node:fs";
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -28,19 +29,43 @@ async function freshUser(extra: Record<string, string> = {}) {
   return { configDir, env: { HOME: home, REDUCK_API_URL: world.url, REDUCK_CONFIG_DIR: configDir, ...extra } };
 }
 
+/** The contents of `file` once it exists: watched for, not polled (the opener runs when it runs). */
+function fileWhenItAppears(file: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const watcher = watch(path.dirname(file), () => void look());
+    const look = () =>
+      readFile(file, "utf8").then(
+        (text) => {
+          watcher.close();
+          resolve(text);
+        },
+        (err: NodeJS.ErrnoException) => {
+          if (err.code !== "ENOENT") {
+            watcher.close();
+            reject(err);
+          }
+        },
+      );
+    // Watching first, then looking: a file that appeared in between is found either way.
+    void look();
+  });
+}
+
 describe("the browser", () => {
   test("without --no-browser the system's opener gets the link that is also printed", async () => {
-    // Stand-ins for the system's openers, earlier on PATH: they note the link they were given.
+    // Stand-ins for the system's openers, earlier on PATH: they note the link they were given, in a
+    // file that appears whole (renamed into place), since they run detached from the CLI.
     const bin = await mkdtemp(path.join(home, "bin-"));
     const noted = path.join(bin, "opened.txt");
     for (const opener of ["xdg-open", "open"]) {
-      await writeFile(path.join(bin, opener), `#!/bin/sh\nprintf '%s' "$1" > '${noted}'\n`, { mode: 0o755 });
+      await writeFile(path.join(bin, opener), `#!/bin/sh\nprintf '%s' "$1" > '${noted}.part' && mv '${noted}.part' '${noted}'\n`, { mode: 0o755 });
     }
     const { env } = await freshUser({ PATH: `${bin}${path.delimiter}${process.env.PATH}` });
+    const opened = fileWhenItAppears(noted);
     const cli = spawnReduck(["login"], env);
     const [, link] = await cli.stderrMatch(LINK);
     await cli.stderrMatch(/Waiting for you to sign in/);
-    expect(await readFile(noted, "utf8")).toBe(link);
+    expect(await opened).toBe(link);
     await signInInBrowser(link!, "demo");
     expect((await cli.done).code).toBe(0);
   });

@@ -6,7 +6,7 @@
 // authorization server this server was told to trust (`trustAuthorizationServer`, the sandbox's
 // `--oauth-issuer`). For those, this server is a real protected resource: the API is its own
 // origin, the run host is `<origin>/mcp`, each described at /.well-known/oauth-protected-resource.
-import { createRemoteJWKSet, decodeJwt, errors as jose, jwtVerify, type JWTPayload } from "jose";
+import { createRemoteJWKSet, customFetch, decodeJwt, errors as jose, jwtVerify, type JWTPayload } from "jose";
 import { API_AUDIENCE, MCP_AUDIENCE, type TokenRecord } from "./records.js";
 import type { ReferenceStore } from "./store.js";
 import { ApiError } from "./errors.js";
@@ -105,12 +105,13 @@ export function trustedIssuer(store: ReferenceStore): string | undefined {
 
 /**
  * Reads an authorization server's metadata (RFC 8414, else OpenID discovery) and its JWKS; from
- * then on the server over `store` accepts JWT access tokens that server signed.
+ * then on the server over `store` accepts JWT access tokens that server signed. `fetch` reaches it
+ * (one through a test proxy, for an issuer whose name only that proxy resolves).
  *
  * @example
  * await trustAuthorizationServer(store, "http://127.0.0.1:4020");
  */
-export async function trustAuthorizationServer(store: ReferenceStore, issuer: string): Promise<void> {
+export async function trustAuthorizationServer(store: ReferenceStore, issuer: string, { fetch = globalThis.fetch }: { fetch?: typeof globalThis.fetch } = {}): Promise<void> {
   const url = new URL(issuer);
   const path = url.pathname === "/" ? "" : url.pathname.replace(/\/$/, "");
   const candidates = [`${url.origin}/.well-known/oauth-authorization-server${path}`, `${url.origin}${path}/.well-known/openid-configuration`];
@@ -126,7 +127,7 @@ export async function trustAuthorizationServer(store: ReferenceStore, issuer: st
   if (!metadata) throw new Error(`${issuer} publishes no authorization server metadata (tried ${candidates.join(" and ")})`);
   if (metadata.issuer !== issuer) throw new Error(`${issuer}'s metadata names another issuer (${String(metadata.issuer)})`);
   if (typeof metadata.jwks_uri !== "string") throw new Error(`${issuer}'s metadata has no jwks_uri`);
-  const jwks = createRemoteJWKSet(new URL(metadata.jwks_uri));
+  const jwks = createRemoteJWKSet(new URL(metadata.jwks_uri), { [customFetch]: fetch });
   await jwks.reload(); // read the keys now: an unreachable JWKS is a start-up error, not a 401 later
   trusted.set(store, { issuer, jwks });
 }

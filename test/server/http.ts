@@ -3,6 +3,7 @@
 // Direct routes (POST /run) skip getResponse, which clones the request: they get the socket's body as
 // a stream nobody else holds, so a 50 MB upload is hashed as it arrives and refused mid-way.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -15,6 +16,13 @@ export interface HttpServerOptions {
   /** 0 (default) picks a free port. */
   port?: number;
   host?: string;
+  /** Serve https with this certificate (PEM) instead of http. */
+  tls?: { cert: string; key: string };
+  /**
+   * The host name clients call it by, when it is not `host`: its origin (its resources, the URLs
+   * it hands out) then says that name, as a server behind a proxy would (one only a test proxy resolves, say).
+   */
+  name?: string;
 }
 
 export interface RunningHttpServer {
@@ -193,11 +201,11 @@ function jsonResponse(status: number, body: unknown): Response {
  * await server.close();
  */
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
-  const { handlers, port = 0, host = "127.0.0.1" } = options;
+  const { handlers, port = 0, host = "127.0.0.1", tls, name } = options;
   const direct = directRoutesOf(handlers);
   let origin = "";
 
-  const server = createServer((req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
       try {
         const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
@@ -221,7 +229,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
         }
       }
     })();
-  });
+  };
+  const server = tls ? createHttpsServer(tls, handle) : createServer(handle);
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -231,7 +240,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     });
   });
   const actualPort = (server.address() as AddressInfo).port;
-  origin = `http://${host.includes(":") ? `[${host}]` : host}:${actualPort}`;
+  const hostname = name ?? host;
+  origin = `${tls ? "https" : "http"}://${hostname.includes(":") ? `[${hostname}]` : hostname}:${actualPort}`;
 
   return {
     url: origin,

@@ -7,10 +7,12 @@ import { AuthError } from "../../auth/types.js";
 import { createReduckClient, DEFAULT_BASE_URL, type ReduckCredential } from "../../client.js";
 import { getMe } from "../../generated/operations.js";
 import { BaseCommand } from "../base.js";
+import { inCliWords } from "../cli-words.js";
 import { configFile, readConfig, updateConfig, type StoredConfig, type StoredCredential } from "../config.js";
 import { CliError, fromReduckError, usageError } from "../errors.js";
 import { nodeReadline } from "../../core/builtins.js";
 import { ExitCode } from "../exit-codes.js";
+import { cliFetch, connectionSettings } from "../network.js";
 
 export default class Login extends BaseCommand<typeof Login> {
   static override summary = "Sign in to Reduck in your browser (or store an API key)";
@@ -81,6 +83,7 @@ Each API URL has its own sign-in. With --api-url, later commands use that URL un
         clientId: this.flags["client-id"],
         rememberedClient: (issuer) => config.oauthClients?.[issuer]?.clientId,
         timeoutMs,
+        fetch: cliFetch(),
         present: async (url) => {
           // On stderr even with --json: the person has to see it to sign in.
           process.stderr.write(`To sign in to ${apiUrl}, open this link in a browser on this machine:\n\n  ${url}\n\n`);
@@ -92,7 +95,7 @@ Each API URL has its own sign-in. With --api-url, later commands use that URL un
         },
       });
     } catch (err) {
-      if (err instanceof AuthError) throw new CliError(err.message, err.reason === "unreachable" ? ExitCode.FAILED : ExitCode.AUTH);
+      if (err instanceof AuthError) throw new CliError(inCliWords(err.message), err.reason === "unreachable" ? ExitCode.FAILED : ExitCode.AUTH);
       throw err;
     }
     const { signIn, registeredClientId } = result;
@@ -103,7 +106,7 @@ Each API URL has its own sign-in. With --api-url, later commands use that URL un
 
   /** The account a credential belongs to (`@handle`, else the email), checked with the API. */
   private async whoIs(credential: ReduckCredential, apiUrl: string, refused: string, doing: string): Promise<string> {
-    const client = createReduckClient({ ...credential, baseUrl: apiUrl, proxy: this.proxy() });
+    const client = createReduckClient({ ...credential, baseUrl: apiUrl, ...connectionSettings() });
     const { data: me, error } = await getMe({ client });
     if (error) {
       if (error.status === 401) throw new CliError(`${refused}: ${error.error}`, ExitCode.AUTH);

@@ -2,7 +2,9 @@ import { revokeSignIn } from "../../auth/revoke.js";
 import { AuthError } from "../../auth/types.js";
 import { DEFAULT_BASE_URL } from "../../client.js";
 import { BaseCommand } from "../base.js";
+import { inCliWords } from "../cli-words.js";
 import { storedCredential, updateConfig } from "../config.js";
+import { cliFetch } from "../network.js";
 
 export default class Logout extends BaseCommand<typeof Logout> {
   static override summary = "Sign out of this API URL: revoke the OAuth sign-in and forget what was stored";
@@ -15,11 +17,11 @@ export default class Logout extends BaseCommand<typeof Logout> {
     let revoked: "revoked" | "not offered" | "failed" | undefined;
     if (stored && "oauth" in stored) {
       try {
-        revoked = await revokeSignIn(stored.oauth);
+        revoked = await revokeSignIn(stored.oauth, cliFetch());
       } catch (err) {
         if (!(err instanceof AuthError)) throw err;
         revoked = "failed";
-        process.stderr.write(`Warning: ${err.message}. It is forgotten here all the same.\n`);
+        process.stderr.write(`Warning: ${inCliWords(`${err.message}.`)} It is forgotten here all the same.\n`);
       }
     }
     const { removed, forgotUrl } = await updateConfig((config) => {

@@ -1,5 +1,11 @@
+import { once } from "node:events";
+import { mkdtemp, readFile } from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { filesIn, safeFileName } from "../../../src/cli/downloads.js";
+import { fetchInto, filesIn, safeFileName } from "../../../src/cli/downloads.js";
 import { closestMatches, editDistance } from "../../../src/cli/suggest.js";
 
 describe("safeFileName", () => {
@@ -46,5 +52,35 @@ describe("suggestions", () => {
     expect(editDistance("rnus", "run")).toBe(2);
     expect(closestMatches("rnus", ["run", "runs", "scripts"])).toEqual(["runs", "run"]);
     expect(closestMatches("zzzzzz", ["run", "runs"])).toEqual([]);
+  });
+});
+
+describe("fetchInto", () => {
+  it("writes a data: URL's bytes (a trace's screenshot may be one) without the network", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "reduck-fetch-into-"));
+    const saved = await fetchInto(dir, "shot.png", `data:image/png;base64,${Buffer.from("png bytes").toString("base64")}`);
+    expect(saved).toBe(path.join(dir, "shot.png"));
+    expect(await readFile(saved, "utf8")).toBe("png bytes");
+  });
+
+  it("a file that cannot be written lets the download's connection go instead of leaving it open", async () => {
+    let closed!: () => void;
+    const connectionClosed = new Promise<void>((resolve) => (closed = resolve));
+    const server = http.createServer((req, res) => {
+      req.socket.once("close", closed);
+      res.writeHead(200, { "content-type": "application/pdf" });
+      res.write("the first part, and then nothing more"); // an answer that would never end
+    });
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    try {
+      const missing = path.join(os.tmpdir(), `reduck-no-such-folder-${process.pid}`, "deeper");
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/big.pdf`;
+      await expect(fetchInto(missing, "big.pdf", url)).rejects.toMatchObject({ code: "ENOENT" });
+      await connectionClosed;
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });
