@@ -10,7 +10,7 @@ import type { OAuthSignIn } from "../auth/types.js";
 import { redactSecrets } from "../core/redact.js";
 import { configSignInStore, readConfig, storedCredential } from "./config.js";
 import { inCliWords } from "./cli-words.js";
-import { cliFetch, connectionSettings } from "./network.js";
+import { cliFetch, connectionSettings, timeoutFromEnv } from "./network.js";
 import { CliError, fromReduckError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
 import { rewriteParseError, type CommandShape } from "./parse-errors.js";
@@ -194,17 +194,6 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     }
     if (process.env.REDUCK_DEBUG && err instanceof Error && !(err instanceof CliError)) process.stderr.write(`${err.stack}\n`);
   }
-}
-
-/**
- * REDUCK_TIMEOUT_MS: the per-request timeout of catalogue calls (default 60000; 0 = none), for
- * scripts and tests that must not wait a minute for a server that does not answer.
- */
-function timeoutFromEnv(): number | undefined {
-  const value = process.env.REDUCK_TIMEOUT_MS;
-  if (value === undefined || value === "") return undefined;
-  if (!/^\d+$/.test(value.trim())) throw new CliError(`REDUCK_TIMEOUT_MS must be a whole number of milliseconds (0 for none), got ${JSON.stringify(value)}`, ExitCode.USAGE);
-  return Number(value);
 }
 
 /**

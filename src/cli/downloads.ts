@@ -15,7 +15,8 @@ import path from "node:path";
 import { describeFailure, type FailurePhase } from "../core/errors.js";
 import { inCliWords } from "./cli-words.js";
 import { usageError } from "./errors.js";
-import { cliFetch } from "./network.js";
+import { DEFAULT_TIMEOUT_MS } from "../client.js";
+import { cliFetch, timeoutFromEnv } from "./network.js";
 
 type Json = unknown;
 type Schema = { properties?: Record<string, Schema>; items?: Schema; contentEncoding?: string; contentMediaType?: string };
@@ -164,41 +165,64 @@ async function writeNew(dir: string, filename: string, write: (file: Awaited<Ret
  * await fetchInto("./shots", "run-last.png", "http://127.0.0.1:4010/screenshots/….png");
  */
 export async function fetchInto(dir: string, filename: string, url: string): Promise<string> {
-  let response: Response;
+  // A server that stops sending must not hold the command forever: each wait for more bytes
+  // (and for the answer itself) is bounded, like a catalogue call's.
+  const idleMs = timeoutFromEnv() ?? DEFAULT_TIMEOUT_MS;
+  const stalled = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const rearm = () => {
+    clearTimeout(timer);
+    if (idleMs > 0) timer = setTimeout(() => stalled.abort(new DownloadStalled(url, idleMs)), idleMs);
+  };
+  rearm();
   try {
-    // A data: URL (a trace's screenshot may be one) holds its bytes: Node's fetch decodes it, offline.
-    response = await (/^data:/i.test(url) ? fetch : cliFetch())(url, { redirect: "follow" });
-  } catch (err) {
-    throw downloadFailure(err, url, "request");
-  }
-  if (!response.ok || !response.body) {
-    // Not awaited: the body is not wanted, and a cancel can stay pending (on msw's mocked responses).
-    void response.body?.cancel().catch(() => undefined);
-    throw new Error(`${url} answered ${response.status} ${response.statusText}`.trim());
-  }
-  const chunks = (response.body as unknown as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
-  try {
-    // Streamed: one chunk in memory at a time, however large the file.
-    return await writeNew(dir, filename, async (file) => {
-      for (;;) {
-        let next: IteratorResult<Uint8Array>;
-        try {
-          next = await chunks.next();
-        } catch (err) {
-          throw downloadFailure(err, url, "body");
+    let response: Response;
+    try {
+      // A data: URL (a trace's screenshot may be one) holds its bytes: Node's fetch decodes it, offline.
+      response = await (/^data:/i.test(url) ? fetch : cliFetch())(url, { redirect: "follow", signal: stalled.signal });
+    } catch (err) {
+      throw downloadFailure(err, url, "request");
+    }
+    if (!response.ok || !response.body) {
+      // Not awaited: the body is not wanted, and a cancel can stay pending (on msw's mocked responses).
+      void response.body?.cancel().catch(() => undefined);
+      throw new Error(`${url} answered ${response.status} ${response.statusText}`.trim());
+    }
+    const chunks = (response.body as unknown as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+    try {
+      // Streamed: one chunk in memory at a time, however large the file.
+      return await writeNew(dir, filename, async (file) => {
+        for (;;) {
+          rearm();
+          let next: IteratorResult<Uint8Array>;
+          try {
+            next = await chunks.next();
+          } catch (err) {
+            throw downloadFailure(err, url, "body");
+          }
+          if (next.done) return;
+          await file.write(next.value);
         }
-        if (next.done) return;
-        await file.write(next.value);
-      }
-    });
+      });
+    } finally {
+      // A file that could not be written leaves the answer unread: let its connection go.
+      void Promise.resolve(chunks.return?.()).catch(() => undefined);
+    }
   } finally {
-    // A file that could not be written leaves the answer unread: let its connection go.
-    void Promise.resolve(chunks.return?.()).catch(() => undefined);
+    clearTimeout(timer);
+  }
+}
+
+/** The reason a download was given up: nothing arrived for `ms`. */
+class DownloadStalled extends Error {
+  constructor(url: string, ms: number) {
+    super(`${url} sent nothing for ${ms / 1000} s: the download was given up (REDUCK_TIMEOUT_MS sets how long to wait, 0 for no limit)`);
   }
 }
 
 /** A download that got no (whole) answer, in the words of any request of the CLI (the proxy, the certificate...). */
 function downloadFailure(err: unknown, url: string, phase: FailurePhase): Error {
+  if (err instanceof DownloadStalled) return err;
   return new Error(inCliWords(describeFailure(err, url, phase).error.error));
 }
 

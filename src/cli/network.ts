@@ -32,3 +32,15 @@ export function connectionSettings(): ConnectionOptions {
 export function cliFetch(): typeof fetch {
   return connectionFetch(new Connections(connectionSettings()));
 }
+
+/**
+ * REDUCK_TIMEOUT_MS: how long a catalogue call may wait for its answer, and a download for its
+ * next bytes (default 60000; 0 = no limit), for scripts and tests that must not wait a minute for
+ * a server that does not answer. Runs have no timeout: a script may take minutes.
+ */
+export function timeoutFromEnv(): number | undefined {
+  const value = process.env.REDUCK_TIMEOUT_MS;
+  if (value === undefined || value === "") return undefined;
+  if (!/^\d+$/.test(value.trim())) throw new CliError(`REDUCK_TIMEOUT_MS must be a whole number of milliseconds (0 for none), got ${JSON.stringify(value)}`, ExitCode.USAGE);
+  return Number(value);
+}

@@ -1,10 +1,10 @@
 import { once } from "node:events";
-import { mkdtemp, readFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { fetchInto, filesIn, safeFileName } from "../../../src/cli/downloads.js";
 import { closestMatches, editDistance } from "../../../src/cli/suggest.js";
 
@@ -82,5 +82,41 @@ describe("fetchInto", () => {
       server.closeAllConnections();
       server.close();
     }
+  });
+
+  describe("a server that stops sending", () => {
+    const saved = process.env.REDUCK_TIMEOUT_MS;
+    afterEach(() => {
+      if (saved === undefined) delete process.env.REDUCK_TIMEOUT_MS;
+      else process.env.REDUCK_TIMEOUT_MS = saved;
+    });
+
+    /** A server that answers `send` (or nothing at all) and then goes quiet for good. */
+    async function quietServer(send?: string) {
+      const server = http.createServer((_req, res) => {
+        if (send === undefined) return; // never even answers
+        res.writeHead(200, { "content-type": "application/pdf" });
+        res.write(send);
+      });
+      server.listen(0, "127.0.0.1");
+      await once(server, "listening");
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/invoice.pdf`;
+      return { url, close: () => (server.closeAllConnections(), server.close()) };
+    }
+
+    it.each([
+      ["before it answers", undefined],
+      ["half way through the file", "%PDF-1.4 the first part"],
+    ])("is given up %s, after REDUCK_TIMEOUT_MS of silence, and leaves no partial file", async (_when, send) => {
+      process.env.REDUCK_TIMEOUT_MS = "300";
+      const server = await quietServer(send);
+      const dir = await mkdtemp(path.join(os.tmpdir(), "reduck-fetch-stall-"));
+      try {
+        await expect(fetchInto(dir, "invoice.pdf", server.url)).rejects.toThrow(`${server.url} sent nothing for 0.3 s: the download was given up`);
+        expect(await readdir(dir)).toEqual([]);
+      } finally {
+        server.close();
+      }
+    });
   });
 });
