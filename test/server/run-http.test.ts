@@ -64,7 +64,7 @@ describe("POST /run over HTTP: the 50 MB part limit", () => {
     const bytes = Buffer.alloc(MAX_FILE_BYTES + 1);
     const refused = await postForm(formWith(bytes));
     expect(refused.status).toBe(413);
-    expect(refused.body.error).toBe("Payload Too Large: file part 0:attachment is over the 50 MB limit");
+    expect(refused.body.error).toBe("Payload Too Large: file part 0:attachment is over the 50 MiB limit");
     // The run was recorded when the spec arrived; it failed with the refusal.
     expect(store.runs.get(refused.body.runId)).toMatchObject({ status: "error", result: { error: refused.body.error } });
     // The server is fine afterwards.
@@ -100,7 +100,7 @@ describe("POST /run over HTTP: the 50 MB part limit", () => {
     req.destroy();
     expect(response.statusCode).toBe(413);
     expect(response.headers.connection).toBe("close");
-    expect(JSON.parse(Buffer.concat(chunks).toString()).error).toBe("Payload Too Large: file part 0:attachment is over the 50 MB limit");
+    expect(JSON.parse(Buffer.concat(chunks).toString()).error).toBe("Payload Too Large: file part 0:attachment is over the 50 MiB limit");
   });
 });
 

@@ -278,7 +278,7 @@ describe("POST /run: JSON body limit", () => {
     const refused = await runJson(paddedRequest(MAX_JSON_BODY_BYTES + 1));
     expect(refused.status).toBe(413);
     expect(refused.body.error).toBe(
-      "Payload Too Large: the JSON run request is over 100 KB, over the 100 KB limit: send files as bytes (multipart parts) instead of inline b64",
+      "Payload Too Large: the JSON run request is over 100 KiB, over the 100 KiB limit: send files as bytes (multipart parts) instead of inline b64",
     );
     expect(runCount()).toBe(before);
   });
@@ -286,7 +286,7 @@ describe("POST /run: JSON body limit", () => {
   it("413s from Content-Length without reading", async () => {
     const refused = await runJson(paddedRequest(MAX_JSON_BODY_BYTES + 1), { headers: { "content-length": String(MAX_JSON_BODY_BYTES + 1) } });
     expect(refused.status).toBe(413);
-    expect(refused.body.error).toMatch(/^Payload Too Large: the JSON run request is 102,401 bytes, over the 100 KB limit/);
+    expect(refused.body.error).toMatch(/^Payload Too Large: the JSON run request is 102,401 bytes, over the 100 KiB limit/);
   });
 
   it("413s a big inline file", async () => {

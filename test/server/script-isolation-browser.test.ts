@@ -112,6 +112,6 @@ describe("functions given to evaluate run in the browser page, never in the serv
   });
 
   it("bounds what the page hands back, as what the body sends", async () => {
-    await expectFailedRun(`await page.evaluate(() => "a".repeat(2 * 1024 * 1024));`, "RangeError: page.evaluate: its result is over 1 MB as JSON");
+    await expectFailedRun(`await page.evaluate(() => "a".repeat(2 * 1024 * 1024));`, "RangeError: page.evaluate: its result is over 1 MiB as JSON");
   });
 });

@@ -174,8 +174,8 @@ describe("script isolation: bounded runs", () => {
 
   it("fails a body that calls the page without end, or hands it or returns more than 1 MB", async () => {
     await expectFailedRun(await createAndRun(`for (;;) builtins.pressKey("a");`), "script made more than 10,000 calls to page and builtins");
-    await expectFailedRun(await createAndRun(`await builtins.paste("#x", "a".repeat(2 * 1024 * 1024)); return {};`), "RangeError: builtins.paste: its arguments are over 1 MB as JSON");
-    await expectFailedRun(await createAndRun(`return { big: "a".repeat(2 * 1024 * 1024) };`), "Error: the script's result is over 1 MB as JSON");
+    await expectFailedRun(await createAndRun(`await builtins.paste("#x", "a".repeat(2 * 1024 * 1024)); return {};`), "RangeError: builtins.paste: its arguments are over 1 MiB as JSON");
+    await expectFailedRun(await createAndRun(`return { big: "a".repeat(2 * 1024 * 1024) };`), "Error: the script's result is over 1 MiB as JSON");
   });
 
   it("fails a body that eats memory without end, not the server", async () => {
