@@ -1,33 +1,19 @@
 // One request must not be able to poison the reference server: JSON nested deeper than
 // MAX_NESTING is refused with 400 before anything recursive touches it, and no run, script or
 // trace can be left holding a value that later breaks a listing.
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createHandlers, createStore, type ReferenceStore } from "./index.js";
+import { describe, expect, it } from "vitest";
+import { useReferenceServer } from "../support/reference.js";
 import { MAX_NESTING, nestingProblem } from "./nesting.js";
 
 const API = "https://reduck.ai";
 const RUN_URL = "https://mcp.reduck.ai/run";
-const server = setupServer();
-let store: ReferenceStore;
-
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-beforeEach(() => {
-  store = createStore({ browser: "simulated" });
-  server.resetHandlers(...createHandlers(store));
-  vi.spyOn(console, "error");
-});
-afterEach(() => {
-  expect(console.error).not.toHaveBeenCalled();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+const ref = useReferenceServer({ fresh: true, selfCheck: true });
 
 /** JSON text of arrays `levels` deep: `[[[...]]]`. */
 const arrays = (levels: number) => "[".repeat(levels) + "]".repeat(levels);
 
 async function send(method: string, url: string, body?: string | FormData): Promise<{ status: number; body: any }> {
-  const headers: Record<string, string> = { "x-api-key": store.demo.apiKey };
+  const headers: Record<string, string> = { "x-api-key": ref.store.demo.apiKey };
   if (typeof body === "string") headers["content-type"] = "application/json";
   const response = await fetch(url, { method, headers, body });
   const text = await response.text();
@@ -54,7 +40,7 @@ describe("nesting limit", () => {
   });
 
   it("refuses a 40 KB run request with args 20,000 deep with 400, and every listing still answers", async () => {
-    const before = store.runsOf(store.demo.userId).length;
+    const before = ref.store.runsOf(ref.store.demo.userId).length;
     const body = `{"browser":"extension","script":${sendEmail(arrays(20_000))}}`;
     expect(body.length).toBeGreaterThan(40_000);
     const refused = await send("POST", RUN_URL, body);
@@ -65,7 +51,7 @@ describe("nesting limit", () => {
         variables: { "script.args.deep": ["nests deeper than 64 levels (objects and arrays inside each other): flatten it"] },
       },
     });
-    expect(store.runsOf(store.demo.userId).length).toBe(before);
+    expect(ref.store.runsOf(ref.store.demo.userId).length).toBe(before);
     await expectListingsWork();
   });
 
@@ -97,12 +83,12 @@ describe("nesting limit", () => {
     );
     expect(created.status).toBe(400);
     expect(created.body.variables).toEqual({ "input_schema.properties.x.items": [expect.stringMatching(/^nests deeper than 64 levels/)] });
-    expect(store.findScriptByAddress("@demo", "example.org", "deep")).toBeUndefined();
+    expect(ref.store.findScriptByAddress("@demo", "example.org", "deep")).toBeUndefined();
     await expectListingsWork();
   });
 
   it("fails a run whose script returns, or hands the page, a value nested too deep; listings and traces still answer", async () => {
-    store.addScript({
+    ref.store.addScript({
       handle: "@demo",
       host: "example.org",
       slug: "deep_result",
@@ -113,7 +99,7 @@ describe("nesting limit", () => {
     expect(result.status).toBe(422);
     expect(result.body.error).toBe("Error: the script's result nests deeper than 64 levels (objects and arrays inside each other)");
 
-    store.addScript({
+    ref.store.addScript({
       handle: "@demo",
       host: "example.org",
       slug: "deep_options",

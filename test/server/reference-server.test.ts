@@ -1,35 +1,14 @@
 // The reference server against the behaviour the hosted service documents. Plain fetch calls, so
 // these tests hold the server to openapi.json independently of the client library.
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { useReferenceServer } from "../support/reference.js";
 import { operationTable } from "../../src/generated/operations.js";
 import { compareRoutes } from "./handlers.js";
 import { operationSpecs } from "./openapi.js";
-import {
-  createHandlers,
-  createStore,
-  NOT_AUTHENTICATED,
-  SEED_IDS,
-  validateResponse,
-  type ReferenceStore,
-} from "./index.js";
+import { NOT_AUTHENTICATED, SEED_IDS, validateResponse } from "./index.js";
 
 const BASE = "https://reduck.ai";
-const server = setupServer();
-let store: ReferenceStore;
-
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-beforeEach(() => {
-  store = createStore({ browser: "simulated" });
-  server.resetHandlers(...createHandlers(store));
-  vi.spyOn(console, "error");
-});
-// The self-check logs every answer outside openapi.json: no test may provoke one.
-afterEach(() => {
-  expect(console.error).not.toHaveBeenCalled();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+const ref = useReferenceServer({ fresh: true, selfCheck: true });
 
 interface CallOptions {
   body?: unknown;
@@ -50,7 +29,7 @@ interface Answer {
 async function call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  else if (options.key !== null) headers["x-api-key"] = options.key ?? store.demo.apiKey;
+  else if (options.key !== null) headers["x-api-key"] = options.key ?? ref.store.demo.apiKey;
   let body: string | undefined;
   if (options.raw !== undefined) body = options.raw;
   else if (options.body !== undefined) body = JSON.stringify(options.body);
@@ -110,13 +89,13 @@ describe("authentication", () => {
   });
 
   it("accepts an OAuth token issued for this API", async () => {
-    const me = await call("GET", "/api/me", { token: store.demo.oauthToken });
+    const me = await call("GET", "/api/me", { token: ref.store.demo.oauthToken });
     expect(me.status).toBe(200);
     expect(me.body.handle).toBe("@demo");
   });
 
   it("refuses a token issued for the MCP server, saying how to get the right one", async () => {
-    const answer = await call("GET", "/api/me", { token: store.demo.mcpToken });
+    const answer = await call("GET", "/api/me", { token: ref.store.demo.mcpToken });
     expect(answer.status).toBe(401);
     expect(answer.body.error).toMatch(/issued for the Reduck MCP server/);
     expect(answer.body.error).toMatch(/resource https:\/\/reduck\.ai/);
@@ -127,11 +106,11 @@ describe("authentication", () => {
   });
 
   it("refuses a token without the operation's scope, naming the scope", async () => {
-    const answer = await call("POST", "/api/scripts/@demo", { token: store.demo.readOnlyToken, body: newScript() });
+    const answer = await call("POST", "/api/scripts/@demo", { token: ref.store.demo.readOnlyToken, body: newScript() });
     expect(answer.status).toBe(403);
     expect(answer.body.error).toContain('"script:write"');
-    expect((await call("GET", "/api/scripts", { token: store.demo.readOnlyToken })).status).toBe(200);
-    expect((await call("GET", "/api/runs", { token: store.demo.readOnlyToken })).body.error).toContain('"run:read"');
+    expect((await call("GET", "/api/scripts", { token: ref.store.demo.readOnlyToken })).status).toBe(200);
+    expect((await call("GET", "/api/runs", { token: ref.store.demo.readOnlyToken })).body.error).toContain('"run:read"');
   });
 
   it("refuses a wrong credential even where anonymous callers are welcome", async () => {
@@ -149,7 +128,7 @@ describe("authentication", () => {
 describe("authorization", () => {
   it("hides another user's private script as not found", async () => {
     expect((await call("GET", "/api/scripts/@alice/example.com/secret_notes")).status).toBe(404);
-    expect((await call("GET", "/api/scripts/@alice/example.com/secret_notes", { key: store.demo.otherUserApiKey })).status).toBe(200);
+    expect((await call("GET", "/api/scripts/@alice/example.com/secret_notes", { key: ref.store.demo.otherUserApiKey })).status).toBe(200);
     expect((await call("PATCH", "/api/scripts/@alice/example.com/secret_notes", { body: { name: "Mine" } })).status).toBe(404);
   });
 
@@ -235,7 +214,7 @@ describe("validation", () => {
 
 describe("pagination", () => {
   it("pages from 0 with totals", async () => {
-    for (let i = 0; i < 45; i++) store.addRun({ status: "success" });
+    for (let i = 0; i < 45; i++) ref.store.addRun({ status: "success" });
     const first = await call("GET", "/api/runs?pageSize=20");
     expect(first.body).toMatchObject({ hasNextPage: true, totalCount: 51 });
     expect(first.body.data).toHaveLength(20);
@@ -247,7 +226,7 @@ describe("pagination", () => {
   });
 
   it("defaults to 20 per page and lists runs newest first", async () => {
-    for (let i = 0; i < 25; i++) store.addRun();
+    for (let i = 0; i < 25; i++) ref.store.addRun();
     const page = await call("GET", "/api/runs");
     expect(page.body.data).toHaveLength(20);
     const started = page.body.data.map((r: { started_at: string }) => r.started_at);
@@ -410,7 +389,7 @@ describe("script lifecycle", () => {
     it("transfer: archived script, or the destination already has that host and slug", async () => {
       expect((await call("GET", "/api/scripts/@demo/example.com/old_scraper/transfer")).status).toBe(409);
       expect((await call("POST", "/api/scripts/@demo/example.com/old_scraper/transfer", { body: { target: "acme" } })).status).toBe(409);
-      store.addScript({ handle: "acme", host: "example.com", slug: "get_title" });
+      ref.store.addScript({ handle: "acme", host: "example.com", slug: "get_title" });
       const clash = await call("POST", "/api/scripts/@demo/example.com/get_title/transfer", { body: { target: "acme" } });
       expect(clash.status).toBe(409);
       expect(clash.body.error).toMatch(/already exists/);
@@ -510,9 +489,9 @@ describe("runs", () => {
   });
 
   it("records runs through the store with a frozen script reference", async () => {
-    const script = store.findScriptByAddress("reduck", "mail.google.com", "send_email")!;
-    const run = store.recordRun({
-      userId: store.demo.userId,
+    const script = ref.store.findScriptByAddress("reduck", "mail.google.com", "send_email")!;
+    const run = ref.store.recordRun({
+      userId: ref.store.demo.userId,
       scriptId: script.id,
       args: { to: "me@example.com", subject: "Hi" },
       browser: { type: "managed", region: "eu-central-1", country: "fr" },
@@ -531,7 +510,7 @@ describe("runs", () => {
 
 describe("account", () => {
   it("describes the caller with projects and usage computed from their runs", async () => {
-    store.addRun();
+    ref.store.addRun();
     const me = await call("GET", "/api/me");
     expect(me.body).toMatchObject({
       id: SEED_IDS.users.demo,
@@ -602,7 +581,7 @@ describe("response self-check", () => {
 
   it("turns an answer outside openapi.json into a logged 500", async () => {
     vi.mocked(console.error).mockImplementation(() => {});
-    const device = store.devices.get(SEED_IDS.devices.demo)!;
+    const device = ref.store.devices.get(SEED_IDS.devices.demo)!;
     (device as { reachable: unknown }).reachable = "yes"; // corrupt the store behind the handlers' back
     const answer = await call("GET", "/api/devices");
     expect(answer.status).toBe(500);

@@ -6,11 +6,8 @@
 import vm from "node:vm";
 import { describe, expect, test } from "vitest";
 import { webGlobals } from "./run/web-globals.mjs";
-import { createHandlers } from "./handlers.js";
-import { createStore } from "./store.js";
-import { setupServer } from "msw/node";
-import { createReduckClient, createScript, runScript } from "../../src/index.js";
-import { afterAll, beforeAll } from "vitest";
+import { createScript, runScript } from "../../src/index.js";
+import { useReferenceServer } from "../support/reference.js";
 
 /** A context like the body's: no code from strings, the globals evaluated from their source. */
 function scriptRealm() {
@@ -141,13 +138,10 @@ describe("base64 and text", () => {
 });
 
 describe("in a run", () => {
-  const store = createStore();
-  const server = setupServer(...createHandlers(store));
-  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-  afterAll(() => server.close());
+  const ref = useReferenceServer();
 
   test("a script body uses them", async () => {
-    const client = createReduckClient({ apiKey: store.demo.apiKey, baseUrl: "https://sandbox.test" });
+    const { client } = ref;
     const created = await createScript({
       client,
       path: { handle: "@demo" },
