@@ -327,7 +327,7 @@ export async function runScriptTool(ctx: ToolContext, input: Input<"runScriptInp
     }
     const { data, error } = await runScript({ client: ctx.client, scripts: bound, sequential: input.sequential, browser: target, headers });
     if (error) return failWith(error);
-    return answer(data);
+    return answer({ ...data });
   } finally {
     // Handles opened for managed-browser uploads: the run has read them, or never will.
     await Promise.all(opened.map((handle) => handle.close().catch(() => undefined)));

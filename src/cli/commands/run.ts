@@ -121,7 +121,7 @@ ${EXIT_CODES_HELP}`;
     };
     const options = { client, browser, headers: SOURCE, onUploadProgress };
     let outcomes: Outcome[];
-    let batch: { batchId: string; status: string; totalSteps: number } | undefined;
+    let batch: { batchId?: string; status: string; totalSteps: number } | undefined;
     try {
       if (prepared.length === 1) {
         const result = await runScript({ ...options, script: prepared[0]!.script });
