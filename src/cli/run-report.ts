@@ -20,7 +20,7 @@ export function outcomeOfStep(r: RunStepOutcome): Outcome {
     runId: r.runId,
     error: inCliWords(r.error ?? r.status),
     ...(r.errorType ? { errorType: r.errorType } : {}),
-    ...(r.externalMessage ? { externalMessage: r.externalMessage } : {}),
+    ...(r.externalMessage ? { externalMessage: inCliWords(r.externalMessage) } : {}),
   };
 }
 
@@ -37,7 +37,7 @@ export function outcomeOfRunError(error: RunError): Outcome {
     runId: error.runId,
     error: inCliWords(error.error),
     ...(error.errorType ? { errorType: error.errorType } : {}),
-    ...(error.externalMessage ? { externalMessage: error.externalMessage } : {}),
+    ...(error.externalMessage ? { externalMessage: inCliWords(error.externalMessage) } : {}),
   };
 }
 

@@ -176,9 +176,24 @@ export function stepOutcome(raw: unknown): RunStepOutcome {
   return { status: "completed", runId, result: envelope.result };
 }
 
+/**
+ * Steps a sequential chain never ran, as `skipped`. The service says only that "the rest report
+ * that they never ran": such a step failed with no run of its own after an earlier failure (or
+ * says `errorType: "not_run"`, as the reference server does).
+ */
+export function markSkipped(runs: RunStepOutcome[], sequential: boolean): RunStepOutcome[] {
+  let failedBefore = false;
+  return runs.map((r) => {
+    const neverRan = r.status === "failed" && (r.errorType === "not_run" || (sequential && failedBefore && r.runId === null));
+    if (r.status !== "completed") failedBefore = true;
+    return neverRan ? { ...r, status: "skipped" } : r;
+  });
+}
+
 /** The batch answer, or the error when it does not hold one outcome per script. */
-export function batchResponse(batchId: string | undefined, runs: RunStepOutcome[], expected: number | undefined, wireFailed: boolean): BatchRunResponse | RunError {
-  if (expected !== undefined && runs.length !== expected) return countMismatch(expected, runs.length, batchId);
+export function batchResponse(batchId: string | undefined, given: RunStepOutcome[], expected: number | undefined, wireFailed: boolean, sequential = false): BatchRunResponse | RunError {
+  if (expected !== undefined && given.length !== expected) return countMismatch(expected, given.length, batchId);
+  const runs = markSkipped(given, sequential);
   const failed = wireFailed || runs.some((r) => r.status !== "completed");
   return { ...(batchId ? { batchId } : {}), status: failed ? "failed" : "completed", totalSteps: runs.length, runs };
 }
@@ -194,7 +209,8 @@ export function countMismatch(asked: number, answered: number, batchId?: string)
 /** A single run's outcome as `runScript({ script })` returns it: data when completed, else the run's error. */
 export function singleResult(outcome: RunStepOutcome, batchId?: string): { data: RunResponse; error: undefined } | { data: undefined; error: RunError } {
   if (outcome.status === "completed") return { data: { result: outcome.result, runId: outcome.runId ?? "" }, error: undefined };
-  const error: RunError = { kind: "run_failed", error: outcome.externalMessage ?? outcome.error ?? "the run failed" };
+  // `error` is the service's `error`, as for a step and as in an HTTP refusal; `externalMessage` beside it.
+  const error: RunError = { kind: "run_failed", error: outcome.error ?? outcome.externalMessage ?? "the run failed" };
   if (outcome.runId) error.runId = outcome.runId;
   if (batchId) error.batchId = batchId;
   if (outcome.errorType) error.errorType = outcome.errorType;

@@ -427,7 +427,7 @@ async function settle(options: SingleRunOptions | BatchRunOptions, sent: Sent, s
       if (single) return settled(singleResult(read.outcome), respond);
       return settled(asBatch(batchResponse(undefined, [read.outcome], expected, false)), respond);
     case "batch": {
-      if (!single) return settled(asBatch(batchResponse(read.batchId, read.runs, expected, read.wireFailed)), respond);
+      if (!single) return settled(asBatch(batchResponse(read.batchId, read.runs, expected, read.wireFailed, options.sequential === true)), respond);
       if (read.runs.length !== 1) return settled<never>({ data: undefined, error: countMismatch(1, read.runs.length, read.batchId) }, respond);
       return settled(singleResult(read.runs[0]!, read.batchId), respond);
     }
@@ -438,7 +438,7 @@ async function settle(options: SingleRunOptions | BatchRunOptions, sent: Sent, s
         const pending: PendingRun = { status: read.status, batchId: read.batchId, runIds, ...(read.retryAfterMs !== undefined ? { retryAfterMs: read.retryAfterMs } : {}) };
         return settled({ data: pending, error: undefined }, respond);
       }
-      const waited = await waitForBatch(ctx, read.batchId, read, expected);
+      const waited = await waitForBatch(ctx, read.batchId, read, expected, options.sequential === true);
       if (!single || waited.error) return waited;
       return settled(singleResult(waited.data.runs[0]!, read.batchId), () => waited.response);
     }

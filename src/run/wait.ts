@@ -175,6 +175,7 @@ export async function waitForBatch(
   batchId: string,
   first: { status: "queued" | "running"; runs: unknown[]; retryAfterMs?: number } | undefined,
   expected: number | undefined,
+  sequential = false,
 ): Promise<WaitResult<BatchRunResponse>> {
   const id = { batchId };
   const internal = clientInternals(ctx.client);
@@ -231,7 +232,7 @@ export async function waitForBatch(
     }
     const read = readAnswer(body);
     if (read.kind === "batch") {
-      const out = batchResponse(read.batchId ?? batchId, read.runs, expected, read.wireFailed);
+      const out = batchResponse(read.batchId ?? batchId, read.runs, expected, read.wireFailed, sequential);
       if ("kind" in out) return fail(out, respond);
       ctx.onStatus?.(batchUpdate(out.status, batchId, (body as { runs: unknown[] }).runs, expected, ctx.startedAt));
       return result({ data: out, error: undefined }, respond);

@@ -128,7 +128,7 @@ describe("answers that are final at once", () => {
   test("a failed single run carries runId, errorType and externalMessage", async () => {
     wire({ body: [{ status: "failed", runId: "r9", error: "timeout after 120s", errorType: "timeout", externalMessage: "The page took too long" }] });
     const { error } = await runScript({ client: client(), script });
-    expect(error).toEqual({ kind: "run_failed", runId: "r9", error: "The page took too long", errorType: "timeout", externalMessage: "The page took too long" });
+    expect(error).toEqual({ kind: "run_failed", runId: "r9", error: "timeout after 120s", errorType: "timeout", externalMessage: "The page took too long" });
 
     wire({ status: 422, body: { error: "bad args", runId: "r10", errorType: "invalid_input", externalMessage: "Check the arguments" } });
     const http422 = await runScript({ client: client(), script });

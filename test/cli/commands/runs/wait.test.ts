@@ -54,7 +54,7 @@ describe("reduck run waits through a 202", () => {
     wire({ status: 202, body: running("b2") }, [failed]);
     const json = await reduck("run", "--json", ...EMAIL);
     expect(json.exitCode).toBe(1);
-    expect(json.json()).toEqual({ status: "failed", runId: "r2", error: "Gmail changed: the Send button is gone", errorType: "site_error", externalMessage: "Gmail changed: the Send button is gone" });
+    expect(json.json()).toEqual({ status: "failed", runId: "r2", error: "selector #send missing", errorType: "site_error", externalMessage: "Gmail changed: the Send button is gone" });
 
     wire({ status: 202, body: running("b2") }, [failed]);
     const human = await reduck("run", ...EMAIL);
