@@ -298,6 +298,14 @@ export function longRunCases(door: () => Door): void {
       expect(answered.body[2].externalMessage).toBe(answered.body[2].error);
     });
 
+    it("types a script that cannot run to its end (it does not compile) as script_error", async () => {
+      door().store.addScript({ handle: "@demo", host: "example.net", slug: "broken", language: "javascript", content: "return {" });
+      const failed = await run({ script: { host: "example.net", slug: "broken" } });
+      expect(failed.status).toBe(422);
+      expect(failed.body).toMatchObject({ runId: expect.any(String), errorType: "script_error" });
+      expect(failed.body.externalMessage).toMatch(/^@demo\/example\.net\/broken could not run to its end \(.+\): the script needs fixing\.$/);
+    });
+
     it("carries errorType and externalMessage on a single run's failure beside its runId", async () => {
       const failed = await run({ script: sleep(0, { fail: "Out of stock" }) });
       expect(failed).toEqual({
