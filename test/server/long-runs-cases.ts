@@ -367,7 +367,9 @@ export function longRunCases(door: () => Door): void {
       const none = await run({ browser: "extension", script: sleep(0) });
       expect(none.status).toBe(400);
       expect(none.body).toMatchObject({ errorType: "browser_unavailable" });
-      expect(none.body.error).toMatch(/^No paired browser on this account: .*\(paired: none\)/);
+      expect(none.body.error).toBe(
+        'No paired browser on this account: "extension" runs in your one paired browser, and none is paired. Install the Reduck extension and pair it, or run on the cloud (browser: "cloud")',
+      );
       const ids = store.setDemoDevices(2).map((d) => d.id);
       expect(ids[0]).toBe(SEED_IDS.devices.demo);
       const two = await run({ browser: "extension", scripts: [sleep(0), sleep(0)] });
