@@ -210,7 +210,8 @@ describe("a browser that hangs or dies costs one run", () => {
     try {
       const hung = await runCli(["run", "--script", "@demo/example.org/hang"], { env });
       expect(hung.code).toBe(1);
-      expect(hung.stderr).toMatch(/failed: script timed out after 2 s$/m);
+      // The service's words for people (externalMessage) in the human line.
+      expect(hung.stderr).toMatch(/failed: @demo\/example\.org\/hang did not finish within 2 s, so it was stopped\.$/m);
     } finally {
       store.runTimeoutMs = limit;
     }
@@ -232,7 +233,7 @@ describe("a browser that hangs or dies costs one run", () => {
     const killed = await running;
     expect(killed.code).toBe(1);
     // Killed during the navigation or the wait after it, whichever the kill met.
-    expect(killed.stderr).toMatch(/failed: Error: page\.(goto|waitForTimeout): the browser closed during the run \(it crashed or was killed\)$/m);
+    expect(killed.stderr).toMatch(/failed: @demo\/example\.org\/wait failed on the site: page\.(goto|waitForTimeout): the browser closed during the run \(it crashed or was killed\)$/m);
 
     const { data, error } = await runScript({ client, browser: "extension", script: { ...inspect, files: { doc: new Blob(["again"]) } } });
     expect(error).toBeUndefined();
