@@ -261,7 +261,9 @@ export async function waitForRunId(
   const id = { runId };
   let respond: () => Response | undefined = () => undefined;
   let lastStatus = first?.status ?? "running";
-  let waitMs = first ? (first.retryAfterMs ?? DEFAULT_POLL_MS) : 0;
+  // A run record says nothing of pacing: keep the pace the run's first answer asked for.
+  const pace = first?.retryAfterMs ?? DEFAULT_POLL_MS;
+  let waitMs = first ? pace : 0;
   const update = (status: RunStatusUpdate["status"], done: RunStepOutcome["status"] | undefined): RunStatusUpdate => ({
     status,
     runId,
@@ -313,6 +315,6 @@ export async function waitForRunId(
     }
     lastStatus = record.status;
     ctx.onStatus?.(update(record.status, undefined));
-    waitMs = DEFAULT_POLL_MS;
+    waitMs = pace;
   }
 }

@@ -200,9 +200,12 @@ describe("a single run's 202 envelope is waited on with getRun", () => {
   test("running, then success: the result", async () => {
     wire({ status: 202, body: { status: "running", runId: "r1", retryAfterMs: 20 } }, [], [runRecord("r1", "running"), runRecord("r1", "success", { result: { sent: true } })]);
     const updates: RunStatusUpdate[] = [];
+    const started = Date.now();
     const { data, error } = await runScript({ client: client(), script, onStatus: (u) => updates.push(u) });
     expect(error).toBeUndefined();
     expect(data).toEqual({ result: { sent: true }, runId: "r1" });
+    // The record says nothing of pacing: the first answer's retryAfterMs (20 ms) is kept, not 2 s.
+    expect(Date.now() - started).toBeLessThan(1_500);
     expect(count("POST /run")).toBe(1);
     expect(count("GET /api/runs/r1")).toBe(2);
     expect(updates[0]).toMatchObject({ status: "running", runId: "r1", runIds: ["r1"], total: 1 });
