@@ -12,10 +12,24 @@
  */
 import type { ReduckError } from "../core/errors.js";
 
-/** A run's or batch's state on the wire. */
+/**
+ * A run's or batch's state on the wire.
+ *
+ * @example
+ * ```ts
+ * const still = (s: RunStatus) => s === "queued" || s === "running";
+ * ```
+ */
 export type RunStatus = "queued" | "running" | "completed" | "failed";
 
-/** One script's outcome, normalised from whatever envelope the wire carried. */
+/**
+ * One script's outcome, normalised from whatever envelope the wire carried.
+ *
+ * @example
+ * ```ts
+ * for (const step of batch.runs) console.log(step.status === "completed" ? step.result : `${step.errorType}: ${step.externalMessage ?? step.error}`);
+ * ```
+ */
 export interface RunStepOutcome {
   /** `skipped`: a sequential chain stopped at an earlier failure, so this step never ran. */
   status: "completed" | "failed" | "skipped";
@@ -31,14 +45,30 @@ export interface RunStepOutcome {
   externalMessage?: string;
 }
 
-/** The answer to a run of one `script`. */
+/**
+ * The answer to a run of one `script`.
+ *
+ * @example
+ * ```ts
+ * const { data } = await runScript({ client, script });
+ * if (data) console.log(data.runId, data.result);
+ * ```
+ */
 export interface RunResponse {
   /** Whatever the script returned: its own JSON, shaped by its output schema (`null` is a result). */
   result: unknown;
   runId: string;
 }
 
-/** The answer to a run of several `scripts`: one outcome per script, in the order given. */
+/**
+ * The answer to a run of several `scripts`: one outcome per script, in the order given.
+ *
+ * @example
+ * ```ts
+ * const { data } = await runScript({ client, scripts });
+ * if (data?.status === "failed") console.error(data.runs.filter((r) => r.status !== "completed"));
+ * ```
+ */
 export interface BatchRunResponse {
   /** The service's batch id; absent when it gave none (a plain 200 array of envelopes). */
   batchId?: string;
@@ -49,7 +79,15 @@ export interface BatchRunResponse {
   runs: RunStepOutcome[];
 }
 
-/** What `wait: false` returns when the first answer was not final: the handle to wait on. */
+/**
+ * What `wait: false` returns when the first answer was not final: the handle to wait on.
+ *
+ * @example
+ * ```ts
+ * const { data } = await runScript({ client, scripts, wait: false });
+ * if (data && isPendingRun(data)) await waitForRun({ client, batchId: data.batchId! });
+ * ```
+ */
 export interface PendingRun {
   status: "queued" | "running";
   batchId?: string;
@@ -60,7 +98,14 @@ export interface PendingRun {
   retryAfterMs?: number;
 }
 
-/** Given to `onStatus` at the first answer that is not final, and after each poll. */
+/**
+ * Given to `onStatus` at the first answer that is not final, and after each poll.
+ *
+ * @example
+ * ```ts
+ * await runScript({ client, scripts, onStatus: (u) => journal.save(u.batchId, u.runIds) });
+ * ```
+ */
 export interface RunStatusUpdate {
   status: RunStatus;
   batchId?: string;
@@ -75,7 +120,15 @@ export interface RunStatusUpdate {
   elapsedMs: number;
 }
 
-/** A run failure. `runId` (and `batchId`) name the run when the service recorded one. */
+/**
+ * A run failure. `runId` (and `batchId`) name the run when the service recorded one.
+ *
+ * @example
+ * ```ts
+ * const { error } = await runScript({ client, script });
+ * if (error?.kind === "run_failed") console.error(`run ${error.runId}: ${error.externalMessage ?? error.error}`);
+ * ```
+ */
 export type RunError = ReduckError & { runId?: string; batchId?: string; errorType?: string; externalMessage?: string };
 
 /**

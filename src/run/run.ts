@@ -57,12 +57,33 @@ export type { RunResponse, BatchRunResponse, RunStepOutcome, PendingRun, RunStat
  */
 export type RunBrowser = "cloud" | "managed" | "extension" | { deviceId: string };
 
-/** Where a cloud browser can run. */
+/**
+ * Where a cloud browser can run.
+ *
+ * @example
+ * ```ts
+ * await runScript({ client, script, browser: "cloud", region: RUN_REGIONS[1] }); // us-east-1
+ * ```
+ */
 export const RUN_REGIONS = ["eu-central-1", "us-east-1", "us-west-2", "ap-southeast-1"] as const;
 export type RunRegion = (typeof RUN_REGIONS)[number];
-/** The service's cap on scripts in one request. */
+/**
+ * The service's cap on scripts in one request.
+ *
+ * @example
+ * ```ts
+ * for (let i = 0; i < all.length; i += MAX_SCRIPTS_PER_RUN) await runScript({ client, scripts: all.slice(i, i + MAX_SCRIPTS_PER_RUN) });
+ * ```
+ */
 export const MAX_SCRIPTS_PER_RUN = 20;
-/** The longest the service holds a run request before handing back a batch to poll. */
+/**
+ * The longest the service holds a run request before handing back a batch to poll.
+ *
+ * @example
+ * ```ts
+ * await runScript({ client, script, waitForSeconds: MAX_WAIT_FOR_SECONDS });
+ * ```
+ */
 export const MAX_WAIT_FOR_SECONDS = 110;
 
 /** One script to run: the JSON reference, with files that may also be bytes. */

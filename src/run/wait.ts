@@ -29,6 +29,14 @@ export const DEFAULT_POLL_MS = 2_000;
 /** Polls in a row that may fail (network, 5xx) before the wait gives up. */
 export const MAX_POLL_FAILURES = 5;
 
+/**
+ * Options of `waitForRun`.
+ *
+ * @example
+ * ```ts
+ * const options: WaitOptions = { signal: AbortSignal.timeout(600_000), deadlineMs: 300_000 };
+ * ```
+ */
 export interface WaitOptions {
   signal?: AbortSignal;
   /** Told the status and counts after each poll. */
