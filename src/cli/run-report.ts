@@ -43,7 +43,12 @@ export function outcomeOfRunError(error: RunError): Outcome {
 
 /** The library's error in the CLI's words: a wait that stopped names the command that waits again. */
 export function cliErrorOf(error: RunError): CliError {
-  const message = error.error.replace(/wait for it again with waitForRun\(\{[^}]*\}\) or `([^`]+)`/, "wait for it again with `$1`");
+  let message = error.error.replace(/wait for it again with waitForRun\(\{[^}]*\}\) or `([^`]+)`/, "wait for it again with `$1`");
+  // A wait that failed (the network, a 5xx past the retries) left the run going: say how to resume.
+  const id = error.batchId ?? error.runId;
+  if (id && error.kind !== "run_failed" && error.status !== 404 && !message.includes("reduck runs wait")) {
+    message += `; the run goes on at the service: wait for it again with \`reduck runs wait ${id}\``;
+  }
   const cli = fromReduckError({ ...error, error: message });
   if (error.batchId) cli.detail.batchId = error.batchId;
   if (error.errorType) cli.detail.errorType = error.errorType;

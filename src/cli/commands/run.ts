@@ -183,6 +183,8 @@ ${EXIT_CODES_HELP}`;
       progress.done();
       status.done();
     }
+    // The wait is over: what is left (saving files) concerns a run that has ended.
+    setRunPhase("sent");
 
     const failures: string[] = [];
     for (const [i, outcome] of outcomes.entries()) {
