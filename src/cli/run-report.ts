@@ -3,7 +3,7 @@
  * way: the outcomes (stdout: results; stderr: run ids and failures; or one JSON document), the
  * one-line status while a run is polled (on a terminal only), and a pending run's handle.
  */
-import type { RunError, RunStatusUpdate, RunStepOutcome, PendingRun } from "../run/outcomes.js";
+import { isRunFailure, type RunError, type RunStatusUpdate, type RunStepOutcome, type PendingRun } from "../run/outcomes.js";
 import { inCliWords } from "./cli-words.js";
 import { CliError, fromReduckError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
@@ -29,9 +29,7 @@ export function outcomeOfStep(r: RunStepOutcome): Outcome {
  * command's error (the network, a refusal before the run, a wait that could not go on).
  */
 export function outcomeOfRunError(error: RunError): Outcome {
-  // The run's own failure (an envelope, or the POST's error naming the run); not a wait that failed.
-  const runs = error.kind === "run_failed" || (error.kind === "http" && !/^(polling |there is no )/.test(error.error));
-  if (!error.runId || !runs) throw cliErrorOf(error);
+  if (!isRunFailure(error)) throw cliErrorOf(error);
   return {
     status: "failed",
     runId: error.runId,

@@ -13,7 +13,7 @@ import type { ReduckClient } from "../client.js";
 import type { ReduckError } from "../core/errors.js";
 import { getMe, getScript, getScriptVersion, listAllScripts, listRuns, listScripts } from "../generated/operations.js";
 import { runScript, type ScriptToRun, type RunBrowser } from "../run/run.js";
-import { isPendingRun, type BatchRunResponse, type PendingRun, type RunError, type RunResponse } from "../run/outcomes.js";
+import { isPendingRun, isRunFailure, type BatchRunResponse, type PendingRun, type RunError, type RunResponse } from "../run/outcomes.js";
 import { waitForRun } from "../run/wait.js";
 import { DEFAULT_HOLD_MS, startProgress, type CallExtra } from "./waiting.js";
 import type { FileSource } from "../run/files.js";
@@ -425,8 +425,7 @@ function outcomeAnswer(data: RunResponse | BatchRunResponse, single: boolean): T
 
 /** A run that was recorded and failed answers in the same shape as one that completed. */
 function runErrorAnswer(error: RunError): ToolResult {
-  const recorded = error.kind === "run_failed" || (error.kind === "http" && !/^(polling |there is no )/.test(error.error));
-  if (error.runId && recorded) {
+  if (isRunFailure(error)) {
     return answer(
       {
         status: "failed",

@@ -146,6 +146,24 @@ export function isPendingRun(data: unknown): data is PendingRun {
   return typeof data === "object" && data !== null && (status === "queued" || status === "running");
 }
 
+/**
+ * Whether an error is the run's own failure (the service recorded the run and it failed), as
+ * opposed to a failure to wait on it (a poll that could not be made, an unknown id): the first is
+ * an outcome to report, the second an error.
+ *
+ * @example
+ * ```ts
+ * const { error } = await runScript({ client, script });
+ * if (error && isRunFailure(error)) report({ status: "failed", runId: error.runId, error: error.error });
+ * ```
+ */
+export function isRunFailure(error: RunError): error is RunError & { runId: string } {
+  if (!error.runId) return false;
+  if (error.kind === "run_failed") return true;
+  // The POST's own refusal naming the run it recorded; a poll's failures are worded "polling ..." or "there is no ...".
+  return error.kind === "http" && !/^(polling |there is no )/.test(error.error);
+}
+
 /** An envelope as the wire may carry it; every field optional. */
 interface Envelope {
   status?: unknown;

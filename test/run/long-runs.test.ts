@@ -8,7 +8,7 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { createReduckClient, isPendingRun, runScript, waitForRun, type RunStatusUpdate } from "../../src/index.js";
+import { createReduckClient, isPendingRun, isRunFailure, runScript, waitForRun, type RunStatusUpdate } from "../../src/index.js";
 
 const RUN_HOST = "https://mcp.reduck.ai";
 const API_HOST = "https://reduck.ai";
@@ -133,6 +133,7 @@ describe("answers that are final at once", () => {
     wire({ status: 422, body: { error: "bad args", runId: "r10", errorType: "invalid_input", externalMessage: "Check the arguments" } });
     const http422 = await runScript({ client: client(), script });
     expect(http422.error).toMatchObject({ kind: "http", status: 422, runId: "r10", errorType: "invalid_input", externalMessage: "Check the arguments" });
+    expect(isRunFailure(http422.error!)).toBe(true);
   });
 });
 
@@ -294,6 +295,8 @@ describe("waitForRun", () => {
     const missing = await waitForRun({ client: client(), runId: "r-none" });
     expect(missing.error).toMatchObject({ status: 404, runId: "r-none" });
     expect(missing.error!.error).toMatch(/^there is no run r-none at https:\/\/reduck\.ai/);
+    // Not the run's failure: the wait's.
+    expect(isRunFailure(missing.error!)).toBe(false);
   });
 
   test("bad targets are refused without a request", async () => {
