@@ -35,6 +35,15 @@ afterAll(async () => {
   if (home) await rm(home, { recursive: true, force: true });
 });
 
+/** Resolves once `done()` holds, checking every 20 ms; fails after `ms`. */
+async function until(done: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`not done within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** What the sandbox received from here on: POST /run and the polls. */
 function logFrom() {
   const start = store.requestLog.length;
@@ -122,6 +131,8 @@ describe("the CLI", () => {
     const log = logFrom();
     const t = openTerminal(["run", "--wait-for-seconds", "1", ...sleepCli(4, "tty")], { env });
     await t.waitFor(/(running|queued) 0\/1 · \d+s/);
+    // Past the service's hold: the CLI is polling (the status line shows from the first second either way).
+    await until(() => log.polls() > 0, 10_000);
     t.type("\x03");
     const { code, output } = await t.exited;
     expect(code).toBe(130);
@@ -132,6 +143,16 @@ describe("the CLI", () => {
     expect(JSON.parse(waited.stdout)).toEqual({ slept: 4, echo: "tty" });
     expect(log.posts()).toBe(1);
   }, 30_000);
+
+  test("on a terminal the status line shows while the service still holds the request, and is cleared at the end", async () => {
+    const t = openTerminal(["run", "--wait-for-seconds", "10", ...sleepCli(2, "held")], { env });
+    await t.waitFor(/running 0\/1 · \ds/);
+    const { code, output } = await t.exited;
+    expect(code).toBe(0);
+    // The line was cleared before the result was printed.
+    expect(output).toMatch(/\r\x1b\[K[\s\S]*"echo": "held"/);
+    expect(output.slice(output.lastIndexOf("\x1b[K"))).not.toContain("running");
+  }, 20_000);
 
   test("a failed step after polling: exit 1, errorType in the JSON, the service's words in the human line", async () => {
     const failing = ["--script", "sandbox/sandbox.test/sleep", "seconds=2", "fail=the button is gone", ...sleepCli(0)];

@@ -134,16 +134,29 @@ ${EXIT_CODES_HELP}`;
     const prepared = await Promise.all(steps.map((step) => this.prepareStep(step, version)));
 
     const multipart = prepared.some((p) => p.script.files);
+    const status = statusLine(process.stderr);
+    const startedAt = Date.now();
+    let holding: ReturnType<typeof setTimeout> | undefined;
+    let waiting = false;
+    const sent = () => {
+      setRunPhase("sent");
+      // The service may hold the request a minute: a run still unanswered after a second gets the
+      // status line (on a terminal) before any poll has counts to show.
+      holding = setTimeout(() => {
+        if (!waiting) status.update({ status: "running", runIds: [], total: prepared.length, completed: 0, failed: 0, elapsedMs: Date.now() - startedAt });
+      }, 1_000);
+      holding.unref();
+    };
     // A JSON request goes out at once; a multipart one once its last byte has been sent.
-    if (!multipart) setRunPhase("sent");
+    if (!multipart) sent();
     const progress = progressReporter(process.stderr);
     const onUploadProgress = (p: { sent: number; total: number }) => {
       progress.update(p);
-      if (p.sent === p.total) setRunPhase("sent");
+      if (p.sent === p.total && !holding) sent();
     };
-    const status = statusLine(process.stderr);
     const onStatus = (u: RunStatusUpdate) => {
       // From here Ctrl-C stops the wait, not the run: say how to wait again.
+      waiting = true;
       setRunPhase("waiting", u.batchId ?? u.runId);
       progress.done();
       status.update(u);
@@ -180,6 +193,7 @@ ${EXIT_CODES_HELP}`;
         outcomes = runs.map(outcomeOfStep);
       }
     } finally {
+      clearTimeout(holding);
       progress.done();
       status.done();
     }
