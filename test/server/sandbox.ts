@@ -26,6 +26,12 @@ function resolveDesktop(given: string | undefined): string {
   return temp;
 }
 
+/** What `browser: "extension"` will do with the demo's paired browsers (`--devices N`). */
+function pairedBrowsers(count: number): string {
+  if (count === 1) return "one paired browser";
+  return `${count === 0 ? "no" : count} paired browsers (browser: "extension" is refused; --devices 1 for one)`;
+}
+
 async function main(): Promise<void> {
   let options;
   try {
@@ -80,7 +86,8 @@ async function main(): Promise<void> {
   process.stderr.write(
     `sandbox: desktop folder ${desktop}: files named by relativePath are read from ${folder}` +
       `${existsSync(folder) ? "" : " (it does not exist yet)"}; file access ${options.fileAccess === false ? "off" : "on"}; ` +
-      `a run may take ${store.runTimeoutMs / 1000} s; ` +
+      `a run may take ${store.runTimeoutMs / 1000} s (POST /run holds the request up to waitForSeconds, default 60, then answers 202); ` +
+      `${pairedBrowsers(store.devicesOf(store.demo.userId).length)}; ` +
       (browserHost
         ? "scripts run in a headless Chromium against the simulated web (--browser simulated: the simulated page)\n"
         : "scripts run against the simulated page, which renders nothing (without --browser simulated: a headless Chromium)\n"),
