@@ -64,11 +64,11 @@ ${EXIT_CODES_HELP}`;
     },
     {
       description: "Run in order in one browser, stopping at the first failure",
-      command: "<%= config.bin %> run --sequential --script site.com/login --script site.com/scrape max=5",
+      command: "<%= config.bin %> run --sequential --script example.com/get_title url=https://example.com --script news.ycombinator.com/top_stories",
     },
     {
-      description: "Run version 3 (a draft, say) on a managed browser, with the outcome as JSON",
-      command: "<%= config.bin %> run --browser managed --version 3 --json --script linkedin.com/get_post url=https://...",
+      description: "Run version 1 on a managed browser (signed in with your saved mail.google.com connector), with the outcome as JSON",
+      command: '<%= config.bin %> run --browser managed --version 1 --json --script reduck/mail.google.com/send_email to=me@example.com subject="From a managed browser"',
     },
   ];
 
