@@ -17,6 +17,7 @@ import { runScript, type ScriptToRun, type RunBrowser } from "../../run/run.js";
 import { FileProblem, openBytes } from "../../run/files.js";
 import { MAX_FILE_BYTES } from "../../run/limits.js";
 import { progressReporter } from "../progress.js";
+import { fileNameNotes } from "../file-name-notes.js";
 
 /** Recorded as the run's source. */
 const SOURCE = { "X-Reduck-Source": "cli" };
@@ -200,6 +201,8 @@ ${EXIT_CODES_HELP}`;
     const { args, files, fileInputs, problems } = applyContract(step, inputSchema as never);
     problems.push(...(await schemaProblems(inputSchema, args, fileInputs)));
     if (problems.length) throw usageError(`${label}: ${problems.join("; ")}`);
+    // stderr even with --json: stdout stays one document, and the surprise is worth saying.
+    for (const note of fileNameNotes(inputSchema, args, files)) process.stderr.write(`${note}\n`);
     return {
       label,
       outputSchema: contract.output_schema,
