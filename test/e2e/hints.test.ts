@@ -127,3 +127,24 @@ describe("retries", () => {
     expect(JSON.parse(r.stdout).error.exitCode).toBe(1);
   });
 });
+
+test("Ctrl-C with --json: the interruption is one JSON document on stdout, exit 130", async () => {
+  store.addScript({ handle: "@demo", host: "slow.example", slug: "wait", content: "await new Promise((r) => setTimeout(r, 10000)); return {};" });
+  const before = new Set(store.runs.keys());
+  const r = await runCli(["run", "--json", "--script", "slow.example/wait"], {
+    env,
+    onStart: (child) => {
+      // Interrupt once the sandbox has the run, whatever the machine's load (deadline: the test's).
+      const poll = setInterval(() => {
+        if ([...store.runs.keys()].some((id) => !before.has(id))) {
+          clearInterval(poll);
+          child.kill("SIGINT");
+        }
+      }, 20);
+      child.on("close", () => clearInterval(poll));
+    },
+  });
+  expect(r.code).toBe(130);
+  expect(r.stderr).toBe("");
+  expect(JSON.parse(r.stdout).error).toMatchObject({ exitCode: 130, message: expect.stringMatching(/^Interrupted: the run was already sent/) });
+});
