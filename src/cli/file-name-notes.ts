@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 
-type Schema = { properties?: Record<string, { type?: unknown; format?: string }> };
+type Schema = { properties?: Record<string, Record<string, unknown>> };
 
 /** The name argument a file input has in this contract, if any: `<input>Name`, `<input>_name`, `<input>Filename` or `<input>_filename`. */
 export function nameArgumentFor(input: string, schema: Schema): string | undefined {
