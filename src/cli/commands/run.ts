@@ -68,7 +68,7 @@ ${EXIT_CODES_HELP}`;
       command: "<%= config.bin %> run --sequential --script example.com/get_title url=https://example.com --script news.ycombinator.com/top_stories",
     },
     {
-      description: "Run version 1 on a managed browser (it needs a connector for the site), with the outcome as JSON",
+      description: "Run version 1 on a managed browser, with the outcome as JSON",
       command: '<%= config.bin %> run --browser managed --version 1 --json --script reduck/mail.google.com/send_email to=me@example.com subject=Hi',
     },
   ];
