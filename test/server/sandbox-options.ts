@@ -26,6 +26,7 @@ export interface SandboxOptions {
    * `browser: "extension"` a refusal). Absent: 1.
    */
   devices?: number;
+  /**
    * `--write-env PATH`: also write the two lines as `export NAME='value'` to PATH (mode 0600, it
    * holds the key), for `source PATH` in another terminal. (Not `--env-file`: Node 20 takes that
    * word as its own option wherever it appears on the command line, even after the script.)
