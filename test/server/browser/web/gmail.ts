@@ -16,11 +16,16 @@ const STYLE = `
   #preview h3 { margin: 0 0 6px; font-size: 13px; color: #5f6368; }
   #preview dt { float: left; clear: left; width: 90px; color: #5f6368; }
   #preview dd { margin: 0 0 2px 90px; min-height: 1.2em; white-space: pre-wrap; }
+  [role="menu"] { position: absolute; background: #fff; border: 1px solid #dadce0; padding: 4px 0; }
+  [role="menuitem"] { padding: 6px 16px; cursor: pointer; }
+  section[aria-label="Pick date & time"] { position: fixed; left: 30%; top: 30%; background: #fff; border: 1px solid #dadce0; padding: 16px; }
+  table[aria-label="Scheduled"] { margin-top: 8px; }
   [role="alert"] { position: fixed; left: 24px; bottom: 24px; background: #202124; color: #fff; padding: 10px 16px; border-radius: 4px; }
 `;
 
 const BODY = `
 <main>
+  <nav><a href="#inbox">Inbox</a> · <a href="#scheduled">Scheduled</a></nav>
   <p id="mailbox">Inbox — no conversations. Open <a href="#inbox?compose=new">a new message</a>.</p>
   <section id="preview" aria-label="What the recipient will see">
     <h3>What the recipient will see</h3>
@@ -43,6 +48,8 @@ const SCRIPT = String.raw`
 const size = (n) => n < 1024 ? n + " B" : n < 1048576 ? Math.round(n / 1024) + " KB" : (n / 1048576).toFixed(1).replace(/\.0$/, "") + " MB";
 const list = (text) => text.split(/[,;]/).map((s) => s.trim()).filter(Boolean);
 let sent = false;
+/** The Scheduled folder: what "Schedule send" filed, in order. */
+const scheduled = [];
 
 function show(key, text) {
   document.querySelector('[data-preview="' + key + '"]').textContent = text;
@@ -77,24 +84,110 @@ function refresh() {
   }));
 }
 
+function refuse(container, text) {
+  container.querySelectorAll('[role="alertdialog"]').forEach((old) => old.remove());
+  const error = document.createElement("div");
+  error.setAttribute("role", "alertdialog");
+  error.textContent = text;
+  container.append(error);
+}
+
+function toast(text) {
+  const notice = document.createElement("div");
+  notice.setAttribute("role", "alert");
+  notice.textContent = text;
+  document.body.append(notice);
+}
+
+function hasRecipients(dialog) {
+  if (list(dialog.querySelector('input[aria-label="To recipients"]').value).length > 0) return true;
+  refuse(dialog, "Please specify at least one recipient.");
+  return false;
+}
+
 function send(dialog) {
-  const to = list(dialog.querySelector('input[aria-label="To recipients"]').value);
-  if (to.length === 0) {
-    const error = document.createElement("div");
-    error.setAttribute("role", "alertdialog");
-    error.textContent = "Please specify at least one recipient.";
-    dialog.append(error);
-    return;
-  }
+  if (!hasRecipients(dialog)) return;
   refresh();
   sent = true;
   dialog.remove();
   show("status", "sent");
   document.getElementById("mailbox").textContent = "Sent — 1 conversation.";
-  const notice = document.createElement("div");
-  notice.setAttribute("role", "alert");
-  notice.textContent = "Message sent";
-  document.body.append(notice);
+  toast("Message sent");
+}
+
+// Gmail's thread ids: 16 hex digits.
+const threadId = () => [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
+const displayDate = (when) =>
+  when.toLocaleString(navigator.language || "en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
+
+function schedule(dialog, picker) {
+  const value = picker.querySelector('input[type="datetime-local"]').value;
+  const when = value ? new Date(value) : null;
+  if (!when || Number.isNaN(when.getTime())) return refuse(picker, "Enter a valid date and time.");
+  if (when.getTime() <= Date.now()) return refuse(picker, "Scheduled time must be in the future.");
+  if (!hasRecipients(dialog)) return picker.remove();
+  refresh();
+  const field = (selector) => dialog.querySelector(selector).value;
+  scheduled.push({
+    threadId: threadId(),
+    to: list(field('input[aria-label="To recipients"]')).join(", "),
+    subject: field('input[name="subjectbox"]'),
+    when: displayDate(when),
+    attachments: attachmentsOf(dialog).map((f) => f.name).join(", "),
+  });
+  sent = true;
+  picker.remove();
+  dialog.remove();
+  show("status", "scheduled for " + displayDate(when));
+  toast("Send scheduled");
+  showFolder();
+}
+
+function openScheduler(dialog) {
+  const menu = document.createElement("div");
+  menu.setAttribute("role", "menu");
+  menu.innerHTML = '<div role="menuitem" tabindex="0">Schedule send</div>';
+  menu.firstChild.addEventListener("click", () => {
+    menu.remove();
+    const picker = document.createElement("section");
+    picker.setAttribute("role", "dialog");
+    picker.setAttribute("aria-label", "Pick date & time");
+    picker.innerHTML =
+      '<h2>Pick date &amp; time</h2>' +
+      '<input type="datetime-local" aria-label="Date and time">' +
+      '<button type="button">Cancel</button> <button type="button">Schedule send</button>';
+    const [cancel, confirm] = picker.querySelectorAll("button");
+    cancel.addEventListener("click", () => picker.remove());
+    confirm.addEventListener("click", () => schedule(dialog, picker));
+    document.body.append(picker);
+  });
+  dialog.querySelector("footer").append(menu);
+}
+
+// The folder the address names: #scheduled lists the Scheduled folder, anything else the inbox.
+function showFolder() {
+  const mailbox = document.getElementById("mailbox");
+  if (location.hash !== "#scheduled") return;
+  mailbox.replaceChildren();
+  if (scheduled.length === 0) {
+    mailbox.textContent = "No scheduled messages.";
+    return;
+  }
+  const table = document.createElement("table");
+  table.setAttribute("aria-label", "Scheduled");
+  table.append(...scheduled.map((message) => {
+    const row = document.createElement("tr");
+    row.setAttribute("role", "row");
+    row.dataset.threadId = "thread-f:" + BigInt("0x" + message.threadId);
+    row.dataset.legacyThreadId = message.threadId;
+    row.innerHTML = '<td class="recipients"></td><td class="subject"></td><td class="attachments"></td><td class="when"></td>';
+    row.querySelector(".recipients").textContent = "To: " + message.to;
+    row.querySelector(".subject").textContent = message.subject;
+    row.querySelector(".attachments").textContent = message.attachments;
+    row.querySelector(".when").textContent = message.when;
+    return row;
+  }));
+  mailbox.append(table);
 }
 
 function openCompose() {
@@ -111,7 +204,8 @@ function openCompose() {
     '<div aria-label="Message Body" role="textbox" aria-multiline="true" contenteditable="true"></div>' +
     '<div aria-label="Attachments" role="list"></div>' +
     '<input type="file" name="Filedata" multiple style="display:none">' +
-    '<footer><button type="button" aria-label="Send (Ctrl-Enter)">Send</button></footer>';
+    '<footer><button type="button" aria-label="Send (Ctrl-Enter)">Send</button>' +
+    '<button type="button" aria-label="More send options">▾</button></footer>';
   dialog.addEventListener("input", refresh);
   dialog.addEventListener("change", refresh);
   dialog.addEventListener("keydown", (event) => {
@@ -120,13 +214,18 @@ function openCompose() {
       send(dialog);
     }
   });
-  dialog.querySelector("footer button").addEventListener("click", () => send(dialog));
+  dialog.querySelector('footer button[aria-label^="Send"]').addEventListener("click", () => send(dialog));
+  dialog.querySelector('footer button[aria-label="More send options"]').addEventListener("click", () => openScheduler(dialog));
   document.body.append(dialog);
   refresh();
 }
 
-addEventListener("hashchange", openCompose);
+addEventListener("hashchange", () => {
+  openCompose();
+  showFolder();
+});
 openCompose();
+showFolder();
 `;
 
 /** Every address on mail.google.com shows the mailbox; `#…compose=new` opens the compose window. */
