@@ -1,0 +1,120 @@
+// The simulated sites the catalogue scripts act on, driven by hand in the real browser: they keep
+// what the scripts report (Gmail's Scheduled folder, Discord's messages, Drive's rows), hash the
+// bytes they received, and refuse what the real sites refuse, on their own, whatever a script
+// checked before.
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { BrowserHost } from "../index.js";
+import { runBody } from "../script.js";
+
+const host = new BrowserHost();
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+beforeAll(async () => {
+  await (await host.newRun()).finish();
+}, 120_000);
+
+afterAll(async () => {
+  await host.close();
+});
+
+/** Runs `source` in a new run and fails the test with the script's own error. */
+async function expectResult(source: string, options: Parameters<typeof runBody>[2] = {}): Promise<unknown> {
+  const outcome = await runBody(host, source, options);
+  if (outcome.error) throw outcome.error;
+  return outcome.result;
+}
+
+const COMPOSE = `
+await builtins.goto("https://mail.google.com/mail/u/0/#inbox?compose=new");
+await builtins.paste('div[role="dialog"] input[aria-label="To recipients"]', "me@example.com");
+await builtins.paste('div[role="dialog"] input[name="subjectbox"]', "Quarterly");
+await page.locator('button[aria-label="More send options"]').click();
+await page.getByRole("menuitem", { name: "Schedule send" }).click();
+const picker = page.locator('[aria-label="Pick date & time"]');
+`;
+
+describe("mail.google.com: Schedule send and the Scheduled folder", () => {
+  test("a time that is not ahead is refused by the picker itself, and nothing is filed", async () => {
+    const result = await expectResult(`${COMPOSE}
+await picker.locator("input").fill("2020-01-01T09:00");
+await picker.getByRole("button", { name: "Schedule send" }).click();
+const refusal = await picker.getByRole("alertdialog").textContent();
+await page.getByRole("link", { name: "Scheduled" }).click();
+await page.locator("#mailbox").filter({ hasNotText: "Inbox" }).waitFor();
+return { refusal, folder: await page.locator("#mailbox").textContent(), compose: await page.locator('div[role="dialog"]').count() };`);
+    expect(result).toEqual({ refusal: "Scheduled time must be in the future.", folder: "No scheduled messages.", compose: 1 });
+  });
+
+  test("a future time files the message in the Scheduled folder with a thread id and the date as shown", async () => {
+    const result = await expectResult(`${COMPOSE}
+await picker.locator("input").fill("2099-10-06T09:00");
+await picker.getByRole("button", { name: "Schedule send" }).click();
+await page.getByRole("alert").filter({ hasText: "Send scheduled" }).waitFor();
+await page.getByRole("link", { name: "Scheduled" }).click();
+await page.locator('table[aria-label="Scheduled"]').waitFor();
+return await page.locator('table[aria-label="Scheduled"] tr').evaluateAll((rows) => rows.map((row) => ({
+  thread: row.dataset.legacyThreadId,
+  cells: [...row.cells].map((cell) => cell.textContent),
+})));`);
+    expect(result).toEqual([{ thread: expect.stringMatching(/^[0-9a-f]{16}$/), cells: ["To: me@example.com", "Quarterly", "", "Oct 6, 2099, 9:00 AM"] }]);
+  });
+});
+
+describe("discord.com: a channel", () => {
+  const CHANNEL = "https://discord.com/channels/1/22";
+
+  test("refuses an empty message and one over 2000 characters with Discord's notices, posting nothing", async () => {
+    const result = await expectResult(`
+await builtins.goto("${CHANNEL}");
+const box = 'div[role="textbox"]';
+await page.locator(box).click();
+await builtins.pressKey("Enter");
+const empty = await page.getByRole("alert").textContent();
+await builtins.paste(box, "x".repeat(2001));
+await builtins.pressKey("Enter");
+const long = await page.getByRole("alert").textContent();
+return { empty, long, messages: await page.locator('ol[data-list-id="chat-messages"] > li').count() };`);
+    expect(result).toEqual({ empty: "You cannot send an empty message.", long: "Your message is too long: 2001 of 2000 characters.", messages: 1 });
+  });
+
+  test("a posted file carries the name, size, type and SHA-256 of the bytes the page received", async () => {
+    const bytes = new Uint8Array(5000).map((_, i) => (i * 7) % 251);
+    const result = await expectResult(`
+await builtins.goto("${CHANNEL}");
+await builtins.uploadFile("input.file-input", "attachment");
+await page.locator('div[role="textbox"]').click();
+await builtins.pressKey("Enter");
+const posted = page.locator('ol[data-list-id="chat-messages"] > li').nth(1);
+await posted.waitFor();
+return await posted.locator("a.attachment").evaluate((a) => ({ ...a.dataset }));`, { files: { attachment: { via: "bytes", bytes } } });
+    expect(result).toEqual({
+      attachmentId: expect.stringMatching(/^\d+$/),
+      filename: "attachment",
+      size: String(bytes.length),
+      contentType: "application/octet-stream",
+      sha256: sha256(bytes),
+    });
+  });
+
+  test("an address that is not a channel is a 404 page", async () => {
+    const result = await expectResult(`await builtins.goto("https://discord.com/app"); return await page.locator("h1").textContent();`);
+    expect(result).toBe("404 — not in the sandbox's simulated web");
+  });
+});
+
+describe("drive.google.com: My Drive", () => {
+  test("each upload is a new row, beside the ones before, with the bytes' size and SHA-256", async () => {
+    const bytes = new Uint8Array(1234).map((_, i) => (i * 13) % 256);
+    const result = await expectResult(`
+await builtins.goto("https://drive.google.com/drive/my-drive");
+await builtins.uploadFile('input[type="file"][name="Filedata"]', "doc");
+const rows = page.locator('[role="grid"] [role="row"]');
+await rows.nth(1).waitFor();
+return await rows.evaluateAll((all) => all.map((row) => ({ id: row.dataset.id, name: row.textContent, size: row.dataset.size, sha256: row.dataset.sha256 })));`, { files: { doc: { via: "bytes", bytes } } });
+    expect(result).toEqual([
+      { id: "1sandboxWelcomeDocAAAAAAAAAAAAAAA", name: "Welcome.pdf", size: "1024", sha256: undefined },
+      { id: expect.stringMatching(/^1[A-Za-z0-9_-]{32}$/), name: "doc", size: "1234", sha256: sha256(bytes) },
+    ]);
+  });
+});
