@@ -82,10 +82,26 @@ const CASES: Record<string, Case> = {
     files: { "test-upload.pdf": PDF },
     expected: { fileId: expect.stringMatching(/^1[A-Za-z0-9_-]{32}$/), filename: "test-upload.pdf" },
   },
+  "mail.google.com/create_draft": {
+    args: { to: ["a@example.com"], cc: ["c@example.com"], subject: "Plan for Q3", body: "First thoughts" },
+    expected: {
+      status: "saved",
+      subject: "Plan for Q3",
+      to: ["a@example.com"],
+      verifiedInDrafts: true,
+      verifiedBy: "subject",
+      draftsCountBefore: 1,
+      draftsCountAfter: 2,
+    },
+  },
   "mail.google.com/send_email": {
     args: { to: ["a@example.com", "b@example.com"], cc: "c@example.com", subject: "Our new banner", body: "Hello", attachmentName: "banner.png" },
     files: { attachment: PNG },
     expected: { sent: true, to: ["a@example.com", "b@example.com"], cc: ["c@example.com"], bcc: [], subject: "Our new banner", attachment: "banner.png" },
+  },
+  "wise.com/attach_receipt": {
+    args: { txid: "2980039980", b64: Buffer.from(PDF).toString("base64"), filename: "taxi.pdf" },
+    expected: { txid: "2980039980", attached: true, attachmentSection: `Attachments: taxi.pdf (${PDF.length} bytes, application/pdf)` },
   },
 };
 
@@ -209,6 +225,12 @@ describe.each(["simulated", "real"] as const)("every catalogue script on the %s 
       expect(answer.body.error).toBe('Error: sendAt must be a local date and time with no offset, like 2026-10-06T09:00 (got "2030-01-01T09:00:00Z")');
     }, 60_000);
   });
+
+  it("wise.com/attach_receipt: a type Wise does not take is refused, saying so", async () => {
+    const answer = await run(store, "wise.com/attach_receipt", { txid: "42", b64: Buffer.from("hello").toString("base64"), filename: "notes.txt", mime: "text/plain" });
+    expect(answer.status).toBe(422);
+    expect(answer.body.error).toBe("Error: Wise refused the file: notes.txt: this file type is not supported (text/plain).");
+  }, 60_000);
 
   describe("discord.com/post_message", () => {
     it("dry_run prepares the message and posts nothing", async () => {

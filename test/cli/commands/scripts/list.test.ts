@@ -64,6 +64,7 @@ describe("scripts list", () => {
     const { json, exitCode } = await reduck("scripts", "list", "reduck", "--host", "mail.google.com", "--json");
     expect(exitCode).toBe(0);
     expect(json<{ data: Array<{ slug: string; author: { handle: string } }> }>().data.map((s) => `${s.author.handle}/${s.slug}`).sort()).toEqual([
+      "reduck/create_draft",
       "reduck/send_email",
     ]);
   });

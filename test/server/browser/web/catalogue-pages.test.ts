@@ -118,3 +118,41 @@ return await rows.evaluateAll((all) => all.map((row) => ({ id: row.dataset.id, n
     ]);
   });
 });
+
+describe("mail.google.com: Save & close and the Drafts folder", () => {
+  test("the draft joins the one already there, and the folder's count follows", async () => {
+    const result = await expectResult(`
+await builtins.goto("https://mail.google.com/mail/u/0/#inbox?compose=new");
+const count = () => page.locator('nav a[href="#drafts"] .count').textContent();
+const before = await count();
+await builtins.paste('div[role="dialog"] input[aria-label="To recipients"]', "me@example.com");
+await builtins.paste('div[role="dialog"] input[name="subjectbox"]', "Unsent idea");
+await page.locator('button[aria-label="Save & close"]').click();
+await page.locator('nav a[href="#drafts"]').click();
+await page.locator('table[aria-label="Drafts"]').waitFor();
+return { before, after: await count(), subjects: await page.locator('table[aria-label="Drafts"] td.subject').allTextContents(), status: await page.locator('[data-preview="status"]').textContent() };`);
+    expect(result).toEqual({ before: "1", after: "2", subjects: ["Notes for Monday", "Unsent idea"], status: "draft saved" });
+  });
+});
+
+describe("wise.com: a card transaction's Attachments", () => {
+  const TRANSACTION = "https://wise.com/transactions/activities/by-resource/CARD_TRANSACTION/2980039980";
+
+  test("a receipt is listed with the name, size, type and SHA-256 of the bytes received; a type Wise does not take is refused", async () => {
+    const bytes = new Uint8Array(777).map((_, i) => (i * 3) % 256);
+    const result = await expectResult(`
+await builtins.goto("${TRANSACTION}");
+await builtins.uploadFile('section[aria-label="Attachments"] input[type="file"]', "receipt.png");
+const item = page.locator("li.attachment");
+await item.waitFor();
+const listed = await item.evaluate((li) => ({ ...li.dataset, text: li.textContent }));
+await builtins.uploadFile('section[aria-label="Attachments"] input[type="file"]', "notes.txt");
+const refusal = await page.getByRole("alert").textContent();
+return { listed, refusal, count: await item.count() };`, { files: { "receipt.png": { via: "bytes", bytes }, "notes.txt": { via: "bytes", bytes: new TextEncoder().encode("hi") } } });
+    expect(result).toEqual({
+      listed: { filename: "receipt.png", size: "777", type: "image/png", sha256: sha256(bytes), text: "receipt.png (777 bytes, image/png)" },
+      refusal: "notes.txt: this file type is not supported (text/plain).",
+      count: 1,
+    });
+  });
+});

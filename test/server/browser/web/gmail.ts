@@ -25,7 +25,7 @@ const STYLE = `
 
 const BODY = `
 <main>
-  <nav><a href="#inbox">Inbox</a> · <a href="#scheduled">Scheduled</a></nav>
+  <nav><a href="#inbox">Inbox</a> · <a href="#scheduled">Scheduled</a> · <a href="#drafts">Drafts <span class="count">1</span></a></nav>
   <p id="mailbox">Inbox — no conversations. Open <a href="#inbox?compose=new">a new message</a>.</p>
   <section id="preview" aria-label="What the recipient will see">
     <h3>What the recipient will see</h3>
@@ -50,6 +50,8 @@ const list = (text) => text.split(/[,;]/).map((s) => s.trim()).filter(Boolean);
 let sent = false;
 /** The Scheduled folder: what "Schedule send" filed, in order. */
 const scheduled = [];
+/** The Drafts folder, with the draft the account already had. */
+const drafts = [{ threadId: "18c0ffee00000001", to: "team@example.com", subject: "Notes for Monday" }];
 
 function show(key, text) {
   document.querySelector('[data-preview="' + key + '"]').textContent = text;
@@ -143,6 +145,17 @@ function schedule(dialog, picker) {
   showFolder();
 }
 
+function saveDraft(dialog) {
+  refresh();
+  const field = (selector) => dialog.querySelector(selector).value;
+  drafts.push({ threadId: threadId(), to: list(field('input[aria-label="To recipients"]')).join(", "), subject: field('input[name="subjectbox"]') });
+  document.querySelector('nav a[href="#drafts"] .count').textContent = String(drafts.length);
+  sent = true;
+  dialog.remove();
+  show("status", "draft saved");
+  toast("Draft saved");
+}
+
 function openScheduler(dialog) {
   const menu = document.createElement("div");
   menu.setAttribute("role", "menu");
@@ -164,9 +177,25 @@ function openScheduler(dialog) {
   dialog.querySelector("footer").append(menu);
 }
 
-// The folder the address names: #scheduled lists the Scheduled folder, anything else the inbox.
+function draftsTable() {
+  const table = document.createElement("table");
+  table.setAttribute("aria-label", "Drafts");
+  table.append(...drafts.map((draft) => {
+    const row = document.createElement("tr");
+    row.setAttribute("role", "row");
+    row.dataset.legacyThreadId = draft.threadId;
+    row.innerHTML = '<td class="recipients"></td><td class="subject"></td>';
+    row.querySelector(".recipients").textContent = "Draft — To: " + draft.to;
+    row.querySelector(".subject").textContent = draft.subject;
+    return row;
+  }));
+  return table;
+}
+
+// The folder the address names: #scheduled and #drafts list those folders; anything else leaves the inbox.
 function showFolder() {
   const mailbox = document.getElementById("mailbox");
+  if (location.hash === "#drafts") return mailbox.replaceChildren(draftsTable());
   if (location.hash !== "#scheduled") return;
   mailbox.replaceChildren();
   if (scheduled.length === 0) {
@@ -205,7 +234,8 @@ function openCompose() {
     '<div aria-label="Attachments" role="list"></div>' +
     '<input type="file" name="Filedata" multiple style="display:none">' +
     '<footer><button type="button" aria-label="Send (Ctrl-Enter)">Send</button>' +
-    '<button type="button" aria-label="More send options">▾</button></footer>';
+    '<button type="button" aria-label="More send options">▾</button>' +
+    '<button type="button" aria-label="Save &amp; close">Close</button></footer>';
   dialog.addEventListener("input", refresh);
   dialog.addEventListener("change", refresh);
   dialog.addEventListener("keydown", (event) => {
@@ -216,6 +246,7 @@ function openCompose() {
   });
   dialog.querySelector('footer button[aria-label^="Send"]').addEventListener("click", () => send(dialog));
   dialog.querySelector('footer button[aria-label="More send options"]').addEventListener("click", () => openScheduler(dialog));
+  dialog.querySelector('footer button[aria-label="Save & close"]').addEventListener("click", () => saveDraft(dialog));
   document.body.append(dialog);
   refresh();
 }

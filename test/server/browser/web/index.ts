@@ -7,6 +7,7 @@ import { docusign } from "./docusign.js";
 import { drive } from "./drive.js";
 import { gmail } from "./gmail.js";
 import { escapeHtml, htmlPage, type WebResponse } from "./html.js";
+import { wise } from "./wise.js";
 
 export type { WebResponse } from "./html.js";
 
@@ -18,6 +19,7 @@ export const SIMULATED_HOSTS = [
   "admin.atlassian.com",
   "discord.com",
   "drive.google.com",
+  "wise.com",
   "example.com",
 ] as const;
 
@@ -74,6 +76,8 @@ export function answerWeb(url: URL): WebResponse {
       return discord(url) ?? notFound(url);
     case "drive.google.com":
       return drive(url) ?? notFound(url);
+    case "wise.com":
+      return wise(url) ?? notFound(url);
     case "example.com":
       return url.pathname === "/" ? exampleDomain() : notFound(url);
     case "sandbox.invalid":
