@@ -223,6 +223,9 @@ describe.each(["simulated", "real"] as const)("every catalogue script on the %s 
       const answer = await run(store, "mail.google.com/send_email", { to: "me@example.com", subject: "When?", sendAt: "2030-01-01T09:00:00Z" });
       expect(answer.status).toBe(422);
       expect(answer.body.error).toBe('Error: sendAt must be a local date and time with no offset, like 2026-10-06T09:00 (got "2030-01-01T09:00:00Z")');
+      const impossible = await run(store, "mail.google.com/send_email", { to: "me@example.com", subject: "When?", sendAt: "2030-02-30T09:00" });
+      expect(impossible.status).toBe(422);
+      expect(impossible.body.error).toBe("Error: sendAt 2030-02-30T09:00 is not a date and time that exists");
     }, 60_000);
   });
 

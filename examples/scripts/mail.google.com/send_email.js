@@ -6,9 +6,16 @@ const cc = list(args.cc);
 const bcc = list(args.bcc);
 if (to.length === 0) throw new Error("to needs at least one address");
 // sendAt is a local date and time with no offset, read in the browser's time zone (as Gmail's picker).
-const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
-if (args.sendAt !== undefined && !LOCAL_TIME.test(args.sendAt)) {
-  throw new Error(`sendAt must be a local date and time with no offset, like 2026-10-06T09:00 (got ${JSON.stringify(args.sendAt)})`);
+const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+if (args.sendAt !== undefined) {
+  const parts = LOCAL_TIME.exec(args.sendAt);
+  if (!parts) throw new Error(`sendAt must be a local date and time with no offset, like 2026-10-06T09:00 (got ${JSON.stringify(args.sendAt)})`);
+  // A date parser rolls 2026-02-30 over to March 2: each field must come back as given.
+  const [year, month, day, hour, minute] = parts.slice(1).map(Number);
+  const utc = new Date(Date.UTC(year, month - 1, day, hour, minute));
+  if (utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== day || utc.getUTCHours() !== hour || utc.getUTCMinutes() !== minute) {
+    throw new Error(`sendAt ${args.sendAt} is not a date and time that exists`);
+  }
 }
 
 const account = args.account ? `?authuser=${encodeURIComponent(args.account)}` : "";

@@ -124,7 +124,13 @@ textbox.addEventListener("keydown", (event) => {
 });
 `;
 
-/** `/channels/<guild or @me>/<channel>` is a channel; any other address on discord.com is a 404 page. */
+/**
+ * `/channels/<guild or @me>/<channel>` is a channel; any other address on discord.com is null (a 404 page).
+ *
+ * @example
+ * discord(new URL("https://discord.com/channels/1/22"))?.status; // 200
+ * discord(new URL("https://discord.com/app")); // null
+ */
 export function discord(url: URL): WebResponse | null {
   const match = /^\/channels\/(\d+|@me)\/(\d+)\/?$/.exec(url.pathname);
   if (!match) return null;

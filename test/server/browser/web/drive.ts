@@ -35,7 +35,12 @@ field.addEventListener("change", async () => {
 });
 `;
 
-/** `/drive/…` shows My Drive; any other address on drive.google.com is a 404 page. */
+/**
+ * `/drive/…` shows My Drive; any other address on drive.google.com is null (a 404 page).
+ *
+ * @example
+ * drive(new URL("https://drive.google.com/drive/my-drive"))?.status; // 200
+ */
 export function drive(url: URL): WebResponse | null {
   if (!url.pathname.startsWith("/drive")) return null;
   return htmlPage({ title: "My Drive - Google Drive", site: "Google Drive", body: BODY, script: SCRIPT });

@@ -48,7 +48,12 @@ field.addEventListener("change", async () => {
 });
 `;
 
-/** A card transaction's page at `/transactions/activities/by-resource/CARD_TRANSACTION/<id>`; else a 404 page. */
+/**
+ * A card transaction's page at `/transactions/activities/by-resource/CARD_TRANSACTION/<id>`; else null (a 404 page).
+ *
+ * @example
+ * wise(new URL("https://wise.com/transactions/activities/by-resource/CARD_TRANSACTION/42"))?.status; // 200
+ */
 export function wise(url: URL): WebResponse | null {
   const match = /^\/transactions\/activities\/by-resource\/CARD_TRANSACTION\/(\d+)\/?$/.exec(url.pathname);
   if (!match) return null;
