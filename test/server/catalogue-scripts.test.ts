@@ -99,6 +99,16 @@ const CASES: Record<string, Case> = {
     files: { attachment: PNG },
     expected: { sent: true, to: ["a@example.com", "b@example.com"], cc: ["c@example.com"], bcc: [], subject: "Our new banner", attachment: "banner.png" },
   },
+  "slack.com/upload_file": {
+    args: { channel: "#random", content: "12:00 deploy ok\n12:05 deploy ok\n", filename: "deploys.log", title: "Today's deploys", comment: "FYI" },
+    expected: {
+      ok: true,
+      id: expect.stringMatching(/^F[A-Z0-9]{10}$/),
+      name: "deploys.log",
+      title: "Today's deploys",
+      permalink: expect.stringMatching(/^https:\/\/sandbox\.slack\.com\/files\/U0SANDBOX1\/F[A-Z0-9]{10}\/deploys\.log$/),
+    },
+  },
   "wise.com/attach_receipt": {
     args: { txid: "2980039980", b64: Buffer.from(PDF).toString("base64"), filename: "taxi.pdf" },
     expected: { txid: "2980039980", attached: true, attachmentSection: `Attachments: taxi.pdf (${PDF.length} bytes, application/pdf)` },
@@ -233,6 +243,12 @@ describe.each(["simulated", "real"] as const)("every catalogue script on the %s 
     const answer = await run(store, "wise.com/attach_receipt", { txid: "42", b64: Buffer.from("hello").toString("base64"), filename: "notes.txt", mime: "text/plain" });
     expect(answer.status).toBe(422);
     expect(answer.body.error).toBe("Error: Wise refused the file: notes.txt: this file type is not supported (text/plain).");
+  }, 60_000);
+
+  it("slack.com/upload_file: a channel the workspace lacks is refused, naming the ones it has", async () => {
+    const answer = await run(store, "slack.com/upload_file", { channel: "#nowhere", content: "x" });
+    expect(answer.status).toBe(422);
+    expect(answer.body.error).toBe("Error: no channel #nowhere in this workspace (its channels: #general, #random)");
   }, 60_000);
 
   describe("discord.com/post_message", () => {

@@ -156,3 +156,35 @@ return { listed, refusal, count: await item.count() };`, { files: { "receipt.png
     });
   });
 });
+
+describe("app.slack.com: a workspace", () => {
+  test("an uploaded file is a card in the channel with its title, the message, the bytes' size and SHA-256; the other channel stays empty", async () => {
+    const bytes = new TextEncoder().encode("line one\nline two\n");
+    const result = await expectResult(`
+await builtins.goto("https://app.slack.com/client");
+await page.locator('nav a[data-name="general"]').click();
+await builtins.uploadFile('input[data-qa="file_upload"]', "notes.txt");
+const dialog = page.getByRole("dialog", { name: "Upload a file" });
+await dialog.locator('input[name="title"]').fill("Notes");
+await dialog.locator('textarea[name="comment"]').fill("see this");
+await dialog.getByRole("button", { name: "Upload" }).click();
+const card = page.locator('[data-qa="file"]');
+await card.waitFor();
+const general = { url: page.url(), text: await page.locator('[data-qa="message"] .text').textContent(), title: await card.locator(".title").textContent(), ...(await card.evaluate((c) => ({ ...c.dataset }))) };
+await page.locator('nav a[data-name="random"]').click();
+return { general, random: await page.locator('[data-qa="message"]').count() };`, { files: { "notes.txt": { via: "bytes", bytes } } });
+    expect(result).toEqual({
+      general: {
+        url: "https://app.slack.com/client/T0SANDBOX1/C0GENERAL01",
+        text: "see this",
+        title: "Notes",
+        qa: "file",
+        fileId: expect.stringMatching(/^F[A-Z0-9]{10}$/),
+        name: "notes.txt",
+        size: String(bytes.length),
+        sha256: sha256(bytes),
+      },
+      random: 0,
+    });
+  });
+});

@@ -7,6 +7,7 @@ import { docusign } from "./docusign.js";
 import { drive } from "./drive.js";
 import { gmail } from "./gmail.js";
 import { escapeHtml, htmlPage, type WebResponse } from "./html.js";
+import { slack } from "./slack.js";
 import { wise } from "./wise.js";
 
 export type { WebResponse } from "./html.js";
@@ -19,6 +20,7 @@ export const SIMULATED_HOSTS = [
   "admin.atlassian.com",
   "discord.com",
   "drive.google.com",
+  "app.slack.com",
   "wise.com",
   "example.com",
 ] as const;
@@ -63,6 +65,8 @@ function notFound(url: URL): WebResponse {
  */
 export function answerWeb(url: URL): WebResponse {
   const host = url.hostname.replace(/^www\./, "");
+  // app.slack.com and each workspace's own <name>.slack.com.
+  if (host.endsWith(".slack.com")) return slack(url) ?? notFound(url);
   switch (host) {
     case "mail.google.com":
       return gmail(url);
