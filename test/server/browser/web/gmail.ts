@@ -122,27 +122,38 @@ const threadId = () => [...crypto.getRandomValues(new Uint8Array(8))].map((b) =>
 const displayDate = (when) =>
   when.toLocaleString(navigator.language || "en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
 
-function schedule(dialog, picker) {
+/** The time the picker holds, or null after saying why it cannot be used. */
+function pickedTime(picker) {
   const value = picker.querySelector('input[type="datetime-local"]').value;
   const when = value ? new Date(value) : null;
-  if (!when || Number.isNaN(when.getTime())) return refuse(picker, "Enter a valid date and time.");
-  if (when.getTime() <= Date.now()) return refuse(picker, "Scheduled time must be in the future.");
+  if (!when || Number.isNaN(when.getTime())) return refuse(picker, "Enter a valid date and time."), null;
+  if (when.getTime() <= Date.now()) return refuse(picker, "Scheduled time must be in the future."), null;
+  return when;
+}
+
+/** Files a message in the Scheduled folder (a reply keeps its conversation's thread id). */
+function fileScheduled(message, when) {
+  scheduled.push({ threadId: message.threadId ?? threadId(), to: message.to, cc: message.cc ?? "", subject: message.subject, attachments: message.attachments, when: displayDate(when) });
+  toast("Send scheduled");
+  showFolder();
+}
+
+function schedule(dialog, picker) {
+  const when = pickedTime(picker);
+  if (!when) return;
   if (!hasRecipients(dialog)) return picker.remove();
   refresh();
   const field = (selector) => dialog.querySelector(selector).value;
-  scheduled.push({
-    threadId: threadId(),
-    to: list(field('input[aria-label="To recipients"]')).join(", "),
-    subject: field('input[name="subjectbox"]'),
-    when: displayDate(when),
-    attachments: attachmentsOf(dialog).map((f) => f.name).join(", "),
-  });
   sent = true;
   picker.remove();
   dialog.remove();
   show("status", "scheduled for " + displayDate(when));
-  toast("Send scheduled");
-  showFolder();
+  fileScheduled({
+    to: list(field('input[aria-label="To recipients"]')).join(", "),
+    cc: list(field('input[aria-label="Cc recipients"]')).join(", "),
+    subject: field('input[name="subjectbox"]'),
+    attachments: attachmentsOf(dialog).map((f) => f.name).join(", "),
+  }, when);
 }
 
 function saveDraft(dialog) {
@@ -156,7 +167,8 @@ function saveDraft(dialog) {
   toast("Draft saved");
 }
 
-function openScheduler(dialog) {
+/** The menu beside Send: "Schedule send" opens the date and time picker, whose button calls confirm(picker). */
+function openScheduler(container, confirm = (picker) => schedule(container, picker)) {
   const menu = document.createElement("div");
   menu.setAttribute("role", "menu");
   menu.innerHTML = '<div role="menuitem" tabindex="0">Schedule send</div>';
@@ -169,12 +181,12 @@ function openScheduler(dialog) {
       '<h2>Pick date &amp; time</h2>' +
       '<input type="datetime-local" aria-label="Date and time">' +
       '<button type="button">Cancel</button> <button type="button">Schedule send</button>';
-    const [cancel, confirm] = picker.querySelectorAll("button");
+    const [cancel, scheduleButton] = picker.querySelectorAll("button");
     cancel.addEventListener("click", () => picker.remove());
-    confirm.addEventListener("click", () => schedule(dialog, picker));
+    scheduleButton.addEventListener("click", () => confirm(picker));
     document.body.append(picker);
   });
-  dialog.querySelector("footer").append(menu);
+  container.querySelector("footer").append(menu);
 }
 
 function draftsTable() {
@@ -209,6 +221,7 @@ function showFolder() {
     row.setAttribute("role", "row");
     row.dataset.threadId = "thread-f:" + BigInt("0x" + message.threadId);
     row.dataset.legacyThreadId = message.threadId;
+    row.dataset.cc = message.cc;
     row.innerHTML = '<td class="recipients"></td><td class="subject"></td><td class="attachments"></td><td class="when"></td>';
     row.querySelector(".recipients").textContent = "To: " + message.to;
     row.querySelector(".subject").textContent = message.subject;
