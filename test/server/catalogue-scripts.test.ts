@@ -94,6 +94,18 @@ const CASES: Record<string, Case> = {
       draftsCountAfter: 2,
     },
   },
+  "mail.google.com/reply_to_email": {
+    args: { threadId: "19f2817451c27480", body: "Thanks, paid today.", replyAll: true, cc: "boss@example.com", attachmentName: "receipt.png" },
+    files: { attachment: PNG },
+    expected: {
+      sent: true,
+      replyAll: true,
+      threadId: "19f2817451c27480",
+      subject: "Invoice for October",
+      cc: ["accounts@example.com", "boss@example.com"],
+      attachment: "receipt.png",
+    },
+  },
   "mail.google.com/send_email": {
     args: { to: ["a@example.com", "b@example.com"], cc: "c@example.com", subject: "Our new banner", body: "Hello", attachmentName: "banner.png" },
     files: { attachment: PNG },
@@ -250,6 +262,34 @@ describe.each(["simulated", "real"] as const)("every catalogue script on the %s 
     expect(answer.status).toBe(422);
     expect(answer.body.error).toBe("Error: no channel #nowhere in this workspace (its channels: #general, #random)");
   }, 60_000);
+
+  describe("mail.google.com/reply_to_email", () => {
+    it("by its link, with sendAt ahead: scheduled in the conversation, found in the Scheduled folder", async () => {
+      const { sendAt, shown } = localTime(45);
+      const answer = await run(store, "mail.google.com/reply_to_email", { threadUrl: "https://mail.google.com/mail/u/0/#inbox/19f2817451c27480", body: "Will pay Monday.", sendAt });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expectContract("mail.google.com/reply_to_email", answer.body.result);
+      expect(answer.body.result).toEqual({
+        sent: false,
+        scheduled: true,
+        replyAll: false,
+        threadId: "19f2817451c27480",
+        subject: "Invoice for October",
+        cc: [],
+        scheduledFor: shown,
+        foundInScheduled: true,
+      });
+    }, 60_000);
+
+    it("a sendAt in the past, or a conversation the account lacks: the run fails saying so", async () => {
+      const past = await run(store, "mail.google.com/reply_to_email", { threadId: "19f2817451c27480", body: "x", sendAt: localTime(-5).sendAt });
+      expect(past.status).toBe(422);
+      expect(past.body.error).toMatch(/^Error: sendAt \S+ is in the past \(in the browser's time zone\): give a time at least a few minutes ahead; nothing was sent$/);
+      const missing = await run(store, "mail.google.com/reply_to_email", { threadId: "0000000000000000", body: "x" });
+      expect(missing.status).toBe(422);
+      expect(missing.body.error).toBe("Error: no conversation 0000000000000000 in this Gmail account: check the id with search_emails");
+    }, 60_000);
+  });
 
   describe("discord.com/post_message", () => {
     it("dry_run prepares the message and posts nothing", async () => {

@@ -65,6 +65,7 @@ describe("scripts list", () => {
     expect(exitCode).toBe(0);
     expect(json<{ data: Array<{ slug: string; author: { handle: string } }> }>().data.map((s) => `${s.author.handle}/${s.slug}`).sort()).toEqual([
       "reduck/create_draft",
+      "reduck/reply_to_email",
       "reduck/send_email",
     ]);
   });

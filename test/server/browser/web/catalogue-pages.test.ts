@@ -188,3 +188,29 @@ return { general, random: await page.locator('[data-qa="message"]').count() };`,
     });
   });
 });
+
+describe("mail.google.com: a conversation", () => {
+  test("the inbox links it; Reply all writes to everyone but me, keeps the Cc, and the sent reply joins the conversation", async () => {
+    const result = await expectResult(`
+await builtins.goto("https://mail.google.com/mail/u/0/#inbox");
+await page.locator('table[aria-label="Inbox"] a.subject').click();
+const conversation = page.locator('article[aria-label="Conversation"]');
+await conversation.locator('button[aria-label="Reply all"]').click();
+const recipients = await conversation.locator('[aria-label="Reply"] .recipients').textContent();
+await builtins.paste('[aria-label="Reply"] div[aria-label="Message Body"]', "Paid.");
+await builtins.pressKey("Control+Enter");
+const messages = conversation.locator('[aria-label="Messages"] > [role="listitem"]');
+await messages.nth(1).waitFor();
+return { url: page.url(), recipients, reply: await messages.nth(1).evaluate((m) => ({ ...m.dataset, body: m.querySelector(".body").textContent })) };`);
+    expect(result).toEqual({
+      url: "https://mail.google.com/mail/u/0/#inbox/19f2817451c27480",
+      recipients: "To: billing@vendor.example, finance@example.com",
+      reply: { from: "demo@example.com", to: "billing@vendor.example, finance@example.com", cc: "accounts@example.com", attachments: "", body: "Paid." },
+    });
+  });
+
+  test("a conversation the account lacks says so", async () => {
+    const result = await expectResult(`await builtins.goto("https://mail.google.com/mail/u/0/#inbox/0123456789abcdef"); return await page.locator("#mailbox").textContent();`);
+    expect(result).toBe("The conversation you requested could not be found.");
+  });
+});

@@ -1,6 +1,7 @@
 // mail.google.com: a compose window like Gmail's, and beside it what the recipient will see
 // (recipients, subject, body, the attachment's name and size). Control+Enter in the window sends,
 // after which the page shows "Message sent" and the sent message.
+import { THREAD_SCRIPT } from "./gmail-threads.js";
 import { htmlPage, type WebResponse } from "./html.js";
 
 const STYLE = `
@@ -26,7 +27,7 @@ const STYLE = `
 const BODY = `
 <main>
   <nav><a href="#inbox">Inbox</a> · <a href="#scheduled">Scheduled</a> · <a href="#drafts">Drafts <span class="count">1</span></a></nav>
-  <p id="mailbox">Inbox — no conversations. Open <a href="#inbox?compose=new">a new message</a>.</p>
+  <div id="mailbox"></div>
   <section id="preview" aria-label="What the recipient will see">
     <h3>What the recipient will see</h3>
     <dl>
@@ -204,9 +205,16 @@ function draftsTable() {
   return table;
 }
 
-// The folder the address names: #scheduled and #drafts list those folders; anything else leaves the inbox.
+// The folder the address names: the inbox (#inbox, or no folder), a conversation (#inbox/<id>),
+// #scheduled and #drafts; a compose window leaves the folder as it was.
 function showFolder() {
+  if (showThread()) return;
   const mailbox = document.getElementById("mailbox");
+  if (location.hash === "" || /^#inbox(\?|$)/.test(location.hash)) {
+    const intro = document.createElement("p");
+    intro.innerHTML = 'Inbox — ' + THREADS.length + ' conversation. Open <a href="#inbox?compose=new">a new message</a>.';
+    return mailbox.replaceChildren(intro, inboxTable());
+  }
   if (location.hash === "#drafts") return mailbox.replaceChildren(draftsTable());
   if (location.hash !== "#scheduled") return;
   mailbox.replaceChildren();
@@ -264,6 +272,10 @@ function openCompose() {
   refresh();
 }
 
+`;
+
+// Started once both parts of the script are defined (they share one scope).
+const START = String.raw`
 addEventListener("hashchange", () => {
   openCompose();
   showFolder();
@@ -280,6 +292,6 @@ export function gmail(url: URL): WebResponse {
     site: "Gmail",
     body: BODY,
     style: STYLE,
-    script: SCRIPT,
+    script: SCRIPT + THREAD_SCRIPT + START,
   });
 }
