@@ -18,6 +18,7 @@ import { outcomeOfRunError, outcomeOfStep, cliErrorOf, printOutcomes, printPendi
 import { FileProblem, openBytes } from "../../run/files.js";
 import { MAX_FILE_BYTES } from "../../run/limits.js";
 import { progressReporter } from "../progress.js";
+import { fileNameNotes } from "../file-name-notes.js";
 
 /** Recorded as the run's source. */
 const SOURCE = { "X-Reduck-Source": "cli" };
@@ -62,19 +63,19 @@ ${EXIT_CODES_HELP}`;
     },
     {
       description: "Run in order in one browser, stopping at the first failure",
-      command: "<%= config.bin %> run --sequential --script site.com/login --script site.com/scrape max=5",
+      command: "<%= config.bin %> run --sequential --script example.com/get_title url=https://example.com --script news.ycombinator.com/top_stories",
     },
     {
-      description: "Run version 3 (a draft, say) on a cloud browser, with the outcome as JSON",
-      command: "<%= config.bin %> run --browser cloud --version 3 --json --script linkedin.com/get_post url=https://...",
+      description: "Run version 1 on a cloud browser, with the outcome as JSON",
+      command: '<%= config.bin %> run --browser cloud --version 1 --json --script reduck/mail.google.com/send_email to=me@example.com subject=Hi',
     },
     {
       description: "A cloud browser in a region, leaving the internet from a country",
-      command: "<%= config.bin %> run --browser cloud --region us-east-1 --country US --script example.com/prices",
+      command: "<%= config.bin %> run --browser cloud --region us-east-1 --country US --script reduck/mail.google.com/send_email to=me@example.com subject=Hi",
     },
     {
-      description: "Start a long run and come back for it later",
-      command: "id=$(<%= config.bin %> run --no-wait --wait-for-seconds 5 --script example.com/export_all) && <%= config.bin %> runs wait $id",
+      description: "Start a long run and come back for it later (sandbox/sandbox.test/sleep is the sandbox's slow script)",
+      command: "id=$(<%= config.bin %> run --no-wait --wait-for-seconds 1 --script sandbox/sandbox.test/sleep seconds=3) && <%= config.bin %> runs wait $id",
     },
   ];
 
@@ -239,6 +240,8 @@ ${EXIT_CODES_HELP}`;
     const { args, files, fileInputs, problems } = applyContract(step, inputSchema as never);
     problems.push(...(await schemaProblems(inputSchema, args, fileInputs)));
     if (problems.length) throw usageError(`${label}: ${problems.join("; ")}`);
+    // stderr even with --json: stdout stays one document, and the surprise is worth saying.
+    for (const note of fileNameNotes(inputSchema, args, files)) process.stderr.write(`${note}\n`);
     return {
       label,
       outputSchema: contract.output_schema,

@@ -15,8 +15,11 @@ Waiting is polling: it sends nothing new to run. On a terminal a one-line status
 ${EXIT_CODES_HELP}`;
 
   static override examples = [
-    { description: "Wait for a batch started with --no-wait", command: "<%= config.bin %> runs wait 8f6c0e1e-5b1a-4c4e-9a55-2f0c0d3b7e21" },
-    { description: "Wait for one run, with the outcome as JSON", command: "<%= config.bin %> runs wait 00000000-0000-4000-8005-000000000002 --json" },
+    {
+      description: "Wait for a run started with --no-wait (sandbox/sandbox.test/sleep is the sandbox's slow script)",
+      command: "id=$(<%= config.bin %> run --no-wait --wait-for-seconds 1 --script sandbox/sandbox.test/sleep seconds=3) && <%= config.bin %> runs wait $id",
+    },
+    { description: "Wait for one run, with the outcome as JSON", command: "<%= config.bin %> runs wait 00000000-0000-4000-8005-000000000001 --json" },
   ];
 
   static override args = {
