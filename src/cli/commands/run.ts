@@ -74,7 +74,7 @@ ${EXIT_CODES_HELP}`;
       command: "<%= config.bin %> run --browser cloud --region us-east-1 --country US --script reduck/mail.google.com/send_email to=me@example.com subject=Hi",
     },
     {
-      description: "Start a long run and come back for it later (sandbox/sandbox.test/sleep is the sandbox's slow script)",
+      description: "Start a long run (the sandbox's slow script), wait for it later",
       command: "id=$(<%= config.bin %> run --no-wait --wait-for-seconds 1 --script sandbox/sandbox.test/sleep seconds=3) && <%= config.bin %> runs wait $id",
     },
   ];

@@ -16,7 +16,7 @@ ${EXIT_CODES_HELP}`;
 
   static override examples = [
     {
-      description: "Wait for a run started with --no-wait (sandbox/sandbox.test/sleep is the sandbox's slow script)",
+      description: "Wait for a run started with --no-wait (the sandbox's slow script)",
       command: "id=$(<%= config.bin %> run --no-wait --wait-for-seconds 1 --script sandbox/sandbox.test/sleep seconds=3) && <%= config.bin %> runs wait $id",
     },
     { description: "Wait for one run, with the outcome as JSON", command: "<%= config.bin %> runs wait 00000000-0000-4000-8005-000000000001 --json" },
