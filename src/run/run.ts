@@ -45,7 +45,7 @@ import {
   type RunResponse,
   type RunStatusUpdate,
 } from "./outcomes.js";
-import { pollContext, waitForBatch, waitForRunId, type WaitResult } from "./wait.js";
+import { guarded, pollContext, waitForBatch, waitForRunId, type WaitResult } from "./wait.js";
 
 export type { RunResponse, BatchRunResponse, RunStepOutcome, PendingRun, RunStatusUpdate, RunStatus, RunError } from "./outcomes.js";
 
@@ -455,7 +455,7 @@ async function settle(options: SingleRunOptions | BatchRunOptions, sent: Sent, s
     case "pending-batch": {
       const runIds = read.runs.map((r) => (typeof (r as { runId?: unknown })?.runId === "string" ? (r as { runId: string }).runId : null));
       if (!wait) {
-        options.onStatus?.({ status: read.status, batchId: read.batchId, runIds, total: expected, completed: 0, failed: 0, elapsedMs: Date.now() - startedAt });
+        guarded(options.onStatus)?.({ status: read.status, batchId: read.batchId, runIds, total: expected, completed: 0, failed: 0, elapsedMs: Date.now() - startedAt });
         const pending: PendingRun = { status: read.status, batchId: read.batchId, runIds, ...(read.retryAfterMs !== undefined ? { retryAfterMs: read.retryAfterMs } : {}) };
         return settled({ data: pending, error: undefined }, respond);
       }
@@ -466,7 +466,7 @@ async function settle(options: SingleRunOptions | BatchRunOptions, sent: Sent, s
     case "pending-run": {
       if (expected !== 1) return settled<never>({ data: undefined, error: { ...countMismatch(expected, 1), runId: read.runId } }, respond);
       if (!wait) {
-        options.onStatus?.({ status: read.status, runId: read.runId, runIds: [read.runId], total: 1, completed: 0, failed: 0, elapsedMs: Date.now() - startedAt });
+        guarded(options.onStatus)?.({ status: read.status, runId: read.runId, runIds: [read.runId], total: 1, completed: 0, failed: 0, elapsedMs: Date.now() - startedAt });
         const pending: PendingRun = { status: read.status, runId: read.runId, runIds: [read.runId], ...(read.retryAfterMs !== undefined ? { retryAfterMs: read.retryAfterMs } : {}) };
         return settled({ data: pending, error: undefined }, respond);
       }

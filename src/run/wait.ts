@@ -111,10 +111,25 @@ export function pollContext(client: ReduckClient, options: WaitOptions, startedA
   return {
     client,
     signal: options.signal,
-    onStatus: options.onStatus,
+    onStatus: guarded(options.onStatus),
     headers: options.headers,
     startedAt,
     deadlineAt: options.deadlineMs === undefined ? undefined : Date.now() + options.deadlineMs,
+  };
+}
+
+/**
+ * The caller's callback, kept from breaking the wait: a callback that throws must not turn a
+ * run already sent into an error that says it could not be made.
+ */
+export function guarded<A>(callback: ((arg: A) => void) | undefined): ((arg: A) => void) | undefined {
+  if (!callback) return undefined;
+  return (arg) => {
+    try {
+      callback(arg);
+    } catch {
+      // Its own failure; the run goes on, and so does the wait.
+    }
   };
 }
 

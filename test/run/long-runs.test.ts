@@ -157,6 +157,20 @@ describe("a 202 batch is polled to the end", () => {
     expect(updates.at(-1)).toMatchObject({ completed: 2, failed: 0 });
   });
 
+  test("an onStatus that throws does not break the wait", async () => {
+    wire({ status: 202, body: { batchId: "b12", status: "running", retryAfterMs: 10, runs: [] } }, [{ body: { batchId: "b12", status: "completed", runs: [{ runId: "r1", result: 7 }] } }]);
+    const { data, error } = await runScript({
+      client: client(),
+      script,
+      onStatus: () => {
+        throw new Error("the caller's bug");
+      },
+    });
+    expect(error).toBeUndefined();
+    expect(data).toEqual({ result: 7, runId: "r1" });
+    expect(count("POST /run")).toBe(1);
+  });
+
   test("without retryAfterMs the wait between polls is 2 s", async () => {
     wire({ status: 202, body: { batchId: "b2", status: "running", runs: [] } }, [{ body: { batchId: "b2", status: "completed", runs: [{ runId: "r1", result: "x" }] } }]);
     const started = Date.now();
