@@ -25,6 +25,8 @@ export interface SandboxOptions {
    * `browser: "extension"` a refusal). Absent: 1.
    */
   devices?: number;
+  /** `--run-memory MiB`: one run's memory (heap and ArrayBuffers together). Absent: 128. */
+  runMemoryMiB?: number;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -37,10 +39,11 @@ const OPTIONS = {
   "oauth-issuer": { type: "string" },
   browser: { type: "string" },
   devices: { type: "string" },
+  "run-memory": { type: "string" },
 } as const;
 
 const USAGE =
-  "Usage: npm run sandbox -- [--port N] [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS] [--oauth-issuer URL] [--browser real|simulated] [--devices N]";
+  "Usage: npm run sandbox -- [--port N] [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS] [--oauth-issuer URL] [--browser real|simulated] [--devices N] [--run-memory MiB]";
 
 /** A bad command line: the message is meant for the user, one line, saying what to do instead. */
 export class UsageError extends Error {
@@ -113,6 +116,14 @@ function parseDevices(raw: string | undefined): number | undefined {
   return Number(raw);
 }
 
+function parseRunMemory(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 32 || Number(raw) > 4096) {
+    throw new UsageError(`--run-memory must be a whole number of MiB from 32 to 4096, e.g. --run-memory 256 (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
 /**
  * @example
  * parseSandboxArgs(["--port", "4011"]);                         // { port: 4011 }
@@ -123,7 +134,7 @@ function parseDevices(raw: string | undefined): number | undefined {
  * parseSandboxArgs(["--devices", "0"]);                         // { port: 4010, devices: 0 }
  */
 export function parseSandboxArgs(argv: string[]): SandboxOptions {
-  let values: { port?: string; desktop?: string; "file-access"?: string; "run-timeout"?: string; "oauth-issuer"?: string; browser?: string; devices?: string };
+  let values: { port?: string; desktop?: string; "file-access"?: string; "run-timeout"?: string; "oauth-issuer"?: string; browser?: string; devices?: string; "run-memory"?: string };
   try {
     ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
@@ -142,5 +153,7 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions {
   if (browser !== undefined) options.browser = browser;
   const devices = parseDevices(values.devices);
   if (devices !== undefined) options.devices = devices;
+  const runMemory = parseRunMemory(values["run-memory"]);
+  if (runMemory !== undefined) options.runMemoryMiB = runMemory;
   return options;
 }

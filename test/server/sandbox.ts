@@ -1,5 +1,5 @@
 // `npm run sandbox -- --port N [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS]
-// [--oauth-issuer URL] [--browser real|simulated] [--devices N]`: the reference server over real HTTP with a fresh
+// [--oauth-issuer URL] [--browser real|simulated] [--devices N] [--run-memory MiB]`: the reference server over real HTTP with a fresh
 // seeded store (POST /run included, on the same port), for trying the CLI by hand and for
 // end-to-end tests. Prints exactly two lines on stdout (the address and the demo key, ready for
 // `export`), says on stderr which desktop folder named files come from, how long a run may take and
@@ -12,6 +12,7 @@ import { trustAuthorizationServer } from "./auth.js";
 import { BrowserHost } from "./browser/index.js";
 import { createHandlers } from "./handlers.js";
 import { warmScriptRunner } from "./run/script-runner.js";
+import { setRunMemory } from "./run/script-processes.js";
 import { startHttpServer } from "./http.js";
 import { parseSandboxArgs, UsageError } from "./sandbox-options.js";
 import { createStore } from "./store.js";
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  if (options.runMemoryMiB !== undefined) setRunMemory(options.runMemoryMiB);
   warmScriptRunner();
   process.stdout.write(`REDUCK_API_URL=${server.url}\nREDUCK_API_KEY=${store.demo.apiKey}\n`);
   const folder = path.join(desktop, SERVICE_FOLDER);
