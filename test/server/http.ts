@@ -46,7 +46,7 @@ function toRequest(req: IncomingMessage, origin: string, body: Buffer | undefine
     if (value === undefined || HOP_BY_HOP.has(name)) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
-  return new Request(new URL(req.url ?? "/", origin), { method: req.method ?? "GET", headers, body: body && new Uint8Array(body.buffer, body.byteOffset, body.length) });
+  return new Request(new URL(req.url ?? "/", origin), { method: req.method ?? "GET", headers, body: body as unknown as BodyInit | undefined });
 }
 
 /**
