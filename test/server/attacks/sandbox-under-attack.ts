@@ -23,6 +23,8 @@ export interface AttackedSandbox {
   /** What the sandbox wrote on stderr so far (its refusals are logged there). */
   stderr(): string;
   call(method: string, path: string, body?: unknown): Promise<Answer>;
+  /** Creates a script with this body (a fresh slug): its slug. */
+  create(content: string): Promise<string>;
   /** Creates a script with this body (a fresh slug) and runs it; the answer of POST /run. */
   createAndRun(content: string): Promise<Answer>;
   /** Resident memory of the server process alone. */
@@ -68,25 +70,31 @@ export async function startAttackedSandbox(args: string[] = [], { browser = "sim
     return { status: response.status, body: text ? JSON.parse(text) : undefined };
   }
 
+  async function create(content: string): Promise<string> {
+    const slug = `attack_${process.pid}_${++slugs}`;
+    const created = await call("POST", "/api/scripts/@demo", {
+      host: "example.org",
+      slug,
+      description: "An attack on the sandbox",
+      content,
+      language: "javascript",
+      input_schema: { type: "object" },
+      output_schema: { type: "object" },
+      side_effects: "none",
+    });
+    if (created.status !== 201) throw new Error(`the script could not be created: ${created.status} ${JSON.stringify(created.body)}`);
+    return slug;
+  }
+
   return {
     url,
     key,
     pid,
     stderr: () => spawned.output().stderr,
     call,
+    create,
     async createAndRun(content) {
-      const slug = `attack_${process.pid}_${++slugs}`;
-      const created = await call("POST", "/api/scripts/@demo", {
-        host: "example.org",
-        slug,
-        description: "An attack on the sandbox",
-        content,
-        language: "javascript",
-        input_schema: { type: "object" },
-        output_schema: { type: "object" },
-        side_effects: "none",
-      });
-      if (created.status !== 201) throw new Error(`the script could not be created: ${created.status} ${JSON.stringify(created.body)}`);
+      const slug = await create(content);
       return call("POST", "/run", { browser: "extension", script: { host: "example.org", slug, args: {} } });
     },
     async serverRss() {
