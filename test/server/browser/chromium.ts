@@ -103,6 +103,9 @@ export function launchArgs(wall: { port: number }, marker: string): string[] {
     // WebRTC would send UDP (STUN) around the proxy.
     "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
     "--disable-domain-reliability",
+    // A page's heap is bounded, so a script's page cannot grow one renderer without end (a
+    // 512 MiB string there crashes that page, and fails that run only).
+    "--js-flags=--max-old-space-size=256",
     "--no-pings",
     // Unused by Chromium; lets us find this browser's process among our children.
     `--reduck-sandbox-browser=${marker}`,
