@@ -1,5 +1,5 @@
 // The processes script bodies run in (script-process.mjs), seen from the server: started ahead of
-// time (one waits, warm, so a run does not pay a process start), one per run and never reused,
+// time (two wait, warm, so a run does not pay a process start), one per run and never reused,
 // killed when the run ends, at most MAX_RUNNING at once (more runs wait for one to end).
 //
 // Memory: a run's budget (128 MiB, `--run-memory`) bounds its worker's heap, and, through
@@ -35,8 +35,7 @@ let runMemoryMiB = DEFAULT_RUN_MEMORY_MIB;
  */
 export function setRunMemory(mib: number): void {
   runMemoryMiB = mib;
-  spare?.kill();
-  spare = undefined;
+  for (const waiting of spares.splice(0)) waiting.kill();
 }
 
 /** The memory budget of a run, in MiB. */
@@ -172,21 +171,32 @@ async function rssOf(pid: number | undefined): Promise<number> {
   return kilobytes(await readFile(`/proc/${pid}/status`, "utf8").catch(() => ""), "VmRSS");
 }
 
-let spare: ScriptProcess | undefined;
+/**
+ * Processes started ahead of time. Two, so that runs one after the other (a batch, a test suite)
+ * each find one ready: a process takes longer to start (100-150 ms on a busy machine) than a
+ * simple run takes.
+ */
+const SPARES = 2;
+const spares: ScriptProcess[] = [];
 let running = 0;
 const waiting: Array<() => void> = [];
 
+function usable(candidate: ScriptProcess): boolean {
+  return !candidate.exited && candidate.memoryMiB === runMemoryMiB;
+}
+
 /**
- * A process for one run: the warm one when it waits, else a new one; waits while MAX_RUNNING run.
+ * A process for one run: a warm one when one waits, else a new one; waits while MAX_RUNNING run.
  * Give it back with `release` when the run ends (it is killed then).
  */
 export async function takeScriptProcess(maxText: number): Promise<ScriptProcess> {
   if (running >= MAX_RUNNING) await new Promise<void>((resolve) => waiting.push(resolve));
   running += 1;
-  const taken = spare && !spare.exited && spare.memoryMiB === runMemoryMiB ? spare : new ScriptProcess(runMemoryMiB, maxText);
-  if (taken !== spare) spare?.kill();
-  spare = undefined;
-  return taken;
+  for (let spare = spares.shift(); spare; spare = spares.shift()) {
+    if (usable(spare)) return spare;
+    spare.kill();
+  }
+  return new ScriptProcess(runMemoryMiB, maxText);
 }
 
 /** Kills a run's process and lets the next run (a waiting one first) have its place. */
@@ -194,14 +204,14 @@ export function releaseScriptProcess(used: ScriptProcess, maxText: number): void
   used.kill();
   running -= 1;
   waiting.shift()?.();
-  // The next run's process starts once this one has ended, so the two do not compete.
+  // The next runs' processes start once this one has ended, so the two do not compete.
   setImmediate(() => warmScriptProcess(maxText));
 }
 
-/** Starts the process the next run takes, unless one waits already. */
+/** Starts the processes the next runs take, up to SPARES waiting. */
 export function warmScriptProcess(maxText: number): void {
-  if (!spare || spare.exited || spare.memoryMiB !== runMemoryMiB) {
-    spare?.kill();
-    spare = new ScriptProcess(runMemoryMiB, maxText);
+  for (let i = spares.length - 1; i >= 0; i--) {
+    if (!usable(spares[i]!)) spares.splice(i, 1)[0]!.kill();
   }
+  while (spares.length < SPARES) spares.push(new ScriptProcess(runMemoryMiB, maxText));
 }
