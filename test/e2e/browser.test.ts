@@ -67,6 +67,8 @@ beforeAll(async () => {
     else response.end("here");
   });
   await new Promise<void>((resolve) => local.listen(0, "127.0.0.1", resolve));
+  // The sandbox's browser reaches no local port but the ones opened for it.
+  sharedBrowserHost().allowLoopbackPort((local.address() as AddressInfo).port);
   const doc = { type: "object", properties: { doc: { type: "string", format: "file" } }, required: ["doc"] };
   await create("example.org", "inspect_upload", INSPECT_UPLOAD, doc);
   await create("mail.google.com", "read_preview", READ_PREVIEW);
