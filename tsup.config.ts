@@ -41,6 +41,21 @@ const oclifPlainSort: Plugin = {
   },
 };
 
+/**
+ * The CLI bundle requires its vendor files (built as entries of their own, below) instead of
+ * bundling their packages: the MCP SDK and zod where src/mcp imports them, ajv where
+ * validate-args does.
+ */
+const vendorFiles: Plugin = {
+  name: "vendor-files",
+  setup(build) {
+    build.onResolve({ filter: /^(@modelcontextprotocol\/sdk\/server\/(mcp|stdio)\.js|zod)$/ }, (args) =>
+      /[\\/]src[\\/]mcp[\\/]/.test(args.importer) ? { path: "./mcp-vendor.cjs", external: true } : undefined,
+    );
+    build.onResolve({ filter: /^\.\/vendor\/ajv\.js$/ }, () => ({ path: "./ajv-vendor.cjs", external: true }));
+  },
+};
+
 export default defineConfig([
   {
     // The library for `import`: its few `dependencies` stay external, installed beside us.
@@ -66,28 +81,48 @@ export default defineConfig([
     shims: true,
   },
   {
-    // The CLI and the agent tool: their third-party code (oclif, the MCP SDK, zod: all
-    // devDependencies) is bundled here, so installing the library does not install them.
-    // Only the library's `dependencies` stay external. Start-up loads one file instead of
-    // oclif's hundred modules; `reduck mcp` loads its own chunk (splitting), so other
-    // commands never parse the MCP SDK. oclif's explicit discovery imports this bundle.
-    entry: { index: "src/cli/index.ts", "hooks/not-found": "src/cli/hooks/not-found.ts" },
+    // The CLI and the agent tool: their third-party code (oclif, the MCP SDK, zod, ajv: all
+    // devDependencies) is bundled here, so installing the library does not install them. Only
+    // the library's `dependencies` stay external.
+    //
+    // One CommonJS file, so that bin/run.js can compile it with V8's code cache (Node 20 has
+    // no compile cache for ES modules, and compiling the bundle was a third of `--version`,
+    // measured). A cached function cannot call `import()` on Node 20 (CONVENTIONS.md), so the
+    // bundle has none: bundled code is inlined and run on first use, and what stays outside
+    // (mime-types, the vendor files below) is loaded with `require`. oclif's explicit
+    // discovery finds COMMANDS, the help class and the not-found hook in this same module.
+    entry: { index: "src/cli/index.ts" },
     outDir: "dist/cli",
     clean: true,
-    format: ["esm"],
+    format: ["cjs"],
     target: "node20",
-    splitting: true,
+    splitting: false,
     // Neither minified nor mapped: minifying saved no start-up time (measured), and an
     // unminified bundle keeps REDUCK_DEBUG's stack traces readable without 3 MB of maps.
     sourcemap: false,
+    // import.meta.url (oclif's root, the package's own version) in CommonJS.
+    shims: true,
     // oclif reads tsconfig with typescript only for uncompiled plugins; never here.
     external: ["typescript"],
     // openapi-fetch's URL builders are bundled too: resolving a bare import at start-up (its
     // package.json, its exports map, a separate module) cost more than its 15 KB. mime-types
     // stays outside: it is loaded only for an unusual file extension, and its database is large.
     noExternal: ["openapi-fetch"],
-    // Bundled CommonJS inside ESM still calls require() for Node built-ins.
-    esbuildPlugins: [oclifUnused, oclifPlainSort],
-    banner: { js: 'import { createRequire as __reduckCreateRequire } from "node:module"; const require = __reduckCreateRequire(import.meta.url);' },
+    esbuildPlugins: [oclifUnused, oclifPlainSort, vendorFiles],
+    esbuildOptions(options) {
+      // `import()` becomes `require()` (see above).
+      options.supported = { ...options.supported, "dynamic-import": false };
+    },
+  },
+  {
+    // Third-party code only `reduck mcp` and `reduck run` use, in files of their own, so
+    // every other command neither reads nor compiles it: the MCP SDK with zod (780 KB), ajv
+    // (250 KB). The main bundle requires them by these names (vendorFiles).
+    entry: { "mcp-vendor": "src/cli/vendor/mcp.ts", "ajv-vendor": "src/cli/vendor/ajv.ts" },
+    outDir: "dist/cli",
+    format: ["cjs"],
+    target: "node20",
+    splitting: false,
+    sourcemap: false,
   },
 ]);
