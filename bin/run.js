@@ -52,7 +52,6 @@ function onWsl() {
  * module from require's cache.
  */
 function loadCli() {
-  const T0 = performance.now();
   const file = fs.realpathSync(path.join(root, "dist", "cli", "index.cjs"));
   const cache = codeCache(file);
   // latin1: the bundle is ASCII (tsup.config.ts), and one-byte text needs no UTF-8 decoding.
@@ -63,7 +62,6 @@ function loadCli() {
   Module._cache[file] = cli;
   script.runInThisContext()(cli.exports, Module.createRequire(file), cli, file, path.dirname(file));
   cli.loaded = true;
-  if (process.env.T) process._rawDebug("loadCli from", T0.toFixed(1), "took", (performance.now() - T0).toFixed(1), cache?.data && !script.cachedDataRejected ? "cached" : "uncached");
   // Written once the command has run, so the cache holds the functions it compiled as well.
   if (cache && (!cache.data || script.cachedDataRejected)) process.once("exit", () => saveCodeCache(cache, script));
   return cli.exports;
