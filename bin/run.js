@@ -13,17 +13,15 @@
 // CommonJS (bin/package.json), which starts a little faster than an ES module (measured).
 "use strict";
 const fs = require("node:fs");
-const Module = require("node:module");
 const os = require("node:os");
 const path = require("node:path");
-const vm = require("node:vm");
 
 const root = path.dirname(__dirname);
 const argv = process.argv.slice(2);
 
 if (!((argv[0] === "--version" || argv[0] === "-v") && printVersion())) {
   // Node 22.1+ keeps compiled code of what is loaded with require (the vendor files) too.
-  Module.enableCompileCache?.();
+  require("node:module").enableCompileCache?.();
   // main() handles its own errors (oclif's handle), as before.
   loadCli().main(argv);
 }
@@ -52,6 +50,8 @@ function onWsl() {
  * module from require's cache.
  */
 function loadCli() {
+  const Module = require("node:module");
+  const vm = require("node:vm");
   const file = fs.realpathSync(path.join(root, "dist", "cli", "index.cjs"));
   const cache = codeCache(file);
   // latin1: the bundle is ASCII (tsup.config.ts), and one-byte text needs no UTF-8 decoding.
