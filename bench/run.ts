@@ -31,7 +31,8 @@ import { benchBrowser } from "./browser.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MiB = 2 ** 20;
-const cli = path.join(root, "bin", "run.js");
+// REDUCK_BENCH_CLI: another build's bin/run.js, to measure before and after a change.
+const cli = process.env.REDUCK_BENCH_CLI ?? path.join(root, "bin", "run.js");
 const node = process.execPath;
 const pairsArg = process.argv.indexOf("--pairs");
 const pairsGiven = pairsArg > 0 ? Number(process.argv[pairsArg + 1]) : undefined;
