@@ -161,7 +161,8 @@ export default defineConfig([
     // discovery finds COMMANDS, the help class and the not-found hook in this same module.
     entry: { index: "src/cli/index.ts" },
     outDir: "dist/cli",
-    clean: true,
+    // The vendor files are another build's, which runs at the same time.
+    clean: ["!*-vendor.cjs"],
     format: ["cjs"],
     target: "node20",
     splitting: false,
