@@ -197,5 +197,14 @@ export default defineConfig([
     target: "node20",
     splitting: false,
     sourcemap: false,
+    // Compiled by bin/run.js with the code cache like the main bundle: no `import()` either,
+    // and read as latin1.
+    esbuildOptions(options) {
+      options.supported = { ...options.supported, "dynamic-import": false };
+    },
+    onSuccess: async () => {
+      await asciiOnly("dist/cli/mcp-vendor.cjs")();
+      await asciiOnly("dist/cli/ajv-vendor.cjs")();
+    },
   },
 ]);

@@ -47,42 +47,67 @@ function onWsl() {
 /**
  * Runs the CLI's bundle as the CommonJS module it is, compiled from the code cache when there
  * is one that fits. oclif then `require`s the same file to find the commands, and gets this
- * module from require's cache.
+ * module from require's cache. The vendor files the bundle requires (ajv for a run, the MCP SDK
+ * for `reduck mcp`) go through the code cache too: compiling ajv took about 5 ms of every run.
  */
 function loadCli() {
   const Module = require("node:module");
   const vm = require("node:vm");
-  const file = fs.realpathSync(path.join(root, "dist", "cli", "index.cjs"));
-  const cache = codeCache(file);
-  // latin1: the bundle is ASCII (tsup.config.ts), and one-byte text needs no UTF-8 decoding.
-  const script = new vm.Script(Module.wrap(fs.readFileSync(file, "latin1")), { filename: file, cachedData: cache?.data });
-  const cli = new Module(file, undefined);
-  cli.filename = file;
-  cli.paths = Module._nodeModulePaths(path.dirname(file));
-  Module._cache[file] = cli;
-  script.runInThisContext()(cli.exports, Module.createRequire(file), cli, file, path.dirname(file));
-  cli.loaded = true;
-  // Written once the command has run, so the cache holds the functions it compiled as well.
-  if (cache && (!cache.data || script.cachedDataRejected)) process.once("exit", () => saveCodeCache(cache, script));
-  return cli.exports;
+  const dir = fs.realpathSync(path.join(root, "dist", "cli"));
+  const vendorFiles = new Set(["./ajv-vendor.cjs", "./mcp-vendor.cjs"]);
+
+  /** Runs dist/cli/`name` with `requireIn` as its require, its code cache named `cacheName`. */
+  const run = (name, cacheName, requireIn) => {
+    const file = path.join(dir, name);
+    const cache = codeCache(file, cacheName);
+    // latin1: our built files are ASCII (tsup.config.ts), and one-byte text needs no UTF-8 decoding.
+    const script = new vm.Script(Module.wrap(fs.readFileSync(file, "latin1")), { filename: file, cachedData: cache?.data });
+    const module = new Module(file, undefined);
+    module.filename = file;
+    module.paths = Module._nodeModulePaths(dir);
+    Module._cache[file] = module;
+    try {
+      script.runInThisContext()(module.exports, requireIn(file), module, file, dir);
+    } catch (err) {
+      delete Module._cache[file];
+      throw err;
+    }
+    module.loaded = true;
+    // Written once the command has run, so the cache holds the functions it compiled as well.
+    if (cache && (!cache.data || script.cachedDataRejected)) process.once("exit", () => saveCodeCache(cache, script));
+    return module.exports;
+  };
+
+  /** The bundle's require: Node's, except for the vendor files. */
+  const bundleRequire = (file) => {
+    const plain = Module.createRequire(file);
+    const vendored = (id) => {
+      if (!vendorFiles.has(id)) return plain(id);
+      const name = id.slice(2);
+      return Module._cache[path.join(dir, name)]?.exports ?? run(name, name.replace(/\.cjs$/, ""), Module.createRequire);
+    };
+    return Object.assign(vendored, plain);
+  };
+
+  // `reduck run` keeps a cache of its own: a cache holds what its first command compiled, and a
+  // run compiles much that other commands never call (measured: a run from a cache made by
+  // `scripts list` took about 6% longer than from its own).
+  const flavour = argv.find((a) => !a.startsWith("-")) === "run" ? "run" : "cli";
+  return run("index.cjs", flavour, bundleRequire);
 }
 
 /**
- * Where the bundle's code cache is, and its bytes if there are any. The name carries Node's
- * version and the bundle's size and time, so an upgrade of either never meets an old cache
- * (V8 also refuses a cache made by another V8 or with other flags). `NODE_DISABLE_COMPILE_CACHE`
+ * Where a file's code cache is, and its bytes if there are any. The name carries Node's version
+ * and the file's size and time, so an upgrade of either never meets an old cache (V8 also
+ * refuses a cache made by another V8 or with other flags). `NODE_DISABLE_COMPILE_CACHE`
  * (Node's own switch) turns it off.
  */
-function codeCache(file) {
+function codeCache(file, name) {
   if (process.env.NODE_DISABLE_COMPILE_CACHE) return undefined;
   try {
     const dir = cacheDir();
     const { size, mtimeMs } = fs.statSync(file);
-    // `reduck run` keeps a cache of its own: a cache holds what its first command compiled, and
-    // a run compiles much that other commands never call (measured: a run from a cache made by
-    // `scripts list` took about 6% longer than from its own).
-    const flavour = argv.find((a) => !a.startsWith("-")) === "run" ? "run" : "cli";
-    const prefix = `${flavour}-${process.version}-${process.arch}-`;
+    const prefix = `${name}-${process.version}-${process.arch}-`;
     const where = path.join(dir, `${prefix}${size}-${Math.trunc(mtimeMs)}.v8`);
     let data;
     try {
