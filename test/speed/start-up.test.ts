@@ -164,3 +164,11 @@ test("a cache folder that cannot be made, or NODE_DISABLE_COMPILE_CACHE, only le
   expect(disabled.code).toBe(0);
   expect(await caches(dir)).toEqual([]);
 });
+
+test("oclif's debug lines still print under DEBUG (the debug package is loaded only then)", async () => {
+  const quiet = await runCli(["scripts", "list", "reduck", "--json"], { env: env() });
+  expect(quiet.stderr).toBe("");
+  const debug = await runCli(["scripts", "list", "reduck", "--json"], { env: env({ DEBUG: "oclif:main" }) });
+  expect(debug.code).toBe(0);
+  expect(debug.stderr).toMatch(/oclif:main process\.argv/);
+});
