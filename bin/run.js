@@ -60,13 +60,15 @@ function loadCli() {
   const run = (name, cacheName, requireIn) => {
     const file = path.join(dir, name);
     const cache = codeCache(file, cacheName);
-    // latin1: our built files are ASCII (tsup.config.ts), and one-byte text needs no UTF-8 decoding.
-    const script = new vm.Script(Module.wrap(fs.readFileSync(file, "latin1")), { filename: file, cachedData: cache?.data });
+    // Our built files are ASCII and already wrapped as Node would wrap them (tsup.config.ts,
+    // forCodeCache): read as latin1 (one-byte text, no UTF-8 decoding), compiled as they are.
+    const script = new vm.Script(fs.readFileSync(file, "latin1"), { filename: file, cachedData: cache?.data });
     const module = new Module(file, undefined);
     module.filename = file;
     module.paths = Module._nodeModulePaths(dir);
     Module._cache[file] = module;
     try {
+      // The file's value is its wrapping function.
       script.runInThisContext()(module.exports, requireIn(file), module, file, dir);
     } catch (err) {
       delete Module._cache[file];
