@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const LIMITS = path.join(ROOT, "src", "run", "limits.ts");
 const AGREEMENT = "test/agreement/limits.test.ts";
+const SETUP = path.join(ROOT, "test", "support", "sandbox-cleanup.ts");
 const VITEST = path.join(ROOT, "node_modules", "vitest", "vitest.mjs");
 let temp: string;
 
@@ -45,7 +46,8 @@ export default {
       return resolved === limits ? replacement : null;
     },
   }],
-  test: { environment: "node", include: [${JSON.stringify(AGREEMENT)}], testTimeout: 60000 },
+  // The root config's setup too, so the child's sandbox leaves no temporary folder behind.
+  test: { environment: "node", include: [${JSON.stringify(AGREEMENT)}], setupFiles: [${JSON.stringify(SETUP)}], testTimeout: 60000 },
 };
 `;
 }
