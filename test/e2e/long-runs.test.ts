@@ -12,7 +12,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createReduckClient, runScript, waitForRun, type RunStatusUpdate } from "../../src/index.js";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
-import { BIN, runCli } from "../support/cli.js";
+import { BIN, baseEnv, runCli } from "../support/cli.js";
 import { openTerminal } from "./terminal.js";
 
 let store: ReferenceStore;
@@ -179,7 +179,7 @@ describe("the agent tool", () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [BIN, "mcp"],
-      env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...env, REDUCK_MCP_HOLD_MS: "1500" },
+      env: { ...baseEnv(), NO_COLOR: "1", ...env, REDUCK_MCP_HOLD_MS: "1500" },
       stderr: "pipe",
     });
     await client.connect(transport);

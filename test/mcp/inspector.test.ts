@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { BIN } from "../support/cli.js";
+import { BIN, baseEnv } from "../support/cli.js";
 import { emptyHome, useSandbox } from "./support.js";
 
 const INSPECTOR = createRequire(import.meta.url).resolve("@modelcontextprotocol/inspector-cli/build/cli.js");
@@ -24,7 +24,7 @@ async function config(env: Record<string, string>): Promise<string> {
 
 /** `mcp-inspector --cli --config FILE --server reduck ARGS...`, and the JSON it printed. */
 async function inspector(configFile: string, args: string[]): Promise<any> {
-  const env = { PATH: process.env.PATH ?? "", ...(await emptyHome()) };
+  const env = { ...baseEnv(), ...(await emptyHome()) };
   const stdout = await new Promise<string>((resolve, reject) =>
     execFile(process.execPath, [INSPECTOR, "--cli", "--config", configFile, "--server", "reduck", ...args], { env }, (err, out, errOut) =>
       err ? reject(new Error(`inspector failed: ${err.message}\n${errOut}`)) : resolve(out),
