@@ -5,13 +5,13 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtemp, truncate, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { truncate, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHandlers, createStore, SEED_IDS, startHttpServer, type ReferenceStore } from "../server/index.js";
 import { runCli } from "../support/cli.js";
 import { openTerminal, screenLines } from "./terminal.js";
+import { temporaryFolder } from "../support/files.js";
 
 let store: ReferenceStore;
 let server: Awaited<ReturnType<typeof startHttpServer>>;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   // A run that outlives the CLI when it is interrupted after sending it.
   store.addScript({ handle: "@demo", host: "slow.example", slug: "wait", content: "await new Promise((r) => setTimeout(r, 1500)); return { done: true };" });
   server = await startHttpServer({ handlers: createHandlers(store) });
-  dir = await mkdtemp(path.join(os.tmpdir(), "reduck-terminal-"));
+  dir = temporaryFolder("reduck-terminal-");
   env = { HOME: dir, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(dir, ".config") };
 }, 30_000);
 

@@ -37,7 +37,7 @@ export function useSandbox(files: Record<string, Uint8Array | string> = {}): { s
 
 /** A home with no stored login, so only what a test gives counts (removed when the test file ends). */
 export async function emptyHome(): Promise<Record<string, string>> {
-  const home = await temporaryFolder("reduck-home-");
+  const home = temporaryFolder("reduck-home-");
   return { HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), APPDATA: path.join(home, "AppData") };
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { rmSync } from "node:fs";
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtempSync, rmSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 
@@ -20,10 +20,10 @@ const made = new Set<string>();
  * test/support/sandbox-cleanup.ts): for helpers that hand a folder to a test that does not own it.
  *
  * @example
- * const home = await temporaryFolder("reduck-home-");
+ * const home = temporaryFolder("reduck-home-");
  */
-export async function temporaryFolder(prefix: string): Promise<string> {
-  const folder = await mkdtemp(path.join(os.tmpdir(), prefix));
+export function temporaryFolder(prefix: string): string {
+  const folder = mkdtempSync(path.join(os.tmpdir(), prefix));
   made.add(folder);
   return folder;
 }
@@ -36,7 +36,7 @@ export function removeTemporaryFolders(): void {
 
 /** A temporary simulated desktop with files in its reduck folder (removed when the test file ends). */
 export async function makeDesktop(files: Record<string, Uint8Array | string> = {}): Promise<string> {
-  const desktop = await temporaryFolder("reduck-desktop-");
+  const desktop = temporaryFolder("reduck-desktop-");
   await mkdir(path.join(desktop, "reduck"), { recursive: true });
   for (const [name, content] of Object.entries(files)) {
     const file = path.join(desktop, "reduck", ...name.split("/"));
@@ -48,7 +48,7 @@ export async function makeDesktop(files: Record<string, Uint8Array | string> = {
 
 /** A temporary file anywhere on disk, outside any desktop (its folder removed when the test file ends). */
 export async function makeFile(name: string, content: Uint8Array | string): Promise<string> {
-  const dir = await temporaryFolder("reduck-file-");
+  const dir = temporaryFolder("reduck-file-");
   const file = path.join(dir, name);
   await writeFile(file, content);
   return file;
