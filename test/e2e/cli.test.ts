@@ -9,6 +9,8 @@ import { createHandlers, createStore, startHttpServer, type ReferenceStore } fro
 import { refusedPort } from "../support/scripted-server.js";
 import { patterned, sha256, temporaryFolder } from "../support/files.js";
 import { runCli } from "../support/cli.js";
+import { waitFor } from "../support/wait.js";
+import type { ChildProcess } from "node:child_process";
 
 let store: ReferenceStore;
 let server: Awaited<ReturnType<typeof startHttpServer>>;
@@ -131,10 +133,16 @@ describe("reduck run", () => {
   });
 
   test("Ctrl-C exits 130", async () => {
-    const r = await runCli(["run", "--script", "slow.example/wait"], {
-      env,
-      onStart: (child) => setTimeout(() => child.kill("SIGINT"), 1_500),
+    const before = new Set(store.runs.keys());
+    let cli!: ChildProcess;
+    const exited = runCli(["run", "--script", "slow.example/wait"], { env, onStart: (child) => (cli = child) });
+    // Interrupt once the sandbox has the run, as the message below says.
+    await waitFor("the run of slow.example/wait to reach the sandbox", () => [...store.runs.keys()].some((id) => !before.has(id))).catch((error) => {
+      cli.kill();
+      throw error;
     });
+    cli.kill("SIGINT");
+    const r = await exited;
     expect(r.code).toBe(130);
     expect(r.stderr).toContain("Interrupted: the run was already sent and may still complete; check `reduck runs list`");
   });

@@ -12,6 +12,7 @@ import { createHandlers, createStore, SEED_IDS, startHttpServer, type ReferenceS
 import { runCli } from "../support/cli.js";
 import { openTerminal, screenLines } from "./terminal.js";
 import { temporaryFolder } from "../support/files.js";
+import { waitFor } from "../support/wait.js";
 
 let store: ReferenceStore;
 let server: Awaited<ReturnType<typeof startHttpServer>>;
@@ -142,13 +143,13 @@ describe("Ctrl-C says what was left behind (§8)", () => {
     const before = new Set(store.runs.keys());
     const t = openTerminal(["run", "--script", "slow.example/wait"], { env });
     // The service has the run once it is recorded: interrupt then.
-    while (![...store.runs.keys()].some((id) => !before.has(id))) await new Promise((r) => setTimeout(r, 20));
+    await waitFor("the run of slow.example/wait to reach the sandbox", () => [...store.runs.keys()].some((id) => !before.has(id)));
     t.type("\x03");
     const { code, output } = await t.exited;
     expect(code).toBe(130);
     expect(output).toContain("Interrupted: the run was already sent and may still complete; check `reduck runs list`");
     const run = newestRun()!;
-    while (run.status === "running") await new Promise((r) => setTimeout(r, 20));
+    await waitFor("the interrupted run to end at the sandbox", () => run.status !== "running");
     expect(run.status).toBe("success");
   });
 
