@@ -56,6 +56,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       enableJsonFlag: this.ctor.enableJsonFlag,
       args: this.ctor.args,
       strict: this.ctor.strict,
+    }).catch((error: unknown) => {
+      // Parsed, and refused (a usage error follows): without this, oclif adds "did not parse its
+      // arguments. Did you forget to call 'this.parse'?" whenever NODE_ENV is development or test.
+      this.parsed = true;
+      throw error;
     });
     this.flags = flags as BaseFlags<T>;
     this.args = args as BaseArgs<T>;

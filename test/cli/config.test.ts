@@ -1,15 +1,15 @@
 // The config file holding sign-ins: damaged files reported and never overwritten, atomic writes
 // that keep every other entry, a warning when other users can read it, and the lock.
-import { mkdir, mkdtemp, readdir, readFile, stat, utimes, writeFile, chmod, rm } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, readdir, readFile, stat, utimes, writeFile, chmod, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { configFile, readConfig, updateConfig, withConfigLock } from "../../src/cli/config.js";
 import { CliError } from "../../src/cli/errors.js";
 import { runCli } from "../support/cli.js";
+import { temporaryFolder } from "../support/files.js";
 
 async function freshDir() {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "reduck-config-test-"));
+  const dir = temporaryFolder("reduck-config-test-");
   const env = { REDUCK_CONFIG_DIR: dir } as NodeJS.ProcessEnv;
   return { dir, env, file: configFile(env) };
 }
@@ -30,9 +30,9 @@ describe("a damaged config file", () => {
 
   test("JSON of the wrong shape is damaged too", async () => {
     const { env, file } = await freshDir();
-    await writeFile(file, JSON.stringify({ credentials: { "https://reduck.ai": { apiKey: 42 } } }));
+    await writeFile(file, JSON.stringify({ credentials: { "https://reduck.ai": { apiKey: 42 } } }), { mode: 0o600 });
     await expect(readConfig(env)).rejects.toThrow(`${file} is damaged: the entry for https://reduck.ai holds neither an API key nor an OAuth sign-in`);
-    await writeFile(file, "[]");
+    await writeFile(file, "[]", { mode: 0o600 });
     await expect(readConfig(env)).rejects.toThrow("it is not a JSON object");
   });
 
@@ -108,7 +108,7 @@ describe("the lock", () => {
     const first = withConfigLock(async () => {
       entered();
       await held;
-      await writeFile(file, JSON.stringify({ apiUrl: "http://first" }));
+      await writeFile(file, JSON.stringify({ apiUrl: "http://first" }), { mode: 0o600 }); // as the CLI writes it: no mode warning
     }, env);
     await inside;
     const second = updateConfig((c) => c.apiUrl, env);

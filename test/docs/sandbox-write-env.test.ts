@@ -13,7 +13,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseSandboxArgs } from "../server/sandbox-options.js";
 import { TSX_NODE_ARGS } from "../server/sandbox-process.js";
-import { BIN } from "../support/cli.js";
+import { BIN, baseEnv } from "../support/cli.js";
 
 const SANDBOX = fileURLToPath(new URL("../server/sandbox.ts", import.meta.url));
 const bash = promisify(execFile);
@@ -29,7 +29,7 @@ afterAll(async () => {
 /** Starts the sandbox and resolves once it has said all its start-up lines (the env file is written before them). */
 async function startSandbox(args: string[], env: Record<string, string> = {}) {
   const child = spawn(process.execPath, [...TSX_NODE_ARGS, SANDBOX, "--port", "0", "--browser", "simulated", "--desktop", dir, ...args], {
-    env: { PATH: process.env.PATH ?? "", HOME: dir, ...env },
+    env: { ...baseEnv(), HOME: dir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
@@ -76,7 +76,7 @@ describe("npm run sandbox -- --write-env PATH", () => {
       });
       expect(stdout.trim().split("\n")).toEqual(printed);
       const whoami = await bash("bash", ["--noprofile", "--norc", "-c", `source "$1" && exec "$2" "$3" whoami --json`, "bash", file, process.execPath, BIN], {
-        env: { PATH: process.env.PATH ?? "", HOME: dir },
+        env: { ...baseEnv(), HOME: dir },
       });
       expect(JSON.parse(whoami.stdout)).toMatchObject({ handle: "@demo" });
     } finally {

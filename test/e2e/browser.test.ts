@@ -6,8 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { createReduckClient, createScript, runScript, MAX_FILE_BYTES, type ReduckClient } from "../../src/index.js";
@@ -15,7 +14,7 @@ import { sharedBrowserHost } from "../server/browser/index.js";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
 import { scratchFolder } from "../server/scratch.js";
 import { runCli } from "../support/cli.js";
-import { makeDesktop, sha256 } from "../support/files.js";
+import { makeDesktop, sha256, temporaryFolder } from "../support/files.js";
 
 const MiB = 2 ** 20;
 const PNG_SIGNATURE = Buffer.from("89504e470d0a1a0a", "hex");
@@ -55,7 +54,7 @@ async function create(host: string, slug: string, content: string, inputSchema: 
 }
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(os.tmpdir(), "reduck-e2e-browser-"));
+  work = temporaryFolder("reduck-e2e-browser-");
   desktop = await makeDesktop();
   store = createStore({ desktopDir: desktop });
   server = await startHttpServer({ handlers: createHandlers(store) });

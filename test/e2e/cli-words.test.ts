@@ -3,12 +3,11 @@
  * messages with the CLI's way out, suggestions for typos, parse errors as sentences, and help
  * that says what it does. The built CLI against the reference server over loopback HTTP.
  */
-import { mkdtemp } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
 import { runCli } from "../support/cli.js";
+import { temporaryFolder } from "../support/files.js";
 
 let store: ReferenceStore;
 let server: Awaited<ReturnType<typeof startHttpServer>>;
@@ -17,7 +16,7 @@ let env: Record<string, string>;
 beforeAll(async () => {
   store = createStore();
   server = await startHttpServer({ handlers: createHandlers(store) });
-  const home = await mkdtemp(path.join(os.tmpdir(), "reduck-words-"));
+  const home = temporaryFolder("reduck-words-");
   env = { HOME: home, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(home, ".config") };
 }, 30_000);
 

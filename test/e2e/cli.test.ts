@@ -2,14 +2,15 @@
  * The built `reduck` CLI, spawned as a process, against the reference server over real
  * loopback HTTP, with real files on disk.
  */
-import { mkdir, mkdtemp, stat, writeFile, readFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, stat, writeFile, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
 import { refusedPort } from "../support/scripted-server.js";
-import { patterned, sha256 } from "../support/files.js";
+import { patterned, sha256, temporaryFolder } from "../support/files.js";
 import { runCli } from "../support/cli.js";
+import { waitFor } from "../support/wait.js";
+import type { ChildProcess } from "node:child_process";
 
 let store: ReferenceStore;
 let server: Awaited<ReturnType<typeof startHttpServer>>;
@@ -30,7 +31,7 @@ beforeAll(async () => {
     inputSchema: { type: "object", properties: { quantity: { type: "integer" }, gift: { type: "boolean" }, items: { type: "array" }, note: { type: "string" } }, required: ["quantity"] },
   });
   server = await startHttpServer({ handlers: createHandlers(store) });
-  home = await mkdtemp(path.join(os.tmpdir(), "reduck-home-"));
+  home = temporaryFolder("reduck-home-");
   await mkdir(path.join(home, "Downloads"));
   await writeFile(path.join(home, "Downloads", "banner.png"), banner);
   env = { HOME: home, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(home, ".config", "reduck") };
@@ -132,10 +133,16 @@ describe("reduck run", () => {
   });
 
   test("Ctrl-C exits 130", async () => {
-    const r = await runCli(["run", "--script", "slow.example/wait"], {
-      env,
-      onStart: (child) => setTimeout(() => child.kill("SIGINT"), 1_500),
+    const before = new Set(store.runs.keys());
+    let cli!: ChildProcess;
+    const exited = runCli(["run", "--script", "slow.example/wait"], { env, onStart: (child) => (cli = child) });
+    // Interrupt once the sandbox has the run, as the message below says.
+    await waitFor("the run of slow.example/wait to reach the sandbox", () => [...store.runs.keys()].some((id) => !before.has(id))).catch((error) => {
+      cli.kill();
+      throw error;
     });
+    cli.kill("SIGINT");
+    const r = await exited;
     expect(r.code).toBe(130);
     expect(r.stderr).toContain("Interrupted: the run was already sent and may still complete; check `reduck runs list`");
   });
@@ -220,7 +227,7 @@ describe("credentials and exit codes", () => {
   });
 
   test("login reads the key from stdin, checks it, stores it readable only by the owner; logout forgets it", async () => {
-    const configDir = await mkdtemp(path.join(os.tmpdir(), "reduck-config-"));
+    const configDir = temporaryFolder("reduck-config-");
     const noKey = { ...env, REDUCK_API_KEY: "", REDUCK_CONFIG_DIR: configDir };
     const bad = await runCli(["login", "--with-api-key"], { env: noKey, input: "rk_not_valid\n" });
     expect(bad.code).toBe(4);

@@ -4,12 +4,12 @@
  * `{ filename, url }`, and hostile names from the server.
  */
 import { mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
 import { invoicePdf } from "../server/browser/web/atlassian.js";
 import { runCli } from "../support/cli.js";
+import { temporaryFolder } from "../support/files.js";
 
 let store: ReferenceStore;
 let server: Awaited<ReturnType<typeof startHttpServer>>;
@@ -37,7 +37,7 @@ beforeAll(async () => {
   handBack("hostile", { names: { type: "array", items: text } }, "const f = await builtins.download('https://admin.atlassian.com/invoices/h/pdf'); return { files: args.names.map((filename) => ({ filename, url: f.url })) };");
   handBack("dead_link", { url: text }, "return { filename: 'gone.pdf', url: args.url };");
   server = await startHttpServer({ handlers: createHandlers(store) });
-  home = await mkdtemp(path.join(os.tmpdir(), "reduck-out-"));
+  home = temporaryFolder("reduck-out-");
   env = { HOME: home, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(home, ".config") };
 }, 30_000);
 

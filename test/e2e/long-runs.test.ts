@@ -12,8 +12,10 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createReduckClient, runScript, waitForRun, type RunStatusUpdate } from "../../src/index.js";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
-import { BIN, runCli } from "../support/cli.js";
+import { BIN, baseEnv, runCli } from "../support/cli.js";
 import { openTerminal } from "./terminal.js";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let store: ReferenceStore;
 let server: Awaited<ReturnType<typeof startHttpServer>>;
@@ -66,7 +68,7 @@ describe("the library", () => {
     expect(log.posts()).toBe(1);
     expect(log.polls()).toBeGreaterThanOrEqual(1);
     expect(updates[0]!.status).toMatch(/^(queued|running)$/);
-    expect(updates[0]!.batchId ?? updates[0]!.runId).toBeTruthy();
+    expect(updates[0]!.batchId ?? updates[0]!.runId).toMatch(UUID);
   }, 20_000);
 
   test("several scripts through a 202 batch, in order; wait: false then waitForRun", async () => {
@@ -137,7 +139,7 @@ describe("the CLI", () => {
     const { code, output } = await t.exited;
     expect(code).toBe(130);
     const [, id] = /Interrupted: the run goes on at the service\. Wait for it again with:\r?\n\s+reduck runs wait (\S+)/.exec(output) ?? [];
-    expect(id).toBeTruthy();
+    expect(id).toMatch(UUID);
     const waited = await runCli(["runs", "wait", id!], { env });
     expect(waited.code).toBe(0);
     expect(JSON.parse(waited.stdout)).toEqual({ slept: 4, echo: "tty" });
@@ -179,7 +181,7 @@ describe("the agent tool", () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [BIN, "mcp"],
-      env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...env, REDUCK_MCP_HOLD_MS: "1500" },
+      env: { ...baseEnv(), NO_COLOR: "1", ...env, REDUCK_MCP_HOLD_MS: "1500" },
       stderr: "pipe",
     });
     await client.connect(transport);

@@ -3,12 +3,12 @@
  * exit code say about each run, and what is refused before a run is spent. The built CLI against
  * the reference server over loopback HTTP.
  */
-import { mkdtemp, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHandlers, createStore, SEED_IDS, startHttpServer, type ReferenceStore } from "../server/index.js";
 import { runCli } from "../support/cli.js";
+import { temporaryFolder } from "../support/files.js";
 
 let store: ReferenceStore;
 let server: Awaited<ReturnType<typeof startHttpServer>>;
@@ -45,7 +45,7 @@ beforeAll(async () => {
     },
   });
   server = await startHttpServer({ handlers: createHandlers(store) });
-  home = await mkdtemp(path.join(os.tmpdir(), "reduck-outcomes-"));
+  home = temporaryFolder("reduck-outcomes-");
   await writeFile(path.join(home, "photo.png"), Buffer.alloc(2048, 3));
   env = { HOME: home, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(home, ".config") };
 }, 30_000);

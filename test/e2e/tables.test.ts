@@ -51,7 +51,7 @@ describe.each([80, 120])("at %i columns", (columns) => {
       const address = row.split(/\s{2,}/)[0]!;
       expect(address, row).not.toContain("…");
       const [handle, host, slug] = address.split("/");
-      expect(store.findScriptByAddress(handle!, host!, slug!), `${address} is a whole address`).toBeTruthy();
+      expect(store.findScriptByAddress(handle!, host!, slug!), `${address} is a whole address`).toMatchObject({ host, slug });
     }
     for (const s of WIDE) expect(rows.some((r) => r.startsWith(`@demo/${s.host}/${s.slug} `))).toBe(true);
     expect(rows.some((r) => r.endsWith("…"))).toBe(true);

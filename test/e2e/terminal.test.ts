@@ -5,13 +5,14 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtemp, truncate, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { truncate, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHandlers, createStore, SEED_IDS, startHttpServer, type ReferenceStore } from "../server/index.js";
 import { runCli } from "../support/cli.js";
 import { openTerminal, screenLines } from "./terminal.js";
+import { temporaryFolder } from "../support/files.js";
+import { waitFor } from "../support/wait.js";
 
 let store: ReferenceStore;
 let server: Awaited<ReturnType<typeof startHttpServer>>;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   // A run that outlives the CLI when it is interrupted after sending it.
   store.addScript({ handle: "@demo", host: "slow.example", slug: "wait", content: "await new Promise((r) => setTimeout(r, 1500)); return { done: true };" });
   server = await startHttpServer({ handlers: createHandlers(store) });
-  dir = await mkdtemp(path.join(os.tmpdir(), "reduck-terminal-"));
+  dir = temporaryFolder("reduck-terminal-");
   env = { HOME: dir, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(dir, ".config") };
 }, 30_000);
 
@@ -142,13 +143,13 @@ describe("Ctrl-C says what was left behind (§8)", () => {
     const before = new Set(store.runs.keys());
     const t = openTerminal(["run", "--script", "slow.example/wait"], { env });
     // The service has the run once it is recorded: interrupt then.
-    while (![...store.runs.keys()].some((id) => !before.has(id))) await new Promise((r) => setTimeout(r, 20));
+    await waitFor("the run of slow.example/wait to reach the sandbox", () => [...store.runs.keys()].some((id) => !before.has(id)));
     t.type("\x03");
     const { code, output } = await t.exited;
     expect(code).toBe(130);
     expect(output).toContain("Interrupted: the run was already sent and may still complete; check `reduck runs list`");
     const run = newestRun()!;
-    while (run.status === "running") await new Promise((r) => setTimeout(r, 20));
+    await waitFor("the interrupted run to end at the sandbox", () => run.status !== "running");
     expect(run.status).toBe("success");
   });
 

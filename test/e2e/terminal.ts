@@ -4,7 +4,7 @@
  * stdin, stdout and stderr are all the terminal, so the output is one stream, as a user sees it.
  */
 import { spawn } from "node:child_process";
-import { BIN } from "../support/cli.js";
+import { BIN, baseEnv } from "../support/cli.js";
 
 function shellQuote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
@@ -33,7 +33,7 @@ export interface Terminal {
 export function openTerminal(args: string[], { env = {}, columns = 80, rows = 24, cwd }: { env?: Record<string, string>; columns?: number; rows?: number; cwd?: string } = {}): Terminal {
   const command = `stty cols ${columns} rows ${rows}; exec ${[process.execPath, BIN, ...args].map(shellQuote).join(" ")}`;
   const child = spawn("script", ["-qfec", command, "/dev/null"], {
-    env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", TERM: "xterm", ...env },
+    env: { ...baseEnv(), NO_COLOR: "1", TERM: "xterm", ...env },
     stdio: ["pipe", "pipe", "pipe"],
     cwd,
   });

@@ -9,6 +9,7 @@ import { createReduckClient, getMe, listAll, listRuns, paginate, runScript, type
 import { refusedPort } from "../support/scripted-server.js";
 import { makeFile } from "../support/files.js";
 import { startFaultServer, type Fault, type FaultServer } from "./fault-server.js";
+import { waitFor } from "../support/wait.js";
 
 const servers: FaultServer[] = [];
 afterEach(async () => {
@@ -48,7 +49,7 @@ describe("a server that never answers", () => {
     const { server, client } = await serve("silent");
     const controller = new AbortController();
     const pending = families[family](client, controller.signal);
-    while (server.count("POST /run") === 0) await new Promise((r) => setTimeout(r, 10));
+    await waitFor("POST /run to reach the silent server", () => server.count("POST /run") > 0);
     controller.abort();
     expect((await pending).error).toMatchObject({ kind: "aborted" });
     expect(server.count("POST /run")).toBe(1);

@@ -18,7 +18,7 @@ describe("getMe", () => {
     const { data, error } = await getMe({ client: ref.clientWith({ apiKey: "rk_not_a_key" }) });
     expect(data).toBeUndefined();
     expect(error).toMatchObject({ kind: "http", status: 401 });
-    expect(error!.error).toBeTruthy();
+    expect(error!.error).toBe("Invalid API key");
   });
 
   test("an OAuth token for the API works, one issued for the MCP server is refused and says so", async () => {

@@ -40,11 +40,11 @@ describe("runs", () => {
   test("batch delete of nothing is a 400", async () => {
     const { error } = await batchDeleteRuns({ client: ref.client, body: { runIds: [] } });
     expect(error?.status).toBe(400);
-    expect(error?.variables?.runIds).toBeTruthy();
+    expect(error?.variables?.runIds).toEqual(["must NOT have fewer than 1 items"]);
   });
 
   test("a trace, or 404 when none was recorded", async () => {
-    expect((await getRunTrace({ client: ref.client, path: { runId: runs.success } })).data).toBeTruthy();
+    expect((await getRunTrace({ client: ref.client, path: { runId: runs.success } })).data).toMatchObject({ steps: [{ action: "goto https://example.com", ok: true }, { action: "read title", ok: true }, { action: "return", ok: true }] });
     expect((await getRunTrace({ client: ref.client, path: { runId: runs.sendEmail } })).error?.status).toBe(404);
   });
 });

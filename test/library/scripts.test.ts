@@ -84,7 +84,7 @@ describe("the lifecycle", () => {
 
     expect((await publishScript({ client: ref.client, path: mine("basket_total") })).data?.visibility).toBe("public");
     expect((await unpublishScript({ client: ref.client, path: mine("basket_total") })).data?.visibility).toBe("private");
-    expect((await archiveScript({ client: ref.client, path: mine("basket_total") })).data?.archived_at).toBeTruthy();
+    expect((await archiveScript({ client: ref.client, path: mine("basket_total") })).data?.archived_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
     const archivedPublish = await publishScript({ client: ref.client, path: mine("basket_total") });
     expect(archivedPublish.error?.status).toBe(409);
     expect((await restoreScript({ client: ref.client, path: mine("basket_total") })).data?.archived_at).toBeNull();

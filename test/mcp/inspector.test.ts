@@ -3,20 +3,20 @@
  * way README shows ("mcpServers" JSON with the key in "env"), against the sandbox.
  */
 import { execFile } from "node:child_process";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import os from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { BIN } from "../support/cli.js";
+import { BIN, baseEnv } from "../support/cli.js";
 import { emptyHome, useSandbox } from "./support.js";
+import { temporaryFolder } from "../support/files.js";
 
 const INSPECTOR = createRequire(import.meta.url).resolve("@modelcontextprotocol/inspector-cli/build/cli.js");
 const ctx = useSandbox();
 
 /** An MCP client configuration as README shows it, with this checkout's CLI as the command. */
 async function config(env: Record<string, string>): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "reduck-inspector-"));
+  const dir = temporaryFolder("reduck-inspector-");
   const file = path.join(dir, "mcp.json");
   await writeFile(file, JSON.stringify({ mcpServers: { reduck: { command: process.execPath, args: [BIN, "mcp"], env } } }));
   return file;
@@ -24,7 +24,7 @@ async function config(env: Record<string, string>): Promise<string> {
 
 /** `mcp-inspector --cli --config FILE --server reduck ARGS...`, and the JSON it printed. */
 async function inspector(configFile: string, args: string[]): Promise<any> {
-  const env = { PATH: process.env.PATH ?? "", ...(await emptyHome()) };
+  const env = { ...baseEnv(), ...(await emptyHome()) };
   const stdout = await new Promise<string>((resolve, reject) =>
     execFile(process.execPath, [INSPECTOR, "--cli", "--config", configFile, "--server", "reduck", ...args], { env }, (err, out, errOut) =>
       err ? reject(new Error(`inspector failed: ${err.message}\n${errOut}`)) : resolve(out),

@@ -2,12 +2,11 @@
  * The agent tool end to end: an MCP client from the SDK spawns the built `reduck mcp` over
  * stdio, which talks to the reference server over real HTTP with a simulated desktop.
  */
-import { symlink, writeFile, mkdtemp } from "node:fs/promises";
-import os from "node:os";
+import { symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { makeDesktop, patterned, sha256 } from "../support/files.js";
+import { makeDesktop, patterned, sha256, temporaryFolder } from "../support/files.js";
 import { callTool, connectClient, mcpEnv, startSandbox, type Sandbox } from "./support.js";
 
 const banner = patterned(10_000);
@@ -18,7 +17,7 @@ let stderr: () => string;
 
 beforeAll(async () => {
   desktop = await makeDesktop({ "banner.png": banner, "2026/invoice.pdf": "%PDF invoice" });
-  const outside = await mkdtemp(path.join(os.tmpdir(), "reduck-outside-"));
+  const outside = temporaryFolder("reduck-outside-");
   await writeFile(path.join(outside, "secret.txt"), "not for agents");
   await symlink(path.join(outside, "secret.txt"), path.join(desktop, "reduck", "innocent.txt"));
   sandbox = await startSandbox(desktop);

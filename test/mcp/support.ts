@@ -2,15 +2,13 @@
  * The agent tool as MCP clients meet it: the built `reduck mcp` spawned over stdio, talking to
  * the reference server over real HTTP, with a simulated desktop.
  */
-import { mkdtemp } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
-import { BIN } from "../support/cli.js";
-import { makeDesktop } from "../support/files.js";
+import { BIN, baseEnv } from "../support/cli.js";
+import { makeDesktop, temporaryFolder } from "../support/files.js";
 
 export interface Sandbox {
   store: ReferenceStore;
@@ -37,15 +35,15 @@ export function useSandbox(files: Record<string, Uint8Array | string> = {}): { s
   return ctx;
 }
 
-/** A home with no stored login, so only what a test gives counts. */
+/** A home with no stored login, so only what a test gives counts (removed when the test file ends). */
 export async function emptyHome(): Promise<Record<string, string>> {
-  const home = await mkdtemp(path.join(os.tmpdir(), "reduck-home-"));
+  const home = temporaryFolder("reduck-home-");
   return { HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), APPDATA: path.join(home, "AppData") };
 }
 
 /** The environment `reduck mcp` gets from an MCP client's configuration. */
 export async function mcpEnv(extra: Record<string, string>): Promise<Record<string, string>> {
-  return { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...(await emptyHome()), ...extra };
+  return { ...baseEnv(), NO_COLOR: "1", ...(await emptyHome()), ...extra };
 }
 
 /** The SDK's client, connected to a freshly spawned `reduck mcp`. */

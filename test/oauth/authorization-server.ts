@@ -33,6 +33,24 @@ export interface TestAuthorizationServer {
   close(): Promise<void>;
 }
 
+/**
+ * Builds the provider without its two "quick start development-only" warnings (the in-memory
+ * store and the development login pages): a test server uses both on purpose, and the warnings,
+ * printed at every start, are noise in the test output. Any other warning still shows.
+ */
+function withoutQuickStartWarnings<T>(make: () => T): T {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] === "string" && args[0].includes("oidc-provider WARNING: a quick start development-only ")) return;
+    warn(...args);
+  };
+  try {
+    return make();
+  } finally {
+    console.warn = warn;
+  }
+}
+
 export async function startAuthorizationServer(options: AuthorizationServerOptions): Promise<TestAuthorizationServer> {
   const { privateKey } = await generateKeyPair("ES256", { extractable: true });
   const jwk: JWK = { ...(await exportJWK(privateKey)), kid: "test-key", alg: "ES256", use: "sig" };
@@ -43,7 +61,7 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const issuer = `${options.tls ? "https" : "http"}://${options.name ?? "127.0.0.1"}:${(server.address() as AddressInfo).port}`;
 
-  const provider = new Provider(issuer, {
+  const provider = withoutQuickStartWarnings(() => new Provider(issuer, {
     jwks: { keys: [jwk] },
     cookies: { keys: ["reduck-test-cookie-key"] },
     scopes: ["openid", "offline_access", ...SERVICE_SCOPES],
@@ -74,8 +92,7 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
     ttl: { RefreshToken: 86_400, Grant: 86_400, Session: 3600, Interaction: 600, AccessToken: ttl },
     findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
-  });
-  // Its development pages warn on every start: not news in a test.
+  }));
   provider.on("server_error", (_ctx, error) => console.error("authorization server:", error));
   server.on("request", provider.callback());
 

@@ -9,7 +9,7 @@ import path from "node:path";
 import { http, type RequestHandler } from "msw";
 import { directRoutesOf, withDirectRoute } from "../server/direct-routes.js";
 import { createHandlers, createStore, startHttpServer, trustAuthorizationServer, type ReferenceStore } from "../server/index.js";
-import { BIN, type CliResult } from "../support/cli.js";
+import { BIN, baseEnv, type CliResult } from "../support/cli.js";
 import { startAuthorizationServer, type TestAuthorizationServer } from "./authorization-server.js";
 import { signInInBrowser, type SignInResult } from "./browser.js";
 
@@ -89,7 +89,7 @@ export function runReduck(args: string[], env: Record<string, string>, { input }
 
 export function spawnReduck(args: string[], env: Record<string, string>, { input }: { input?: string } = {}) {
   const child = spawn(process.execPath, [BIN, ...args], {
-    env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...env },
+    env: { ...baseEnv(), NO_COLOR: "1", ...env },
     stdio: ["pipe", "pipe", "pipe"],
   });
   let stdout = "";

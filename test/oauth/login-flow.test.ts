@@ -5,19 +5,19 @@
  */
 import { watch } from "node:fs";
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHandlers, createStore, startHttpServer } from "../server/index.js";
 import { signInInBrowser } from "./browser.js";
 import { LINK, loginWithBrowser, readStoredConfig, runReduck, spawnReduck, startOAuthWorld, type OAuthWorld } from "./harness.js";
+import { temporaryFolder } from "../support/files.js";
 
 let world: OAuthWorld;
 let home: string;
 
 beforeAll(async () => {
   world = await startOAuthWorld({ accessTokenTtl: 5 });
-  home = await mkdtemp(path.join(os.tmpdir(), "reduck-oauth-flow-"));
+  home = temporaryFolder("reduck-oauth-flow-");
 }, 30_000);
 
 afterAll(async () => {

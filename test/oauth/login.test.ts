@@ -4,10 +4,9 @@
  * Access tokens live 5 seconds, so every command below has to refresh them.
  */
 import { mkdir, mkdtemp, stat, writeFile } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { patterned, sha256 } from "../support/files.js";
+import { patterned, sha256, temporaryFolder } from "../support/files.js";
 import { loginWithBrowser, readStoredConfig, runReduck, startOAuthWorld, type OAuthWorld } from "./harness.js";
 
 let world: OAuthWorld;
@@ -16,7 +15,7 @@ const attachment = patterned(20_000);
 
 beforeAll(async () => {
   world = await startOAuthWorld({ accessTokenTtl: 5 });
-  home = await mkdtemp(path.join(os.tmpdir(), "reduck-oauth-"));
+  home = temporaryFolder("reduck-oauth-");
   await writeFile(path.join(home, "banner.png"), attachment);
 }, 30_000);
 
@@ -44,7 +43,7 @@ describe("reduck login with OAuth", () => {
     const asked = new URL(login.link).searchParams;
     expect(asked.get("code_challenge_method")).toBe("S256");
     expect(asked.get("code_challenge")).toMatch(/^[\w-]{43}$/);
-    expect(asked.get("state")).toBeTruthy();
+    expect(asked.get("state")).toMatch(/^[\w-]{43}$/); // 32 random bytes, base64url
     expect(asked.getAll("resource")).toEqual([world.url]);
     expect(asked.get("scope")!.split(" ")).toEqual(["script:read", "script:write", "run:read", "run:write", "device:read", "connector:read", "profile", "offline_access"]);
     expect(asked.get("redirect_uri")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);

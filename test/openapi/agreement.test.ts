@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { differences, factsOf, isCatalogueOperation, proseOf } from "../support/openapi-facts.js";
 
@@ -19,7 +20,7 @@ describe("openapi.json", () => {
   });
 
   test("has its own description for every operation", () => {
-    for (const item of Object.values<any>(ours.paths)) for (const op of Object.values<any>(item)) expect(op.description, op.operationId).toBeTruthy();
+    for (const item of Object.values<any>(ours.paths)) for (const op of Object.values<any>(item)) expect(op.description, op.operationId).toMatch(/\w{3,}.*\w/);
   });
 
   test("agrees with the real service's description on every fact", () => {
@@ -32,8 +33,10 @@ describe("openapi.json", () => {
     expect(copied).toEqual([]);
   });
 
-  test("the snapshot is the real description's, where that is at hand", () => {
-    if (!existsSync(referenceFile)) return; // a clone without ../shared: the snapshot stands in
+  // A clone without ../shared has no real description to compare with: the test shows as skipped,
+  // saying why, and the snapshot stands in for the tests above.
+  const absent = !existsSync(referenceFile);
+  test.skipIf(absent)(`the snapshot is the real description's${absent ? ` (skipped: ${fileURLToPath(referenceFile)} is not here)` : ""}`, () => {
     const reference = JSON.parse(readFileSync(referenceFile, "utf8"));
     expect(differences(snapshot.facts, factsOf(reference, isCatalogueOperation))).toEqual([]);
   });

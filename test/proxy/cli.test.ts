@@ -4,12 +4,10 @@
  * NODE_EXTRA_CA_CERTS. The API's name (`*.reduck.test`) resolves only inside the proxy, so an
  * answer proves the request went through it.
  */
-import { mkdtemp } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
-import { makeDesktop, makeFile, patterned, sha256 } from "../support/files.js";
+import { makeDesktop, makeFile, patterned, sha256, temporaryFolder } from "../support/files.js";
 import { callTool, connectClient, mcpEnv, startSandbox, type Sandbox } from "../mcp/support.js";
 import { makeCertificate, startApi, startProxy, type ApiServer, type Certificate, type ProxyServer } from "./servers.js";
 
@@ -23,7 +21,7 @@ beforeAll(async () => {
   certificate = await makeCertificate([NAME]);
   api = await startApi(certificate, NAME);
   proxy = await startProxy({ hosts: { [NAME]: "127.0.0.1", "sandbox.reduck.test": "127.0.0.1" } });
-  home = await mkdtemp(path.join(os.tmpdir(), "reduck-proxy-home-"));
+  home = temporaryFolder("reduck-proxy-home-");
 });
 afterAll(async () => {
   await proxy?.close();

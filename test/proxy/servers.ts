@@ -6,13 +6,13 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import http from "node:http";
 import https from "node:https";
 import net, { type AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import busboy from "busboy";
+import { temporaryFolder } from "../support/files.js";
 
 export interface Certificate {
   /** PEM; also its own certificate authority. */
@@ -24,7 +24,7 @@ export interface Certificate {
 
 /** A self-signed certificate for `names` (host names and IP addresses), valid for a day. */
 export async function makeCertificate(names: string[]): Promise<Certificate> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "reduck-cert-"));
+  const dir = temporaryFolder("reduck-cert-");
   const certFile = path.join(dir, "cert.pem");
   const keyFile = path.join(dir, "key.pem");
   const san = names.map((n) => (net.isIP(n) ? `IP:${n}` : `DNS:${n}`)).join(",");

@@ -10,7 +10,6 @@
  * the first one counts only the CLI.
  */
 import { mkdtemp, readFile } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { connectionFetch } from "../../src/core/fetch.js";
@@ -19,6 +18,7 @@ import { proxyFromEnv } from "../../src/core/proxy.js";
 import { loginWithBrowser, readStoredConfig, runReduck, spawnReduck, startOAuthWorld, LINK, type OAuthWorld } from "../oauth/harness.js";
 import { refusedPort } from "../support/scripted-server.js";
 import { makeCertificate, startProxy, type Certificate, type ProxyServer } from "./servers.js";
+import { temporaryFolder } from "../support/files.js";
 
 const SANDBOX = "sandbox.reduck.test";
 const ISSUER = "login.reduck.test";
@@ -38,7 +38,7 @@ beforeAll(async () => {
   browserFetch = connectionFetch(new Connections({ proxy: proxyFromEnv({ HTTPS_PROXY: browserProxy.url }), ca: certificate.cert }));
   // Tokens live 5 s, under the minute within which a command refreshes one: every command refreshes.
   world = await startOAuthWorld({ accessTokenTtl: 5, named: { tls: certificate, sandbox: SANDBOX, issuer: ISSUER, fetch: browserFetch } });
-  home = await mkdtemp(path.join(os.tmpdir(), "reduck-proxy-oauth-"));
+  home = temporaryFolder("reduck-proxy-oauth-");
 }, 30_000);
 
 afterAll(async () => {

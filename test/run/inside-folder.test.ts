@@ -4,15 +4,14 @@
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { link, mkdir, mkdtemp, symlink, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { link, mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createReduckClient } from "../../src/index.js";
 import { openInsideFolder } from "../../src/run/inside-folder.js";
 import { runScriptTool } from "../../src/mcp/tools.js";
 import { readNamedFile } from "../server/run/files.js";
-import { makeDesktop } from "../support/files.js";
+import { makeDesktop, temporaryFolder } from "../support/files.js";
 import { startScriptedServer } from "../support/scripted-server.js";
 
 const SECRET = "OUTSIDE-SECRET-".repeat(64);
@@ -23,7 +22,7 @@ let outside: string;
 beforeAll(async () => {
   desktop = await makeDesktop({ "plain.txt": "plain", "2026/invoice.pdf": "%PDF", "..dots.txt": "dots" });
   folder = path.join(desktop, "reduck");
-  const elsewhere = await mkdtemp(path.join(os.tmpdir(), "reduck-outside-"));
+  const elsewhere = temporaryFolder("reduck-outside-");
   outside = path.join(elsewhere, "secret.txt");
   await writeFile(outside, SECRET);
   await symlink(outside, path.join(folder, "out.txt"));

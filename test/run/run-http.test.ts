@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createReduckClient, runScript, MAX_FILE_BYTES, type ReduckClient } from "../../src/index.js";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
 import { startScriptedServer } from "../support/scripted-server.js";
+import { waitFor } from "../support/wait.js";
 
 const uploadDocument = { handle: "reduck", host: "docusign.com", slug: "upload_document" };
 let store: ReferenceStore;
@@ -66,12 +67,10 @@ test("a run cut off mid-upload is recorded exactly once, as failed", async () =>
   });
   expect(error?.kind).toBe("aborted");
   // The server notices the broken upload a moment later.
-  let added: string[] = [];
-  for (let i = 0; i < 50; i++) {
-    added = [...store.runs.keys()].filter((id) => !before.has(id));
-    if (added.length && store.runs.get(added[0]!)!.status === "error") break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const added = await waitFor("the server to record the broken upload's run as an error", () => {
+    const ids = [...store.runs.keys()].filter((id) => !before.has(id));
+    return ids.length > 0 && store.runs.get(ids[0]!)!.status === "error" && ids;
+  });
   expect(added).toHaveLength(1);
   expect(store.runs.get(added[0]!)).toMatchObject({ status: "error" });
 });

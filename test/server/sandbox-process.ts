@@ -18,8 +18,8 @@ export const TSX_NODE_ARGS = ["--import", new URL("../../node_modules/tsx/dist/l
 const SANDBOX = fileURLToPath(new URL("./sandbox.ts", import.meta.url));
 
 /** Spawns the sandbox with `args` and collects what it prints. */
-export function spawnSandbox(args: string[], { stderr = "pipe" }: { stderr?: "pipe" | "inherit" | "ignore" } = {}) {
-  const child = spawn(process.execPath, [...TSX_NODE_ARGS, SANDBOX, ...args], { stdio: ["ignore", "pipe", stderr] });
+export function spawnSandbox(args: string[], { stderr = "pipe", env }: { stderr?: "pipe" | "inherit" | "ignore"; env?: NodeJS.ProcessEnv } = {}) {
+  const child = spawn(process.execPath, [...TSX_NODE_ARGS, SANDBOX, ...args], { stdio: ["ignore", "pipe", stderr], env });
   let stdout = "";
   let errors = "";
   child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

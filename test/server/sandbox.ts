@@ -4,7 +4,7 @@
 // end-to-end tests. Prints exactly two lines on stdout (the address and the demo key, ready for
 // `export`; with --write-env also written to that file as `export` lines, for `source`), says on stderr which desktop folder named files come from, how long a run may take and
 // what scripts run in, launches the browser, then serves until SIGINT/SIGTERM.
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SERVICE_FOLDER } from "./service-rules.js";
@@ -14,17 +14,16 @@ import { createHandlers } from "./handlers.js";
 import { warmScriptRunner } from "./run/script-runner.js";
 import { setRunMemory } from "./run/script-processes.js";
 import { startHttpServer } from "./http.js";
+import { isTemporaryDesktop, makeTemporaryDesktop, TEMPORARY_DESKTOP_NOTE } from "./temporary-desktop.js";
 import { parseSandboxArgs, UsageError } from "./sandbox-options.js";
 import { createStore } from "./store.js";
 
-/** `--desktop`, else ~/Desktop when it exists, else a fresh temporary folder (with its reduck folder made). */
+/** `--desktop`, else ~/Desktop when it exists, else a fresh temporary folder (with its reduck folder made), removed at exit. */
 function resolveDesktop(given: string | undefined): string {
   if (given) return path.resolve(given);
   const home = path.join(os.homedir(), "Desktop");
   if (existsSync(home) && statSync(home).isDirectory()) return home;
-  const temp = mkdtempSync(path.join(os.tmpdir(), "reduck-sandbox-desktop-"));
-  mkdirSync(path.join(temp, SERVICE_FOLDER));
-  return temp;
+  return makeTemporaryDesktop(SERVICE_FOLDER); // removed when the sandbox stops, unless files were put in it
 }
 
 /** What `browser: "extension"` will do with the demo's paired browsers (`--devices N`). */
@@ -114,7 +113,7 @@ async function main(): Promise<void> {
   }
   const folder = path.join(desktop, SERVICE_FOLDER);
   process.stderr.write(
-    `sandbox: desktop folder ${desktop}: files named by relativePath are read from ${folder}` +
+    `sandbox: desktop folder ${desktop}${isTemporaryDesktop(desktop) ? TEMPORARY_DESKTOP_NOTE : ""}: files named by relativePath are read from ${folder}` +
       `${existsSync(folder) ? "" : " (it does not exist yet)"}; file access ${options.fileAccess === false ? "off" : "on"}; ` +
       `a run may take ${store.runTimeoutMs / 1000} s (POST /run holds the request up to waitForSeconds, default 60, then answers 202); ` +
       `${pairedBrowsers(store.devicesOf(store.demo.userId).length)}; ` +

@@ -5,13 +5,11 @@
  * at all, mime-types for a common file type.
  */
 import { readFile } from "node:fs/promises";
-import { mkdtemp } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
-import { makeFile } from "../support/files.js";
+import { makeFile, temporaryFolder } from "../support/files.js";
 import { startFaultServer, type FaultServer } from "../faults/fault-server.js";
 
 const preload = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
@@ -26,7 +24,7 @@ beforeAll(async () => {
     },
     "POST /run": { json: { result: { ok: true }, runId: "r1" } },
   });
-  home = await mkdtemp(path.join(os.tmpdir(), "reduck-loading-"));
+  home = temporaryFolder("reduck-loading-");
 });
 afterAll(() => server?.close());
 

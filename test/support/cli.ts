@@ -4,6 +4,20 @@ import { fileURLToPath } from "node:url";
 
 export const BIN = fileURLToPath(new URL("../../bin/run.js", import.meta.url));
 
+/**
+ * What every process a test spawns gets from the test's own environment, and nothing else from the
+ * developer's shell: PATH, the run's temporary folder (TMPDIR, set by test/support/temporary-folders.ts
+ * so a folder left behind is found), and where the CLI keeps its V8 code cache (REDUCK_CACHE_DIR, a
+ * folder of the run's own; without one, the cache is off): a test never writes into the real home.
+ *
+ * @example
+ * spawn(process.execPath, [BIN, "whoami"], { env: { ...baseEnv(), NO_COLOR: "1", REDUCK_API_KEY: key } });
+ */
+export function baseEnv(): Record<string, string> {
+  const { PATH = "", TMPDIR, REDUCK_CACHE_DIR } = process.env;
+  return { PATH, ...(TMPDIR ? { TMPDIR } : {}), ...(REDUCK_CACHE_DIR ? { REDUCK_CACHE_DIR } : { NODE_DISABLE_COMPILE_CACHE: "1" }) };
+}
+
 export interface CliResult {
   code: number | null;
   stdout: string;
@@ -17,7 +31,7 @@ export function runCli(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       // A clean environment: nothing from the developer's own shell leaks in.
-      env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...env },
+      env: { ...baseEnv(), NO_COLOR: "1", ...env },
       stdio: ["pipe", "pipe", "pipe"],
       cwd,
     });

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtempSync, rmSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 
@@ -12,9 +13,30 @@ export function patterned(size: number): Buffer {
   return buf;
 }
 
-/** A temporary simulated desktop with files in its reduck folder. */
+const made = new Set<string>();
+
+/**
+ * A new folder in the temporary directory, removed when the test file ends (by
+ * test/support/sandbox-cleanup.ts): for helpers that hand a folder to a test that does not own it.
+ *
+ * @example
+ * const home = temporaryFolder("reduck-home-");
+ */
+export function temporaryFolder(prefix: string): string {
+  const folder = mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.add(folder);
+  return folder;
+}
+
+/** Removes every folder `temporaryFolder` made (and whatever the tests put in them). */
+export function removeTemporaryFolders(): void {
+  for (const folder of made) rmSync(folder, { recursive: true, force: true });
+  made.clear();
+}
+
+/** A temporary simulated desktop with files in its reduck folder (removed when the test file ends). */
 export async function makeDesktop(files: Record<string, Uint8Array | string> = {}): Promise<string> {
-  const desktop = await mkdtemp(path.join(os.tmpdir(), "reduck-desktop-"));
+  const desktop = temporaryFolder("reduck-desktop-");
   await mkdir(path.join(desktop, "reduck"), { recursive: true });
   for (const [name, content] of Object.entries(files)) {
     const file = path.join(desktop, "reduck", ...name.split("/"));
@@ -24,9 +46,9 @@ export async function makeDesktop(files: Record<string, Uint8Array | string> = {
   return desktop;
 }
 
-/** A temporary file anywhere on disk, outside any desktop. */
+/** A temporary file anywhere on disk, outside any desktop (its folder removed when the test file ends). */
 export async function makeFile(name: string, content: Uint8Array | string): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "reduck-file-"));
+  const dir = temporaryFolder("reduck-file-");
   const file = path.join(dir, name);
   await writeFile(file, content);
   return file;

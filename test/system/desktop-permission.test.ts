@@ -7,7 +7,7 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { BIN } from "../support/cli.js";
+import { BIN, baseEnv } from "../support/cli.js";
 import { startMcp } from "../support/mcp-stdio.js";
 
 let desktop: string;
@@ -30,7 +30,7 @@ function startDeniedMcp() {
   const [command, ...args] =
     process.getuid?.() === 0 ? ["setpriv", "--bounding-set=-dac_override,-dac_read_search", ...node] : node;
   return startMcp(command!, args, {
-    env: { PATH: process.env.PATH ?? "", HOME: desktop, REDUCK_API_KEY: "rk_unused", REDUCK_API_URL: "http://127.0.0.1:9", REDUCK_DESKTOP: desktop },
+    env: { ...baseEnv(), HOME: desktop, REDUCK_API_KEY: "rk_unused", REDUCK_API_URL: "http://127.0.0.1:9", REDUCK_DESKTOP: desktop },
   });
 }
 

@@ -2,8 +2,6 @@
  * Runs the built CLI (dist/, as oclif's explicit discovery loads it) in-process against the
  * reference server: a fresh seeded store per test, served through msw.
  */
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { format } from "node:util";
@@ -12,6 +10,7 @@ import type { RequestHandler } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { createHandlers, createStore, type ReferenceStore } from "../../server/index.js";
+import { temporaryFolder } from "../../support/files.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const ENV_KEYS = ["REDUCK_API_KEY", "REDUCK_API_URL", "REDUCK_MCP_URL", "REDUCK_CONFIG_DIR"] as const;
@@ -43,7 +42,7 @@ export function useReferenceServer(): { readonly store: ReferenceStore; use(...h
     process.env.REDUCK_API_URL = "https://reduck.ai";
     delete process.env.REDUCK_MCP_URL;
     // Never read or write the real stored login.
-    process.env.REDUCK_CONFIG_DIR = mkdtempSync(path.join(os.tmpdir(), "reduck-cli-test-"));
+    process.env.REDUCK_CONFIG_DIR = temporaryFolder("reduck-cli-test-");
   });
   afterEach(() => {
     process.exitCode = undefined;
@@ -95,5 +94,5 @@ export async function reduck(...args: string[]): Promise<CliResult> {
 
 /** A folder for files a test writes (sources, schemas). */
 export function tempDir(): string {
-  return mkdtempSync(path.join(os.tmpdir(), "reduck-cli-files-"));
+  return temporaryFolder("reduck-cli-files-");
 }

@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { mkdtemp, readdir, readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { fetchInto, filesIn, safeFileName } from "../../../src/cli/downloads.js";
 import { closestMatches, editDistance } from "../../../src/cli/suggest.js";
+import { temporaryFolder } from "../../support/files.js";
 
 describe("safeFileName", () => {
   it("keeps a plain name and strips anything that could leave the folder", () => {
@@ -57,7 +58,7 @@ describe("suggestions", () => {
 
 describe("fetchInto", () => {
   it("writes a data: URL's bytes (a trace's screenshot may be one) without the network", async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "reduck-fetch-into-"));
+    const dir = temporaryFolder("reduck-fetch-into-");
     const saved = await fetchInto(dir, "shot.png", `data:image/png;base64,${Buffer.from("png bytes").toString("base64")}`);
     expect(saved).toBe(path.join(dir, "shot.png"));
     expect(await readFile(saved, "utf8")).toBe("png bytes");
@@ -110,7 +111,7 @@ describe("fetchInto", () => {
     ])("is given up %s, after REDUCK_TIMEOUT_MS of silence, and leaves no partial file", async (_when, send) => {
       process.env.REDUCK_TIMEOUT_MS = "300";
       const server = await quietServer(send);
-      const dir = await mkdtemp(path.join(os.tmpdir(), "reduck-fetch-stall-"));
+      const dir = temporaryFolder("reduck-fetch-stall-");
       try {
         await expect(fetchInto(dir, "invoice.pdf", server.url)).rejects.toThrow(`${server.url} sent nothing for 0.3 s: the download was given up`);
         expect(await readdir(dir)).toEqual([]);

@@ -5,10 +5,10 @@
 // hands back a managed browser's download.
 import { randomUUID } from "node:crypto";
 import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { http, HttpResponse, type RequestHandler } from "msw";
 import { answerWeb } from "../browser/web/index.js";
+import { scratchFolder } from "../scratch.js";
 import type { ReferenceStore } from "../store.js";
 
 /** A file the simulated web serves. */
@@ -71,7 +71,7 @@ export function deliveryFor(store: ReferenceStore, origin: string, ownBrowser: b
   return async (file) => {
     const shelf = shelfOf(store);
     if (ownBrowser) {
-      shelf.folder ??= mkdtemp(path.join(os.tmpdir(), "reduck-browser-downloads-"));
+      shelf.folder ??= mkdtemp(path.join(scratchFolder(store), "downloads-")); // removed with the store's scratch folder
       const folder = await shelf.folder;
       await mkdir(folder, { recursive: true });
       const saved = path.join(folder, savedName(file.filename));
