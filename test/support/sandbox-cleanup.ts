@@ -1,13 +1,11 @@
-// Every test file ends by closing the sandbox browser its stores shared, if one was started, and by
-// removing its stores' temporary folders and those of test/support/files.ts, so no Chromium and no file outlives the test file (a setup
-// file of vitest.config.ts; a test process may be ended without running its exit handlers).
+// Every test file ends as the sandbox's own tests do (its shared browser closed, its scratch folders
+// removed: test/server/test-setup.ts), and also removes the folders of test/support/files.ts, so no
+// Chromium and no file outlives the test file (a setup file of vitest.config.ts; a test process may
+// be ended without running its exit handlers).
 import { afterAll } from "vitest";
-import { closeSharedBrowserHost } from "../server/browser/shared.js";
-import { removeScratchFolders } from "../server/scratch.js";
+import "../server/test-setup.js";
 import { removeTemporaryFolders } from "./files.js";
 
-afterAll(async () => {
-  await closeSharedBrowserHost();
-  removeScratchFolders();
+afterAll(() => {
   removeTemporaryFolders();
 });
