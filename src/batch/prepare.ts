@@ -89,6 +89,8 @@ export interface PrepareOptions {
   shared?: RowValues;
   /** Relative `file:` paths in rows are relative to this folder (the input file's). Default: the working folder. */
   filesRelativeTo?: string;
+  /** Without keys (a dry run that resumes nothing): memory then stays flat however many rows. */
+  keys?: boolean;
   /** A further check of the coerced arguments (the CLI checks them against the whole JSON Schema). */
   check?: (args: Record<string, unknown>, fileInputs: string[]) => Promise<string[]>;
 }
@@ -125,10 +127,13 @@ export class RowPreparer {
     const shared = this.options.shared ?? {};
     const merged = { ...shared, ...values };
     delete merged[ROW_PROBLEM];
-    const base = createHash("sha256").update(canonical([this.script.address, this.script.versionId, merged])).digest("hex").slice(0, 32);
-    const occurrence = (this.seen.get(base) ?? 0) + 1;
-    this.seen.set(base, occurrence);
-    const key = occurrence === 1 ? base : `${base}.${occurrence}`;
+    let key = "";
+    if (this.options.keys !== false) {
+      const base = createHash("sha256").update(canonical([this.script.address, this.script.versionId, merged])).digest("hex").slice(0, 32);
+      const occurrence = (this.seen.get(base) ?? 0) + 1;
+      this.seen.set(base, occurrence);
+      key = occurrence === 1 ? base : `${base}.${occurrence}`;
+    }
 
     if (typeof values[ROW_PROBLEM] === "string") return { ok: false, row, key, problems: [values[ROW_PROBLEM] as string] };
     const problems: string[] = [];
