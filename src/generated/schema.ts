@@ -496,9 +496,29 @@ export interface paths {
         put?: never;
         /**
          * Run a script, with files
-         * @description Runs one catalogue script, or several steps, and answers with the result. Served by the run host (`https://mcp.reduck.ai`), not under `/api`. Two request forms: JSON, where files are named (`relativePath`) or inline (`b64` + `mime`) and the body is at most 100 KB; or multipart, with the run request as JSON in a `spec` part and each file's bytes in a part named `<step>:<input>` (step `0` for a single `script`), at most 50 MB per file. Bytes carry no file name: such a file reaches the page named after its input. Every failure stops the run before the script acts. A run request may be carried out even when its answer is lost, so clients must not repeat it on their own.
+         * @description Runs one catalogue script, or several, and answers with the outcome. Served by the run host (`https://mcp.reduck.ai`), not under `/api`. Two request forms: JSON, where files are named (`relativePath`) or inline (`b64` + `mime`) and the body is at most 100 KB; or multipart, with the run request as JSON in a `spec` part and each file's bytes in a part named `<step>:<input>` (step `0` for a single `script`), at most 50 MB per file. Bytes carry no file name: such a file reaches the page named after its input. Answers (published, from the documentation and the service's own REST client): 200 with `{ result, runId }` for one `script`; 200 with an array of envelopes, one per script in order, for `scripts`; 202 with a batch when the run outlives `waitForSeconds` (poll `GET /batches/{batchId}` on the run host). Our inference (not published): for one `script` that outlives `waitForSeconds`, a 202 with one in-flight envelope `{ status, runId, retryAfterMs }`; wait on it with `GET /api/runs/{runId}` until its status is `success`, `error` or `cancelled`. Clients should also accept a batch there. A run request may be carried out even when its answer is lost, so clients must not repeat it on their own; polling is a read and may be retried.
          */
         post: operations["runScript"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batches/{batchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a batch of runs
+         * @description Where a batch stands: the answer to poll after a 202 from `POST /run`. Served by the run host (`https://mcp.reduck.ai`), not under `/api`, with the same credential as the run. Published (the service's own REST client): while `status` is `queued` or `running`, wait `retryAfterMs` (2000 ms when absent) and ask again; `completed` or `failed` is final and `runs` then holds one envelope per script, in order. Ours: 404 for a batch id this account never received (another account's included).
+         */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -783,53 +803,39 @@ export interface components {
              */
             version_id?: string;
         };
-        /** @description Where the run happens. `extension`: the caller's own paired browser (the only place a named file can be read). `managed`, or no `browser` at all: a managed browser, which needs a connector for the script's host. `{ deviceId }`: one particular paired browser. */
-        RunBrowser: ("extension" | "managed") | {
+        /** @description Where the run happens. Published: `"cloud"` is a hosted browser that starts signed out (the service stores it as `managed`, and it is the default when `browser` is absent); `"extension"` is the caller's own paired browser, picked automatically only when exactly one extension browser is paired (none or several is refused, with the ids listed); `{ deviceId }` is one particular paired browser. Ours: `"managed"` is accepted as another spelling of `"cloud"` (it is the label the service stores and shows in runs). Only an own browser can read a file named by `relativePath`. */
+        RunBrowser: ("cloud" | "managed" | "extension") | {
             deviceId: string;
         };
-        /** @description A run of one script (`script`) or of several steps (`scripts`). Give exactly one of the two. */
+        /** @description A run of one script (`script`) or of several (`scripts`). Give exactly one of the two. Published (the service's own REST client): `scripts` (at most 20), `sequential`, `browser`, `region`, `country` and `waitForSeconds`; `script` is the documented single-run form. */
         RunRequest: {
             script?: components["schemas"]["RunScriptReference"];
-            /** @description Several steps. Without `sequential` each runs in its own browser at the same time and a failure does not stop the others; step `i` is the `<step>` in multipart part names. */
+            /** @description Several scripts, at most 20 (the service's cap on one request). Without `sequential` each runs in its own browser at the same time and a failure does not stop the others; the answer has one outcome per script, in the order given. Script `i` is the `<step>` in multipart part names. */
             scripts?: components["schemas"]["RunScriptReference"][];
-            /** @description Run `scripts` one after another in one browser, stopping at the first failure; later steps are reported as skipped. */
+            /** @description Published: run `scripts` as a chain, in order, in one browser (each sees the cookies and page the previous one left, never its return value); the chain stops at the first failure and the scripts after it are still reported, one outcome each. Ours: those never-run outcomes are `failed` envelopes with `errorType: "not_run"` and no `runId`. */
             sequential?: boolean;
             browser?: components["schemas"]["RunBrowser"];
+            /**
+             * @description Published: how long the server holds the request before answering 202 with a pollable batch instead of the outcome; default 60, at most 110. Ours: a whole number of seconds.
+             * @default 60
+             */
+            waitForSeconds: number;
+            /**
+             * @description Published: where the cloud browser runs. Cloud only: refused (400) with `"extension"` or `{ deviceId }`.
+             * @enum {string}
+             */
+            region?: "eu-central-1" | "us-east-1" | "us-west-2" | "ap-southeast-1";
+            /** @description Published: ISO 3166-1 alpha-2 country of the cloud browser's residential egress (counts toward the proxy allowance). Cloud only: refused (400) with `"extension"` or `{ deviceId }`. */
+            country?: string;
         };
-        /** @description The answer to a run of one `script`. */
+        /** @description The answer to a run of one `script` that finished within `waitForSeconds`. Published: `{ result, runId }`. Ours (inference from the envelope's rule): `result` is absent when the run ended with neither a result nor an error (seen with a paired browser signed out of the site); that is a failure, not a success. `null` is a real result. */
         RunResponse: {
-            /** @description Whatever the script returned: its own JSON, shaped by its output schema. */
-            result: unknown;
+            /** @description Whatever the script returned: its own JSON, shaped by its output schema. Absent: the run ended with no outcome (see above). */
+            result?: unknown;
             /** Format: uuid */
             runId: string;
         };
-        /** @description One step of a run of several scripts. */
-        RunStepOutcome: {
-            /**
-             * @description `skipped`: a sequential run stopped at an earlier failure, so this step never ran.
-             * @enum {string}
-             */
-            status: "completed" | "failed" | "skipped";
-            /** @description The step's run; null when it never ran. */
-            runId: string | null;
-            /** @description The script's result, when the step completed. */
-            result?: unknown;
-            /** @description Why the step failed or was skipped. */
-            error?: string;
-        };
-        /** @description Our shape for the answer to a run of several `scripts` (the service does not publish one): modelled on the agent tool's batch answer. Steps come back in the order given. */
-        BatchRunResponse: {
-            /** Format: uuid */
-            batchId: string;
-            /**
-             * @description `failed` when any step failed or was skipped.
-             * @enum {string}
-             */
-            status: "completed" | "failed";
-            totalSteps: number;
-            runs: components["schemas"]["RunStepOutcome"][];
-        };
-        /** @description Why a run was refused or failed. `runId` is present once the run was recorded: every run whose script was found is recorded, failed or not. */
+        /** @description Why a run was refused or failed. Published: any answer other than 200 and 202 is a failure whose JSON body has an `error` string. Ours: `runId` is present once the run was recorded (every run whose script was found is recorded, failed or not), and a failed run also carries `errorType` and `externalMessage` as its envelope would (see `RunEnvelope`). */
         RunErrorResponse: {
             error: string;
             variables?: {
@@ -837,6 +843,43 @@ export interface components {
             };
             /** Format: uuid */
             runId?: string;
+            /** @description The failure's kind; see `RunEnvelope.errorType`. */
+            errorType?: string;
+            /** @description The failure in words meant for the person who asked for the run. */
+            externalMessage?: string;
+        };
+        /** @description One run's outcome, or its handle while it is still going. Published (the service's own REST client): `{ status?, runId?, result?, error?, errorType?, externalMessage?, retryAfterMs? }`; a terminal run carries `result` or `error`, one in flight carries its handle and how long to wait; a run may also end with neither `result` nor `error` (seen with a device signed out of the site), which is a failure naming the run. Ours: the `errorType` values below, and never-run scripts of a stopped sequential chain as `{ status: "failed", errorType: "not_run", error, externalMessage }` without a `runId`. */
+        RunEnvelope: {
+            /**
+             * @description `queued`/`running`: not finished (poll); `completed`: `result` holds the script's return value; `failed`: `error` says why.
+             * @enum {string}
+             */
+            status?: "queued" | "running" | "completed" | "failed";
+            /**
+             * Format: uuid
+             * @description The run, as `GET /api/runs/{runId}` knows it. Absent for a script that never ran.
+             */
+            runId?: string;
+            /** @description The script's return value (any JSON, `null` included), when it completed. */
+            result?: unknown;
+            /** @description Why the run failed (the technical text). */
+            error?: string;
+            /** @description Published: a failure's kind. Ours (the reference server's set): `invalid_input` (arguments or files do not fit the script's contract), `site_error` (the script failed on the site: it threw), `script_error` (the script itself is broken: it does not compile, or returned something that is not JSON, or went over a limit), `timeout` (it outlived its time limit), `browser_unavailable` (no browser could take it: no or several paired browsers, file access off, no connector for a cloud run), `not_run` (a sequential chain stopped before it). */
+            errorType?: string;
+            /** @description Published: the failure in words meant for the person who asked for the run; show it instead of `error` when present. */
+            externalMessage?: string;
+            /** @description Published: for a run in flight, how long to wait before asking again. */
+            retryAfterMs?: number;
+        };
+        /** @description A batch of runs the server stopped holding the request for (a 202 to `POST /run`) or that `GET /batches/{batchId}` reports. Published (the service's own REST client): `{ batchId, status, runs, retryAfterMs? }`; while `status` is `queued` or `running`, wait `retryAfterMs` (2000 ms when absent) and ask again; once it is `completed` or `failed`, `runs` holds one final envelope per script, in order. A 202 is not a failure. Ours: `failed` when any script failed or never ran. */
+        RunBatch: {
+            /** Format: uuid */
+            batchId: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+            /** @description One envelope per script, in the order given. */
+            runs: components["schemas"]["RunEnvelope"][];
+            retryAfterMs?: number;
         };
     };
     responses: never;
@@ -2877,16 +2920,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The run finished: the script's result for one `script`, or every step's outcome for `scripts`. */
+            /** @description Everything finished within `waitForSeconds`. Published: for one `script`, the script's result and run id; for `scripts`, an array with one envelope per script, in the order given (failed scripts included: the request as a whole succeeded). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResponse"] | components["schemas"]["BatchRunResponse"];
+                    "application/json": components["schemas"]["RunResponse"] | components["schemas"]["RunEnvelope"][];
                 };
             };
-            /** @description The request is malformed, or its arguments or files do not fit the script's contract (an unknown or missing file input, a bad `relativePath`, a named file on a managed browser). The run is recorded when the script was found. */
+            /** @description Still running when `waitForSeconds` ran out: not a failure. Published: for `scripts`, a batch to poll with `GET /batches/{batchId}`. Our inference (the service does not publish the single-script case): for one `script`, one in-flight envelope `{ status: "queued" | "running", runId, retryAfterMs }`, to wait on with `GET /api/runs/{runId}`. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunBatch"] | components["schemas"]["RunEnvelope"];
+                };
+            };
+            /** @description The request is malformed (more than 20 scripts, `waitForSeconds` out of 1-110, `region` or `country` with an own browser, `"extension"` with no or several paired browsers: the message lists their ids), or its arguments or files do not fit the script's contract (an unknown or missing file input, a bad `relativePath`, a named file on a cloud browser). The run is recorded when the script was found and the request itself was sound. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2931,8 +2983,58 @@ export interface operations {
                     "application/json": components["schemas"]["RunErrorResponse"];
                 };
             };
-            /** @description The run started but failed: the browser could not read a named file, file access is off, a managed browser has no connector for the host, or the script threw. The message says which; the run is recorded. */
+            /** @description The run started but failed: the browser could not read a named file, file access is off, a cloud browser has no connector for a signed-in script's host, or the script threw or timed out. The message says which, `errorType` says what kind; the run is recorded. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunErrorResponse"];
+                };
+            };
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `batchId` of a 202 answer. */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch as it stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunBatch"];
+                };
+            };
+            /** @description Missing or refused credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunErrorResponse"];
+                };
+            };
+            /** @description The credential may not read runs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunErrorResponse"];
+                };
+            };
+            /** @description No such batch on this account. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

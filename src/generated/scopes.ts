@@ -36,4 +36,5 @@ export const operationScopes: Record<string, readonly string[]> = {
   getVersion: [],
   getPing: [],
   runScript: ["run:write"],
+  getBatch: ["run:read"],
 };

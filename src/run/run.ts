@@ -35,8 +35,24 @@ import { sendOverFetch, sendOverNode, type RunBody, type RunExchange } from "./s
 
 type Schemas = components["schemas"];
 export type RunResponse = Schemas["RunResponse"];
-export type BatchRunResponse = Schemas["BatchRunResponse"];
-export type RunStepOutcome = Schemas["RunStepOutcome"];
+// The wire's batch answer changed (openapi.json: RunEnvelope, RunBatch); these are the library's
+// own shapes (INTERFACE-21), hand-written until src/run normalises the new answers.
+/** One script's outcome in a run of several. */
+export type RunStepOutcome = {
+  status: "completed" | "failed" | "skipped";
+  runId: string | null;
+  result?: unknown;
+  error?: string;
+  errorType?: string;
+  externalMessage?: string;
+};
+/** The outcome of a run of several `scripts`. */
+export type BatchRunResponse = {
+  batchId: string;
+  status: "completed" | "failed";
+  totalSteps: number;
+  runs: RunStepOutcome[];
+};
 export type RunBrowser = Schemas["RunBrowser"];
 
 /** One script to run: the JSON reference, with files that may also be bytes. */

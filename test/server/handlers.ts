@@ -17,7 +17,10 @@ import { transferHandlers } from "./handlers/transfer.js";
 import type { HandwrittenImplementations, Implementations, OperationContext, Reply } from "./handlers/types.js";
 import { versionHandlers } from "./handlers/versions.js";
 import { downloadHandler } from "./run/downloads.js";
-import { runHandler } from "./run/handler.js";
+import { batchHandlers } from "./run/batches.js";
+import { isRunPath, runHandler } from "./run/handler.js";
+import { requestLogHandlers } from "./request-log.js";
+import { API_AUDIENCE, MCP_AUDIENCE } from "./records.js";
 import { screenshotHandler } from "./run/screenshots.js";
 import {
   operationSpecs,
@@ -40,6 +43,8 @@ const implementations: Implementations & HandwrittenImplementations = {
   ...scriptHandlers,
   ...transferHandlers,
   ...versionHandlers,
+  // GET /batches/{batchId}: hand-written in the client (it polls), served through the pipeline here.
+  ...batchHandlers,
 };
 
 /** Hand-written operations and the handlers that serve them outside the generated pipeline. */
@@ -160,7 +165,13 @@ type AnyReply = { status: number; body: unknown };
 
 async function execute(spec: OperationSpec, store: ReferenceStore, request: Request, params: Record<string, unknown>): Promise<AnyReply> {
   const caller = spec.scope
-    ? await authenticate(request, store, { scope: spec.scope, anonymous: ANONYMOUS_OPERATIONS.has(spec.operationId) })
+    ? await authenticate(request, store, {
+        scope: spec.scope,
+        anonymous: ANONYMOUS_OPERATIONS.has(spec.operationId),
+        // Outside /api is the run host (GET /batches/…), which is also the MCP host: as for POST /run,
+        // tokens issued for either resource are accepted there.
+        ...(spec.path.startsWith("/api/") ? {} : { audiences: [API_AUDIENCE, MCP_AUDIENCE] }),
+      })
     : null;
   const { path, query } = checkRequest(spec, request, params);
   const body = await readBody(spec, request);
@@ -227,5 +238,13 @@ export function createHandlers(store: ReferenceStore): RequestHandler[] {
     .filter((s) => s.handwritten && s.operationId in HANDWRITTEN_HANDLERS)
     .map((s) => HANDWRITTEN_HANDLERS[s.operationId](store));
   // Not an API operation: where managed browsers' downloads are fetched from (see run/downloads.ts).
-  return [...protectedResourceHandlers(store), ...generated, ...handwritten, downloadHandler(store), screenshotHandler(store)];
+  return [
+    // First: logs every request (and lets it through), for tests that count POST /run against polls.
+    ...requestLogHandlers(store, isRunPath),
+    ...protectedResourceHandlers(store),
+    ...generated,
+    ...handwritten,
+    downloadHandler(store),
+    screenshotHandler(store),
+  ];
 }

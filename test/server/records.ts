@@ -76,6 +76,10 @@ export interface ScriptRecord {
   createdAt: string;
   updatedAt: string;
   humanRequired: boolean;
+  /** Sandbox fixtures (sandbox-scripts.ts): runnable by address, left out of script listings. */
+  unlisted?: boolean;
+  /** Sandbox fixture: its runs end with neither a result nor an error (a signed-out browser). */
+  noOutcome?: boolean;
 }
 
 export interface VersionRecord {

@@ -575,17 +575,13 @@ describe("POST /run: several steps", () => {
       { "1:attachment": { bytes, type: "text/plain" } },
     );
     expect(batch.status).toBe(200);
-    expect(batch.body).toEqual({
-      batchId: expect.any(String),
-      status: "completed",
-      totalSteps: 2,
-      runs: [
-        { status: "completed", runId: expect.any(String), result: { title: "Example Domain" } },
-        { status: "completed", runId: expect.any(String), result: expect.objectContaining({ subject: "Second", attachment: "notes.txt" }) },
-      ],
-    });
-    expect(store.runs.get(batch.body.runs[0].runId)!.files).toEqual([]);
-    expect(store.runs.get(batch.body.runs[1].runId)!.files).toEqual([expect.objectContaining({ input: "attachment", sha256: sha256(bytes), via: "bytes" })]);
+    // The service's answer to `scripts`: an array of envelopes, one per script, in order.
+    expect(batch.body).toEqual([
+      { status: "completed", runId: expect.any(String), result: { title: "Example Domain" } },
+      { status: "completed", runId: expect.any(String), result: expect.objectContaining({ subject: "Second", attachment: "notes.txt" }) },
+    ]);
+    expect(store.runs.get(batch.body[0].runId)!.files).toEqual([]);
+    expect(store.runs.get(batch.body[1].runId)!.files).toEqual([expect.objectContaining({ input: "attachment", sha256: sha256(bytes), via: "bytes" })]);
   });
 
   it("runs every step even when one fails, without sequential", async () => {
@@ -594,10 +590,11 @@ describe("POST /run: several steps", () => {
       scripts: [sendEmail({ args: { to: "me@example.com" } }), { host: "example.com", slug: "nope" }, sendEmail()],
     });
     expect(batch.status).toBe(200);
-    expect(batch.body.status).toBe("failed");
-    expect(batch.body.runs).toEqual([
-      { status: "failed", runId: expect.any(String), error: "Invalid arguments for reduck/mail.google.com/send_email: subject is required" },
-      { status: "failed", runId: null, error: "No such script @demo/example.com/nope" },
+    const invalidArgs = "Invalid arguments for reduck/mail.google.com/send_email: subject is required";
+    expect(batch.body).toEqual([
+      { status: "failed", runId: expect.any(String), error: invalidArgs, errorType: "invalid_input", externalMessage: invalidArgs },
+      // Never recorded (no such script): no runId.
+      { status: "failed", error: "No such script @demo/example.com/nope", errorType: "invalid_input", externalMessage: "No such script @demo/example.com/nope" },
       { status: "completed", runId: expect.any(String), result: expect.objectContaining({ sent: true }) },
     ]);
   });
@@ -610,25 +607,26 @@ describe("POST /run: several steps", () => {
       scripts: [sendEmail(), uploadDocument(), sendEmail()],
     });
     expect(batch.status).toBe(200);
-    expect(batch.body).toEqual({
-      batchId: expect.any(String),
-      status: "failed",
-      totalSteps: 3,
-      runs: [
-        { status: "completed", runId: expect.any(String), result: expect.objectContaining({ sent: true }) },
-        { status: "failed", runId: expect.any(String), error: "missing file input document" },
-        { status: "skipped", runId: null, error: "did not run: step 1 failed" },
-      ],
-    });
+    // One entry per script still: the never-run one is a failed envelope of kind not_run, without a runId.
+    expect(batch.body).toEqual([
+      { status: "completed", runId: expect.any(String), result: expect.objectContaining({ sent: true }) },
+      { status: "failed", runId: expect.any(String), error: "missing file input document", errorType: "invalid_input", externalMessage: "missing file input document" },
+      {
+        status: "failed",
+        error: "not run: script 1 of this sequential chain failed, and a chain stops at its first failure",
+        errorType: "not_run",
+        externalMessage: "reduck/mail.google.com/send_email did not run, because reduck/docusign.com/upload_document before it failed.",
+      },
+    ]);
     expect(runCount()).toBe(before + 2);
   });
 
   it("shares one page between sequential steps", async () => {
     store.addScript({ handle: "@demo", host: "example.org", slug: "where", language: "javascript", content: "return { url: page.url() };" });
     const batch = await runJson({ browser: "extension", sequential: true, scripts: [{ host: "example.com", slug: "get_title", args: { url: "https://example.com/a" } }, { host: "example.org", slug: "where" }] });
-    expect(batch.body.runs[1].result).toEqual({ url: "https://example.com/a" });
+    expect(batch.body[1].result).toEqual({ url: "https://example.com/a" });
     const parallel = await runJson({ browser: "extension", scripts: [{ host: "example.com", slug: "get_title", args: { url: "https://example.com/a" } }, { host: "example.org", slug: "where" }] });
-    expect(parallel.body.runs[1].result).toEqual({ url: "about:blank" });
+    expect(parallel.body[1].result).toEqual({ url: "about:blank" });
   });
 
   it("still fails the whole request on a request-level problem", async () => {
@@ -705,10 +703,14 @@ describe("POST /run: response self-check", () => {
   it("holds runScript answers to openapi.json", () => {
     const runId = "00000000-0000-4000-8000-000000000001";
     expect(validateResponse("runScript", 200, { result: { sent: true }, runId })).toBeNull();
-    expect(validateResponse("runScript", 200, { batchId: runId, status: "failed", totalSteps: 1, runs: [{ status: "skipped", runId: null, error: "did not run: step 0 failed" }] })).toBeNull();
+    expect(validateResponse("runScript", 200, [{ status: "failed", error: "not run", errorType: "not_run" }, { status: "completed", runId, result: null }])).toBeNull();
+    expect(validateResponse("runScript", 202, { batchId: runId, status: "running", runs: [{ status: "running", runId, retryAfterMs: 1000 }], retryAfterMs: 1000 })).toBeNull();
+    expect(validateResponse("runScript", 202, { status: "running", runId, retryAfterMs: 1000 })).toBeNull();
+    expect(validateResponse("runScript", 200, { runId })).toBeNull(); // a run that ended with no outcome
     expect(validateResponse("runScript", 422, { error: "Error: boom", runId })).toBeNull();
     expect(validateResponse("runScript", 200, { result: {}, runId: "not-a-uuid" })).toMatch(/^runScript 200: /);
-    expect(validateResponse("runScript", 200, { batchId: runId, status: "partial", totalSteps: 1, runs: [] })).toMatch(/^runScript 200: /);
+    expect(validateResponse("runScript", 200, [{ status: "skipped", runId: null }])).toMatch(/^runScript 200: /);
+    expect(validateResponse("runScript", 202, { batchId: runId, status: "partial", runs: [] })).toMatch(/^runScript 202: /);
     expect(validateResponse("runScript", 500, { error: "x" })).toBe("runScript does not declare status 500");
   });
 });

@@ -1,6 +1,7 @@
 // The data every fresh store starts with. Ids of seeded records are fixed (SEED_IDS) so tests can
 // name them; credentials are random per store so nothing depends on a well-known secret.
 import { exampleSource, loadCatalogue } from "./catalogue.js";
+import { seedSandboxScripts } from "./sandbox-scripts.js";
 import { MCP_AUDIENCE } from "./records.js";
 import type { DemoCredentials, ReferenceStore, StoreOptions } from "./store.js";
 
@@ -319,6 +320,9 @@ export function seedStore(store: ReferenceStore, options: StoreOptions): DemoCre
     [{ name: "li_at", value: "alice-linkedin", domain: ".linkedin.com", path: "/", expires, httpOnly: true, secure: true, sameSite: "None" }],
     ids.connectors.aliceLinkedin,
   );
+
+  // Sandbox-only scripts (a slow run, a run with no outcome): unlisted, see sandbox-scripts.ts.
+  seedSandboxScripts(store, at(24 * 30));
 
   // Credentials.
   return {

@@ -26,6 +26,7 @@ import {
   type Visibility,
 } from "./records.js";
 import type { BrowserHost } from "./browser/index.js";
+import type { BatchRecord } from "./run/batches.js";
 import { hostAndParents } from "./hostnames.js";
 import { seedStore } from "./seed.js";
 
@@ -73,6 +74,16 @@ export interface StoreOptions {
    * at the first run that touches a page).
    */
   browserHost?: BrowserHost;
+  /** `retryAfterMs` of runs still in flight: how long clients are told to wait between polls (default 1000). */
+  pollIntervalMs?: number;
+}
+
+/** One request as the sandbox received it: enough to count them, nothing secret. */
+export interface LoggedRequest {
+  method: string;
+  /** Path and query, e.g. `/run`, `/batches/<id>`, `/api/runs/<id>`. */
+  path: string;
+  at: string;
 }
 
 export type SandboxBrowser = "real" | "simulated";
@@ -127,6 +138,9 @@ export interface AddScriptInput extends Omit<VersionInput, "id"> {
   versionId?: string;
   /** Leave the first version a draft: the script then has no current version. */
   draft?: boolean;
+  /** See ScriptRecord.unlisted and noOutcome (sandbox fixtures). */
+  unlisted?: boolean;
+  noOutcome?: boolean;
 }
 
 export interface AddVersionInput extends VersionInput {
@@ -201,6 +215,12 @@ export class ReferenceStore {
   readonly connectors = new Map<string, ConnectorRecord>();
   /** Keyed by `${owner} ${host}`. */
   readonly readmes = new Map<string, ReadmeRecord>();
+  /** Batches answered with a 202 by POST /run, for GET /batches/{batchId}. */
+  readonly batches = new Map<string, BatchRecord>();
+  /** Every request received, in order (see request-log.ts): tests count POST /run against polls. */
+  readonly requestLog: LoggedRequest[] = [];
+  /** See StoreOptions.pollIntervalMs. */
+  pollIntervalMs: number;
   private readonly apiKeys = new Map<string, string>();
   private readonly tokens = new Map<string, TokenRecord>();
   private lastTimestamp = 0;
@@ -223,6 +243,7 @@ export class ReferenceStore {
     this.runTimeoutMs = options.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MS;
     this.browser = options.browser ?? "real";
     this.browserHost = options.browserHost;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.demo = seedStore(this, options);
   }
 
@@ -422,9 +443,11 @@ export class ReferenceStore {
       createdAt,
       updatedAt: input.updatedAt ?? createdAt,
       humanRequired: input.humanRequired ?? false,
+      ...(input.unlisted ? { unlisted: true } : {}),
+      ...(input.noOutcome ? { noOutcome: true } : {}),
     };
     this.scripts.set(script.id, script);
-    const { id: _scriptId, versionId, draft, ...versionFields } = input;
+    const { id: _scriptId, versionId, draft, unlisted: _unlisted, noOutcome: _noOutcome, ...versionFields } = input;
     this.addVersion(script.id, { ...versionFields, id: versionId, createdAt, draft: draft ?? false });
     // addVersion bumps updatedAt; a seeded script keeps the time it was given.
     script.updatedAt = input.updatedAt ?? createdAt;
@@ -602,6 +625,24 @@ export class ReferenceStore {
     };
     this.devices.set(device.id, device);
     return device;
+  }
+
+  /**
+   * Gives the demo account `count` paired extension browsers: 0 takes the seeded one away, 2 or
+   * more add others beside it (for the refusals of `browser: "extension"`). Returns them.
+   *
+   * @example
+   * store.setDemoDevices(2).map((d) => d.id); // [store.demo.deviceId, "<a new id>"]
+   */
+  setDemoDevices(count: number): DeviceRecord[] {
+    const mine = this.devicesOf(this.demo.userId);
+    for (const device of mine.slice(count)) this.devices.delete(device.id);
+    const names = ["Firefox — Windows", "Microsoft Edge — Windows", "Arc — macOS"];
+    for (let i = mine.length; i < count; i++) {
+      const name = names[(i - 1) % names.length];
+      this.addDevice({ userId: this.demo.userId, name, browser: name.split(" — ")[0], os: name.split(" — ")[1] });
+    }
+    return this.devicesOf(this.demo.userId);
   }
 
   devicesOf(userId: string): DeviceRecord[] {

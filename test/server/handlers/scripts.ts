@@ -33,6 +33,7 @@ export const scriptHandlers: Pick<Implementations, ScriptOperations> = {
     // Signed in: own scripts, scripts of member projects, and the official catalogue (its public
     // scripts, or all of them for its members). Anonymous: the public catalogue only.
     const candidates = [...store.scripts.values()].filter((s) => {
+      if (s.unlisted) return false;
       const official = store.isOfficial(s.owner);
       if (query.catalogueOnly === "true" && !official) return false;
       if (store.isInsider(userId, s.owner)) return true;
@@ -48,7 +49,7 @@ export const scriptHandlers: Pick<Implementations, ScriptOperations> = {
     const userId = userIdOf(caller);
     const owner = ownerOf(store, path.handle);
     const insider = store.isInsider(userId, owner);
-    const candidates = store.scriptsOwnedBy(owner).filter((s) => insider || s.visibility === "public");
+    const candidates = store.scriptsOwnedBy(owner).filter((s) => !s.unlisted && (insider || s.visibility === "public"));
     const page = paginate(filterAndSort(store, candidates, query), query);
     return { status: 200, body: { ...page, data: page.data.map((s) => scriptSummary(store, userId, s)) } };
   },

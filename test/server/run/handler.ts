@@ -34,7 +34,7 @@ import {
   type ScriptRecord,
   type VersionRecord,
 } from "../records.js";
-import type { ReferenceStore } from "../store.js";
+import { isFinished, type ReferenceStore } from "../store.js";
 import { UploadInterrupted, readJsonBody, readMultipartBody, type ReceivedPart } from "./body.js";
 import { ContractProblem, checkArguments, describeFieldErrors, fileInputsOf, requiredOf } from "./contract.js";
 import type { RunFile } from "../browser/index.js";
@@ -44,27 +44,48 @@ import { keepScreenshots } from "./screenshots.js";
 import { finishTrace } from "./traces.js";
 import { runScriptBody } from "./script-runner.js";
 import { openSession, type BrowserSession, type StepEnd } from "./sessions.js";
+import { batchStatus, type RunEnvelope } from "./batches.js";
+import { RunFailure, bodyFailure, describeFailure } from "./failures.js";
+import { logRequest } from "../request-log.js";
 
 type Schemas = components["schemas"];
 type RunRequest = Schemas["RunRequest"];
 type ScriptReference = Schemas["RunScriptReference"];
 type RunBrowser = Schemas["RunBrowser"];
-type StepOutcome = Schemas["RunStepOutcome"];
 type RunReply = Reply<"runScript">;
 
 /** Where managed runs happen in this reference server. */
 export const MANAGED_BROWSER: RunDevice = { type: "managed", region: "eu-central-1", country: "" };
+/** Where a cloud run without `region` runs. */
+const DEFAULT_REGION = "eu-central-1";
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const MULTIPART_TYPE = /^multipart\/form-data\s*(?:;|$)/i;
 const SOURCES: readonly RunSource[] = ["cli", "mcp", "rest"];
 
-/** A failure once the run is recorded: the refusal plus the run it was recorded as. */
+/**
+ * A refusal, or a failure once the run is recorded: the message plus the run it was recorded as,
+ * and (for a run's failure, or a refusal that knows its kind) its errorType and externalMessage.
+ */
 function withRunId(error: ApiError, runId: string | undefined): RunReply {
   const body: Schemas["RunErrorResponse"] = { error: error.message };
   if (error.variables) body.variables = error.variables;
   if (runId) body.runId = runId;
+  if (runId || error instanceof RunFailure) Object.assign(body, describeFailure(error));
   return { status: error.status, body } as RunReply;
+}
+
+/** The cloud's regions, as the service names them. */
+const REGIONS = ["eu-central-1", "us-east-1", "us-west-2", "ap-southeast-1"] as const;
+/** Codes Intl knows as regions that are not countries one can egress from. */
+const NOT_COUNTRIES = new Set(["EU", "EZ", "UN", "QO", "ZZ"]);
+const regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
+
+/** ISO 3166-1 alpha-2, as far as this Node's ICU knows the assigned codes. */
+function isCountryCode(code: string): boolean {
+  if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code)) return false;
+  const name = regionNames.of(code);
+  return name !== undefined && name !== code && name !== "Unknown Region";
 }
 
 function sourceOf(request: Request): RunSource {
@@ -103,9 +124,22 @@ interface Step {
   run?: RunRecord;
   /** Multipart file parts of this step, by input. */
   parts: Map<string, ReceivedPart>;
+  /** Its final envelope, once it has ended (or will never run). */
+  envelope?: RunEnvelope;
+  /** How it ended, once it has run. */
+  outcome?: Outcome;
 }
 
-type Outcome = { ok: true; result: unknown; runId: string } | { ok: false; error: ApiError; runId: string | null };
+/** `none`: the run ended with neither a result nor an error (a sandbox `noOutcome` script). */
+type Outcome = { ok: true; result: unknown; runId: string; none?: boolean } | { ok: false; error: ApiError; runId: string | null };
+
+/** A step's final envelope from its outcome. */
+function envelopeOf(outcome: Outcome): RunEnvelope {
+  if (outcome.ok) return outcome.none ? { status: "completed", runId: outcome.runId } : { status: "completed", runId: outcome.runId, result: outcome.result };
+  const failed: RunEnvelope = { status: "failed", error: outcome.error.message, ...describeFailure(outcome.error) };
+  if (outcome.runId) failed.runId = outcome.runId;
+  return failed;
+}
 
 /** One POST /run request, from its spec to its answer. */
 class RunSession {
@@ -149,6 +183,7 @@ class RunSession {
     if ((spec.script === undefined) === (spec.scripts === undefined)) {
       throw new ApiError(400, "Give exactly one of script (one run) or scripts (several steps)");
     }
+    this.checkBrowser(spec);
     const refs = spec.script ? [spec.script] : spec.scripts!;
     if (form === "multipart") {
       for (const [index, ref] of refs.entries()) {
@@ -178,6 +213,56 @@ class RunSession {
     // when the step before them succeeds, or never).
     const startNow = spec.sequential ? this.steps.slice(0, 1) : this.steps;
     for (const step of startNow) if (step.resolved) this.record(step);
+  }
+
+  /**
+   * Refusals of the browser choice, before any run is recorded (the service refuses the request):
+   * `region`/`country` on an own browser, an unknown country, `"extension"` with no or several
+   * paired browsers (the message lists their ids).
+   */
+  private checkBrowser(spec: RunRequest): void {
+    const own = isOwnBrowser(spec.browser);
+    if (own && (spec.region !== undefined || spec.country !== undefined)) {
+      const given = [spec.region !== undefined ? "region" : "", spec.country !== undefined ? "country" : ""].filter(Boolean);
+      const variables = Object.fromEntries(given.map((field) => [field, ["is for the cloud browser only"]]));
+      throw new RunFailure(
+        400,
+        `${given.join(" and ")} ${given.length > 1 ? "choose" : "chooses"} where a cloud browser runs, so ${given.length > 1 ? "they do" : "it does"} not apply to your own browser: remove ${given.length > 1 ? "them" : "it"}, or run on the cloud (browser: "cloud")`,
+        "invalid_input",
+        undefined,
+        variables,
+      );
+    }
+    if (spec.region !== undefined && !(REGIONS as readonly string[]).includes(spec.region)) {
+      // The schema's enum refuses this first; kept so the rule holds whatever the description says.
+      throw new RunFailure(400, `region must be one of ${REGIONS.join(", ")}`, "invalid_input", undefined, { region: [`must be one of ${REGIONS.join(", ")}`] });
+    }
+    if (spec.country !== undefined && !isCountryCode(spec.country.toUpperCase())) {
+      throw new RunFailure(400, `country ${JSON.stringify(spec.country)} is not an ISO 3166-1 alpha-2 country code (such as DE, US or FR)`, "invalid_input", undefined, {
+        country: ["is not an ISO 3166-1 alpha-2 country code"],
+      });
+    }
+    if (spec.browser === "extension") this.pickExtension();
+  }
+
+  /** `"extension"`: the caller's one paired browser; none or several is a refusal naming them. */
+  private pickExtension(): DeviceRecord {
+    const mine = this.store.devicesOf(this.userId);
+    if (mine.length === 0) {
+      throw new RunFailure(
+        400,
+        'No paired browser on this account: "extension" runs in your paired browser, and you have none (paired: none). Install the Reduck extension and pair it, or run on the cloud (browser: "cloud")',
+        "browser_unavailable",
+      );
+    }
+    if (mine.length > 1) {
+      throw new RunFailure(
+        400,
+        `Several paired browsers match "extension" (${mine.map((d) => d.id).join(", ")}): "extension" picks one only when exactly one is paired; pick one with browser: { deviceId }`,
+        "browser_unavailable",
+      );
+    }
+    return mine[0];
   }
 
   /** A file part's header arrived: refuse a bad name before reading its bytes. */
@@ -269,8 +354,10 @@ class RunSession {
     return { script, version, address };
   }
 
+  /** As the run is recorded: `"cloud"` (or `"managed"`, or none) is stored as managed, with its region and country. */
   private runDevice(): RunDevice {
-    return isOwnBrowser(this.spec!.browser) ? { type: "extension" } : MANAGED_BROWSER;
+    if (isOwnBrowser(this.spec!.browser)) return { type: "extension" };
+    return { type: "managed", region: this.spec!.region ?? DEFAULT_REGION, country: this.spec!.country?.toUpperCase() ?? "" };
   }
 
   private record(step: Step): RunRecord {
@@ -295,19 +382,13 @@ class RunSession {
     if (typeof browser === "object" && browser !== null) {
       const device = mine.find((d) => d.id === browser.deviceId);
       if (!device) {
-        throw new ApiError(400, `No paired browser ${browser.deviceId} on this account: list yours with GET /api/devices`, {
+        throw new RunFailure(400, `No paired browser ${browser.deviceId} on this account: list yours with GET /api/devices`, "browser_unavailable", undefined, {
           "browser.deviceId": ["is not one of your paired browsers"],
         });
       }
       return (this.devicePick = device);
     }
-    if (mine.length === 0) {
-      throw new ApiError(422, 'No paired browser: install the Reduck extension and pair it, or run on a managed browser (browser: "managed")');
-    }
-    if (mine.length > 1) {
-      throw new ApiError(400, `Several paired browsers match "extension" (${mine.map((d) => d.id).join(", ")}): pick one with browser: { deviceId }`);
-    }
-    return (this.devicePick = mine[0]);
+    return (this.devicePick = this.pickExtension());
   }
 
   /**
@@ -324,7 +405,9 @@ class RunSession {
     try {
       checked = checkArguments(schema, step.ref.args ?? {});
     } catch (error) {
-      if (error instanceof ContractProblem) throw new ApiError(422, `${address}: ${error.message}`);
+      if (error instanceof ContractProblem) {
+        throw new RunFailure(422, `${address}: ${error.message}`, "script_error", `${address} has an input schema that cannot be checked: the script needs fixing.`);
+      }
       throw error;
     }
     if (!checked.ok) throw new ApiError(400, `Invalid arguments for ${address}: ${describeFieldErrors(checked.variables)}`, checked.variables);
@@ -388,9 +471,10 @@ class RunSession {
     if (named.length) {
       const device = this.device();
       if (device.fileAccess === false) {
-        throw new ApiError(
+        throw new RunFailure(
           422,
           `This paired browser can't read local files: turn on "Allow access to file URLs" for the Reduck extension (chrome://extensions → Reduck → Details). The extension restarts, and the browser may be missing from your devices for about a minute.`,
+          "browser_unavailable",
         );
       }
       for (const [input, relativePath] of named) {
@@ -404,15 +488,17 @@ class RunSession {
       }
     }
 
-    // 4. The browser: a paired one of the caller's, or a managed one signed in through a connector.
+    // 4. The browser: a paired one of the caller's, or a managed one, signed in through a connector
+    // when the script needs a session (its version says logged_in).
     if (isOwnBrowser(browser)) {
       this.device();
-    } else {
+    } else if (version.loggedIn) {
       const host = normalizeHost(script.host);
       if (!this.store.connectorFor(this.userId, host)) {
-        throw new ApiError(
+        throw new RunFailure(
           422,
           `no connector for ${host}: a managed browser starts signed out, so it needs your ${host} session. Sign in to ${host} in your own browser and save a connector with the Reduck extension ("Manage connectors"), or run in your own browser (browser: "extension")`,
+          "browser_unavailable",
         );
       }
     }
@@ -421,7 +507,7 @@ class RunSession {
     const files: Record<string, FileDescriptor> = {};
     for (const { input, name, size, type, sha256 } of received) files[input] = { name, size, type, sha256 };
     const deliver = deliveryFor(this.store, this.origin, isOwnBrowser(browser));
-    return this.execute(version, checked.args, session.step({ files, content, deliver }), files, run);
+    return this.execute(version, checked.args, session.step({ files, content, deliver }), files, run, address);
   }
 
   private async execute(
@@ -430,6 +516,7 @@ class RunSession {
     browser: ReturnType<BrowserSession["step"]>,
     files: Record<string, FileDescriptor>,
     run: RunRecord,
+    address: string,
   ): Promise<unknown> {
     const outcome = await runScriptBody({ content: version.content, args, files, host: browser.host, timeoutMs: this.store.runTimeoutMs });
     // The trace is finished after the answer has gone: the screenshot of the page as the script left
@@ -452,7 +539,7 @@ class RunSession {
         return { steps, screenshots: kept };
       }),
     );
-    if (!outcome.ok) throw new ApiError(422, outcome.error);
+    if (!outcome.ok) throw bodyFailure(outcome.stage, outcome.error, address, this.store.runTimeoutMs / 1000);
     return outcome.value;
   }
 
@@ -462,6 +549,11 @@ class RunSession {
     const opened: FileHandle[] = [];
     try {
       const result = await this.perform(step, run, session, opened);
+      if (step.resolved!.script.noOutcome) {
+        // As the service's runs on a signed-out browser end: finished, with nothing to show.
+        this.store.updateRun(run.id, { status: "success" }).result = null;
+        return { ok: true, result: undefined, runId: run.id, none: true };
+      }
       // A run record holds an object result (openapi.json's RunResult); any other JSON is wrapped.
       this.store.updateRun(run.id, { status: "success", result: plainObject(result) ? result : { value: result } });
       return { ok: true, result, runId: run.id };
@@ -492,47 +584,106 @@ class RunSession {
 
   // ---- the answer ---------------------------------------------------------------------------
 
-  async answer(): Promise<RunReply> {
-    if (this.single) {
-      const outcome = await this.inSession((session) => this.runStep(this.steps[0], session));
-      if (outcome.ok) return { status: 200, body: { result: outcome.result, runId: outcome.runId } };
-      return withRunId(outcome.error, outcome.runId ?? undefined);
-    }
-    const outcomes: Array<Outcome | { skipped: number }> = [];
-    if (this.spec!.sequential) {
-      // One browser, in order: each step sees where the one before left the page.
-      await this.inSession(async (session) => {
-        let failedAt: number | undefined;
-        for (const step of this.steps) {
-          if (failedAt !== undefined) {
-            outcomes.push({ skipped: failedAt });
-            continue;
-          }
-          const outcome = await this.runStep(step, session);
-          outcomes.push(outcome);
-          if (!outcome.ok) failedAt = step.index;
-        }
-      });
-    } else {
-      outcomes.push(...(await Promise.all(this.steps.map((step) => this.inSession((session) => this.runStep(step, session))))));
-    }
-    const runs: StepOutcome[] = outcomes.map((o) =>
-      "skipped" in o
-        ? { status: "skipped", runId: null, error: `did not run: step ${o.skipped} failed` }
-        : o.ok
-          ? { status: "completed", runId: o.runId, result: o.result }
-          : { status: "failed", runId: o.runId, error: o.error.message },
-    );
-    return {
-      status: 200,
-      body: {
-        batchId: randomUUID(),
-        status: runs.every((r) => r.status === "completed") ? "completed" : "failed",
-        totalSteps: runs.length,
-        runs,
-      },
-    };
+  /** A step's envelope as it stands: final once it has ended, else its handle and when to ask again. */
+  private envelopeNow(step: Step): RunEnvelope {
+    if (step.envelope) return step.envelope;
+    const retryAfterMs = this.store.pollIntervalMs;
+    return step.run ? { status: "running", runId: step.run.id, retryAfterMs } : { status: "queued", retryAfterMs };
   }
+
+  /** Runs every step to its end, giving each its final envelope (and outcome) as it ends. */
+  private async work(): Promise<void> {
+    const finish = (step: Step, outcome: Outcome) => {
+      step.outcome = outcome;
+      step.envelope = envelopeOf(outcome);
+    };
+    if (!this.spec!.sequential) {
+      // Each step in its own browser, all at once; a failure does not stop the others.
+      await Promise.all(this.steps.map((step) => this.inSession(async (session) => finish(step, await this.runStep(step, session)))));
+      return;
+    }
+    // One browser, in order: each step sees where the one before left the page. The chain stops at
+    // the first failure; the steps after it are still reported, one envelope each.
+    await this.inSession(async (session) => {
+      let failed: Step | undefined;
+      for (const step of this.steps) {
+        if (failed) {
+          step.envelope = notRun(step, failed);
+          continue;
+        }
+        finish(step, await this.runStep(step, session));
+        if (step.envelope!.status === "failed") failed = step;
+      }
+    });
+  }
+
+  /** The background work broke (a bug of the reference server's): what has not ended fails with it. */
+  private failUnfinished(error: unknown): void {
+    console.error("reference server: a run went wrong after its 202", error);
+    const text = `reference server failed: ${(error as Error)?.message ?? String(error)}`;
+    for (const step of this.steps) {
+      if (step.envelope) continue;
+      step.envelope = { status: "failed", error: text, errorType: "site_error", externalMessage: text };
+      if (step.run) {
+        step.envelope.runId = step.run.id;
+        const status = this.store.runs.get(step.run.id)?.status;
+        if (status && !isFinished(status)) this.store.updateRun(step.run.id, { status: "error", error: text });
+      }
+    }
+  }
+
+  /** The 200 once everything has ended: one `script`'s result (or its failure), or every envelope in order. */
+  private finalReply(): RunReply {
+    if (this.single) {
+      const outcome = this.steps[0].outcome!;
+      if (!outcome.ok) return withRunId(outcome.error, outcome.runId ?? undefined);
+      return { status: 200, body: outcome.none ? { runId: outcome.runId } : { result: outcome.result, runId: outcome.runId } };
+    }
+    return { status: 200, body: this.steps.map((step) => step.envelope!) };
+  }
+
+  /**
+   * Holds the request up to `waitForSeconds` (default 60). Ended by then: the 200 (or a single
+   * run's failure). Not yet: a 202 while the runs go on — for `scripts` a batch to poll at
+   * GET /batches/{batchId}; for one `script` its in-flight envelope `{ status, runId, retryAfterMs }`,
+   * to wait on with GET /api/runs/{runId} (our inference: the service does not publish this case).
+   * `done` settles when every run has ended.
+   */
+  async answer(): Promise<{ reply: RunReply; done: Promise<void> }> {
+    const done = this.work();
+    const waitMs = (this.spec!.waitForSeconds ?? DEFAULT_WAIT_SECONDS) * 1000;
+    let timer: NodeJS.Timeout | undefined;
+    const ended = await Promise.race([
+      done.then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(resolve, waitMs, false))),
+    ]).finally(() => clearTimeout(timer));
+    if (ended) return { reply: this.finalReply(), done };
+    const settled = done.catch((error: unknown) => this.failUnfinished(error));
+    if (this.single) return { reply: { status: 202, body: this.envelopeNow(this.steps[0]) }, done: settled };
+    const batchId = randomUUID();
+    const view = () => {
+      const runs = this.steps.map((step) => this.envelopeNow(step));
+      const status = batchStatus(runs);
+      const pending = status === "queued" || status === "running";
+      return { batchId, status, runs, ...(pending ? { retryAfterMs: this.store.pollIntervalMs } : {}) };
+    };
+    this.store.batches.set(batchId, { id: batchId, userId: this.userId, view });
+    return { reply: { status: 202, body: view() }, done: settled };
+  }
+}
+
+/** How long POST /run holds the request when `waitForSeconds` is not given (the service's default). */
+export const DEFAULT_WAIT_SECONDS = 60;
+
+/** The envelope of a step a sequential chain never ran, because `failed` (before it) failed. */
+function notRun(step: Step, failed: Step): RunEnvelope {
+  const address = (s: Step) => s.resolved?.address ?? `${s.ref.handle ?? "(you)"}/${s.ref.host}/${s.ref.slug}`;
+  return {
+    status: "failed",
+    error: `not run: script ${failed.index} of this sequential chain failed, and a chain stops at its first failure`,
+    errorType: "not_run",
+    externalMessage: `${address(step)} did not run, because ${address(failed)} before it failed.`,
+  };
 }
 
 async function handle(store: ReferenceStore, request: Request): Promise<RunReply> {
@@ -547,6 +698,7 @@ async function handle(store: ReferenceStore, request: Request): Promise<RunReply
   const session = new RunSession(store, caller.userId, source, new URL(request.url).origin);
   // The real browser puts the parts' bytes into pages: they are kept here until the answer is ready.
   const parts = MULTIPART_TYPE.test(contentType) && store.browser === "real" ? await mkdtemp(path.join(scratchFolder(store), "parts-")) : undefined;
+  let done: Promise<void> = Promise.resolve();
   try {
     try {
       if (JSON_TYPE.test(contentType)) {
@@ -572,10 +724,13 @@ async function handle(store: ReferenceStore, request: Request): Promise<RunReply
     } catch (error) {
       return session.failRequest(error);
     }
-    return await session.answer();
+    const answered = await session.answer();
+    done = answered.done;
+    return answered.reply;
   } finally {
-    // Removed after the answer, not before: a refusal (a 413 part) goes out the moment it is known.
-    if (parts) void rm(parts, { recursive: true, force: true }).catch(() => undefined);
+    // Removed after the answer, not before: a refusal (a 413 part) goes out the moment it is known;
+    // after a 202, once the runs that read the parts have ended.
+    if (parts) void done.then(() => rm(parts, { recursive: true, force: true })).catch(() => undefined);
   }
 }
 
@@ -596,6 +751,8 @@ function json(status: number, body: unknown): Response {
  * }));
  */
 export async function answerRun(store: ReferenceStore, request: Request): Promise<Response> {
+  // Logged here, where both doors (msw in-process, the HTTP adapter's direct route) arrive.
+  logRequest(store, request);
   let reply: { status: number; body: unknown };
   try {
     reply = await handle(store, request);
