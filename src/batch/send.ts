@@ -115,7 +115,10 @@ export async function sendGroup(request: GroupRequest): Promise<GroupAnswer> {
   }
   const answer = await runScript({ ...common, scripts: rows.map((row) => toScript(script, row)) } as unknown as BatchRunOptions);
   if (answer.error) return fromError(answer.error, answer.response, rows.length);
-  const runs = (answer.data as { runs?: Array<{ status: string; runId?: string | null; result?: unknown; error?: string; errorType?: string; externalMessage?: string }> }).runs;
+  type Envelope = { status: string; runId?: string | null; result?: unknown; error?: string; errorType?: string; externalMessage?: string };
+  // The normalised batch (`runs`); a bare array of envelopes is the wire's own 200 for `scripts`.
+  const data = answer.data as unknown as { runs?: Envelope[] } | Envelope[];
+  const runs = Array.isArray(data) ? data : data.runs;
   // One outcome per row, always: never re-paired by position when the counts differ.
   if (!Array.isArray(runs) || runs.length !== rows.length) return { kind: "uncertain", why: `asked for ${rows.length} runs, the service answered for ${Array.isArray(runs) ? runs.length : "none"}` };
   return {
