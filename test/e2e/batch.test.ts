@@ -4,7 +4,7 @@
  * runs API, per row.
  */
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -234,6 +234,63 @@ describe("never twice", () => {
     expect(second!.stderr).toMatch(/another reduck batch \(pid \d+\) is writing .*rows\.results\.jsonl: wait for it to end/);
     const counts = await runsPerName("slow");
     expect(Array.from({ length: 12 }, (_, i) => counts.get(`l${i}`))).toEqual(Array(12).fill(1));
+  }, 30_000);
+});
+
+describe("what the user sees", () => {
+  test("the README's worked example: three rows with a file column and a shared argument", async () => {
+    const dir = await folder();
+    await writeFile(path.join(dir, "people.csv"), [
+      "to,subject,file:attachment",
+      'ada@example.com,"Your invoice, March",invoices/ada.pdf',
+      'grace@example.com,"Your invoice, March",invoices/grace.pdf',
+      'linus@example.com,"No invoice this month",',
+    ].join("\n") + "\n");
+    await mkdir(path.join(dir, "invoices"));
+    await writeFile(path.join(dir, "invoices", "ada.pdf"), "%PDF-1.7 ada");
+    await writeFile(path.join(dir, "invoices", "grace.pdf"), "%PDF-1.7 grace");
+    const args = ["batch", "--script", "reduck/mail.google.com/send_email", "--input", "people.csv", "attachmentName=invoice.pdf"];
+    const dry = await runCli([...args, "--dry-run"], { env, cwd: dir });
+    expect(dry.stdout).toBe("3 rows checked: 3 runs would go out\n");
+    const r = await runCli([...args, "--concurrency", "8"], { env, cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("3 rows: 3 completed, 0 failed. Results: " + path.join(dir, "people.results.jsonl") + "\n");
+    const results = (await journal(path.join(dir, "people.results.jsonl"))).filter((l) => l.status === "completed").sort((a, b) => a.row - b.row);
+    expect(results.map((l) => [l.result.to, l.result.attachment ?? null])).toEqual([
+      [["ada@example.com"], "invoice.pdf"],
+      [["grace@example.com"], "invoice.pdf"],
+      [["linus@example.com"], null],
+    ]);
+  });
+
+  test("Ctrl-C stops sending, waits for the rows in flight, prints the --resume command; that command finishes the rest, each row once", async () => {
+    const dir = await folder();
+    const input = path.join(dir, "rows.csv");
+    const names = Array.from({ length: 30 }, (_, i) => `c${i}`);
+    await writeFile(input, ["name", ...names].join("\n"));
+    const out = path.join(dir, "rows.results.jsonl");
+    const r = await runCli(["batch", "--script", "rows.example/slow", "--input", input, "--concurrency", "2"], {
+      env,
+      onStart: (child) => {
+        void until(async () => existsSync(out) && (await readFile(out, "utf8")).includes('"completed"'), "a first row to complete").then(() => child.kill("SIGINT"));
+      },
+    });
+    expect(r.code).toBe(130);
+    expect(r.stderr).toContain("Stopping: no more rows are sent; waiting for the rows in flight");
+    const command = /To continue where it stopped: (.+)\n/.exec(r.stderr)?.[1];
+    expect(command).toContain("--resume");
+    const lines = await journal(out);
+    // Every row that was sent has its outcome: the rows in flight were waited for.
+    const sent = new Set(lines.filter((l) => l.status === "sending").map((l) => l.key));
+    const ended = new Set(lines.filter((l) => l.status === "completed").map((l) => l.key));
+    expect([...sent].filter((k) => !ended.has(k))).toEqual([]);
+    expect(ended.size).toBeLessThan(30);
+    // The printed command, as a shell runs it (its first word is the bin name: run it through node).
+    const words = command!.split(" ").slice(1).map((w) => w.replace(/^'(.*)'$/, "$1"));
+    const resumed = await runCli(words, { env });
+    expect(resumed.code).toBe(0);
+    const counts = await runsPerName("slow");
+    expect(names.filter((n) => counts.get(n) !== 1)).toEqual([]);
   }, 30_000);
 });
 
