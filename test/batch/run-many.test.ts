@@ -226,6 +226,22 @@ describe("runMany", () => {
     expect([...runsByName().values()].every((c) => c === 1)).toBe(true);
   });
 
+  test("a 503 without Retry-After backs off and sends again; no row fails", async () => {
+    let refused = 0;
+    server.use(
+      http.post("*/run", () => {
+        if (refused >= 2) return undefined;
+        refused++;
+        return new HttpResponse(null, { status: 503 });
+      }),
+    );
+    const warnings: string[] = [];
+    const outcomes = await collect(runMany({ client, script: SCRIPT, rows: rows(3), concurrency: 2, groupSize: 1, browser: "extension", onWarning: (w) => warnings.push(w) }));
+    expect(outcomes.map((o) => o.status)).toEqual(["completed", "completed", "completed"]);
+    expect(warnings.some((w) => /the service answered 503: slowing down/.test(w))).toBe(true);
+    expect([...runsByName().values()]).toEqual([1, 1, 1]);
+  });
+
   test("groups rows into one request of `scripts` (up to 20) and pairs each outcome with its row", async () => {
     const bodies: unknown[] = [];
     server.use(

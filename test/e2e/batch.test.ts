@@ -294,6 +294,30 @@ describe("what the user sees", () => {
   }, 30_000);
 });
 
+describe("no answer to rely on", () => {
+  test("a connection reset after the request reached the server: the run is found by its arguments and adopted, not sent again", async () => {
+    // The second POST /run reaches the server, runs, and its answer never comes back.
+    const proxy = await startFaultProxy(server.url, (method, p, n) => (method === "POST" && p === "/run" && n === 2 ? { reset: "after forwarding", status: 0 } : undefined));
+    try {
+      const dir = await folder();
+      const input = path.join(dir, "rows.csv");
+      await writeFile(input, ["name", ...Array.from({ length: 4 }, (_, i) => `u${i}`)].join("\n"));
+      const r = await runCli(["batch", "--script", "rows.example/echo", "--input", input, "--concurrency", "1", "--json"], { env: { ...env, REDUCK_API_URL: proxy.url } });
+      expect(proxy.answered.filter((a) => a.status === -1)).toHaveLength(1);
+      expect(JSON.parse(r.stdout)).toMatchObject({ total: 4, completed: 4, failed: 0, unknown: 0 });
+      expect(r.code).toBe(0);
+      const lines = await journal(path.join(dir, "rows.results.jsonl"));
+      const adopted = lines.find((l) => l.status === "accepted");
+      expect(adopted).toMatchObject({ row: 2, runId: expect.any(String) });
+      expect(lines.find((l) => l.row === 2 && l.status === "completed")!.runId).toBe(adopted!.runId);
+      const counts = await runsPerName("echo");
+      expect(Array.from({ length: 4 }, (_, i) => counts.get(`u${i}`))).toEqual([1, 1, 1, 1]);
+    } finally {
+      await proxy.close();
+    }
+  }, 30_000);
+});
+
 describe("the service asks to slow down", () => {
   test("a 429 storm slows the batch and it recovers: no row fails, each runs once", async () => {
     // The first 6 requests to POST /run are refused with 429 and Retry-After: 1.

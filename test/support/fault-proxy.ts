@@ -7,6 +7,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 export interface Fault {
+  /**
+   * `"reset after forwarding"`: the request reaches the server, whose answer is then dropped and
+   * the client's connection reset, as a network failure after the run started would.
+   */
+  reset?: "after forwarding";
   status: number;
   headers?: Record<string, string>;
   body?: string;
@@ -25,6 +30,19 @@ export async function startFaultProxy(target: string, decide: (method: string, p
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
     const fault = decide(req.method!, req.url!.split("?")[0]!, n);
+    if (fault?.reset) {
+      const forward = http.request(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+        (answer) => {
+          answered.push({ method: req.method!, path: req.url!, status: -1, at: Date.now() });
+          answer.resume();
+          answer.on("end", () => req.socket.destroy());
+        },
+      );
+      forward.on("error", () => req.socket.destroy());
+      req.pipe(forward);
+      return;
+    }
     if (fault) {
       // Drain the body first, as a server that refuses a request still reads it.
       req.resume();
