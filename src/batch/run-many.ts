@@ -196,10 +196,11 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
     }
   };
 
-  const emit = async (outcome: RowOutcome) => {
-    await write([outcome]).catch(() => undefined);
-    counts[outcome.status]++;
-    pending.push(outcome);
+  /** Journals outcomes (a group's in one write and one fsync), then hands them out. */
+  const emit = async (...outcomes: RowOutcome[]) => {
+    await write(outcomes).catch(() => undefined);
+    for (const outcome of outcomes) counts[outcome.status]++;
+    pending.push(...outcomes);
     progress();
     notify();
   };
@@ -297,7 +298,7 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
       case "ended":
         throttles = 0;
         allowed = Math.min(concurrency, allowed + 1);
-        for (const [i, row] of group.entries()) await emit(outcomeOf(row, answer.ends[i]!));
+        await emit(...group.map((row, i) => outcomeOf(row, answer.ends[i]!)));
         return;
       case "throttled": {
         await write(group.map((r) => ({ row: r.row, key: r.key, status: "unsent" })));
