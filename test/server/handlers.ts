@@ -18,8 +18,8 @@ import type { HandwrittenImplementations, Implementations, OperationContext, Rep
 import { versionHandlers } from "./handlers/versions.js";
 import { downloadHandler } from "./run/downloads.js";
 import { batchHandlers } from "./run/batches.js";
-import { isRunPath, runHandler } from "./run/handler.js";
-import { requestLogHandlers } from "./request-log.js";
+import { runHandler } from "./run/handler.js";
+import { logRequest, requestLogHandler } from "./request-log.js";
 import { API_AUDIENCE, MCP_AUDIENCE } from "./records.js";
 import { screenshotHandler } from "./run/screenshots.js";
 import {
@@ -230,17 +230,18 @@ export function createHandlers(store: ReferenceStore): RequestHandler[] {
   const generated = implemented
     .sort((a, b) => compareRoutes(a.path, b.path))
     .map((spec) =>
-      http[spec.method](mswPath(spec.path), async ({ request, params }) =>
-        withChallenge(request, await respond(spec, store, request, params as Record<string, unknown>)),
-      ),
+      http[spec.method](mswPath(spec.path), async ({ request, params }) => {
+        logRequest(store, request);
+        return withChallenge(request, await respond(spec, store, request, params as Record<string, unknown>));
+      }),
     );
   const handwritten = operationSpecs()
     .filter((s) => s.handwritten && s.operationId in HANDWRITTEN_HANDLERS)
     .map((s) => HANDWRITTEN_HANDLERS[s.operationId](store));
   // Not an API operation: where managed browsers' downloads are fetched from (see run/downloads.ts).
   return [
-    // First: logs every request (and lets it through), for tests that count POST /run against polls.
-    ...requestLogHandlers(store, isRunPath),
+    // The request log (tests count POST /run against polls); requests are logged where answered.
+    requestLogHandler(store),
     ...protectedResourceHandlers(store),
     ...generated,
     ...handwritten,

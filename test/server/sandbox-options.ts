@@ -20,6 +20,11 @@ export interface SandboxOptions {
   oauthIssuer?: string;
   /** `--browser real|simulated`: what scripts run against. Absent: real. */
   browser?: SandboxBrowser;
+  /**
+   * `--devices N`: how many paired extension browsers the demo account has (0 or 2+ make
+   * `browser: "extension"` a refusal). Absent: 1.
+   */
+  devices?: number;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -31,10 +36,11 @@ const OPTIONS = {
   "run-timeout": { type: "string" },
   "oauth-issuer": { type: "string" },
   browser: { type: "string" },
+  devices: { type: "string" },
 } as const;
 
 const USAGE =
-  "Usage: npm run sandbox -- [--port N] [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS] [--oauth-issuer URL] [--browser real|simulated]";
+  "Usage: npm run sandbox -- [--port N] [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS] [--oauth-issuer URL] [--browser real|simulated] [--devices N]";
 
 /** A bad command line: the message is meant for the user, one line, saying what to do instead. */
 export class UsageError extends Error {
@@ -99,6 +105,14 @@ function parseBrowser(raw: string | undefined): SandboxBrowser | undefined {
   throw new UsageError(`--browser must be real (a headless Chromium) or simulated (the fast simulated page) (got "${raw}")`);
 }
 
+function parseDevices(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) > 10) {
+    throw new UsageError(`--devices must be a whole number of paired browsers from 0 to 10, e.g. --devices 2 (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
 /**
  * @example
  * parseSandboxArgs(["--port", "4011"]);                         // { port: 4011 }
@@ -106,9 +120,10 @@ function parseBrowser(raw: string | undefined): SandboxBrowser | undefined {
  * parseSandboxArgs(["--desktop", "/tmp/d", "--file-access", "off"]); // { port: 4010, desktop: "/tmp/d", fileAccess: false }
  * parseSandboxArgs(["--run-timeout", "60"]);                    // { port: 4010, runTimeoutSeconds: 60 }
  * parseSandboxArgs(["--browser", "simulated"]);                 // { port: 4010, browser: "simulated" }
+ * parseSandboxArgs(["--devices", "0"]);                         // { port: 4010, devices: 0 }
  */
 export function parseSandboxArgs(argv: string[]): SandboxOptions {
-  let values: { port?: string; desktop?: string; "file-access"?: string; "run-timeout"?: string; "oauth-issuer"?: string; browser?: string };
+  let values: { port?: string; desktop?: string; "file-access"?: string; "run-timeout"?: string; "oauth-issuer"?: string; browser?: string; devices?: string };
   try {
     ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
@@ -125,5 +140,7 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions {
   if (oauthIssuer !== undefined) options.oauthIssuer = oauthIssuer;
   const browser = parseBrowser(values.browser);
   if (browser !== undefined) options.browser = browser;
+  const devices = parseDevices(values.devices);
+  if (devices !== undefined) options.devices = devices;
   return options;
 }

@@ -39,10 +39,14 @@ export async function freePort(): Promise<number> {
 /**
  * Starts the sandbox on a free port with a simulated desktop and resolves once it has printed
  * REDUCK_API_URL and REDUCK_API_KEY. `browser: "simulated"` runs scripts against the simulated
- * page (for measuring the client, where the browser's time would only blur the figure).
+ * page (for measuring the client, where the browser's time would only blur the figure); `args`
+ * adds sandbox options (`--devices 0`).
  */
-export async function startSandboxProcess(desktop: string, options: { stderr?: "inherit" | "ignore"; browser?: "real" | "simulated" } = {}) {
-  const args = ["--port", String(await freePort()), "--desktop", desktop, ...(options.browser ? ["--browser", options.browser] : [])];
+export async function startSandboxProcess(
+  desktop: string,
+  options: { stderr?: "inherit" | "ignore"; browser?: "real" | "simulated"; /** More options, e.g. `["--devices", "2"]`. */ args?: string[] } = {},
+) {
+  const args = ["--port", String(await freePort()), "--desktop", desktop, ...(options.browser ? ["--browser", options.browser] : []), ...(options.args ?? [])];
   const sandbox = spawnSandbox(args, { stderr: options.stderr ?? "ignore" });
   const env: Record<string, string> = {};
   await new Promise<void>((resolve, reject) => {

@@ -1,5 +1,5 @@
 // `npm run sandbox -- --port N [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS]
-// [--oauth-issuer URL] [--browser real|simulated]`: the reference server over real HTTP with a fresh
+// [--oauth-issuer URL] [--browser real|simulated] [--devices N]`: the reference server over real HTTP with a fresh
 // seeded store (POST /run included, on the same port), for trying the CLI by hand and for
 // end-to-end tests. Prints exactly two lines on stdout (the address and the demo key, ready for
 // `export`), says on stderr which desktop folder named files come from, how long a run may take and
@@ -50,6 +50,7 @@ async function main(): Promise<void> {
     browserHost,
   });
   store.setDemoFileAccess(options.fileAccess ?? true);
+  if (options.devices !== undefined) store.setDemoDevices(options.devices);
   if (options.oauthIssuer) {
     try {
       await trustAuthorizationServer(store, options.oauthIssuer);

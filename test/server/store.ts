@@ -635,14 +635,17 @@ export class ReferenceStore {
    * store.setDemoDevices(2).map((d) => d.id); // [store.demo.deviceId, "<a new id>"]
    */
   setDemoDevices(count: number): DeviceRecord[] {
-    const mine = this.devicesOf(this.demo.userId);
-    for (const device of mine.slice(count)) this.devices.delete(device.id);
-    const names = ["Firefox — Windows", "Microsoft Edge — Windows", "Arc — macOS"];
-    for (let i = mine.length; i < count; i++) {
-      const name = names[(i - 1) % names.length];
-      this.addDevice({ userId: this.demo.userId, name, browser: name.split(" — ")[0], os: name.split(" — ")[1] });
+    const { userId, deviceId } = this.demo;
+    for (const device of this.devicesOf(userId)) if (device.id !== deviceId || count === 0) this.devices.delete(device.id);
+    if (count > 0 && !this.devices.has(deviceId)) {
+      this.addDevice({ id: deviceId, userId, name: "Google Chrome — macOS", fileAccess: true, reachable: true });
     }
-    return this.devicesOf(this.demo.userId);
+    const others = ["Firefox — Windows", "Microsoft Edge — Windows", "Arc — macOS"];
+    for (let i = 1; i < count; i++) {
+      const [browser, os] = others[(i - 1) % others.length].split(" — ");
+      this.addDevice({ userId, name: `${browser} — ${os}`, browser, os });
+    }
+    return this.devicesOf(userId);
   }
 
   devicesOf(userId: string): DeviceRecord[] {

@@ -6,8 +6,12 @@
 // hashed as they stream, and kept in a temporary folder for the real browser) -> resolve each step's
 // script and version -> RECORD the run -> check the arguments, file inputs, named files and browser
 // -> run the script -> answer, and finish its trace (the screenshot) meanwhile. Once recorded, every
-// failure marks the run `error` and the answer carries its runId. The answer is checked against
-// openapi.json before it leaves, like every other operation's. The kept parts go with the answer.
+// failure marks the run `error` and the answer carries its runId, errorType and externalMessage.
+// The request is held up to `waitForSeconds`: ended by then, a 200 (`{ result, runId }` for one
+// script, an array of envelopes for `scripts`); not yet, a 202 (a batch for `scripts`, polled at
+// GET /batches/{batchId}, see batches.ts; an in-flight envelope for one script) while the runs go
+// on. The answer is checked against openapi.json before it leaves, like every other operation's.
+// The kept parts go once the runs have ended.
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, type FileHandle } from "node:fs/promises";
 import path from "node:path";
@@ -251,7 +255,7 @@ class RunSession {
     if (mine.length === 0) {
       throw new RunFailure(
         400,
-        'No paired browser on this account: "extension" runs in your paired browser, and you have none (paired: none). Install the Reduck extension and pair it, or run on the cloud (browser: "cloud")',
+        'No paired browser on this account: "extension" runs in your one paired browser, and none is paired. Install the Reduck extension and pair it, or run on the cloud (browser: "cloud")',
         "browser_unavailable",
       );
     }
