@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createReduckClient, listAll, listRuns } from "../../src/index.js";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
 import { runCli } from "../support/cli.js";
+import { openTerminal } from "./terminal.js";
 import { startFaultProxy } from "../support/fault-proxy.js";
 import { patterned, sha256 } from "../support/files.js";
 
@@ -39,7 +40,7 @@ beforeAll(async () => {
   };
   add("echo", "if (args.name === 'boom') throw new Error('the site said no'); return { args, photo: files.photo ? { name: files.photo.name, size: files.photo.size } : null };");
   // Slow enough that a batch can be killed with runs in flight.
-  add("slow", "await new Promise((r) => setTimeout(r, 150)); return { name: args.name };");
+  add("slow", "await new Promise((r) => setTimeout(r, 150)); if (args.name === 'boom') throw new Error('the site said no'); return { name: args.name };");
   server = await startHttpServer({ handlers: createHandlers(store) });
   home = await mkdtemp(path.join(os.tmpdir(), "reduck-batch-e2e-"));
   env = { HOME: home, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(home, ".config") };
@@ -270,6 +271,18 @@ describe("what the user sees", () => {
       [["linus@example.com"], null],
     ]);
   });
+
+  test("on a terminal, one progress line: done/total, failures, runs per minute and the time left", async () => {
+    const dir = await folder();
+    const input = path.join(dir, "rows.csv");
+    await writeFile(input, ["name", "boom", ...Array.from({ length: 15 }, (_, i) => `p${i}`)].join("\n"));
+    const t = openTerminal(["batch", "--script", "rows.example/slow", "--input", input, "--concurrency", "2"], { env });
+    await t.waitFor(/\d+\/16 · 1 failed · [\d.]+ runs\/min · eta \d+s/);
+    const { code, output } = await t.exited;
+    expect(code).toBe(1);
+    expect(output).toMatch(/\r\x1b\[K\d+\/16 · 1 failed · [\d.]+ runs\/min · eta \d+s/);
+    expect(output).toContain("16 rows: 15 completed, 1 failed.");
+  }, 30_000);
 
   test("Ctrl-C stops sending, waits for the rows in flight, prints the --resume command; that command finishes the rest, each row once", async () => {
     const dir = await folder();
