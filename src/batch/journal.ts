@@ -31,7 +31,7 @@ export interface RowOutcome {
 export type JournalLine =
   | RowOutcome
   | { row: number; key: string; status: "sending"; at: string }
-  | { row: number; key: string; status: "accepted"; runId?: string; batchId?: string; runIds?: (string | null)[] }
+  | { row: number; key: string; status: "accepted"; runId?: string; batchId?: string; /** The row's place in its batch. */ index?: number }
   | { row: number; key: string; status: "unsent" };
 
 /** What the journal says about one key, from its last lines. */
@@ -42,6 +42,8 @@ export interface KeyState {
   sendingAt?: string;
   runId?: string;
   batchId?: string;
+  /** The row's place in `batchId`'s runs. */
+  batchIndex?: number;
 }
 
 export interface JournalContents {
@@ -97,6 +99,7 @@ export async function readJournal(file: string): Promise<JournalContents> {
       case "accepted":
         if (entry.runId) state.runId = entry.runId;
         if (entry.batchId) state.batchId = entry.batchId;
+        if (typeof entry.index === "number") state.batchIndex = entry.index;
         break;
       case "unsent":
         states.set(entry.key, {});

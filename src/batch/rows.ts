@@ -15,7 +15,13 @@ export type RowValues = Record<string, unknown>;
 /** A key under which a row carries why it could not be read (a JSONL line that is not an object). */
 export const ROW_PROBLEM = "__reduckRowProblem";
 
-/** The file cannot be read as rows (missing, unknown extension, a CSV broken beyond one row). */
+/**
+ * The file cannot be read as rows (missing, unknown extension, a CSV broken beyond one row).
+ *
+ * @example
+ * try { for await (const row of readRows("people.csv")) use(row); }
+ * catch (err) { if (err instanceof RowsError) console.error(err.message); } // "people.csv line 4: ..."
+ */
 export class RowsError extends Error {
   override name = "RowsError";
 }

@@ -289,7 +289,13 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
       headers: options.headers,
       signal: hard,
       onAccepted: ({ batchId, runIds }) => {
-        const lines = group.map((r, i) => ({ row: r.row, key: r.key, status: "accepted" as const, ...(runIds[i] ? { runId: runIds[i]! } : {}), ...(batchId ? { batchId } : {}) }));
+        const lines = group.map((r, i) => ({
+          row: r.row,
+          key: r.key,
+          status: "accepted" as const,
+          ...(runIds[i] ? { runId: runIds[i]! } : {}),
+          ...(batchId ? { batchId, index: i } : {}),
+        }));
         accepted = accepted.then(() => write(lines)).catch(() => undefined);
       },
     });
