@@ -10,6 +10,7 @@
  */
 import type { ReduckClient } from "../client.js";
 import { sleep } from "../core/abort.js";
+import { isClient } from "../core/call.js";
 import type { ReduckError } from "../core/errors.js";
 import type { RunBrowser } from "../run/run.js";
 import { Journal, readJournal, type JournalContents, type JournalLine, type KeyState, type RowOutcome } from "./journal.js";
@@ -121,11 +122,31 @@ export function runMany(options: RunManyOptions): RunManyRun {
   return run;
 }
 
+/** What is wrong with options a JavaScript caller passed, in words that say how to fix it. */
+function optionsProblem(options: unknown): string | undefined {
+  const o = options as Partial<RunManyOptions> | undefined;
+  if (!o || typeof o !== "object") return "runMany takes an options object: runMany({ client, script, rows })";
+  if (!isClient(o.client)) return "pass the client from createReduckClient() as `client`";
+  if (typeof o.script !== "string" && !(o.script && typeof o.script === "object" && typeof o.script.host === "string" && typeof o.script.slug === "string")) {
+    return 'script must be an address such as "reduck/mail.google.com/send_email", or { handle?, host, slug }';
+  }
+  const rows = o.rows as unknown as Record<symbol, unknown> | undefined;
+  if (!rows || typeof rows !== "object" || (typeof rows[Symbol.iterator] !== "function" && typeof rows[Symbol.asyncIterator] !== "function")) {
+    return "rows must be an iterable or async iterable of objects, e.g. an array or readRows(path)";
+  }
+  for (const name of ["onProgress", "onWarning", "check"] as const) if (o[name] !== undefined && typeof o[name] !== "function") return `${name} must be a function`;
+  for (const name of ["signal", "stop"] as const) if (o[name] !== undefined && !(o[name] instanceof AbortSignal)) return `${name} must be an AbortSignal`;
+  if (o.journal !== undefined && (typeof o.journal !== "string" || !o.journal)) return "journal must be a file path";
+  return undefined;
+}
+
 async function* drive(options: RunManyOptions, counts: BatchCounts, state: { error?: ReduckError }): AsyncGenerator<RowOutcome> {
   const warn = (message: string) => options.onWarning?.(message);
   const fail = (error: string, kind: ReduckError["kind"] = "invalid_request") => {
     state.error ??= { kind, error };
   };
+  const problem = optionsProblem(options);
+  if (problem) return fail(problem);
   const concurrency = options.concurrency ?? 4;
   if (!Number.isInteger(concurrency) || concurrency < 1) return fail("concurrency must be a whole number of at least 1");
   const groupSize = options.groupSize ?? Math.max(1, Math.min(MAX_GROUP, Math.floor(concurrency / 2)));

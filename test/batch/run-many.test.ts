@@ -242,6 +242,21 @@ describe("runMany", () => {
     expect([...runsByName().values()]).toEqual([1, 1, 1]);
   });
 
+  test("never throws: options a JavaScript caller gets wrong end the iteration with an invalid_request error", async () => {
+    for (const [options, message] of [
+      [undefined, "runMany takes an options object"],
+      [{ script: SCRIPT, rows: [] }, "pass the client from createReduckClient()"],
+      [{ client, rows: [] }, "script must be an address"],
+      [{ client, script: SCRIPT, rows: 5 }, "rows must be an iterable or async iterable"],
+      [{ client, script: SCRIPT, rows: [], concurrency: 0 }, "concurrency must be a whole number of at least 1"],
+      [{ client, script: SCRIPT, rows: [], groupSize: 21 }, "groupSize must be from 1 to 20"],
+    ] as const) {
+      const run = runMany(options as never);
+      expect(await collect(run)).toEqual([]);
+      expect(run.error).toMatchObject({ kind: "invalid_request", error: expect.stringContaining(message) });
+    }
+  });
+
   test("groups rows into one request of `scripts` (up to 20) and pairs each outcome with its row", async () => {
     const bodies: unknown[] = [];
     server.use(
