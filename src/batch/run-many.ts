@@ -231,7 +231,7 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
     key: row.key,
     status: end.status,
     runId: end.runId,
-    ...(end.status === "completed" ? { result: end.result ?? null } : { error: end.error ?? "failed" }),
+    ...(end.status === "completed" ? { result: end.result ?? null } : { error: end.error ?? end.status }),
     ...(end.errorType ? { errorType: end.errorType } : {}),
   });
 
@@ -373,6 +373,11 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
       counts.total++;
       const earlier: KeyState | undefined = contents.states.get(check.key);
       const prior = earlier?.outcome;
+      // A run whose end could not be read is waited for again: waiting never sends anything.
+      if (prior?.status === "unknown" && prior.runId && check.ok) {
+        track(waitJob(check.prepared, prior.runId), 1);
+        continue;
+      }
       if (prior && (prior.status === "completed" || (prior.status === "failed" && !options.retryFailed) || (prior.status === "unknown" && !options.retryUnknown))) {
         counts[prior.status]++;
         counts.earlier++;

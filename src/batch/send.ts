@@ -18,7 +18,8 @@ export const MAX_GROUP = 20;
 
 /** How one row ended at the service. */
 export interface RunEnd {
-  status: "completed" | "failed";
+  /** `unknown`: the run exists, but how it ended could not be read. */
+  status: "completed" | "failed" | "unknown";
   runId: string | null;
   result?: unknown;
   error?: string;
@@ -148,8 +149,9 @@ export async function waitForRunEnd(client: ReduckClient, runId: string, signal?
     if (read.error) {
       if (read.error.kind === "aborted") return "aborted";
       if (read.error.status === 404) return { status: "failed", runId, error: `run ${runId} is not on this account any more (deleted?)` };
-      // A read: retried, with a pause, a few times before giving up on this row for now.
-      if (++failures > 5) return { status: "failed", runId, error: `could not read run ${runId}: ${read.error.error}` };
+      // A read: retried, with a pause, a few times before giving up on this row for now (its run
+      // goes on at the service, and a later --resume waits for it again).
+      if (++failures > 5) return { status: "unknown", runId, error: `could not read run ${runId} to see how it ended (${read.error.error}): --resume waits for it again` };
     } else {
       const run = read.data;
       const outcome = run.result as { result?: unknown; error?: string } | null;

@@ -171,6 +171,16 @@ describe("runMany", () => {
     expect(runsByName().get("r3")).toBe(1);
   });
 
+  test("resume: a row whose run could not be read (unknown, with its run id) is waited for again, never resent", async () => {
+    const journal = path.join(dir, "out.jsonl");
+    await collect(runMany({ client, script: SCRIPT, rows: rows(1), journal, browser: "extension" }));
+    const done = (await journalLines(journal)).find((l) => l.status === "completed")!;
+    await writeFile(journal, JSON.stringify({ row: 1, key: done.key, status: "unknown", runId: done.runId, error: "could not read run" }) + "\n");
+    const outcomes = await collect(runMany({ client, script: SCRIPT, rows: rows(1), journal, resume: true, browser: "extension" }));
+    expect(outcomes).toEqual([expect.objectContaining({ row: 1, status: "completed", runId: done.runId })]);
+    expect(runsByName().get("r1")).toBe(1);
+  });
+
   test("--retry-failed sends failed rows again with a new line, keeping the old one", async () => {
     const journal = path.join(dir, "out.jsonl");
     const input = [{ name: "ok" }, { name: "boom" }];
