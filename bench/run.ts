@@ -19,12 +19,12 @@
 import { execFileSync } from "node:child_process";
 import { mkdtemp, open, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
+import { benchBatch } from "./batch.js";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startSandboxProcess } from "../test/server/sandbox-process.js";
 import { MAX_FILE_BYTES } from "../src/run/limits.js";
 import { benchBrowser } from "./browser.js";
-import { benchBatch } from "./batch.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MiB = 2 ** 20;
@@ -154,9 +154,10 @@ try {
   await rm(work, { recursive: true, force: true });
 }
 
+rows.push(...(await benchBatch(pairsGiven ?? 3))); // issue 22: reduck batch (bench/batch.ts)
+
 // 4. The sandbox's real browser (issue 14).
 rows.push(...(await benchBrowser()));
-rows.push(...(await benchBatch(pairsGiven ?? 3))); // issue 22: reduck batch
 
 const width = Math.max(...rows.map((r) => r[0].length));
 const width2 = Math.max(...rows.map((r) => r[1].length));
