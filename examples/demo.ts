@@ -13,6 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startSandboxProcess } from "../test/server/sandbox-process.js";
 import { promisify } from "node:util";
+import { shellCommand } from "./shell-words.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const run = promisify(execFile);
@@ -23,7 +24,8 @@ function heading(text: string) {
 
 async function step(title: string, cmd: string, args: string[], env: Record<string, string>) {
   heading(title);
-  console.log(`$ ${[cmd === process.execPath ? "node" : cmd, ...args].join(" ")}`);
+  // Shell-quoted, so the line can be pasted as it stands (from this folder, with the exports above).
+  console.log(`$ ${shellCommand([cmd === process.execPath ? "node" : cmd, ...args])}`);
   const { stdout, stderr } = await run(cmd, args, { cwd: root, env: { ...process.env, ...env }, maxBuffer: 16 * 2 ** 20 });
   if (stderr.trim()) console.log(stderr.trim().replace(/^/gm, "  (stderr) "));
   console.log(stdout.trim());
@@ -42,11 +44,14 @@ const screenshots = await mkdtemp(path.join(os.tmpdir(), "reduck-demo-screenshot
 
 const sandbox = await startSandboxProcess(desktop, { stderr: "inherit" });
 const env: Record<string, string> = { ...sandbox.env, REDUCK_CONFIG_DIR: path.join(desktop, ".config") };
-const tsx = [path.join(root, "node_modules", "tsx", "dist", "cli.mjs")];
-const cli = path.join(root, "bin", "run.js");
+// Relative to the clone (the steps run there), so the printed commands read as typed in it.
+const tsx = ["node_modules/tsx/dist/cli.mjs"];
+const cli = "bin/run.js";
 let failed = false;
 try {
   console.log(`Sandbox at ${env.REDUCK_API_URL}; simulated desktop ${desktop}`);
+  console.log("Each command below is printed shell-quoted: in this folder, with these variables exported (and the sandbox running), paste it as it stands:");
+  for (const [name, value] of Object.entries(env)) console.log(`export ${name}=${shellCommand([value])}`);
   await step("Library: list the catalogue and read a contract", process.execPath, [...tsx, "examples/list-scripts.ts"], env);
   await step("Library: send_email with a file as bytes", process.execPath, [...tsx, "examples/send-email.ts", path.join(downloads, "banner.png")], env);
   await step("Library: send_email with a named file (relativePath)", process.execPath, [...tsx, "examples/send-email.ts", "--named", "2026/banner.png"], env);

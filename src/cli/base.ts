@@ -8,12 +8,13 @@ import type { ReduckError } from "../core/errors.js";
 import { OAuthSession } from "../auth/session.js";
 import type { OAuthSignIn } from "../auth/types.js";
 import { redactSecrets } from "../core/redact.js";
+import { retryLine, type RetryInfo } from "./retry-line.js";
 import { configSignInStore, readConfig, storedCredential } from "./config.js";
 import { inCliWords } from "./cli-words.js";
 import { cliFetch, connectionSettings, timeoutFromEnv } from "./network.js";
-import { CliError, fromReduckError } from "./errors.js";
+import { CliError, fromReduckError, toCliError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
-import { rewriteParseError, type CommandShape } from "./parse-errors.js";
+import type { CommandShape } from "./parse-errors.js";
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)["baseFlags"] & T["flags"]>;
 export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T["args"]>;
@@ -36,6 +37,10 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     }),
     "api-url": Flags.string({
       description: "Catalogue API base URL [env: REDUCK_API_URL] (default https://reduck.ai).",
+      helpGroup: "GLOBAL",
+    }),
+    verbose: Flags.boolean({
+      description: "Say on stderr, one line each, when a request is retried and why.",
       helpGroup: "GLOBAL",
     }),
   };
@@ -124,7 +129,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         runBaseUrl: this.runUrl(),
         timeoutMs: timeoutFromEnv(),
         ...connectionSettings(),
-        onRetry: (info) => this.note(`${info.reason}: retrying in ${(info.delayMs / 1000).toFixed(1)} s (attempt ${info.attempt})`),
+        // Only when asked: a retry that ends in failure would otherwise print lines before the one-line error.
+        ...(this.flags.verbose ? { onRetry: (info: RetryInfo) => this.note(retryLine(info)) } : {}),
       });
     } catch (err) {
       throw new CliError(inCliWords((err as Error).message.replace(/^createReduckClient: /, "")), ExitCode.USAGE);
@@ -196,17 +202,5 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   }
 }
 
-/**
- * Anything thrown becomes a CliError; parse errors are usage errors (exit 2, with or without
- * --json), in the CLI's words when the command is known.
- */
-export function toCliError(err: unknown, shape?: CommandShape): CliError {
-  if (err instanceof CliError) return err;
-  const e = err as Error & { oclif?: { exit?: number }; parse?: unknown };
-  if (e && (e.parse !== undefined || e.oclif?.exit === 2)) {
-    const rewritten = shape && rewriteParseError(String(e.message ?? err), shape);
-    const message = rewritten ?? String(e.message ?? err).split("\n").filter(Boolean).join(" ");
-    return new CliError(message.replace(/\s+/g, " ").trim(), ExitCode.USAGE);
-  }
-  return new CliError(`unexpected failure: ${e?.message ?? String(err)} (set REDUCK_DEBUG=1 for details)`, ExitCode.FAILED);
-}
+// Kept importable from here, where it always was.
+export { toCliError } from "./errors.js";

@@ -1,6 +1,7 @@
 import type { ReduckError } from "../core/errors.js";
 import { inCliWords } from "./cli-words.js";
 import { ExitCode, type ExitCodeValue } from "./exit-codes.js";
+import { rewriteParseError, type CommandShape } from "./parse-errors.js";
 
 /** An error meant for the user: one clear line and an exit code, never a stack trace. */
 export class CliError extends Error {
@@ -41,4 +42,19 @@ export function fromReduckError(error: ReduckError & { runId?: string }, doing?:
   if (error.runId) detail.runId = error.runId;
   message = inCliWords(message);
   return new CliError(doing ? `${doing}: ${message}` : message, code, detail);
+}
+
+/**
+ * Anything thrown becomes a CliError; parse errors are usage errors (exit 2, with or without
+ * --json), in the CLI's words when the command is known.
+ */
+export function toCliError(err: unknown, shape?: CommandShape): CliError {
+  if (err instanceof CliError) return err;
+  const e = err as Error & { oclif?: { exit?: number }; parse?: unknown };
+  if (e && (e.parse !== undefined || e.oclif?.exit === 2)) {
+    const rewritten = shape && rewriteParseError(String(e.message ?? err), shape);
+    const message = rewritten ?? String(e.message ?? err).split("\n").filter(Boolean).join(" ");
+    return new CliError(message.replace(/\s+/g, " ").trim(), ExitCode.USAGE);
+  }
+  return new CliError(`unexpected failure: ${e?.message ?? String(err)} (set REDUCK_DEBUG=1 for details)`, ExitCode.FAILED);
 }

@@ -1,5 +1,7 @@
-import { run, flush, handle } from "@oclif/core";
+import { run, flush } from "@oclif/core";
+import { toCliError } from "./errors.js";
 import { onInterrupt } from "./interrupt.js";
+import { reportError, wantsJson } from "./json-errors.js";
 export { COMMANDS } from "./commands.js";
 // Named in package.json (oclif.helpClass), so help needs no second file.
 export { ReduckHelp } from "./help.js";
@@ -15,6 +17,19 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     await run(argv, import.meta.url);
     await flush();
   } catch (err) {
-    await handle(err as Error);
+    // What no command's own catch saw (help, autocomplete, oclif itself): the same one line, or
+    // one JSON document with --json, never oclif's stack trace.
+    const e = err as Error & { oclif?: { exit?: number } };
+    if (e?.oclif?.exit !== undefined && e.name === "ExitError") {
+      process.exitCode = e.oclif.exit;
+      return;
+    }
+    const json = wantsJson(argv);
+    const cliError = toCliError(err);
+    if (json && /Nonexistent flags?: --json/.test(cliError.message)) {
+      cliError.message = `\`reduck ${argv.filter((a) => !a.startsWith("-")).slice(0, 1).join(" ")}\` prints text and takes no --json`;
+    }
+    reportError(cliError, json);
+    if (process.env.REDUCK_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
   }
 }

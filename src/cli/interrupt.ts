@@ -4,6 +4,7 @@
  * the user is told where to look.
  */
 import { ExitCode } from "./exit-codes.js";
+import { wantsJson } from "./json-errors.js";
 
 export type RunPhase = "none" | "preparing" | "sent";
 
@@ -20,8 +21,12 @@ export function interruptMessage(): string {
   return "Interrupted.";
 }
 
-/** One line on stderr and the conventional exit code. */
+/** One line on stderr (with --json, the error as one JSON document on stdout) and the conventional exit code. */
 export function onInterrupt(): void {
-  process.stderr.write(`\n${interruptMessage()}\n`);
+  if (wantsJson(process.argv.slice(2))) {
+    process.stdout.write(`${JSON.stringify({ error: { message: interruptMessage(), exitCode: ExitCode.INTERRUPTED, kind: "aborted" } }, null, 2)}\n`);
+  } else {
+    process.stderr.write(`\n${interruptMessage()}\n`);
+  }
   process.exit(ExitCode.INTERRUPTED);
 }

@@ -6,6 +6,7 @@
 import { expandHome } from "../system/paths.js";
 import { usageError } from "./errors.js";
 import { parseAddress, type ScriptAddress } from "./address.js";
+import { scriptFlagHint } from "./run-hints.js";
 
 export interface StepArgs {
   address: ScriptAddress;
@@ -33,7 +34,11 @@ export function groupSteps(argv: string[]): StepArgs[] {
       continue;
     }
     const eq = token.indexOf("=");
-    if (eq <= 0) throw usageError(`${JSON.stringify(token)} is not an argument: write name=value, or file:input=path for a file`);
+    if (eq <= 0) {
+      const hint = scriptFlagHint(token);
+      if (hint) throw usageError(`${JSON.stringify(token)} is a script address, not an argument: ${hint} (its arguments follow it as name=value)`);
+      throw usageError(`${JSON.stringify(token)} is not an argument: write name=value, or file:input=path for a file`);
+    }
     const step = steps.at(-1);
     if (!step) {
       throw usageError(

@@ -33,9 +33,9 @@ async function serve(routes: Record<string, Fault | Fault[]>): Promise<FaultServ
 // A short timeout through the documented variable: the CLI must end, not wait a minute per try.
 const env = (server: { url: string }) => ({ REDUCK_API_URL: server.url, REDUCK_API_KEY: "rk_test_key_for_faults", REDUCK_TIMEOUT_MS: "300" });
 
-test("whoami against a server that never answers ends, after its two retries", async () => {
+test("whoami against a server that never answers ends, after its two retries (said under --verbose)", async () => {
   const server = await serve({ "*": "silent" });
-  const { code, stdout, stderr } = await runCli(["whoami"], { env: env(server) });
+  const { code, stdout, stderr } = await runCli(["whoami", "--verbose"], { env: env(server) });
   expect(code).toBe(1);
   expect(stdout).toBe("");
   expect(stderr.match(/timeout: retrying in/g)).toHaveLength(2);
@@ -59,9 +59,9 @@ test("a list whose answer is truncated JSON says so", async () => {
   expect(server.count("GET /api/runs")).toBe(1);
 });
 
-test("a 429 with Retry-After is waited out with a notice", async () => {
+test("a 429 with Retry-After is waited out, with a notice under --verbose", async () => {
   const server = await serve({ "GET /api/me": [{ status: 429, retryAfter: "0" }, { json: { name: "Ann", email: "a@b.c", handle: "@ann", projects: [] } }] });
-  const { code, stdout, stderr } = await runCli(["whoami"], { env: env(server) });
+  const { code, stdout, stderr } = await runCli(["whoami", "--verbose"], { env: env(server) });
   expect(code).toBe(0);
   expect(stdout).toContain("@ann");
   expect(stderr).toBe("HTTP 429: retrying in 0.0 s (attempt 1)\n");

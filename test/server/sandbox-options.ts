@@ -1,6 +1,7 @@
 // Command-line options of `npm run sandbox`. Each option is one entry in OPTIONS (how it is spelled)
 // and one line in parseSandboxArgs (how its value is checked).
-import { statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import type { SandboxBrowser } from "./store.js";
 
@@ -25,6 +26,12 @@ export interface SandboxOptions {
    * `browser: "extension"` a refusal). Absent: 1.
    */
   devices?: number;
+  /**
+   * `--write-env PATH`: also write the two lines as `export NAME='value'` to PATH (mode 0600, it
+   * holds the key), for `source PATH` in another terminal. (Not `--env-file`: Node 20 takes that
+   * word as its own option wherever it appears on the command line, even after the script.)
+   */
+  envFile?: string;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -37,10 +44,11 @@ const OPTIONS = {
   "oauth-issuer": { type: "string" },
   browser: { type: "string" },
   devices: { type: "string" },
+  "write-env": { type: "string" },
 } as const;
 
 const USAGE =
-  "Usage: npm run sandbox -- [--port N] [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS] [--oauth-issuer URL] [--browser real|simulated] [--devices N]";
+  "Usage: npm run sandbox -- [--port N] [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS] [--oauth-issuer URL] [--browser real|simulated] [--devices N] [--write-env PATH]";
 
 /** A bad command line: the message is meant for the user, one line, saying what to do instead. */
 export class UsageError extends Error {
@@ -113,6 +121,20 @@ function parseDevices(raw: string | undefined): number | undefined {
   return Number(raw);
 }
 
+function parseEnvFile(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  if (!raw.trim()) throw new UsageError("--write-env needs a file to write, e.g. --write-env .sandbox.env");
+  let folder: boolean;
+  try {
+    folder = statSync(path.dirname(path.resolve(raw))).isDirectory();
+  } catch {
+    folder = false;
+  }
+  if (!folder) throw new UsageError(`--write-env: the folder of "${raw}" does not exist`);
+  if (existsSync(raw) && statSync(raw).isDirectory()) throw new UsageError(`--write-env must name a file, and "${raw}" is a folder`);
+  return raw;
+}
+
 /**
  * @example
  * parseSandboxArgs(["--port", "4011"]);                         // { port: 4011 }
@@ -121,9 +143,10 @@ function parseDevices(raw: string | undefined): number | undefined {
  * parseSandboxArgs(["--run-timeout", "60"]);                    // { port: 4010, runTimeoutSeconds: 60 }
  * parseSandboxArgs(["--browser", "simulated"]);                 // { port: 4010, browser: "simulated" }
  * parseSandboxArgs(["--devices", "0"]);                         // { port: 4010, devices: 0 }
+ * parseSandboxArgs(["--write-env", ".sandbox.env"]);             // { port: 4010, envFile: ".sandbox.env" }
  */
 export function parseSandboxArgs(argv: string[]): SandboxOptions {
-  let values: { port?: string; desktop?: string; "file-access"?: string; "run-timeout"?: string; "oauth-issuer"?: string; browser?: string; devices?: string };
+  let values: { port?: string; desktop?: string; "file-access"?: string; "run-timeout"?: string; "oauth-issuer"?: string; browser?: string; devices?: string; "write-env"?: string };
   try {
     ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
@@ -142,5 +165,7 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions {
   if (browser !== undefined) options.browser = browser;
   const devices = parseDevices(values.devices);
   if (devices !== undefined) options.devices = devices;
+  const envFile = parseEnvFile(values["write-env"]);
+  if (envFile !== undefined) options.envFile = envFile;
   return options;
 }

@@ -1,10 +1,10 @@
 // `npm run sandbox -- --port N [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS]
-// [--oauth-issuer URL] [--browser real|simulated] [--devices N]`: the reference server over real HTTP with a fresh
+// [--oauth-issuer URL] [--browser real|simulated] [--devices N] [--write-env PATH]`: the reference server over real HTTP with a fresh
 // seeded store (POST /run included, on the same port), for trying the CLI by hand and for
 // end-to-end tests. Prints exactly two lines on stdout (the address and the demo key, ready for
-// `export`), says on stderr which desktop folder named files come from, how long a run may take and
+// `export`; with --write-env also written to that file as `export` lines, for `source`), says on stderr which desktop folder named files come from, how long a run may take and
 // what scripts run in, launches the browser, then serves until SIGINT/SIGTERM.
-import { existsSync, mkdirSync, mkdtempSync, statSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SERVICE_FOLDER } from "../../src/run/relative-path.js";
@@ -24,6 +24,24 @@ function resolveDesktop(given: string | undefined): string {
   const temp = mkdtempSync(path.join(os.tmpdir(), "reduck-sandbox-desktop-"));
   mkdirSync(path.join(temp, SERVICE_FOLDER));
   return temp;
+}
+
+/** What `browser: "extension"` will do with the demo's paired browsers (`--devices N`). */
+function pairedBrowsers(count: number): string {
+  if (count === 1) return "one paired browser";
+  return `${count === 0 ? "no" : count} paired browsers (browser: "extension" is refused; --devices 1 for one)`;
+}
+
+/** Single quotes keep every character as it is for the shell (a `'` is closed, escaped and reopened). */
+function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The variables as `export NAME='value'` lines, readable only by their owner (the key is a secret). */
+function writeEnvFile(file: string, variables: Record<string, string>): void {
+  const text = Object.entries(variables).map(([name, value]) => `export ${name}=${shellQuote(value)}\n`).join("");
+  writeFileSync(file, text, { mode: 0o600 });
+  chmodSync(file, 0o600); // an existing file keeps its mode on write
 }
 
 async function main(): Promise<void> {
@@ -75,12 +93,29 @@ async function main(): Promise<void> {
   }
 
   warmScriptRunner();
-  process.stdout.write(`REDUCK_API_URL=${server.url}\nREDUCK_API_KEY=${store.demo.apiKey}\n`);
+  const variables = { REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey };
+  process.stdout.write(Object.entries(variables).map(([name, value]) => `${name}=${value}\n`).join(""));
+  if (options.envFile) {
+    try {
+      writeEnvFile(options.envFile, variables);
+    } catch (error) {
+      process.stderr.write(`sandbox: cannot write --write-env ${options.envFile}: ${(error as Error).message}\n`);
+      await server.close();
+      process.exit(1);
+    }
+    process.stderr.write(`sandbox: wrote both to ${options.envFile}: in another terminal, \`source ${options.envFile}\` sets them there\n`);
+  } else {
+    process.stderr.write("sandbox: to use it from another terminal, export those two lines there (or start with --write-env PATH and `source PATH`)\n");
+  }
+  if (!process.env.REDUCK_SANDBOX_API_KEY) {
+    process.stderr.write("sandbox: the key is new at every start; set REDUCK_SANDBOX_API_KEY=rk_<anything> to keep the same one across restarts\n");
+  }
   const folder = path.join(desktop, SERVICE_FOLDER);
   process.stderr.write(
     `sandbox: desktop folder ${desktop}: files named by relativePath are read from ${folder}` +
       `${existsSync(folder) ? "" : " (it does not exist yet)"}; file access ${options.fileAccess === false ? "off" : "on"}; ` +
-      `a run may take ${store.runTimeoutMs / 1000} s; ` +
+      `a run may take ${store.runTimeoutMs / 1000} s (POST /run holds the request up to waitForSeconds, default 60, then answers 202); ` +
+      `${pairedBrowsers(store.devicesOf(store.demo.userId).length)}; ` +
       (browserHost
         ? "scripts run in a headless Chromium against the simulated web (--browser simulated: the simulated page)\n"
         : "scripts run against the simulated page, which renders nothing (without --browser simulated: a headless Chromium)\n"),

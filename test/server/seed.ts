@@ -106,7 +106,7 @@ export function seedStore(store: ReferenceStore, options: StoreOptions): DemoCre
       sideEffects: entry.side_effects,
       inputSchema: entry.input_schema,
       outputSchema: entry.output_schema,
-      // Scripts with a source in examples/scripts run it; the rest keep a placeholder body.
+      // Each runs its source in examples/scripts (test/server/catalogue-scripts.test.ts holds every one to that).
       ...exampleSource(entry.host, entry.slug, store.browser, { content: entry.content, language: entry.language }),
       note: "Published to the official catalogue",
       createdAt: at(24 * 60 - index),

@@ -55,19 +55,19 @@ ${EXIT_CODES_HELP}`;
   static override examples = [
     {
       description: "Send one email per row of people.csv (columns to, subject, file:attachment), 8 at a time",
-      command: "<%= config.bin %> batch --script reduck/mail.google.com/send_email --input people.csv --concurrency 8",
+      command: "<%= config.bin %> batch --script reduck/mail.google.com/send_email --input people.csv --concurrency 8  # not run by the tests: needs people.csv; test/e2e/batch.test.ts runs batch on real files",
     },
     {
       description: "Check every row without sending anything",
-      command: "<%= config.bin %> batch --script reduck/mail.google.com/send_email --input people.csv --dry-run",
+      command: "<%= config.bin %> batch --script reduck/mail.google.com/send_email --input people.csv --dry-run  # not run by the tests: needs people.csv; test/e2e/batch.test.ts runs batch on real files",
     },
     {
       description: "Carry on after a crash or Ctrl-C: nothing already run is sent again",
-      command: "<%= config.bin %> batch --script reduck/mail.google.com/send_email --input people.csv --resume",
+      command: "<%= config.bin %> batch --script reduck/mail.google.com/send_email --input people.csv --resume  # not run by the tests: needs people.csv; test/e2e/batch.test.ts runs batch on real files",
     },
     {
       description: "The same subject for every row, rows from JSONL, the summary as JSON",
-      command: '<%= config.bin %> batch --script reduck/mail.google.com/send_email --input people.jsonl subject="Our new banner" --json',
+      command: '<%= config.bin %> batch --script reduck/mail.google.com/send_email --input people.jsonl subject="Our new banner" --json  # not run by the tests: needs people.jsonl; test/e2e/batch.test.ts runs batch on real files',
     },
   ];
 

@@ -22,11 +22,11 @@ With --with-api-key, stores an API key instead, read from standard input or a hi
 
 Each API URL has its own sign-in. With --api-url, later commands use that URL until you sign out of it. REDUCK_API_KEY, when set, is used instead of any stored sign-in.`;
   static override examples = [
-    { description: "Sign in in your browser", command: "<%= config.bin %> login" },
-    { description: "Print the link instead of opening a browser", command: "<%= config.bin %> login --no-browser" },
+    { description: "Sign in in your browser", command: "<%= config.bin %> login  # not run by the tests: signs in with a browser" },
+    { description: "Print the link instead of opening a browser", command: "<%= config.bin %> login --no-browser  # not run by the tests: signs in with a browser" },
     { description: "Type an API key at a hidden prompt", command: "<%= config.bin %> login --with-api-key" },
-    { description: "Pipe an API key from a password manager", command: "op read op://dev/reduck/key | <%= config.bin %> login --with-api-key" },
-    { description: "Sign in to a local sandbox; later commands go there", command: "<%= config.bin %> login --api-url http://127.0.0.1:4010" },
+    { description: "Pipe an API key from a password manager", command: "op read op://dev/reduck/key | <%= config.bin %> login --with-api-key  # not run by the tests: needs 1Password's op" },
+    { description: "Store the key a local sandbox printed; later commands go there", command: "<%= config.bin %> login --with-api-key --api-url http://127.0.0.1:4010" },
   ];
   static override flags = {
     "with-api-key": Flags.boolean({ description: "Store an API key (from standard input or a hidden prompt) instead of signing in with OAuth." }),

@@ -16,9 +16,9 @@ Start it by this package's name, "npx -y reduck-client mcp" (never "npx reduck":
 
 Files are named by relativePath inside the reduck folder on the desktop (~/Desktop/reduck; set REDUCK_DESKTOP to use another desktop folder). On your own browser the name is forwarded and the browser reads the file; on a managed browser this server reads the file and uploads its bytes, and the file then arrives named after its input unless the script takes a name argument.`;
   static override examples = [
-    { description: "Add it to Claude Code", command: ADD_TO_CLAUDE },
-    { description: "Add it with an API key in its environment", command: "claude mcp add reduck -e REDUCK_API_KEY=rk_... -- npx -y reduck-client mcp" },
-    { description: "Add a global install (npm install -g reduck-client)", command: "claude mcp add reduck -- reduck mcp" },
+    { description: "Add it to Claude Code", command: `${ADD_TO_CLAUDE}  # not run by the tests: needs Claude Code` },
+    { description: "Add it with an API key in its environment", command: "claude mcp add reduck -e REDUCK_API_KEY=rk_... -- npx -y reduck-client mcp  # not run by the tests: needs Claude Code" },
+    { description: "Add a global install (npm install -g reduck-client)", command: "claude mcp add reduck -- reduck mcp  # not run by the tests: needs Claude Code" },
     { description: "Try it against the sandbox", command: "REDUCK_API_URL=http://127.0.0.1:4010 REDUCK_API_KEY=... <%= config.bin %> mcp" },
   ];
 

@@ -17,6 +17,7 @@ import { runScript, type ScriptToRun, type RunBrowser } from "../../run/run.js";
 import { FileProblem, openBytes } from "../../run/files.js";
 import { MAX_FILE_BYTES } from "../../run/limits.js";
 import { progressReporter } from "../progress.js";
+import { fileNameNotes } from "../file-name-notes.js";
 
 /** Recorded as the run's source. */
 const SOURCE = { "X-Reduck-Source": "cli" };
@@ -64,11 +65,11 @@ ${EXIT_CODES_HELP}`;
     },
     {
       description: "Run in order in one browser, stopping at the first failure",
-      command: "<%= config.bin %> run --sequential --script site.com/login --script site.com/scrape max=5",
+      command: "<%= config.bin %> run --sequential --script example.com/get_title url=https://example.com --script news.ycombinator.com/top_stories",
     },
     {
-      description: "Run version 3 (a draft, say) on a managed browser, with the outcome as JSON",
-      command: "<%= config.bin %> run --browser managed --version 3 --json --script linkedin.com/get_post url=https://...",
+      description: "Run version 1 on a managed browser, with the outcome as JSON",
+      command: '<%= config.bin %> run --browser managed --version 1 --json --script reduck/mail.google.com/send_email to=me@example.com subject=Hi',
     },
   ];
 
@@ -200,6 +201,8 @@ ${EXIT_CODES_HELP}`;
     const { args, files, fileInputs, problems } = applyContract(step, inputSchema as never);
     problems.push(...(await schemaProblems(inputSchema, args, fileInputs)));
     if (problems.length) throw usageError(`${label}: ${problems.join("; ")}`);
+    // stderr even with --json: stdout stays one document, and the surprise is worth saying.
+    for (const note of fileNameNotes(inputSchema, args, files)) process.stderr.write(`${note}\n`);
     return {
       label,
       outputSchema: contract.output_schema,

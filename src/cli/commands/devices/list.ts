@@ -2,7 +2,7 @@ import { listDevices } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
 import { BaseCommand } from "../../base.js";
 import { yesNo } from "../../list-flags.js";
-import { renderTable } from "../../output.js";
+import { renderTable, wideFlag, wideLayout } from "../../output.js";
 
 type Device = components["schemas"]["Device"];
 
@@ -17,6 +17,8 @@ Pass an ID to \`reduck run --device ID\` to run on that browser.`;
     { description: "As JSON", command: "<%= config.bin %> devices list --json" },
   ];
 
+  static override flags = { ...wideFlag };
+
   public async run(): Promise<Device[]> {
     const client = await this.client();
     const devices = this.unwrap(await listDevices({ client }), "listing devices");
@@ -27,13 +29,13 @@ Pass an ID to \`reduck run --device ID\` to run on that browser.`;
     }
     this.log(
       renderTable(devices, [
-        { header: "id", get: (d) => d.id },
+        { header: "id", get: (d) => d.id, keep: true },
         { header: "name", get: (d) => d.name },
         { header: "browser", get: (d) => d.browser },
         { header: "os", get: (d) => d.os },
-        { header: "file access", get: (d) => yesNo(d.file_access) },
-        { header: "reachable", get: (d) => yesNo(d.reachable) },
-      ]),
+        { header: "file access", get: (d) => yesNo(d.file_access), drop: 2 },
+        { header: "reachable", get: (d) => yesNo(d.reachable), drop: 1 },
+      ], this.flags.wide ? wideLayout() : undefined),
     );
     return devices;
   }

@@ -3,7 +3,7 @@ import { listRuns } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
 import { BaseCommand } from "../../base.js";
 import { fetchList, pageFlags, shortTime, type Page } from "../../list-flags.js";
-import { renderTable } from "../../output.js";
+import { renderTable, wideFlag, wideLayout } from "../../output.js";
 import { browserLabel, scriptLabel } from "../../run-labels.js";
 
 type Run = components["schemas"]["Run"];
@@ -22,6 +22,7 @@ export default class RunsList extends BaseCommand<typeof RunsList> {
     status: Flags.string({ description: "Only runs in this state.", options: ["queued", "running", "success", "error", "cancelled"] }),
     host: Flags.string({ description: "Only runs of scripts for this site." }),
     ...pageFlags,
+    ...wideFlag,
   };
 
   public async run(): Promise<Page<Run>> {
@@ -36,12 +37,12 @@ export default class RunsList extends BaseCommand<typeof RunsList> {
     }
     this.log(
       renderTable(items, [
-        { header: "run id", get: (r) => r.id },
+        { header: "run id", get: (r) => r.id, keep: true },
         { header: "status", get: (r) => r.status },
-        { header: "script", get: scriptLabel },
-        { header: "browser", get: (r) => browserLabel(r.browser) },
-        { header: "started", get: (r) => shortTime(r.started_at) },
-      ]),
+        { header: "script", get: scriptLabel, keep: true },
+        { header: "browser", get: (r) => browserLabel(r.browser), drop: 2 },
+        { header: "started", get: (r) => shortTime(r.started_at), keep: true, drop: 1 },
+      ], this.flags.wide ? wideLayout() : undefined),
     );
     if (note) this.note(note);
     return page;

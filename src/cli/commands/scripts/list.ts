@@ -4,7 +4,7 @@ import type { components } from "../../../generated/schema.js";
 import { BaseCommand } from "../../base.js";
 import { usageError } from "../../errors.js";
 import { fetchList, pageFlags, type Page } from "../../list-flags.js";
-import { renderTable } from "../../output.js";
+import { renderTable, wideFlag, wideLayout } from "../../output.js";
 
 type ScriptSummary = components["schemas"]["ScriptSummary"];
 /** A listed script with the address that names it everywhere else (`reduck run --script ADDRESS`). */
@@ -37,6 +37,7 @@ One page at a time (a note on stderr says when there are more); --all fetches ev
     visibility: Flags.string({ description: "Only private or only public scripts.", options: ["private", "public"] }),
     archived: Flags.boolean({ description: "Only archived scripts (--no-archived: only active ones).", allowNo: true }),
     ...pageFlags,
+    ...wideFlag,
   };
 
   public async run(): Promise<Page<ListedScript>> {
@@ -64,12 +65,12 @@ One page at a time (a note on stderr says when there are more); --all fetches ev
     }
     this.log(
       renderTable(listed.data, [
-        { header: "address", get: (s) => s.address },
-        { header: "name", get: (s) => s.name },
-        { header: "visibility", get: (s) => (s.archived_at ? `${s.visibility} (archived)` : s.visibility) },
-        { header: "side effects", get: (s) => s.current_version?.side_effects ?? "-" },
-        { header: "description", get: (s) => s.description },
-      ]),
+        { header: "address", get: (s) => s.address, keep: true },
+        { header: "name", get: (s) => s.name, min: 12 },
+        { header: "visibility", get: (s) => (s.archived_at ? `${s.visibility} (archived)` : s.visibility), drop: 2 },
+        { header: "side effects", get: (s) => s.current_version?.side_effects ?? "-", drop: 1 },
+        { header: "description", get: (s) => s.description, min: 20 },
+      ], this.flags.wide ? wideLayout() : undefined),
     );
     if (note) this.note(note);
     return listed;

@@ -4,7 +4,7 @@ import type { components } from "../../../generated/schema.js";
 import { formatAddress } from "../../address.js";
 import { BaseCommand } from "../../base.js";
 import { yesNo } from "../../list-flags.js";
-import { renderTable } from "../../output.js";
+import { renderTable, wideFlag, wideLayout } from "../../output.js";
 import { resolveAddress } from "../../own-handle.js";
 
 type TransferTarget = components["schemas"]["TransferTarget"];
@@ -18,6 +18,8 @@ export default class ScriptsTargets extends BaseCommand<typeof ScriptsTargets> {
     { description: "Where can this script go?", command: "<%= config.bin %> scripts targets example.com/get_title" },
     { description: "As JSON", command: "<%= config.bin %> scripts targets acme/crm.acme.test/export_contacts --json" },
   ];
+
+  static override flags = { ...wideFlag };
 
   static override args = {
     address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
@@ -35,11 +37,11 @@ export default class ScriptsTargets extends BaseCommand<typeof ScriptsTargets> {
     }
     this.log(
       renderTable(targets, [
-        { header: "handle", get: (t) => t.handle },
+        { header: "handle", get: (t) => t.handle, keep: true },
         { header: "kind", get: (t) => t.kind },
         { header: "name", get: (t) => t.name },
         { header: "can move back", get: (t) => yesNo(t.can_transfer_out) },
-      ]),
+      ], this.flags.wide ? wideLayout() : undefined),
     );
     this.note(`Move it with \`reduck scripts transfer ${address} --to HANDLE\`.`);
     return targets;

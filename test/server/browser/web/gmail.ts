@@ -1,6 +1,7 @@
 // mail.google.com: a compose window like Gmail's, and beside it what the recipient will see
 // (recipients, subject, body, the attachment's name and size). Control+Enter in the window sends,
 // after which the page shows "Message sent" and the sent message.
+import { THREAD_SCRIPT } from "./gmail-threads.js";
 import { htmlPage, type WebResponse } from "./html.js";
 
 const STYLE = `
@@ -16,12 +17,17 @@ const STYLE = `
   #preview h3 { margin: 0 0 6px; font-size: 13px; color: #5f6368; }
   #preview dt { float: left; clear: left; width: 90px; color: #5f6368; }
   #preview dd { margin: 0 0 2px 90px; min-height: 1.2em; white-space: pre-wrap; }
+  [role="menu"] { position: absolute; background: #fff; border: 1px solid #dadce0; padding: 4px 0; }
+  [role="menuitem"] { padding: 6px 16px; cursor: pointer; }
+  section[aria-label="Pick date & time"] { position: fixed; left: 30%; top: 30%; background: #fff; border: 1px solid #dadce0; padding: 16px; }
+  table[aria-label="Scheduled"] { margin-top: 8px; }
   [role="alert"] { position: fixed; left: 24px; bottom: 24px; background: #202124; color: #fff; padding: 10px 16px; border-radius: 4px; }
 `;
 
 const BODY = `
 <main>
-  <p id="mailbox">Inbox — no conversations. Open <a href="#inbox?compose=new">a new message</a>.</p>
+  <nav><a href="#inbox">Inbox</a> · <a href="#scheduled">Scheduled</a> · <a href="#drafts">Drafts <span class="count">1</span></a></nav>
+  <div id="mailbox"></div>
   <section id="preview" aria-label="What the recipient will see">
     <h3>What the recipient will see</h3>
     <dl>
@@ -43,6 +49,10 @@ const SCRIPT = String.raw`
 const size = (n) => n < 1024 ? n + " B" : n < 1048576 ? Math.round(n / 1024) + " KB" : (n / 1048576).toFixed(1).replace(/\.0$/, "") + " MB";
 const list = (text) => text.split(/[,;]/).map((s) => s.trim()).filter(Boolean);
 let sent = false;
+/** The Scheduled folder: what "Schedule send" filed, in order. */
+const scheduled = [];
+/** The Drafts folder, with the draft the account already had. */
+const drafts = [{ threadId: "18c0ffee00000001", to: "team@example.com", subject: "Notes for Monday" }];
 
 function show(key, text) {
   document.querySelector('[data-preview="' + key + '"]').textContent = text;
@@ -77,24 +87,157 @@ function refresh() {
   }));
 }
 
+function refuse(container, text) {
+  container.querySelectorAll('[role="alertdialog"]').forEach((old) => old.remove());
+  const error = document.createElement("div");
+  error.setAttribute("role", "alertdialog");
+  error.textContent = text;
+  container.append(error);
+}
+
+function toast(text) {
+  const notice = document.createElement("div");
+  notice.setAttribute("role", "alert");
+  notice.textContent = text;
+  document.body.append(notice);
+}
+
+function hasRecipients(dialog) {
+  if (list(dialog.querySelector('input[aria-label="To recipients"]').value).length > 0) return true;
+  refuse(dialog, "Please specify at least one recipient.");
+  return false;
+}
+
 function send(dialog) {
-  const to = list(dialog.querySelector('input[aria-label="To recipients"]').value);
-  if (to.length === 0) {
-    const error = document.createElement("div");
-    error.setAttribute("role", "alertdialog");
-    error.textContent = "Please specify at least one recipient.";
-    dialog.append(error);
-    return;
-  }
+  if (!hasRecipients(dialog)) return;
   refresh();
   sent = true;
   dialog.remove();
   show("status", "sent");
   document.getElementById("mailbox").textContent = "Sent — 1 conversation.";
-  const notice = document.createElement("div");
-  notice.setAttribute("role", "alert");
-  notice.textContent = "Message sent";
-  document.body.append(notice);
+  toast("Message sent");
+}
+
+// Gmail's thread ids: 16 hex digits.
+const threadId = () => [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
+const displayDate = (when) =>
+  when.toLocaleString(navigator.language || "en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
+
+/** The time the picker holds, or null after saying why it cannot be used. */
+function pickedTime(picker) {
+  const value = picker.querySelector('input[type="datetime-local"]').value;
+  const when = value ? new Date(value) : null;
+  if (!when || Number.isNaN(when.getTime())) return refuse(picker, "Enter a valid date and time."), null;
+  if (when.getTime() <= Date.now()) return refuse(picker, "Scheduled time must be in the future."), null;
+  return when;
+}
+
+/** Files a message in the Scheduled folder (a reply keeps its conversation's thread id). */
+function fileScheduled(message, when) {
+  scheduled.push({ threadId: message.threadId ?? threadId(), to: message.to, cc: message.cc ?? "", subject: message.subject, attachments: message.attachments, when: displayDate(when) });
+  toast("Send scheduled");
+  showFolder();
+}
+
+function schedule(dialog, picker) {
+  const when = pickedTime(picker);
+  if (!when) return;
+  if (!hasRecipients(dialog)) return picker.remove();
+  refresh();
+  const field = (selector) => dialog.querySelector(selector).value;
+  sent = true;
+  picker.remove();
+  dialog.remove();
+  show("status", "scheduled for " + displayDate(when));
+  fileScheduled({
+    to: list(field('input[aria-label="To recipients"]')).join(", "),
+    cc: list(field('input[aria-label="Cc recipients"]')).join(", "),
+    subject: field('input[name="subjectbox"]'),
+    attachments: attachmentsOf(dialog).map((f) => f.name).join(", "),
+  }, when);
+}
+
+function saveDraft(dialog) {
+  refresh();
+  const field = (selector) => dialog.querySelector(selector).value;
+  drafts.push({ threadId: threadId(), to: list(field('input[aria-label="To recipients"]')).join(", "), subject: field('input[name="subjectbox"]') });
+  document.querySelector('nav a[href="#drafts"] .count').textContent = String(drafts.length);
+  sent = true;
+  dialog.remove();
+  show("status", "draft saved");
+  toast("Draft saved");
+}
+
+/** The menu beside Send: "Schedule send" opens the date and time picker, whose button calls confirm(picker). */
+function openScheduler(container, confirm = (picker) => schedule(container, picker)) {
+  const menu = document.createElement("div");
+  menu.setAttribute("role", "menu");
+  menu.innerHTML = '<div role="menuitem" tabindex="0">Schedule send</div>';
+  menu.firstChild.addEventListener("click", () => {
+    menu.remove();
+    const picker = document.createElement("section");
+    picker.setAttribute("role", "dialog");
+    picker.setAttribute("aria-label", "Pick date & time");
+    picker.innerHTML =
+      '<h2>Pick date &amp; time</h2>' +
+      '<input type="datetime-local" aria-label="Date and time">' +
+      '<button type="button">Cancel</button> <button type="button">Schedule send</button>';
+    const [cancel, scheduleButton] = picker.querySelectorAll("button");
+    cancel.addEventListener("click", () => picker.remove());
+    scheduleButton.addEventListener("click", () => confirm(picker));
+    document.body.append(picker);
+  });
+  container.querySelector("footer").append(menu);
+}
+
+function draftsTable() {
+  const table = document.createElement("table");
+  table.setAttribute("aria-label", "Drafts");
+  table.append(...drafts.map((draft) => {
+    const row = document.createElement("tr");
+    row.setAttribute("role", "row");
+    row.dataset.legacyThreadId = draft.threadId;
+    row.innerHTML = '<td class="recipients"></td><td class="subject"></td>';
+    row.querySelector(".recipients").textContent = "Draft — To: " + draft.to;
+    row.querySelector(".subject").textContent = draft.subject;
+    return row;
+  }));
+  return table;
+}
+
+// The folder the address names: the inbox (#inbox, or no folder), a conversation (#inbox/<id>),
+// #scheduled and #drafts; a compose window leaves the folder as it was.
+function showFolder() {
+  if (showThread()) return;
+  const mailbox = document.getElementById("mailbox");
+  if (location.hash === "" || /^#inbox(\?|$)/.test(location.hash)) {
+    const intro = document.createElement("p");
+    intro.innerHTML = 'Inbox — ' + THREADS.length + ' conversation. Open <a href="#inbox?compose=new">a new message</a>.';
+    return mailbox.replaceChildren(intro, inboxTable());
+  }
+  if (location.hash === "#drafts") return mailbox.replaceChildren(draftsTable());
+  if (location.hash !== "#scheduled") return;
+  mailbox.replaceChildren();
+  if (scheduled.length === 0) {
+    mailbox.textContent = "No scheduled messages.";
+    return;
+  }
+  const table = document.createElement("table");
+  table.setAttribute("aria-label", "Scheduled");
+  table.append(...scheduled.map((message) => {
+    const row = document.createElement("tr");
+    row.setAttribute("role", "row");
+    row.dataset.threadId = "thread-f:" + BigInt("0x" + message.threadId);
+    row.dataset.legacyThreadId = message.threadId;
+    row.dataset.cc = message.cc;
+    row.innerHTML = '<td class="recipients"></td><td class="subject"></td><td class="attachments"></td><td class="when"></td>';
+    row.querySelector(".recipients").textContent = "To: " + message.to;
+    row.querySelector(".subject").textContent = message.subject;
+    row.querySelector(".attachments").textContent = message.attachments;
+    row.querySelector(".when").textContent = message.when;
+    return row;
+  }));
+  mailbox.append(table);
 }
 
 function openCompose() {
@@ -111,7 +254,9 @@ function openCompose() {
     '<div aria-label="Message Body" role="textbox" aria-multiline="true" contenteditable="true"></div>' +
     '<div aria-label="Attachments" role="list"></div>' +
     '<input type="file" name="Filedata" multiple style="display:none">' +
-    '<footer><button type="button" aria-label="Send (Ctrl-Enter)">Send</button></footer>';
+    '<footer><button type="button" aria-label="Send (Ctrl-Enter)">Send</button>' +
+    '<button type="button" aria-label="More send options">▾</button>' +
+    '<button type="button" aria-label="Save &amp; close">Close</button></footer>';
   dialog.addEventListener("input", refresh);
   dialog.addEventListener("change", refresh);
   dialog.addEventListener("keydown", (event) => {
@@ -120,13 +265,23 @@ function openCompose() {
       send(dialog);
     }
   });
-  dialog.querySelector("footer button").addEventListener("click", () => send(dialog));
+  dialog.querySelector('footer button[aria-label^="Send"]').addEventListener("click", () => send(dialog));
+  dialog.querySelector('footer button[aria-label="More send options"]').addEventListener("click", () => openScheduler(dialog));
+  dialog.querySelector('footer button[aria-label="Save & close"]').addEventListener("click", () => saveDraft(dialog));
   document.body.append(dialog);
   refresh();
 }
 
-addEventListener("hashchange", openCompose);
+`;
+
+// Started once both parts of the script are defined (they share one scope).
+const START = String.raw`
+addEventListener("hashchange", () => {
+  openCompose();
+  showFolder();
+});
 openCompose();
+showFolder();
 `;
 
 /** Every address on mail.google.com shows the mailbox; `#…compose=new` opens the compose window. */
@@ -137,6 +292,6 @@ export function gmail(url: URL): WebResponse {
     site: "Gmail",
     body: BODY,
     style: STYLE,
-    script: SCRIPT,
+    script: SCRIPT + THREAD_SCRIPT + START,
   });
 }

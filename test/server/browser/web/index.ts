@@ -2,14 +2,28 @@
 // the example and official scripts need have pages; anything else is a 404 page that says so.
 import { atlassian } from "./atlassian.js";
 import { csmTestcenter } from "./csm-testcenter.js";
+import { discord } from "./discord.js";
 import { docusign } from "./docusign.js";
+import { drive } from "./drive.js";
 import { gmail } from "./gmail.js";
 import { escapeHtml, htmlPage, type WebResponse } from "./html.js";
+import { slack } from "./slack.js";
+import { wise } from "./wise.js";
 
 export type { WebResponse } from "./html.js";
 
 /** The hosts with pages, for the 404 page and the README. */
-export const SIMULATED_HOSTS = ["mail.google.com", "app.docusign.com", "csm-testcenter.org", "admin.atlassian.com", "example.com"] as const;
+export const SIMULATED_HOSTS = [
+  "mail.google.com",
+  "app.docusign.com",
+  "csm-testcenter.org",
+  "admin.atlassian.com",
+  "discord.com",
+  "drive.google.com",
+  "app.slack.com",
+  "wise.com",
+  "example.com",
+] as const;
 
 /**
  * An empty page on a secure origin of the simulated web. A new page's about:blank is no secure
@@ -51,6 +65,8 @@ function notFound(url: URL): WebResponse {
  */
 export function answerWeb(url: URL): WebResponse {
   const host = url.hostname.replace(/^www\./, "");
+  // app.slack.com and each workspace's own <name>.slack.com.
+  if (host.endsWith(".slack.com")) return slack(url) ?? notFound(url);
   switch (host) {
     case "mail.google.com":
       return gmail(url);
@@ -60,6 +76,12 @@ export function answerWeb(url: URL): WebResponse {
       return csmTestcenter();
     case "admin.atlassian.com":
       return atlassian(url);
+    case "discord.com":
+      return discord(url) ?? notFound(url);
+    case "drive.google.com":
+      return drive(url) ?? notFound(url);
+    case "wise.com":
+      return wise(url) ?? notFound(url);
     case "example.com":
       return url.pathname === "/" ? exampleDomain() : notFound(url);
     case "sandbox.invalid":

@@ -4,7 +4,7 @@ import type { components } from "../../../../generated/schema.js";
 import { formatAddress } from "../../../address.js";
 import { BaseCommand } from "../../../base.js";
 import { fetchList, pageFlags, shortTime, type Page } from "../../../list-flags.js";
-import { renderTable } from "../../../output.js";
+import { renderTable, wideFlag, wideLayout } from "../../../output.js";
 import { resolveAddress } from "../../../own-handle.js";
 
 type VersionSummary = components["schemas"]["ScriptVersionSummary"];
@@ -28,6 +28,7 @@ export default class VersionsList extends BaseCommand<typeof VersionsList> {
     draft: Flags.boolean({ description: "Only drafts.", exclusive: ["promoted"] }),
     promoted: Flags.boolean({ description: "Only promoted versions.", exclusive: ["draft"] }),
     ...pageFlags,
+    ...wideFlag,
   };
 
   public async run(): Promise<Page<VersionSummary>> {
@@ -50,14 +51,14 @@ export default class VersionsList extends BaseCommand<typeof VersionsList> {
     }
     this.log(
       renderTable(items, [
-        { header: "version", get: (v) => v.version_number },
-        { header: "id", get: (v) => v.id },
-        { header: "status", get: (v) => (v.draft ? "draft" : v.id === currentId ? "current" : "promoted") },
-        { header: "side effects", get: (v) => v.side_effects },
-        { header: "created", get: (v) => shortTime(v.created_at) },
-        { header: "by", get: (v) => v.created_by?.handle ?? "-" },
-        { header: "note", get: (v) => (v.note === undefined ? "(hidden)" : v.note || "-") },
-      ]),
+        { header: "version", get: (v) => v.version_number, keep: true },
+        { header: "id", get: (v) => v.id, keep: true },
+        { header: "status", get: (v) => (v.draft ? "draft" : v.id === currentId ? "current" : "promoted"), keep: true },
+        { header: "side effects", get: (v) => v.side_effects, drop: 2 },
+        { header: "created", get: (v) => shortTime(v.created_at), keep: true, drop: 1 },
+        { header: "by", get: (v) => v.created_by?.handle ?? "-", drop: 3 },
+        { header: "note", get: (v) => (v.note === undefined ? "(hidden)" : v.note || "-"), min: 16 },
+      ], this.flags.wide ? wideLayout() : undefined),
     );
     if (note) this.note(note);
     return page;

@@ -1,0 +1,163 @@
+/**
+ * Every command the documentation shows (README.md's shell blocks and every `--help` example,
+ * extracted now, so a command added later is checked too) is pasted into a real shell on a real
+ * terminal, as a reader would, and must succeed (exit 0) against the sandbox over loopback HTTP,
+ * with the built CLI as `reduck` on the PATH. A command that cannot run here carries
+ * `# not run by the tests: <why>` next to it; that marker, and only it, leaves a command out.
+ *
+ * Each command gets a world of its own, so no command depends on another's order: a fresh seeded
+ * sandbox (the demo account, REDUCK_API_URL and REDUCK_API_KEY set as the sandbox prints them,
+ * plus a draft version 3 of example.com/get_title, id 3f0c2a1e-..., which the version examples
+ * name), a fresh home (`~/Downloads/banner.png`), and a working folder holding the files the
+ * examples name (`./contract.pdf`, `./get_title.ts`, `./input.json`, `README.md`...). The sandbox's default
+ * address in a command, `127.0.0.1:4010`, is this sandbox's. On the terminal, a `[y/N]` question
+ * is answered y, the hidden `API key:` prompt gets the sandbox's key, and `reduck mcp` (waiting
+ * for a client) gets end of input, as a person would do.
+ */
+import { spawn } from "node:child_process";
+import { chmod, copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createHandlers, createStore, SEED_IDS, startHttpServer } from "../server/index.js";
+import { BIN } from "../support/cli.js";
+import { documentedCommands, type DocumentedCommand } from "./documented-commands.js";
+
+const ROOT = new URL("../../", import.meta.url);
+const commands = documentedCommands(ROOT);
+const DRAFT_3 = "3f0c2a1e-0000-4000-8000-000000000000";
+
+let shims: string;
+beforeAll(async () => {
+  // `reduck` on the PATH is the built CLI, as after `npm install -g` or `npm link`.
+  shims = await mkdtemp(path.join(os.tmpdir(), "reduck-docs-bin-"));
+  await writeFile(path.join(shims, "reduck"), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`);
+  await chmod(path.join(shims, "reduck"), 0o755);
+});
+afterAll(async () => {
+  await rm(shims, { recursive: true, force: true });
+});
+
+const shellQuote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
+
+/** A world for one command: a fresh sandbox, home and working folder. */
+async function makeWorld() {
+  const top = await mkdtemp(path.join(os.tmpdir(), "reduck-docs-"));
+  const home = path.join(top, "home");
+  const work = path.join(top, "work");
+  const desktop = path.join(home, "Desktop");
+  await mkdir(path.join(home, "Downloads"), { recursive: true });
+  await mkdir(path.join(desktop, "reduck"), { recursive: true });
+  await mkdir(work);
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2048, 7)]);
+  await writeFile(path.join(home, "Downloads", "banner.png"), png);
+  await writeFile(path.join(work, "banner.png"), png);
+  // The quick start runs in a clone, where README.md is at hand to attach.
+  await copyFile(new URL("README.md", ROOT), path.join(work, "README.md"));
+  await writeFile(path.join(work, "contract.pdf"), "%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
+  const source = "await page.goto(args.url);\nreturn { title: await page.title() };\n";
+  await writeFile(path.join(work, "get_title.ts"), source);
+  await writeFile(path.join(work, "get_links.ts"), "await page.goto(args.url);\nreturn { links: [] };\n");
+  await writeFile(path.join(work, "add_contact.js"), "return { added: args.name };\n");
+  await writeFile(path.join(work, "input.json"), JSON.stringify({ type: "object", properties: { url: { type: "string" } }, required: ["url"] }));
+  await writeFile(path.join(work, "output.json"), JSON.stringify({ type: "object", properties: { links: { type: "array", items: { type: "string" } } } }));
+
+  const store = createStore({ browser: "simulated", desktopDir: desktop });
+  store.addVersion(SEED_IDS.scripts.getTitle, { id: DRAFT_3, draft: true, content: source, note: "Wait for the page to load" });
+  const server = await startHttpServer({ handlers: createHandlers(store) });
+  const env: Record<string, string> = {
+    PATH: `${shims}:${process.env.PATH ?? ""}`,
+    HOME: home,
+    TERM: "xterm",
+    NO_COLOR: "1",
+    REDUCK_API_URL: server.url,
+    REDUCK_API_KEY: store.demo.apiKey,
+  };
+  return {
+    env,
+    work,
+    key: store.demo.apiKey,
+    address: new URL(server.url).host,
+    close: async () => {
+      await server.close();
+      await rm(top, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What a person at the terminal does when the command asks. */
+function answers(key: string): Array<[RegExp, string]> {
+  return [
+    [/\[y\/N\]\s*$/, "y\r"],
+    [/API key:\s*$/, `${key}\r`],
+    [/waiting for an MCP client/, "\x04"],
+  ];
+}
+
+/** Runs a shell command line on a terminal 120 columns wide (util-linux `script`) and collects the screen. */
+function onTerminal(line: string, env: Record<string, string>, cwd: string, key: string, deadlineMs: number) {
+  const inner = `stty cols 120 rows 40; exec bash --noprofile --norc -c ${shellQuote(line)}`;
+  const child = spawn("script", ["-qfec", inner, "/dev/null"], { env, cwd, stdio: ["pipe", "pipe", "pipe"] });
+  let output = "";
+  const pending = answers(key);
+  const seen = new Map<RegExp, number>();
+  const react = () => {
+    for (const [pattern, keys] of pending) {
+      // Cursor moves and line clears (readline's) are not text.
+      const screen = output.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "").replace(/\r/g, "");
+      const count = screen.split("\n").filter((l) => pattern.test(l)).length;
+      if (count > (seen.get(pattern) ?? 0)) {
+        seen.set(pattern, count);
+        child.stdin.write(keys);
+      }
+    }
+  };
+  child.stdout.on("data", (c: Buffer) => {
+    output += c.toString("utf8");
+    react();
+  });
+  child.stderr.on("data", (c: Buffer) => (output += c.toString("utf8")));
+  return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      resolve({ code: null, output: `${output}\n[no exit within ${deadlineMs} ms]` });
+    }, deadlineMs);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe("the documented commands are found", () => {
+  test("README's headline command and every command's --help examples are among them", () => {
+    // The first command a reader meets, at the top of README.md, is run like every other.
+    const headline = commands[0]!;
+    expect(Number(headline.where.replace("README.md:", ""))).toBeLessThan(30);
+    expect(headline.text).toMatch(/^reduck run --script reduck\/mail.google.com\/send_email .*subject=/);
+    expect(headline.notRun).toBeUndefined();
+    for (const id of ["run", "runs list", "scripts versions promote", "login", "mcp"]) {
+      expect(commands.filter((c) => c.where === `--help of ${id}`).length, id).toBeGreaterThan(0);
+    }
+  });
+
+  test("every command left out says why", () => {
+    for (const c of commands.filter((c) => c.notRun !== undefined)) expect(c.notRun, `${c.where}: ${c.text}`).toMatch(/\w{3,}/);
+  });
+});
+
+const toRun = commands.filter((c) => c.notRun === undefined);
+
+describe("every documented command succeeds against the sandbox", () => {
+  test.each(toRun.map((c): [string, DocumentedCommand] => [`${c.where}: ${c.text}`, c]))("%s", async (_, command) => {
+    const world = await makeWorld();
+    try {
+      const line = command.text.replaceAll("127.0.0.1:4010", world.address);
+      const { code, output } = await onTerminal(line, world.env, world.work, world.key, 25_000);
+      expect(code, `${command.where}\n$ ${command.text}\n${output.replaceAll(world.key, "rk_[key]")}`).toBe(0);
+    } finally {
+      await world.close();
+    }
+  }, 40_000);
+});

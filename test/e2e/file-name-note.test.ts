@@ -1,0 +1,75 @@
+/**
+ * Bytes arrive named after their input (`attachment`): when the contract has a name argument for
+ * that input and it was left out, `reduck run` says so once on stderr, and never fills it in
+ * (issue 19 §6). The built CLI against the sandbox over loopback HTTP, with a real file.
+ */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { fileNameNotes, nameArgumentFor } from "../../src/cli/file-name-notes.js";
+import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
+import { runCli } from "../support/cli.js";
+import sendEmail from "../server/catalogue/mail.google.com/send_email.json" with { type: "json" };
+import uploadDocument from "../server/catalogue/docusign.com/upload_document.json" with { type: "json" };
+import postMessage from "../server/catalogue/discord.com/post_message.json" with { type: "json" };
+
+let store: ReferenceStore;
+let server: Awaited<ReturnType<typeof startHttpServer>>;
+let dir: string;
+let file: string;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  store = createStore({ browser: "simulated" });
+  server = await startHttpServer({ handlers: createHandlers(store) });
+  dir = await mkdtemp(path.join(os.tmpdir(), "reduck-name-note-"));
+  file = path.join(dir, "banner.png");
+  await writeFile(file, Buffer.alloc(1000, 1));
+  env = { HOME: dir, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(dir, ".config") };
+}, 30_000);
+
+afterAll(async () => {
+  await server?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const NOTE = 'Note: the file sent as attachment (banner.png) arrives named "attachment", without an extension: that is the name the recipient sees. Add attachmentName=banner.png to name it.';
+const lastRun = () => [...store.runs.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0]!;
+
+describe("reduck run without the name argument of a file it sends", () => {
+  test("says once on stderr what the recipient sees and which argument changes it; stdout is only the result, the argument not filled in", async () => {
+    const r = await runCli(["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi", `file:attachment=${file}`], { env });
+    expect(r.code).toBe(0);
+    expect(r.stderr.split("\n").filter((l) => l === NOTE)).toHaveLength(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ sent: true, attachment: "attachment" });
+    expect(lastRun().args).not.toHaveProperty("attachmentName");
+  });
+
+  test("with --json: the note stays on stderr and stdout is one JSON document", async () => {
+    const r = await runCli(["run", "--json", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi", `file:attachment=${file}`], { env });
+    expect(r.code).toBe(0);
+    expect(r.stderr.trim()).toBe(NOTE);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: "completed", result: { attachment: "attachment" } });
+  });
+
+  test("no note when the name is given", async () => {
+    const r = await runCli(["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi", "attachmentName=banner.png", `file:attachment=${file}`], { env });
+    expect(r.code).toBe(0);
+    expect(r.stderr).not.toMatch(/Note:/);
+    expect(JSON.parse(r.stdout).attachment).toBe("banner.png");
+  });
+});
+
+describe("which contracts have a name argument for a file input", () => {
+  test("<input>Name in the catalogue's contracts; a generic filename that the file input does not use is none", () => {
+    expect(nameArgumentFor("attachment", sendEmail.input_schema)).toBe("attachmentName");
+    expect(nameArgumentFor("document", uploadDocument.input_schema)).toBe("documentName");
+    expect(nameArgumentFor("attachment", postMessage.input_schema)).toBeUndefined();
+    expect(fileNameNotes(postMessage.input_schema, {}, { attachment: "/tmp/a.csv" })).toEqual([]);
+  });
+
+  test("a local name a shell would split is quoted in the suggestion", () => {
+    expect(fileNameNotes(sendEmail.input_schema, {}, { attachment: "/tmp/Our banner.png" })[0]).toMatch(/Add attachmentName='Our banner\.png' to name it\.$/);
+  });
+});

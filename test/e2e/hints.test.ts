@@ -1,0 +1,150 @@
+/**
+ * Hints where people slip, and --json for every error (issue 19 §5): the built CLI against the
+ * sandbox (and against servers that fail) over real loopback HTTP.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startFaultServer, type FaultServer } from "../faults/fault-server.js";
+import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
+import { runCli } from "../support/cli.js";
+import { refusedPort } from "../support/scripted-server.js";
+
+let store: ReferenceStore;
+let server: Awaited<ReturnType<typeof startHttpServer>>;
+let silent: FaultServer;
+let home: string;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  store = createStore({ browser: "simulated" });
+  server = await startHttpServer({ handlers: createHandlers(store) });
+  silent = await startFaultServer({ "*": "silent" });
+  home = await mkdtemp(path.join(os.tmpdir(), "reduck-hints-"));
+  env = { HOME: home, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(home, ".config") };
+}, 30_000);
+
+afterAll(async () => {
+  await server?.close();
+  await silent?.close();
+  await rm(home, { recursive: true, force: true });
+});
+
+describe("naming a script", () => {
+  test("an address without --script: did you mean --script ADDRESS? (exit 2, nothing sent)", async () => {
+    const before = store.runs.size;
+    const r = await runCli(["run", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi"], { env });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(
+      'Error: "reduck/mail.google.com/send_email" is a script address, not an argument: did you mean --script reduck/mail.google.com/send_email? (its arguments follow it as name=value)\n',
+    );
+    // A second script missing its --script too.
+    const second = await runCli(["run", "--script", "example.com/get_title", "url=https://example.com", "news.ycombinator.com/top_stories"], { env });
+    expect(second.stderr).toMatch(/did you mean --script news\.ycombinator\.com\/top_stories\?/);
+    // A word that is no address gets no such hint.
+    expect((await runCli(["run", "--script", "example.com/get_title", "oops"], { env })).stderr).not.toMatch(/--script oops/);
+    expect(store.runs.size).toBe(before);
+  });
+
+  test("an official script called without its handle: did you mean reduck/<host>/<slug>?", async () => {
+    const before = store.runs.size;
+    const r = await runCli(["run", "--script", "mail.google.com/send_email", "to=me@example.com", "subject=Hi"], { env });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toMatch(/No such script: @demo\/mail\.google\.com\/send_email\. Did you mean reduck\/mail\.google\.com\/send_email, the official script\?/);
+    const get = await runCli(["scripts", "get", "mail.google.com/send_email"], { env });
+    expect(get.stderr).toMatch(/Did you mean reduck\/mail\.google\.com\/send_email, the official script\?/);
+    // A typo the official catalogue does not have either: no official hint.
+    expect((await runCli(["run", "--script", "mail.google.com/send_emial", "to=a@b.c"], { env })).stderr).not.toMatch(/the official script/);
+    expect(store.runs.size).toBe(before);
+  });
+});
+
+describe("--json is honoured for every error: one JSON document on stdout, nothing on stderr, the same exit code", () => {
+  const cases: Array<[string, string[], Record<string, string>?]> = [
+    ["an unknown command", ["scirpts", "list"]],
+    ["an unknown topic command", ["scripts", "lsit"]],
+    ["a missing argument", ["runs", "get"]],
+    ["an unknown flag", ["runs", "list", "--colour"]],
+    ["an address without --script", ["run", "reduck/mail.google.com/send_email", "to=a@b.c"]],
+    ["a refused key", ["whoami"], { REDUCK_API_KEY: "rk_not_a_real_key_000000000000" }],
+    ["an unknown script", ["scripts", "get", "reduck/mail.google.com/nope"]],
+    ["a bad setting", ["whoami"], { REDUCK_TIMEOUT_MS: "soon" }],
+  ];
+  test.each(cases)("%s", async (_, args, extra = {}) => {
+    const plain = await runCli(args, { env: { ...env, ...extra } });
+    const json = await runCli([...args, "--json"], { env: { ...env, ...extra } });
+    expect(plain.code).not.toBe(0);
+    expect(json.code).toBe(plain.code);
+    expect(json.stderr).toBe("");
+    const doc = JSON.parse(json.stdout) as { error: { message: string; exitCode: number } };
+    expect(doc.error.exitCode).toBe(json.code);
+    expect(doc.error.message).toMatch(/\w/);
+    expect(json.stdout).not.toContain(store.demo.apiKey);
+  });
+
+  test.each([
+    ["with no command", []],
+    ["on help, which prints text", ["help", "runs"]],
+    ["on autocomplete, which prints text", ["autocomplete"]],
+  ])("--json %s is an error said in JSON (exit 2), not a stack trace", async (_, args) => {
+    const json = await runCli([...args, "--json"], { env });
+    expect(json.code).toBe(2);
+    expect(json.stderr).toBe("");
+    expect(JSON.parse(json.stdout).error).toMatchObject({ exitCode: 2, message: expect.stringMatching(/--json/) });
+  });
+
+  test("a server that cannot be reached", async () => {
+    const url = `http://127.0.0.1:${await refusedPort()}`;
+    const json = await runCli(["runs", "list", "--json"], { env: { ...env, REDUCK_API_URL: url } });
+    expect(json.code).toBe(1);
+    expect(json.stderr).toBe("");
+    expect(JSON.parse(json.stdout).error).toMatchObject({ exitCode: 1, cause: "ECONNREFUSED" });
+  });
+});
+
+describe("retries", () => {
+  const slow = () => ({ ...env, REDUCK_API_URL: silent.url, REDUCK_TIMEOUT_MS: "200" });
+
+  test("without --verbose, a call that fails after retrying prints one line: the error", async () => {
+    const r = await runCli(["whoami"], { env: slow() });
+    expect(r.code).toBe(1);
+    expect(r.stderr.split("\n").filter(Boolean)).toEqual([expect.stringMatching(/^Error: no answer from .* within 200 ms/)]);
+  });
+
+  test("under --verbose, one line per retry before the error", async () => {
+    const r = await runCli(["whoami", "--verbose"], { env: slow() });
+    const lines = r.stderr.split("\n").filter(Boolean);
+    expect(lines).toHaveLength(3);
+    expect(lines.slice(0, 2)).toEqual([expect.stringMatching(/^timeout: retrying in [\d.]+ s \(attempt 1\)$/), expect.stringMatching(/^timeout: retrying in [\d.]+ s \(attempt 2\)$/)]);
+    expect(lines[2]).toMatch(/^Error: no answer/);
+  });
+
+  test("with --json and --verbose, stdout is still one JSON document", async () => {
+    const r = await runCli(["whoami", "--verbose", "--json"], { env: slow() });
+    expect(JSON.parse(r.stdout).error.exitCode).toBe(1);
+  });
+});
+
+test("Ctrl-C with --json: the interruption is one JSON document on stdout, exit 130", async () => {
+  store.addScript({ handle: "@demo", host: "slow.example", slug: "wait", content: "await new Promise((r) => setTimeout(r, 10000)); return {};" });
+  const before = new Set(store.runs.keys());
+  const r = await runCli(["run", "--json", "--script", "slow.example/wait"], {
+    env,
+    onStart: (child) => {
+      // Interrupt once the sandbox has the run, whatever the machine's load (deadline: the test's).
+      const poll = setInterval(() => {
+        if ([...store.runs.keys()].some((id) => !before.has(id))) {
+          clearInterval(poll);
+          child.kill("SIGINT");
+        }
+      }, 20);
+      child.on("close", () => clearInterval(poll));
+    },
+  });
+  expect(r.code).toBe(130);
+  expect(r.stderr).toBe("");
+  expect(JSON.parse(r.stdout).error).toMatchObject({ exitCode: 130, message: expect.stringMatching(/^Interrupted: the run was already sent/) });
+});
