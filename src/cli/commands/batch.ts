@@ -11,10 +11,15 @@ import { resolveAddress } from "../own-handle.js";
 import { preloadValidator, schemaProblems } from "../validate-args.js";
 import { resolveVersion, versionFlag } from "../versions.js";
 import type { RunBrowser } from "../../run/run.js";
-import { readJournal } from "../../batch/journal.js";
-import { readBatchScript, RowPreparer, type BatchScript } from "../../batch/prepare.js";
-import { readRows, rowsFormat, RowsError, type RowValues } from "../../batch/rows.js";
-import { runMany, type BatchCounts } from "../../batch/run-many.js";
+import type { BatchScript, PrepareOptions } from "../../batch/prepare.js";
+import type { RowValues } from "../../batch/rows.js";
+import type { BatchCounts } from "../../batch/run-many.js";
+
+/** The batch runner, loaded when `batch` runs: other commands' start-up never pays for it (it hashes rows with node:crypto). */
+const batchModules = () =>
+  Promise.all([import("../../batch/journal.js"), import("../../batch/prepare.js"), import("../../batch/rows.js"), import("../../batch/run-many.js")]).then(
+    ([journal, prepare, rows, runMany]) => ({ ...journal, ...prepare, ...rows, ...runMany }),
+  );
 
 /** Recorded as the runs' source. */
 const SOURCE = { "X-Reduck-Source": "cli" };
@@ -89,6 +94,7 @@ ${EXIT_CODES_HELP}`;
   };
 
   public async run(): Promise<void> {
+    const { readBatchScript, readRows, rowsFormat, runMany } = await batchModules();
     const flags = this.flags;
     if (flags.device && flags.browser === "managed") throw usageError("--device names one of your own paired browsers, so it cannot go with --browser managed: drop one of them");
     if ((flags["retry-failed"] || flags["retry-unknown"]) && !flags.resume) throw usageError("--retry-failed and --retry-unknown act on an earlier batch: add --resume");
@@ -233,7 +239,8 @@ ${EXIT_CODES_HELP}`;
   }
 
   /** Checks every row; keeps only counts and the first problems, so memory stays flat. */
-  private async preflight(script: BatchScript, input: string, options: ConstructorParameters<typeof RowPreparer>[1], journal: string | undefined) {
+  private async preflight(script: BatchScript, input: string, options: PrepareOptions, journal: string | undefined) {
+    const { readJournal, readRows, RowPreparer, RowsError } = await batchModules();
     const states = journal ? (await readJournal(journal)).states : undefined;
     const preparer = new RowPreparer(script, options);
     const result = { total: 0, invalid: 0, done: 0, toSend: 0, problems: [] as string[] };
