@@ -220,7 +220,11 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
   /** Journals outcomes (a group's in one write and one fsync), then hands them out. */
   const emit = async (...outcomes: RowOutcome[]) => {
     await write(outcomes).catch(() => undefined);
-    for (const outcome of outcomes) counts[outcome.status]++;
+    for (const outcome of outcomes) {
+      counts[outcome.status]++;
+      // A run that is a row's own is never adopted by another row's lookup.
+      if (outcome.runId) claimed.add(outcome.runId);
+    }
     pending.push(...outcomes);
     progress();
     notify();
