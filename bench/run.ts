@@ -25,6 +25,8 @@ import { fileURLToPath } from "node:url";
 import { startSandboxProcess } from "../test/server/sandbox-process.js";
 import { MAX_FILE_BYTES } from "../src/run/limits.js";
 import { benchBrowser } from "./browser.js";
+import { benchPolling } from "./polling.js";
+import { benchSandboxAttacks } from "./sandbox-attacks.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MiB = 2 ** 20;
@@ -158,6 +160,9 @@ rows.push(...(await benchBatch(pairsGiven ?? 3))); // issue 22: reduck batch (be
 
 // 4. The sandbox's real browser (issue 14).
 rows.push(...(await benchBrowser()));
+// 6. A polled run beside one whose first answer was the outcome (issue 21; bench/polling.ts).
+rows.push(...(await benchPolling(pairsGiven ?? 5)));
+rows.push(...(await benchSandboxAttacks())); // issue 24
 
 const width = Math.max(...rows.map((r) => r[0].length));
 const width2 = Math.max(...rows.map((r) => r[1].length));

@@ -14,7 +14,9 @@ export { paginate, listAll, ReduckPageError } from "./paginate.js";
 export * from "./generated/operations.js";
 export type { paths, components, operations } from "./generated/schema.js";
 export { PACKAGE_VERSION } from "./version.js";
-export { runScript } from "./run/run.js";
+export { runScript, RUN_REGIONS, MAX_SCRIPTS_PER_RUN, MAX_WAIT_FOR_SECONDS } from "./run/run.js";
+export { waitForRun, type WaitOptions } from "./run/wait.js";
+export { isPendingRun, isRunFailure } from "./run/outcomes.js";
 export { scopesFor } from "./scopes.js";
 export type {
   ScriptToRun,
@@ -26,7 +28,11 @@ export type {
   BatchRunResponse,
   RunStepOutcome,
   RunBrowser,
+  RunRegion,
   UploadProgress,
+  PendingRun,
+  RunStatusUpdate,
+  RunStatus,
 } from "./run/run.js";
 export type { FileSource, NamedFile, InlineFile, PathFile, OpenFile } from "./run/files.js";
 export { relativePathProblem, isPlainRelativePath, RELATIVE_PATH_MESSAGE, SERVICE_FOLDER } from "./run/relative-path.js";

@@ -28,6 +28,7 @@ import RunsList from "./commands/runs/list.js";
 import RunsGet from "./commands/runs/get.js";
 import RunsDelete from "./commands/runs/delete.js";
 import RunsTrace from "./commands/runs/trace.js";
+import RunsWait from "./commands/runs/wait.js";
 import DevicesList from "./commands/devices/list.js";
 import { PLUGIN_COMMANDS } from "./plugins.js";
 
@@ -58,6 +59,7 @@ export const COMMANDS = {
   "runs:get": RunsGet,
   "runs:delete": RunsDelete,
   "runs:trace": RunsTrace,
+  "runs:wait": RunsWait,
   "devices:list": DevicesList,
   ...PLUGIN_COMMANDS,
 };

@@ -6,17 +6,23 @@
 import { ExitCode } from "./exit-codes.js";
 import { wantsJson } from "./json-errors.js";
 
-export type RunPhase = "none" | "preparing" | "sent";
+export type RunPhase = "none" | "preparing" | "sent" | "waiting";
 
 let phase: RunPhase = "none";
+let waitingFor: string | undefined;
 
-/** `reduck run` says how far it got: "preparing" until the request is sent whole, then "sent". */
-export function setRunPhase(next: RunPhase): void {
+/**
+ * `reduck run` says how far it got: "preparing" until the request is sent whole, then "sent";
+ * "waiting" (with the batch or run id) once the service handed back a run still going.
+ */
+export function setRunPhase(next: RunPhase, id?: string): void {
   phase = next;
+  waitingFor = id;
 }
 
 export function interruptMessage(): string {
   if (phase === "preparing") return "Interrupted: nothing was run";
+  if (phase === "waiting") return `Interrupted: the run goes on at the service. Wait for it again with:\n  reduck runs wait ${waitingFor}`;
   if (phase === "sent") return "Interrupted: the run was already sent and may still complete; check `reduck runs list`";
   return "Interrupted.";
 }

@@ -17,7 +17,7 @@ export interface StepArgs {
 }
 
 /** Flags of `run` that take a value, so their value is not mistaken for a script argument. */
-const VALUE_FLAGS = new Set(["--browser", "--device", "--version", "--version-id", "--out", "--api-key", "--api-url"]);
+const VALUE_FLAGS = new Set(["--browser", "--device", "--version", "--version-id", "--out", "--api-key", "--api-url", "--region", "--country", "--wait-for-seconds"]);
 
 export function groupSteps(argv: string[]): StepArgs[] {
   const steps: StepArgs[] = [];

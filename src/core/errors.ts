@@ -19,6 +19,8 @@ export type ReduckErrorKind =
    * make, a file that changed while it was sent. Nothing is retried; fix the call.
    */
   | "invalid_request"
+  /** The run was made and ended in failure at the service (`runId` names it, `errorType` says how). */
+  | "run_failed"
   /** The `oauthToken` function threw or gave no token, so nothing was sent (`error` is its message). */
   | "credential";
 

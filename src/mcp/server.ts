@@ -2,7 +2,8 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ReduckClient } from "../client.js";
 import { PACKAGE_VERSION } from "../version.js";
-import { listRunsTool, listScriptsTool, readScriptTool, runScriptTool, toolSchemas, whoamiTool, type ToolContext, type ToolResult } from "./tools.js";
+import { listRunsTool, listScriptsTool, readRunResultsTool, readScriptTool, runScriptTool, toolSchemas, whoamiTool, type ToolContext, type ToolResult } from "./tools.js";
+import { callExtra, DEFAULT_HOLD_MS, type CallExtra } from "./waiting.js";
 
 export interface ServerContext {
   /** Absolute path of the service folder (`<desktop>/reduck`). */
@@ -12,6 +13,8 @@ export interface ServerContext {
    * so the handshake never depends on it and every tool can say what to fix.
    */
   client(): Promise<ReduckClient | { problem: string }>;
+  /** How long a call waits on a run before answering with its handle (default 45 s; MCP clients give up near 60 s). */
+  holdMs?: number;
 }
 
 /** The local agent tool: the hosted tool's run_script, with files named inside the reduck folder. */
@@ -23,12 +26,13 @@ export async function createMcpServer(ctx: ServerContext): Promise<McpServer> {
 
   /** A tool's handler, given a client or answering with why there is none. */
   const withClient =
-    <I>(tool: (tc: ToolContext, input: I) => Promise<ToolResult>) =>
-    async (input: I): Promise<ToolResult> => {
+    <I>(tool: (tc: ToolContext, input: I, extra: CallExtra) => Promise<ToolResult>) =>
+    async (input: I, extra?: Parameters<typeof callExtra>[0]): Promise<ToolResult> => {
       const client = await ctx.client();
       if ("problem" in client) return { content: [{ type: "text", text: client.problem }], isError: true };
-      return tool({ client, folder: ctx.folder }, input);
+      return tool({ client, folder: ctx.folder, holdMs: ctx.holdMs }, input, callExtra(extra));
     };
+  const holdSeconds = Math.round((ctx.holdMs ?? DEFAULT_HOLD_MS) / 1000);
   // Reading tools change nothing and may be repeated; all reach the hosted service (open world).
   const reading = { readOnlyHint: true, idempotentHint: true, openWorldHint: true };
 
@@ -36,12 +40,23 @@ export async function createMcpServer(ctx: ServerContext): Promise<McpServer> {
     "run_script",
     {
       title: "Run a Reduck script",
-      description: `Runs a catalogue script (or several) in a browser and returns its result as JSON: { status, runId, result }, or for several scripts { batchId, status, totalSteps, runs }. Name the script by its address from list_scripts (script: { address: "reduck/mail.google.com/send_email" }) or by host, slug and handle. A script's arguments go in script.args. Files are named, never sent by you: put the file in ${ctx.folder} and pass files: { <input>: { relativePath: "<name>" } } (sub-folders allowed). Use read_script first to see the inputs and which are files. Scripts act on real sites (they may send, post or delete).`,
+      description: `Runs a catalogue script (or several) in a browser and returns its result as JSON: { status, runId, result }, or for several scripts { batchId, status, totalSteps, runs }. Name the script by its address from list_scripts (script: { address: "reduck/mail.google.com/send_email" }) or by host, slug and handle. A script's arguments go in script.args. Files are named, never sent by you: put the file in ${ctx.folder} and pass files: { <input>: { relativePath: "<name>" } } (sub-folders allowed). Use read_script first to see the inputs and which are files. Scripts act on real sites (they may send, post or delete). A run still going after ${holdSeconds} s answers with its handle ({ status: "running", batchId or runId, next }): call read_run_results with it for the outcome, never run_script again.`,
       inputSchema: s.runScriptInput,
       outputSchema: s.runScriptOutput,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     },
     withClient(runScriptTool),
+  );
+  server.registerTool(
+    "read_run_results",
+    {
+      title: "Read a run's results",
+      description: `The outcome of a run run_script handed back still going: { runId } for that one run (even one of a batch), { batchId } for every script of the batch. Waits up to ${holdSeconds} s; if the run is still going then, answers with the handle again: call again.`,
+      inputSchema: s.readRunResultsInput,
+      outputSchema: s.runScriptOutput,
+      annotations: reading,
+    },
+    withClient(readRunResultsTool),
   );
   server.registerTool(
     "list_scripts",

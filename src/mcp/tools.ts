@@ -13,6 +13,9 @@ import type { ReduckClient } from "../client.js";
 import type { ReduckError } from "../core/errors.js";
 import { getMe, getScript, getScriptVersion, listAllScripts, listRuns, listScripts } from "../generated/operations.js";
 import { runScript, type ScriptToRun, type RunBrowser } from "../run/run.js";
+import { isPendingRun, isRunFailure, type BatchRunResponse, type PendingRun, type RunError, type RunResponse } from "../run/outcomes.js";
+import { waitForRun } from "../run/wait.js";
+import { DEFAULT_HOLD_MS, startProgress, type CallExtra } from "./waiting.js";
 import type { FileSource } from "../run/files.js";
 import { parseAddress } from "../cli/address.js";
 import { closest } from "../cli/suggest.js";
@@ -24,6 +27,11 @@ export interface ToolContext {
   client: ReduckClient;
   /** Absolute path of the service folder (`<desktop>/reduck`). */
   folder: string;
+  /**
+   * How long run_script and read_run_results wait before answering with the run's handle:
+   * MCP clients give up on a call after about 60 s. 45 s unless set (tests set it short).
+   */
+  holdMs?: number;
 }
 
 export interface ToolResult {
@@ -106,15 +114,20 @@ export function toolSchemas(z: typeof Zod) {
     });
 
   const browser = z
-    .union([z.enum(["extension", "managed"]), closed({ deviceId: z.string() })])
+    .union([z.enum(["extension", "cloud", "managed"]), closed({ deviceId: z.string() })])
     .optional()
-    .describe("\"extension\" (default): your own paired browser, which reads named files itself. \"managed\": a managed browser; the file is then read here and uploaded, and arrives named after its input unless the script takes a name argument. { deviceId }: one paired browser.");
+    .describe("\"extension\" (default): your own paired browser, which reads named files itself. \"cloud\" (or \"managed\", the same): a hosted browser; the file is then read here and uploaded, and arrives named after its input unless the script takes a name argument. { deviceId }: one paired browser.");
 
   const runScriptInput = closed({
     script: scriptRef().optional().describe("One script to run. Give this or scripts."),
     scripts: z.array(scriptRef()).min(1).max(20).optional().describe("Several scripts (up to 20), each in its own browser, results in order."),
     sequential: z.boolean().optional().describe("With scripts: run them in order in one browser, stopping at the first failure."),
     browser,
+  });
+
+  const readRunResultsInput = closed({
+    runId: z.string().min(1).optional().describe("One run: the runId run_script gave (even one run of a batch)."),
+    batchId: z.string().min(1).optional().describe("Every script of a batch: the batchId run_script gave."),
   });
 
   const listScriptsInput = closed({
@@ -147,16 +160,24 @@ export function toolSchemas(z: typeof Zod) {
     runId: z.string().nullable().describe("The step's run; null when it never ran."),
     result: z.unknown().optional(),
     error: z.string().optional(),
+    errorType: z.string().optional(),
+    externalMessage: z.string().optional(),
   });
 
   const runScriptOutput = open({
-    status: z.enum(["completed", "failed"]).describe("For several scripts, \"failed\" when any step failed or was skipped."),
+    status: z
+      .enum(["completed", "failed", "queued", "running"])
+      .describe("For several scripts, \"failed\" when any step failed or was skipped. \"queued\" or \"running\": not finished yet; call read_run_results with the batchId or runId."),
     runId: z.string().optional().describe("One script: its run (see list_runs)."),
     result: z.unknown().optional().describe("One script: what it returned, shaped by its output schema."),
     error: z.string().optional().describe("One script that failed: why."),
-    batchId: z.string().optional().describe("Several scripts: the batch."),
+    errorType: z.string().optional().describe("One script that failed: the service's class of failure, when it gave one."),
+    externalMessage: z.string().optional().describe("One script that failed: the service's message for people, when it gave one."),
+    batchId: z.string().optional().describe("Several scripts (or a run still going): the batch."),
     totalSteps: z.number().int().optional(),
     runs: z.array(stepOutcome).optional().describe("Several scripts: each step's outcome, in order."),
+    runIds: z.array(z.string().nullable()).optional().describe("A run still going: each script's run, as far as known."),
+    next: z.string().optional().describe("A run still going: what to call to get its outcome."),
   });
 
   const listScriptsOutput = open({
@@ -217,6 +238,7 @@ export function toolSchemas(z: typeof Zod) {
   return {
     scriptRef,
     runScriptInput,
+    readRunResultsInput,
     listScriptsInput,
     readScriptInput,
     listRunsInput,
@@ -230,7 +252,7 @@ export function toolSchemas(z: typeof Zod) {
 }
 
 type Schemas = ReturnType<typeof toolSchemas>;
-type Input<K extends "runScriptInput" | "listScriptsInput" | "readScriptInput" | "listRunsInput"> = Zod.infer<Schemas[K]>;
+type Input<K extends "runScriptInput" | "readRunResultsInput" | "listScriptsInput" | "readScriptInput" | "listRunsInput"> = Zod.infer<Schemas[K]>;
 type ScriptRefInput = Zod.infer<ReturnType<Schemas["scriptRef"]>>;
 
 interface ScriptName {
@@ -297,17 +319,18 @@ async function bindFiles(
  * desktop; the message says what was looked at.)
  */
 function missingOnOwnBrowser(ctx: ToolContext, input: string, relativePath: string): string {
+  // The documented text begins "bound 0 bytes — the browser could not read"; ours says why after it.
   return (
-    `file input ${input}: there is no file ${JSON.stringify(relativePath)} in ${ctx.folder}, so nothing was run. ` +
+    `bound 0 bytes — the browser could not read ${JSON.stringify(relativePath)} for file input ${input}: there is no such file in ${ctx.folder}, so nothing was run. ` +
     "Your own browser reads named files from the reduck folder on its machine's desktop, normally this machine, where this server looked: " +
     "put the file there or correct the name."
   );
 }
 
-export async function runScriptTool(ctx: ToolContext, input: Input<"runScriptInput">): Promise<ToolResult> {
+export async function runScriptTool(ctx: ToolContext, input: Input<"runScriptInput">, extra: CallExtra = {}): Promise<ToolResult> {
   if ((input.script === undefined) === (input.scripts === undefined)) return fail("Give exactly one of script (one run) or scripts (several).");
   const target: RunBrowser = input.browser ?? "extension";
-  const onOwnBrowser = target !== "managed";
+  const onOwnBrowser = target !== "managed" && target !== "cloud";
   const steps = input.script ? [input.script] : input.scripts!;
   const opened: FileHandle[] = [];
   try {
@@ -318,20 +341,104 @@ export async function runScriptTool(ctx: ToolContext, input: Input<"runScriptInp
       bound.push(result.script);
     }
     const headers = { "X-Reduck-Source": "mcp" };
-    if (input.script) {
-      const { data, error } = await runScript({ client: ctx.client, script: bound[0]!, browser: target, headers });
-      // A run that was recorded and failed answers in the same shape as one that completed.
-      if (error?.runId) return answer({ status: "failed", runId: error.runId, error: error.error }, true);
-      if (error) return failWith(error);
-      return answer({ status: "completed", runId: data.runId, result: data.result });
+    const hold = ctx.holdMs ?? DEFAULT_HOLD_MS;
+    const progress = startProgress(extra, hold);
+    try {
+      // The service holds the request at most as long as this call may wait; then it is polled.
+      const waitForSeconds = Math.min(110, Math.max(1, Math.floor(hold / 1000)));
+      const common = { client: ctx.client, browser: target, headers, wait: false as const, waitForSeconds, onStatus: progress.onStatus, signal: extra.signal };
+      const first = input.script
+        ? await runScript({ ...common, script: bound[0]! })
+        : await runScript({ ...common, scripts: bound, sequential: input.sequential });
+      if (first.error) return runErrorAnswer(first.error);
+      if (!isPendingRun(first.data)) return outcomeAnswer(first.data, Boolean(input.script));
+      return await waitOrHandle(ctx, first.data, hold - progress.elapsed(), Boolean(input.script), progress.onStatus, extra.signal);
+    } finally {
+      progress.stop();
     }
-    const { data, error } = await runScript({ client: ctx.client, scripts: bound, sequential: input.sequential, browser: target, headers });
-    if (error) return failWith(error);
-    return answer(data);
   } finally {
     // Handles opened for managed-browser uploads: the run has read them, or never will.
     await Promise.all(opened.map((handle) => handle.close().catch(() => undefined)));
   }
+}
+
+/**
+ * read_run_results: waits (up to the hold) for a run or batch run_script handed back, and gives
+ * its outcome, or the handle again when it is still going.
+ */
+export async function readRunResultsTool(ctx: ToolContext, input: Input<"readRunResultsInput">, extra: CallExtra = {}): Promise<ToolResult> {
+  if ((input.runId === undefined) === (input.batchId === undefined)) return fail("Give exactly one of runId (one run) or batchId (every script of a batch), as run_script gave them.");
+  const hold = ctx.holdMs ?? DEFAULT_HOLD_MS;
+  const progress = startProgress(extra, hold);
+  try {
+    const pending: PendingRun = input.batchId ? { status: "running", batchId: input.batchId } : { status: "running", runId: input.runId };
+    return await waitOrHandle(ctx, pending, hold, false, progress.onStatus, extra.signal);
+  } finally {
+    progress.stop();
+  }
+}
+
+/** Waits on a pending run for up to `leftMs`, then answers with its outcome or its handle. */
+async function waitOrHandle(
+  ctx: ToolContext,
+  pending: PendingRun,
+  leftMs: number,
+  single: boolean,
+  onStatus: (u: import("../run/outcomes.js").RunStatusUpdate) => void,
+  signal: AbortSignal | undefined,
+): Promise<ToolResult> {
+  let latest = pending;
+  const track = (u: import("../run/outcomes.js").RunStatusUpdate) => {
+    if (u.status === "queued" || u.status === "running") latest = { ...latest, status: u.status, ...(u.runIds.length ? { runIds: u.runIds } : {}) };
+    onStatus(u);
+  };
+  const options = { deadlineMs: Math.max(0, leftMs), onStatus: track, signal };
+  const waited = pending.batchId ? await waitForRun({ client: ctx.client, batchId: pending.batchId }, options) : await waitForRun({ client: ctx.client, runId: pending.runId! }, options);
+  if (waited.error?.kind === "timeout" && (waited.error.batchId || waited.error.runId)) return handleAnswer(latest, ctx.holdMs ?? DEFAULT_HOLD_MS);
+  if (waited.error) return runErrorAnswer(waited.error);
+  return outcomeAnswer(waited.data, single || !("runs" in waited.data));
+}
+
+/** A run still going: its handle, and the one call that gets its outcome. */
+function handleAnswer(pending: PendingRun, holdMs: number): ToolResult {
+  const id = pending.batchId ? { batchId: pending.batchId } : { runId: pending.runId! };
+  const { retryAfterMs: _wait, ...handle } = pending;
+  return answer({
+    ...handle,
+    next: `Still ${pending.status} at the service (nothing is lost, do not run it again). Call read_run_results with ${JSON.stringify(id)} to get the outcome; it waits up to ${Math.round(holdMs / 1000)} s and may hand back this handle again.`,
+  });
+}
+
+/** A finished run's outcome in the hosted tool's shape; one script's batch of one as that script. */
+function outcomeAnswer(data: RunResponse | BatchRunResponse, single: boolean): ToolResult {
+  if ("runs" in data) {
+    const only = data.runs[0];
+    if (single && data.runs.length === 1 && only) {
+      const { status, ...rest } = only;
+      if (status === "completed") return answer({ status, runId: only.runId, result: only.result });
+      return answer({ status: "failed", ...rest, ...(data.batchId ? { batchId: data.batchId } : {}) }, true);
+    }
+    return answer({ ...data });
+  }
+  return answer({ status: "completed", runId: data.runId, result: data.result });
+}
+
+/** A run that was recorded and failed answers in the same shape as one that completed. */
+function runErrorAnswer(error: RunError): ToolResult {
+  if (isRunFailure(error)) {
+    return answer(
+      {
+        status: "failed",
+        runId: error.runId,
+        error: error.error,
+        ...(error.errorType ? { errorType: error.errorType } : {}),
+        ...(error.externalMessage ? { externalMessage: error.externalMessage } : {}),
+        ...(error.batchId ? { batchId: error.batchId } : {}),
+      },
+      true,
+    );
+  }
+  return failWith(error);
 }
 
 export async function listScriptsTool(ctx: ToolContext, input: Input<"listScriptsInput">): Promise<ToolResult> {

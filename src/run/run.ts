@@ -5,7 +5,9 @@
  * - multipart as soon as any file is given as bytes (a path, a Blob, a Buffer).
  *
  * Limits are checked before anything is sent, and a run is never repeated once its request
- * may have reached the server: a message must not be sent twice.
+ * may have reached the server: a message must not be sent twice. Whatever form the answer takes
+ * (one object, an array of envelopes, a batch to poll, a run to wait on: see outcomes.ts), the
+ * caller gets one shape; waiting is polling (wait.ts), which never sends the run again.
  */
 import type { ReduckClient } from "../client.js";
 import { clientInternals } from "../client.js";
@@ -16,7 +18,6 @@ import { withResponse } from "../core/answer.js";
 import { mergeHeaders } from "../core/call.js";
 import { redactError } from "../core/redact.js";
 import type { Answer } from "../core/transport.js";
-import type { components } from "../generated/schema.js";
 import {
   FileChangedError,
   FileProblem,
@@ -33,27 +34,57 @@ import { MAX_JSON_BODY_BYTES, formatBytes } from "./limits.js";
 import { encodeMultipart, type MultipartBody } from "./multipart.js";
 import { sendOverFetch, sendOverNode, type RunBody, type RunExchange } from "./send.js";
 
-type Schemas = components["schemas"];
-export type RunResponse = Schemas["RunResponse"];
-// The wire's batch answer changed (openapi.json: RunEnvelope, RunBatch); these are the library's
-// own shapes (INTERFACE-21), hand-written until src/run normalises the new answers.
-/** One script's outcome in a run of several. */
-export type RunStepOutcome = {
-  status: "completed" | "failed" | "skipped";
-  runId: string | null;
-  result?: unknown;
-  error?: string;
-  errorType?: string;
-  externalMessage?: string;
-};
-/** The outcome of a run of several `scripts`. */
-export type BatchRunResponse = {
-  batchId: string;
-  status: "completed" | "failed";
-  totalSteps: number;
-  runs: RunStepOutcome[];
-};
-export type RunBrowser = Schemas["RunBrowser"];
+import {
+  batchResponse,
+  countMismatch,
+  readAnswer,
+  singleResult,
+  type BatchRunResponse,
+  type PendingRun,
+  type RunError,
+  type RunResponse,
+  type RunStatusUpdate,
+} from "./outcomes.js";
+import { guarded, pollContext, waitForBatch, waitForRunId, type WaitResult } from "./wait.js";
+
+export type { RunResponse, BatchRunResponse, RunStepOutcome, PendingRun, RunStatusUpdate, RunStatus, RunError } from "./outcomes.js";
+
+/**
+ * Where a run happens. `"cloud"`: a hosted browser (signed out; the REST default when `browser`
+ * is absent); `"managed"` is the service's stored name for it and means the same. `"extension"`:
+ * your own paired browser (auto-picked when exactly one is paired). `{ deviceId }`: one exact
+ * paired browser.
+ */
+export type RunBrowser = "cloud" | "managed" | "extension" | { deviceId: string };
+
+/**
+ * Where a cloud browser can run.
+ *
+ * @example
+ * ```ts
+ * await runScript({ client, script, browser: "cloud", region: RUN_REGIONS[1] }); // us-east-1
+ * ```
+ */
+export const RUN_REGIONS = ["eu-central-1", "us-east-1", "us-west-2", "ap-southeast-1"] as const;
+export type RunRegion = (typeof RUN_REGIONS)[number];
+/**
+ * The service's cap on scripts in one request.
+ *
+ * @example
+ * ```ts
+ * for (let i = 0; i < all.length; i += MAX_SCRIPTS_PER_RUN) await runScript({ client, scripts: all.slice(i, i + MAX_SCRIPTS_PER_RUN) });
+ * ```
+ */
+export const MAX_SCRIPTS_PER_RUN = 20;
+/**
+ * The longest the service holds a run request before handing back a batch to poll.
+ *
+ * @example
+ * ```ts
+ * await runScript({ client, script, waitForSeconds: MAX_WAIT_FOR_SECONDS });
+ * ```
+ */
+export const MAX_WAIT_FOR_SECONDS = 110;
 
 /** One script to run: the JSON reference, with files that may also be bytes. */
 export interface ScriptToRun {
@@ -73,8 +104,18 @@ export interface UploadProgress {
 
 interface RunOptionsBase {
   client: ReduckClient;
-  /** `"extension"` (your own browser), `"managed"` (default when omitted), or `{ deviceId }`. */
+  /** `"cloud"` (the default when omitted; `"managed"` means the same), `"extension"` (your own browser), or `{ deviceId }`. */
   browser?: RunBrowser;
+  /** The cloud browser's region (cloud only). */
+  region?: RunRegion;
+  /** The cloud browser's residential egress country, ISO 3166 alpha-2 (cloud only). */
+  country?: string;
+  /** Seconds the service holds the request before answering with a batch to poll: 1-110 (its default 60). */
+  waitForSeconds?: number;
+  /** `false`: return at the first answer, with a pending run's handle as data when it was not final. */
+  wait?: boolean;
+  /** Told the status and counts at the first answer that is not final, and after each poll. */
+  onStatus?: (update: RunStatusUpdate) => void;
   /** Told as the request body goes out (multipart runs), ending with `sent === total`. */
   onUploadProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
@@ -96,11 +137,8 @@ export interface BatchRunOptions extends RunOptionsBase {
   script?: never;
 }
 
-/** A run failure; `runId` is set when the service recorded the failed run. */
-export type RunError = ReduckError & { runId?: string };
-
 export type RunResult<T> =
-  | { data: T; error: undefined; response: Response }
+  | { data: T; error: undefined; response: Response | undefined }
   | { data: undefined; error: RunError; response: Response | undefined };
 
 /**
@@ -121,10 +159,18 @@ export type RunResult<T> =
  * if (error) console.error(error.error);
  * else console.log(data.result, data.runId);
  * ```
+ *
+ * A run that outlives `waitForSeconds` is waited on (polled) unless `wait: false`:
+ * ```ts
+ * const { data } = await runScript({ client, scripts, waitForSeconds: 30, wait: false });
+ * if (data && isPendingRun(data)) saveForLater(data.batchId); // then waitForRun({ client, batchId })
+ * ```
  */
+export function runScript(options: SingleRunOptions & { wait: false }): Promise<RunResult<RunResponse | PendingRun>>;
+export function runScript(options: BatchRunOptions & { wait: false }): Promise<RunResult<BatchRunResponse | PendingRun>>;
 export function runScript(options: SingleRunOptions): Promise<RunResult<RunResponse>>;
 export function runScript(options: BatchRunOptions): Promise<RunResult<BatchRunResponse>>;
-export async function runScript(options: SingleRunOptions | BatchRunOptions): Promise<RunResult<RunResponse | BatchRunResponse>> {
+export async function runScript(options: SingleRunOptions | BatchRunOptions): Promise<RunResult<RunResponse | BatchRunResponse | PendingRun>> {
   try {
     const problem = optionsProblem(options);
     if (problem) return invalid(problem);
@@ -135,7 +181,10 @@ export async function runScript(options: SingleRunOptions | BatchRunOptions): Pr
       if (err instanceof FileProblem || err instanceof RunRequestProblem) return invalid(err.message);
       throw err;
     }
-    return await send(options, prepared);
+    const startedAt = Date.now();
+    const sent = await send(options, prepared);
+    if (sent.error) return sent;
+    return await settle(options, sent, startedAt);
   } catch (err) {
     // Never throws: whatever slipped past the checks above is still the caller's input.
     return invalid(`the run could not be made: ${err instanceof Error ? err.message : String(err)}`);
@@ -190,6 +239,27 @@ function optionsProblem(options: unknown): string | undefined {
   if (signal !== undefined && !(signal instanceof AbortSignal)) return "signal must be an AbortSignal (from an AbortController)";
   if (headers !== undefined && !isObject(headers)) return "headers must be an object of header names and values";
   if (onUploadProgress !== undefined && typeof onUploadProgress !== "function") return "onUploadProgress must be a function";
+  if (steps.length > MAX_SCRIPTS_PER_RUN) return `${steps.length} scripts in one run: the service takes at most ${MAX_SCRIPTS_PER_RUN} per request; send them in several runs`;
+  return waitOptionsProblem(options);
+}
+
+/** The options about where and how long, checked as the service would (it refuses them after counting the run). */
+function waitOptionsProblem(options: Record<string, unknown>): string | undefined {
+  const { browser, region, country, waitForSeconds, wait, onStatus } = options;
+  const named = typeof browser === "string" && ["cloud", "managed", "extension"].includes(browser);
+  const device = isObject(browser) && typeof browser.deviceId === "string" && browser.deviceId !== "" && Object.keys(browser).length === 1;
+  if (browser !== undefined && !named && !device) return 'browser must be "cloud", "extension" or { deviceId: "..." } (an id from listDevices)';
+  const cloud = browser === undefined || browser === "cloud" || browser === "managed";
+  if (region !== undefined && !RUN_REGIONS.includes(region as RunRegion)) return `region must be one of ${RUN_REGIONS.join(", ")} (got ${JSON.stringify(region)})`;
+  if (country !== undefined && (typeof country !== "string" || !/^[A-Za-z]{2}$/.test(country))) return `country must be a two-letter ISO 3166 code such as "DE" or "US" (got ${JSON.stringify(country)})`;
+  for (const [name, value] of [["region", region], ["country", country]] as const) {
+    if (value !== undefined && !cloud) return `${name} is for the cloud browser only, and this run goes to ${device ? `device ${(browser as { deviceId: string }).deviceId}` : "your own browser (extension)"}: drop ${name}, or run with browser: "cloud"`;
+  }
+  if (waitForSeconds !== undefined && (typeof waitForSeconds !== "number" || !Number.isInteger(waitForSeconds) || waitForSeconds < 1 || waitForSeconds > MAX_WAIT_FOR_SECONDS)) {
+    return `waitForSeconds must be a whole number of seconds from 1 to ${MAX_WAIT_FOR_SECONDS} (got ${JSON.stringify(waitForSeconds)}): the service holds a run at most that long before answering with a batch to poll`;
+  }
+  if (wait !== undefined && typeof wait !== "boolean") return "wait must be true (wait for the outcome, the default) or false (return the pending run's handle)";
+  if (onStatus !== undefined && typeof onStatus !== "function") return "onStatus must be a function";
   return undefined;
 }
 
@@ -217,7 +287,11 @@ async function prepare(options: SingleRunOptions | BatchRunOptions): Promise<Pre
 
   const request: Record<string, unknown> = single ? { script: jsonSteps[0] } : { scripts: jsonSteps };
   if (!single && options.sequential !== undefined) request.sequential = options.sequential;
-  if (options.browser !== undefined) request.browser = options.browser;
+  // "cloud" is what the wire says; "managed" is only the service's stored name for the same browser.
+  if (options.browser !== undefined) request.browser = options.browser === "managed" ? "cloud" : options.browser;
+  if (options.region !== undefined) request.region = options.region;
+  if (options.country !== undefined) request.country = options.country.toUpperCase();
+  if (options.waitForSeconds !== undefined) request.waitForSeconds = options.waitForSeconds;
   let spec: string;
   try {
     spec = JSON.stringify(request);
@@ -247,7 +321,10 @@ async function prepare(options: SingleRunOptions | BatchRunOptions): Promise<Pre
   return { contentType: body.contentType, length: body.length, body: (buffers) => body.chunks(buffers), release: () => body.release() };
 }
 
-async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise<RunResult<RunResponse | BatchRunResponse>> {
+/** The POST's 2xx answer, parsed. */
+type Sent = { data: unknown; error: undefined; response: Response | undefined };
+
+async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise<Sent | RunResult<never>> {
   const { client, onUploadProgress, signal } = options;
   const internal = clientInternals(client);
   const url = `${client.runBaseUrl}/run`;
@@ -304,7 +381,7 @@ async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise
       } catch (err) {
         return withResponse({ data: undefined, error: runFailure(err, url, "body").error }, answer) as RunResult<never>;
       }
-      return withResponse(outcome(answer, text, url, internal.secrets()), answer) as RunResult<RunResponse | BatchRunResponse>;
+      return withResponse(outcome(answer, text, url, internal.secrets()), answer) as Sent | RunResult<never>;
     } finally {
       exchange?.finish();
       guard.dispose();
@@ -324,13 +401,12 @@ function runFailure(err: unknown, url: string, phase: FailurePhase): Failure {
 }
 
 /** What the answer says: the run's result, or its error (with the run's id when one was recorded). */
-function outcome(answer: Answer, text: string, url: string, secrets: string[]): { data: RunResponse | BatchRunResponse; error: undefined } | { data: undefined; error: RunError } {
+function outcome(answer: Answer, text: string, url: string, secrets: string[]): { data: unknown; error: undefined } | { data: undefined; error: RunError } {
   if (answer.status < 200 || answer.status > 299) {
     const error: RunError = redactError(httpError(answer, text), secrets);
     // A run is never sent on to another address: say where the server pointed instead.
     if (answer.status >= 300 && answer.status < 400 && answer.headers.location) error.error += ` (it points to ${answer.headers.location}: set runBaseUrl to that address)`;
-    const runId = parseRunId(text);
-    if (runId) error.runId = runId;
+    Object.assign(error, runFields(text));
     return { data: undefined, error };
   }
   try {
@@ -340,11 +416,73 @@ function outcome(answer: Answer, text: string, url: string, secrets: string[]): 
   }
 }
 
-function parseRunId(text: string): string | undefined {
+/** The run's id and the service's class and words for a failure, from an error body. */
+function runFields(text: string): Pick<RunError, "runId" | "errorType" | "externalMessage"> {
+  let body: Record<string, unknown>;
   try {
-    const body = JSON.parse(text);
-    return typeof body?.runId === "string" ? body.runId : undefined;
+    body = JSON.parse(text);
   } catch {
-    return undefined;
+    return {};
   }
+  const out: Pick<RunError, "runId" | "errorType" | "externalMessage"> = {};
+  for (const key of ["runId", "errorType", "externalMessage"] as const) if (typeof body?.[key] === "string" && body[key] !== "") out[key] = body[key] as string;
+  return out;
+}
+
+/**
+ * The 2xx answer as the caller's shape: finished outcomes at once; a batch or run still going
+ * waited on (polled) unless `wait: false`. One outcome per script, or an error: never re-paired.
+ */
+async function settle(options: SingleRunOptions | BatchRunOptions, sent: Sent, startedAt: number): Promise<RunResult<RunResponse | BatchRunResponse | PendingRun>> {
+  const single = options.script !== undefined;
+  const expected = single ? 1 : options.scripts!.length;
+  const respond = () => sent.response;
+  const read = readAnswer(sent.data);
+  const ctx = pollContext(options.client, { signal: options.signal, onStatus: options.onStatus, headers: options.headers }, startedAt);
+  const wait = options.wait !== false;
+
+  switch (read.kind) {
+    case "unreadable":
+      return settled<never>({ data: undefined, error: { kind: "invalid_response", error: `the run's answer could not be read: ${read.why}` } }, respond);
+    case "single":
+      if (single) return settled(singleResult(read.outcome), respond);
+      return settled(asBatch(batchResponse(undefined, [read.outcome], expected, false)), respond);
+    case "batch": {
+      if (!single) return settled(asBatch(batchResponse(read.batchId, read.runs, expected, read.wireFailed, options.sequential === true)), respond);
+      if (read.runs.length !== 1) return settled<never>({ data: undefined, error: countMismatch(1, read.runs.length, read.batchId) }, respond);
+      return settled(singleResult(read.runs[0]!, read.batchId), respond);
+    }
+    case "pending-batch": {
+      const runIds = read.runs.map((r) => (typeof (r as { runId?: unknown })?.runId === "string" ? (r as { runId: string }).runId : null));
+      if (!wait) {
+        guarded(options.onStatus)?.({ status: read.status, batchId: read.batchId, runIds, total: expected, completed: 0, failed: 0, elapsedMs: Date.now() - startedAt });
+        const pending: PendingRun = { status: read.status, batchId: read.batchId, runIds, ...(read.retryAfterMs !== undefined ? { retryAfterMs: read.retryAfterMs } : {}) };
+        return settled({ data: pending, error: undefined }, respond);
+      }
+      const waited = await waitForBatch(ctx, read.batchId, read, expected, options.sequential === true);
+      if (!single || waited.error) return waited;
+      return settled(singleResult(waited.data.runs[0]!, read.batchId), () => waited.response);
+    }
+    case "pending-run": {
+      if (expected !== 1) return settled<never>({ data: undefined, error: { ...countMismatch(expected, 1), runId: read.runId } }, respond);
+      if (!wait) {
+        guarded(options.onStatus)?.({ status: read.status, runId: read.runId, runIds: [read.runId], total: 1, completed: 0, failed: 0, elapsedMs: Date.now() - startedAt });
+        const pending: PendingRun = { status: read.status, runId: read.runId, runIds: [read.runId], ...(read.retryAfterMs !== undefined ? { retryAfterMs: read.retryAfterMs } : {}) };
+        return settled({ data: pending, error: undefined }, respond);
+      }
+      const waited = await waitForRunId(ctx, read.runId, read);
+      if (single || waited.error) return waited;
+      // One of `scripts`, waited on as a run: still a batch's answer, of one step.
+      const step = { status: "completed" as const, runId: waited.data.runId, result: waited.data.result };
+      return settled(asBatch(batchResponse(undefined, [step], 1, false)), () => waited.response);
+    }
+  }
+}
+
+function asBatch(out: BatchRunResponse | RunError): { data: BatchRunResponse; error: undefined } | { data: undefined; error: RunError } {
+  return "kind" in out ? { data: undefined, error: out } : { data: out, error: undefined };
+}
+
+function settled<T>(outcome: { data: T; error: undefined } | { data: undefined; error: RunError }, respond: () => Response | undefined): WaitResult<T> {
+  return Object.defineProperty(outcome, "response", { enumerable: true, configurable: true, get: respond }) as WaitResult<T>;
 }

@@ -26,7 +26,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Starts the sandbox and resolves once it has written its env file (it says so on stderr). */
+/** Starts the sandbox and resolves once it has said all its start-up lines (the env file is written before them). */
 async function startSandbox(args: string[], env: Record<string, string> = {}) {
   const child = spawn(process.execPath, [...TSX_NODE_ARGS, SANDBOX, "--port", "0", "--browser", "simulated", "--desktop", dir, ...args], {
     env: { PATH: process.env.PATH ?? "", HOME: dir, ...env },
@@ -35,13 +35,15 @@ async function startSandbox(args: string[], env: Record<string, string> = {}) {
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (c: Buffer) => (stdout += c));
-  const exited = once(child, "exit");
+  // "close", not "exit": exit can come before the last of stderr has been read.
+  const exited = once(child, "close");
   await new Promise<void>((resolve, reject) => {
     const deadline = setTimeout(() => reject(new Error(`the sandbox did not start within 30 s: ${stderr}`)), 30_000);
     exited.then(() => reject(new Error(`the sandbox exited: ${stderr}`)), () => {});
     child.stderr.on("data", (c: Buffer) => {
       stderr += c;
-      if (/^sandbox: (wrote both to|to use it from another terminal)/m.test(stderr) && stdout.split("\n").length > 2) {
+      // The desktop line is the last of the start-up lines: wait for it, so none is cut off by stop().
+      if (/^sandbox: desktop folder .*\n/m.test(stderr) && stdout.split("\n").length > 2) {
         clearTimeout(deadline);
         resolve();
       }

@@ -67,6 +67,8 @@ beforeAll(async () => {
     else response.end("here");
   });
   await new Promise<void>((resolve) => local.listen(0, "127.0.0.1", resolve));
+  // The sandbox's browser reaches no local port but the ones opened for it.
+  sharedBrowserHost().allowLoopbackPort((local.address() as AddressInfo).port);
   const doc = { type: "object", properties: { doc: { type: "string", format: "file" } }, required: ["doc"] };
   await create("example.org", "inspect_upload", INSPECT_UPLOAD, doc);
   await create("mail.google.com", "read_preview", READ_PREVIEW);
@@ -210,7 +212,8 @@ describe("a browser that hangs or dies costs one run", () => {
     try {
       const hung = await runCli(["run", "--script", "@demo/example.org/hang"], { env });
       expect(hung.code).toBe(1);
-      expect(hung.stderr).toMatch(/failed: script timed out after 2 s$/m);
+      // The service's words for people (externalMessage) in the human line.
+      expect(hung.stderr).toMatch(/failed: @demo\/example\.org\/hang did not finish within 2 s, so it was stopped\.$/m);
     } finally {
       store.runTimeoutMs = limit;
     }
@@ -232,7 +235,7 @@ describe("a browser that hangs or dies costs one run", () => {
     const killed = await running;
     expect(killed.code).toBe(1);
     // Killed during the navigation or the wait after it, whichever the kill met.
-    expect(killed.stderr).toMatch(/failed: Error: page\.(goto|waitForTimeout): the browser closed during the run \(it crashed or was killed\)$/m);
+    expect(killed.stderr).toMatch(/failed: @demo\/example\.org\/wait failed on the site: page\.(goto|waitForTimeout): the browser closed during the run \(it crashed or was killed\)$/m);
 
     const { data, error } = await runScript({ client, browser: "extension", script: { ...inspect, files: { doc: new Blob(["again"]) } } });
     expect(error).toBeUndefined();

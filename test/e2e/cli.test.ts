@@ -122,7 +122,13 @@ describe("reduck run", () => {
     const r = await runCli(["run", "--json", "--browser", "managed", "--script", "reduck/docusign.com/upload_document", "documentName=a", `file:document=${home}/Downloads/banner.png`], { env });
     expect(r.code).toBe(1);
     const body = JSON.parse(r.stdout);
-    expect(body).toEqual({ status: "failed", runId: expect.stringMatching(/^[0-9a-f-]{36}$/), error: expect.stringContaining("connector") });
+    expect(body).toEqual({
+      status: "failed",
+      runId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      error: expect.stringContaining("connector"),
+      errorType: expect.any(String),
+      externalMessage: expect.stringContaining("connector"),
+    });
   });
 
   test("Ctrl-C exits 130", async () => {

@@ -58,18 +58,24 @@ const EMAIL = ["--script", "reduck/mail.google.com/send_email", "to=me@example.c
 const FAILING = ["--script", "status.example/boom"];
 
 describe("several scripts (§1)", () => {
-  test("--json prints the agent tool's batch: batchId, status, totalSteps, runs with status, runId and result or error", async () => {
+  test("--json prints the agent tool's batch: status, totalSteps, runs with status, runId and result or error (and errorType); no batchId when the service gave none", async () => {
     const r = await runCli(["run", "--json", ...EMAIL, "--script", "status.example/report", ...FAILING], { env });
     expect(r.code).toBe(1);
     const batch = JSON.parse(r.stdout);
+    // The service answered a 200 array of envelopes, which has no batch id.
     expect(batch).toEqual({
-      batchId: expect.stringMatching(UUID),
       status: "failed",
       totalSteps: 3,
       runs: [
         { status: "completed", runId: expect.stringMatching(UUID), result: expect.objectContaining({ sent: true, subject: "Hi" }) },
         { status: "completed", runId: expect.stringMatching(UUID), result: { status: "failed", reason: "the site said no" } },
-        { status: "failed", runId: expect.stringMatching(UUID), error: expect.stringContaining("the button is gone") },
+        {
+          status: "failed",
+          runId: expect.stringMatching(UUID),
+          error: expect.stringContaining("the button is gone"),
+          errorType: "site_error",
+          externalMessage: expect.stringContaining("the button is gone"),
+        },
       ],
     });
     expect(store.runs.get(batch.runs[2].runId)!.status).toBe("error");
@@ -81,7 +87,7 @@ describe("several scripts (§1)", () => {
     expect(r.code).toBe(1);
     const { runs } = JSON.parse(r.stdout);
     expect(runs.map((s: { status: string }) => s.status)).toEqual(["failed", "skipped"]);
-    expect(runs[1]).toEqual({ status: "skipped", runId: null, error: expect.any(String) });
+    expect(runs[1]).toEqual({ status: "skipped", runId: null, error: expect.any(String), errorType: "not_run", externalMessage: expect.stringContaining("did not run") });
   });
 
   test("without --json stdout is results only: an array in order, null where a step gave none; failures on stderr with run ids; exit 1", async () => {
@@ -90,7 +96,8 @@ describe("several scripts (§1)", () => {
     expect(JSON.parse(r.stdout)).toEqual([{ status: "failed", reason: "the site said no" }, null, null]);
     const lines = r.stderr.trim().split("\n");
     expect(lines[0]).toMatch(/^status\.example\/report: run [0-9a-f-]{36}$/);
-    expect(lines[1]).toMatch(/^status\.example\/boom: run [0-9a-f-]{36} failed: Error: the button is gone$/);
+    // The service's own words for people (externalMessage).
+    expect(lines[1]).toMatch(/^status\.example\/boom: run [0-9a-f-]{36} failed: @demo\/status\.example\/boom failed on the site: the button is gone$/);
     expect(lines[2]).toMatch(/^status\.example\/nothing: run [0-9a-f-]{36}$/);
   });
 
@@ -114,12 +121,18 @@ describe("one script (§2)", () => {
     const plain = await runCli(["run", ...FAILING], { env });
     expect(plain.code).toBe(1);
     expect(plain.stdout).toBe("");
-    const [, runId] = /^Error: run ([0-9a-f-]{36}) failed: Error: the button is gone\n$/.exec(plain.stderr) ?? [];
+    const [, runId] = /^Error: run ([0-9a-f-]{36}) failed: @demo\/status\.example\/boom failed on the site: the button is gone\n$/.exec(plain.stderr) ?? [];
     expect(store.runs.get(runId!)!.status).toBe("error");
 
     const json = await runCli(["run", "--json", ...FAILING], { env });
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout)).toEqual({ status: "failed", runId: expect.stringMatching(UUID), error: "Error: the button is gone" });
+    expect(JSON.parse(json.stdout)).toEqual({
+      status: "failed",
+      runId: expect.stringMatching(UUID),
+      error: "Error: the button is gone",
+      errorType: "site_error",
+      externalMessage: "@demo/status.example/boom failed on the site: the button is gone",
+    });
   });
 });
 

@@ -27,7 +27,7 @@ describe("without a credential", () => {
     try {
       expect(client.getServerVersion()?.name).toBe("reduck");
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(5);
+      expect(tools).toHaveLength(6);
       for (const [tool, args] of [
         ["whoami", {}],
         ["list_scripts", {}],

@@ -43,7 +43,7 @@ const sendEmail = (files: Record<string, unknown>, extra: Record<string, unknown
 describe("the tools as listed", () => {
   test("each has an input schema that refuses unknown keys, an output schema and annotations", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["list_runs", "list_scripts", "read_script", "run_script", "whoami"]);
+    expect(tools.map((t) => t.name).sort()).toEqual(["list_runs", "list_scripts", "read_run_results", "read_script", "run_script", "whoami"]);
     for (const tool of tools) {
       expect(tool.inputSchema, tool.name).toMatchObject({ type: "object", additionalProperties: false });
       expect(tool.outputSchema, tool.name).toMatchObject({ type: "object" });
@@ -53,7 +53,7 @@ describe("the tools as listed", () => {
     // Written out in full: not every MCP client resolves a "$ref".
     expect(JSON.stringify(byName.run_script!.inputSchema)).not.toContain("$ref");
     expect(byName.run_script!.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
-    for (const name of ["list_scripts", "read_script", "list_runs", "whoami"]) {
+    for (const name of ["list_scripts", "read_script", "list_runs", "whoami", "read_run_results"]) {
       expect(byName[name]!.annotations, name).toMatchObject({ readOnlyHint: true });
     }
   });
@@ -206,7 +206,9 @@ describe("run_script with named files", () => {
     const before = runs();
     const r = await call("run_script", sendEmail({ attachment: { relativePath: "nope.png" } }));
     expect(r.isError).toBe(true);
-    expect(r.text).toContain(`there is no file "nope.png" in ${path.join(desktop, "reduck")}, so nothing was run`);
+    // The documented text's beginning, then ours.
+    expect(r.text.startsWith('bound 0 bytes — the browser could not read "nope.png"')).toBe(true);
+    expect(r.text).toContain(`there is no such file in ${path.join(desktop, "reduck")}, so nothing was run`);
     expect(r.text).toContain("normally this machine");
     expect(runs()).toBe(before);
   });

@@ -10,6 +10,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { getResponse, type RequestHandler } from "msw";
 import { directRoutesOf } from "./direct-routes.js";
+import { guardServer, payloadTooLarge, readApiBody, refuseOverCap, watchBody } from "./http-guards.js";
 
 export interface HttpServerOptions {
   handlers: RequestHandler[];
@@ -23,6 +24,8 @@ export interface HttpServerOptions {
    * it hands out) then says that name, as a server behind a proxy would (one only a test proxy resolves, say).
    */
   name?: string;
+  /** Open connections at most (default 128): a request on one more is answered 503. */
+  maxConnections?: number;
 }
 
 export interface RunningHttpServer {
@@ -36,21 +39,14 @@ export interface RunningHttpServer {
 // Connection-level headers describe the hop from the client to this server, not the request itself.
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection", "te", "trailer"]);
 
-function toRequest(req: IncomingMessage, origin: string): Request {
+/** A catalogue API request, its body (already read, within its limit) given. */
+function toRequest(req: IncomingMessage, origin: string, body: Buffer | undefined): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || HOP_BY_HOP.has(name)) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
-  const method = req.method ?? "GET";
-  const hasBody = method !== "GET" && method !== "HEAD";
-  return new Request(new URL(req.url ?? "/", origin), {
-    method,
-    headers,
-    // Streamed, never buffered here: a 50 MB multipart upload flows through as the handler reads it.
-    body: hasBody ? (Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>) : undefined,
-    duplex: "half",
-  } as RequestInit);
+  return new Request(new URL(req.url ?? "/", origin), { method: req.method ?? "GET", headers, body: body as unknown as BodyInit | undefined });
 }
 
 /**
@@ -201,20 +197,29 @@ function jsonResponse(status: number, body: unknown): Response {
  * await server.close();
  */
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
-  const { handlers, port = 0, host = "127.0.0.1", tls, name } = options;
+  const { handlers, port = 0, host = "127.0.0.1", tls, name, maxConnections } = options;
   const direct = directRoutesOf(handlers);
   let origin = "";
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
       try {
+        if (refuseOverCap(req, res)) return;
+        watchBody(req, res);
         const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
         const route = direct.find((r) => r.method === req.method && r.matches(pathname));
         if (route) {
           await writeDirectResponse(await route.respond(toStreamingRequest(req, origin)), req, res);
           return;
         }
-        const request = toRequest(req, origin);
+        // Bounded here, before msw (which clones the request) or a handler sees any of it.
+        const hasBody = req.method !== "GET" && req.method !== "HEAD";
+        const read = hasBody ? await readApiBody(req) : { body: undefined };
+        if ("tooLarge" in read) {
+          await writeDirectResponse(payloadTooLarge(read.tooLarge, req), req, res);
+          return;
+        }
+        const request = toRequest(req, origin, read.body);
         const response =
           (await getResponse(handlers, request)) ??
           jsonResponse(404, { error: `No such endpoint: ${request.method} ${new URL(request.url).pathname}` });
@@ -231,6 +236,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     })();
   };
   const server = tls ? createHttpsServer(tls, handle) : createServer(handle);
+  guardServer(server, { maxConnections });
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -32,6 +32,8 @@ export interface SandboxOptions {
    * word as its own option wherever it appears on the command line, even after the script.)
    */
   envFile?: string;
+  /** `--run-memory MiB`: one run's memory (heap and ArrayBuffers together). Absent: 128. */
+  runMemoryMiB?: number;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -45,10 +47,11 @@ const OPTIONS = {
   browser: { type: "string" },
   devices: { type: "string" },
   "write-env": { type: "string" },
+  "run-memory": { type: "string" },
 } as const;
 
 const USAGE =
-  "Usage: npm run sandbox -- [--port N] [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS] [--oauth-issuer URL] [--browser real|simulated] [--devices N] [--write-env PATH]";
+  "Usage: npm run sandbox -- [--port N] [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS] [--oauth-issuer URL] [--browser real|simulated] [--devices N] [--write-env PATH] [--run-memory MiB]";
 
 /** A bad command line: the message is meant for the user, one line, saying what to do instead. */
 export class UsageError extends Error {
@@ -135,6 +138,14 @@ function parseEnvFile(raw: string | undefined): string | undefined {
   return raw;
 }
 
+function parseRunMemory(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 32 || Number(raw) > 4096) {
+    throw new UsageError(`--run-memory must be a whole number of MiB from 32 to 4096, e.g. --run-memory 256 (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
 /**
  * @example
  * parseSandboxArgs(["--port", "4011"]);                         // { port: 4011 }
@@ -146,7 +157,7 @@ function parseEnvFile(raw: string | undefined): string | undefined {
  * parseSandboxArgs(["--write-env", ".sandbox.env"]);             // { port: 4010, envFile: ".sandbox.env" }
  */
 export function parseSandboxArgs(argv: string[]): SandboxOptions {
-  let values: { port?: string; desktop?: string; "file-access"?: string; "run-timeout"?: string; "oauth-issuer"?: string; browser?: string; devices?: string; "write-env"?: string };
+  let values: { port?: string; desktop?: string; "file-access"?: string; "run-timeout"?: string; "oauth-issuer"?: string; browser?: string; devices?: string; "write-env"?: string; "run-memory"?: string };
   try {
     ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
@@ -167,5 +178,7 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions {
   if (devices !== undefined) options.devices = devices;
   const envFile = parseEnvFile(values["write-env"]);
   if (envFile !== undefined) options.envFile = envFile;
+  const runMemory = parseRunMemory(values["run-memory"]);
+  if (runMemory !== undefined) options.runMemoryMiB = runMemory;
   return options;
 }

@@ -1,5 +1,5 @@
 // `npm run sandbox -- --port N [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS]
-// [--oauth-issuer URL] [--browser real|simulated] [--devices N] [--write-env PATH]`: the reference server over real HTTP with a fresh
+// [--oauth-issuer URL] [--browser real|simulated] [--devices N] [--write-env PATH] [--run-memory MiB]`: the reference server over real HTTP with a fresh
 // seeded store (POST /run included, on the same port), for trying the CLI by hand and for
 // end-to-end tests. Prints exactly two lines on stdout (the address and the demo key, ready for
 // `export`; with --write-env also written to that file as `export` lines, for `source`), says on stderr which desktop folder named files come from, how long a run may take and
@@ -12,6 +12,7 @@ import { trustAuthorizationServer } from "./auth.js";
 import { BrowserHost } from "./browser/index.js";
 import { createHandlers } from "./handlers.js";
 import { warmScriptRunner } from "./run/script-runner.js";
+import { setRunMemory } from "./run/script-processes.js";
 import { startHttpServer } from "./http.js";
 import { parseSandboxArgs, UsageError } from "./sandbox-options.js";
 import { createStore } from "./store.js";
@@ -92,6 +93,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  if (options.runMemoryMiB !== undefined) setRunMemory(options.runMemoryMiB);
   warmScriptRunner();
   const variables = { REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey };
   process.stdout.write(Object.entries(variables).map(([name, value]) => `${name}=${value}\n`).join(""));

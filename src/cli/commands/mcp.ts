@@ -4,12 +4,24 @@ import { ExitCode } from "../exit-codes.js";
 import type { ReduckClient } from "../../client.js";
 import { serviceFolder } from "../../mcp/folder.js";
 
+/**
+ * REDUCK_MCP_HOLD_MS: how long a tool call waits on a run before answering with its handle
+ * (default 45 s, under MCP clients' ~60 s limit). For tests, and for clients with a shorter limit.
+ */
+function holdFromEnv(): number | undefined {
+  const raw = process.env.REDUCK_MCP_HOLD_MS;
+  if (!raw) return undefined;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0) throw new CliError(`REDUCK_MCP_HOLD_MS must be a whole number of milliseconds (got ${JSON.stringify(raw)})`, ExitCode.USAGE);
+  return ms;
+}
+
 /** How users start the agent tool: by this package's name, so npx can resolve no other. */
 const ADD_TO_CLAUDE = "claude mcp add reduck -- npx -y reduck-client mcp";
 
 export default class Mcp extends BaseCommand<typeof Mcp> {
   static override summary = "Serve the agent tool (MCP over stdio): run_script with files from the reduck folder";
-  static override description = `Starts a Model Context Protocol server on stdin/stdout for an MCP client (Claude Code, Cursor, Codex...), which starts it and talks to it: it is not run by hand. Tools: run_script, list_scripts, read_script, list_runs, whoami. It uses the same credentials and URLs as the other commands.
+  static override description = `Starts a Model Context Protocol server on stdin/stdout for an MCP client (Claude Code, Cursor, Codex...), which starts it and talks to it: it is not run by hand. Tools: run_script, read_run_results, list_scripts, read_script, list_runs, whoami. It uses the same credentials and URLs as the other commands.
 
 Start it by this package's name, "npx -y reduck-client mcp" (never "npx reduck": that is another package), or "reduck mcp" after "npm install -g reduck-client". In a client's JSON configuration:
   "reduck": { "command": "npx", "args": ["-y", "reduck-client", "mcp"], "env": { "REDUCK_API_KEY": "rk_..." } }
@@ -28,7 +40,7 @@ Files are named by relativePath inside the reduck folder on the desktop (~/Deskt
       process.stderr.write(`reduck mcp is waiting for an MCP client on stdio; a client starts it itself once added to it, e.g. ${ADD_TO_CLAUDE} (Ctrl-C to stop)\n`);
     }
     const { serveStdio } = await import("../../mcp/server.js");
-    await serveStdio({ folder: serviceFolder(), client: () => this.clientOrProblem() });
+    await serveStdio({ folder: serviceFolder(), client: () => this.clientOrProblem(), holdMs: holdFromEnv() });
   }
 
   /**

@@ -1,11 +1,10 @@
 import { stat } from "node:fs/promises";
 import { Flags } from "@oclif/core";
 import { BaseCommand } from "../base.js";
-import { CliError, fromReduckError, usageError } from "../errors.js";
+import { CliError, usageError } from "../errors.js";
 import { ExitCode, EXIT_CODES_HELP } from "../exit-codes.js";
 import { groupSteps, applyContract, expandHome, type StepArgs } from "../run-args.js";
 import { formatAddress } from "../address.js";
-import { inCliWords } from "../cli-words.js";
 import { checkOutDir, saveFiles, unsavedNote } from "../downloads.js";
 import { setRunPhase } from "../interrupt.js";
 import { readScriptOrSuggest } from "../script-lookup.js";
@@ -13,7 +12,9 @@ import { getScriptVersion } from "../../generated/operations.js";
 import { resolveAddress } from "../own-handle.js";
 import { preloadValidator, schemaProblems } from "../validate-args.js";
 import { resolveVersion, versionFlag } from "../versions.js";
-import { runScript, type ScriptToRun, type RunBrowser } from "../../run/run.js";
+import { runScript, RUN_REGIONS, MAX_WAIT_FOR_SECONDS, type ScriptToRun, type RunBrowser } from "../../run/run.js";
+import { isPendingRun, type RunStatusUpdate } from "../../run/outcomes.js";
+import { outcomeOfRunError, outcomeOfStep, cliErrorOf, printOutcomes, printPending, statusLine, type Outcome } from "../run-report.js";
 import { FileProblem, openBytes } from "../../run/files.js";
 import { MAX_FILE_BYTES } from "../../run/limits.js";
 import { progressReporter } from "../progress.js";
@@ -31,18 +32,15 @@ interface PreparedStep {
   outputSchema?: Schema;
 }
 
-/** One run's outcome, as the hosted agent tool reports it. */
-type Outcome =
-  | { status: "completed"; runId: string; result: unknown }
-  | { status: "failed" | "skipped"; runId: string | null; error: string };
-
 export default class Run extends BaseCommand<typeof Run> {
   static override summary = "Run one or more scripts and print their results as JSON";
   static override description = `Each --script is followed by its own arguments: name=value pairs, and file:INPUT=PATH to send a file's bytes (any file on this disk, up to 50 MiB). Values are converted to the types the script's input schema asks for; arrays and objects are written as JSON. Before anything is uploaded, the arguments are checked against the script's whole input schema (types, ranges, patterns, allowed values): a run refused by the service still counts against your quota.
 
 stdout is the script's result as JSON; with several --script, a JSON array of results in the order given, null for a step that gave none. Run ids, and which runs failed and why, go to stderr; the exit code is 1 when any failed.
 
---json prints the outcome instead, as the hosted agent tool does: {"status", "runId", "result"} (or "error") for one script; {"batchId", "status", "totalSteps", "runs": [{"status", "runId", "result" | "error"}]} for several. Statuses are completed, failed or skipped.
+--json prints the outcome instead, as the hosted agent tool does: {"status", "runId", "result"} (or "error", with the service's "errorType" and "externalMessage" when it gave them) for one script; {"batchId", "status", "totalSteps", "runs": [{"status", "runId", "result" | "error"}]} for several. Statuses are completed, failed or skipped.
+
+Long runs: the service holds the request up to --wait-for-seconds (its default 60, at most 110), then hands back a batch that is still running. The CLI waits through it, polling, with a one-line status on a terminal (\`running 3/5 · 1m12s\`). The run is sent once, whatever happens while polling; Ctrl-C stops waiting, not the run, and prints the command that waits for it again (\`reduck runs wait ID\`). --no-wait prints the handle instead (the id on stdout; with --json the whole handle) and exits 0.
 
 --out DIR saves the files a result holds: a download ({"filename", "url"}) is fetched into DIR, and a file's bytes given as base64 (download_invoice's pdf_base64) are written there; the printed result says where each landed ("path"). An existing file is never replaced. Without --out nothing is written.
 
@@ -68,8 +66,16 @@ ${EXIT_CODES_HELP}`;
       command: "<%= config.bin %> run --sequential --script example.com/get_title url=https://example.com --script news.ycombinator.com/top_stories",
     },
     {
-      description: "Run version 1 on a managed browser, with the outcome as JSON",
-      command: '<%= config.bin %> run --browser managed --version 1 --json --script reduck/mail.google.com/send_email to=me@example.com subject=Hi',
+      description: "Run version 1 on a cloud browser, with the outcome as JSON",
+      command: '<%= config.bin %> run --browser cloud --version 1 --json --script reduck/mail.google.com/send_email to=me@example.com subject=Hi',
+    },
+    {
+      description: "A cloud browser in a region, leaving the internet from a country",
+      command: "<%= config.bin %> run --browser cloud --region us-east-1 --country US --script reduck/mail.google.com/send_email to=me@example.com subject=Hi",
+    },
+    {
+      description: "Start a long run (the sandbox's slow script), wait for it later",
+      command: "id=$(<%= config.bin %> run --no-wait --wait-for-seconds 1 --script sandbox/sandbox.test/sleep seconds=3) && <%= config.bin %> runs wait $id",
     },
   ];
 
@@ -82,8 +88,22 @@ ${EXIT_CODES_HELP}`;
       helpValue: "ADDRESS",
     }),
     browser: Flags.string({
-      description: "Where to run: extension (your own paired browser, the default) or managed (a managed browser; needs a connector for the site).",
-      options: ["extension", "managed"],
+      description:
+        "Where to run: extension (your own paired browser, the default), cloud (a hosted browser, signed out: needs a connector for the site; managed is the same), or a paired browser's id (see `reduck devices list`).",
+      helpValue: "cloud|extension|ID",
+    }),
+    region: Flags.string({ description: "The cloud browser's region (with --browser cloud).", options: [...RUN_REGIONS] }),
+    country: Flags.string({ description: "The country the cloud browser leaves the internet from, ISO 3166 two letters, e.g. DE (with --browser cloud).", helpValue: "CC" }),
+    "wait-for-seconds": Flags.integer({
+      description: `Seconds the service holds the request before handing back a batch to poll (1-${MAX_WAIT_FOR_SECONDS}; the service's default is 60).`,
+      min: 1,
+      max: MAX_WAIT_FOR_SECONDS,
+      helpValue: "N",
+    }),
+    wait: Flags.boolean({
+      description: "Wait for the outcome, polling a run that outlives --wait-for-seconds (the default). --no-wait prints the run's handle instead and exits 0.",
+      default: true,
+      allowNo: true,
     }),
     device: Flags.string({ description: "Run on this paired browser (an id from `reduck devices list`).", helpValue: "ID" }),
     version: versionFlag("Run this version instead of the current one (one --script only)."),
@@ -96,9 +116,12 @@ ${EXIT_CODES_HELP}`;
     const steps = groupSteps(this.argv);
     const version = this.flags.version;
     if (version && steps.length > 1) throw usageError("--version applies to one script: give a single --script with it");
-    if (this.flags.device && this.flags.browser === "managed") {
-      throw usageError("--device names one of your own paired browsers, so it cannot go with --browser managed: drop one of them");
+    const browser = browserOf(this.flags.browser, this.flags.device);
+    const cloud = browser === "cloud";
+    for (const flag of ["region", "country"] as const) {
+      if (this.flags[flag] && !cloud) throw usageError(`--${flag} chooses where a cloud browser runs, so it needs --browser cloud (this run would go to ${typeof browser === "object" ? `device ${browser.deviceId}` : "your own browser"})`);
     }
+    if (this.flags.country && !/^[A-Za-z]{2}$/.test(this.flags.country)) throw usageError(`--country takes a two-letter ISO 3166 code such as DE or US (got ${JSON.stringify(this.flags.country)})`);
     if (this.flags.sequential && steps.length < 2) this.note("--sequential has no effect with a single --script");
     const out = this.flags.out ? await checkOutDir(expandHome(this.flags.out)) : undefined;
 
@@ -110,45 +133,73 @@ ${EXIT_CODES_HELP}`;
     // ajv loads while the contracts are on their way.
     preloadValidator();
     const prepared = await Promise.all(steps.map((step) => this.prepareStep(step, version)));
-    const browser: RunBrowser = this.flags.device ? { deviceId: this.flags.device } : ((this.flags.browser ?? "extension") as "extension" | "managed");
 
     const multipart = prepared.some((p) => p.script.files);
+    const status = statusLine(process.stderr);
+    const startedAt = Date.now();
+    let holding: ReturnType<typeof setTimeout> | undefined;
+    let waiting = false;
+    const sent = () => {
+      setRunPhase("sent");
+      // The service may hold the request a minute: a run still unanswered after a second gets the
+      // status line (on a terminal) before any poll has counts to show.
+      holding = setTimeout(() => {
+        if (!waiting) status.update({ status: "running", runIds: [], total: prepared.length, completed: 0, failed: 0, elapsedMs: Date.now() - startedAt });
+      }, 1_000);
+      holding.unref();
+    };
     // A JSON request goes out at once; a multipart one once its last byte has been sent.
-    if (!multipart) setRunPhase("sent");
+    if (!multipart) sent();
     const progress = progressReporter(process.stderr);
     const onUploadProgress = (p: { sent: number; total: number }) => {
       progress.update(p);
-      if (p.sent === p.total) setRunPhase("sent");
+      if (p.sent === p.total && !holding) sent();
     };
-    const options = { client, browser, headers: SOURCE, onUploadProgress };
+    const onStatus = (u: RunStatusUpdate) => {
+      // From here Ctrl-C stops the wait, not the run: say how to wait again.
+      waiting = true;
+      setRunPhase("waiting", u.batchId ?? u.runId);
+      progress.done();
+      status.update(u);
+    };
+    const options = {
+      client,
+      browser,
+      headers: SOURCE,
+      onUploadProgress,
+      onStatus,
+      wait: this.flags.wait,
+      ...(this.flags.region ? { region: this.flags.region as (typeof RUN_REGIONS)[number] } : {}),
+      ...(this.flags.country ? { country: this.flags.country } : {}),
+      ...(this.flags["wait-for-seconds"] !== undefined ? { waitForSeconds: this.flags["wait-for-seconds"] } : {}),
+    };
     let outcomes: Outcome[];
-    let batch: { batchId: string; status: string; totalSteps: number } | undefined;
+    let batch: { batchId?: string; status: string; totalSteps: number } | undefined;
     try {
       if (prepared.length === 1) {
         const result = await runScript({ ...options, script: prepared[0]!.script });
         progress.done();
-        if (result.error) {
-          // A run the service recorded and failed is an outcome to report; anything else is an error.
-          if (!result.error.runId) throw fromReduckError(result.error);
-          outcomes = [{ status: "failed", runId: result.error.runId, error: inCliWords(result.error.error) }];
-        } else {
-          outcomes = [{ status: "completed", runId: result.data.runId, result: result.data.result }];
-        }
+        status.done();
+        if (result.error) outcomes = [outcomeOfRunError(result.error)];
+        else if (isPendingRun(result.data)) return printPending(this.printer(), result.data);
+        else outcomes = [{ status: "completed", runId: result.data.runId, result: result.data.result }];
       } else {
         const result = await runScript({ ...options, scripts: prepared.map((p) => p.script), sequential: this.flags.sequential });
         progress.done();
-        if (result.error) throw fromReduckError(result.error);
+        status.done();
+        if (result.error) throw cliErrorOf(result.error);
+        if (isPendingRun(result.data)) return printPending(this.printer(), result.data);
         const { runs, ...rest } = result.data;
         batch = rest;
-        outcomes = runs.map((r) =>
-          r.status === "completed"
-            ? { status: "completed", runId: r.runId!, result: r.result }
-            : { status: r.status as "failed" | "skipped", runId: r.runId ?? null, error: inCliWords(r.error ?? r.status) },
-        );
+        outcomes = runs.map(outcomeOfStep);
       }
     } finally {
+      clearTimeout(holding);
       progress.done();
+      status.done();
     }
+    // The wait is over: what is left (saving files) concerns a run that has ended.
+    setRunPhase("sent");
 
     const failures: string[] = [];
     for (const [i, outcome] of outcomes.entries()) {
@@ -163,23 +214,11 @@ ${EXIT_CODES_HELP}`;
         if (note) this.note(note);
       }
     }
-    const failed = outcomes.some((o) => o.status !== "completed") || failures.length > 0;
-    if (failed) process.exitCode = ExitCode.FAILED;
+    printOutcomes(this.printer(), outcomes, batch, prepared.map((p) => p.label), failures);
+  }
 
-    if (this.jsonEnabled()) {
-      this.printJson(batch ? { ...batch, runs: outcomes } : outcomes[0]);
-      for (const f of failures) process.stderr.write(`Error: ${f}\n`);
-      return;
-    }
-    for (const [i, o] of outcomes.entries()) {
-      const label = prepared.length > 1 ? `${prepared[i]!.label}: ` : "";
-      if (o.status === "completed") this.note(`${label}run ${o.runId}`);
-      else if (o.status === "skipped") process.stderr.write(`${label}skipped: ${o.error}\n`);
-      else process.stderr.write(`${prepared.length > 1 ? label : "Error: "}${o.runId ? `run ${o.runId} failed` : "failed"}: ${o.error}\n`);
-    }
-    for (const f of failures) process.stderr.write(`Error: ${f}\n`);
-    if (batch) this.printJson(outcomes.map((o) => (o.status === "completed" ? o.result : null)));
-    else if (outcomes[0]!.status === "completed") this.printJson(outcomes[0]!.result);
+  private printer() {
+    return { json: this.jsonEnabled(), note: (m: string) => this.note(m), printJson: (v: unknown) => this.printJson(v) };
   }
 
   /** Reads the script's contract and turns the step's arguments into a run reference. */
@@ -216,6 +255,25 @@ ${EXIT_CODES_HELP}`;
       },
     };
   }
+}
+
+/**
+ * Where the run goes, from --browser (cloud, managed, extension, or a device id) and --device.
+ * "managed" is the service's stored name for the cloud browser: the same thing.
+ */
+function browserOf(flag: string | undefined, device: string | undefined): RunBrowser {
+  const named = flag === "managed" ? "cloud" : flag;
+  if (device) {
+    if (named !== undefined && named !== "extension") {
+      throw usageError(`--device names one of your own paired browsers, so it cannot go with --browser ${flag}: drop one of them`);
+    }
+    return { deviceId: device };
+  }
+  if (named === undefined || named === "extension") return "extension";
+  if (named === "cloud") return "cloud";
+  // An id has digits (a UUID on the service); a lone word is a misspelt browser, not a device.
+  if (!/^[A-Za-z0-9][\w.:-]*$/.test(named) || !/\d/.test(named)) throw usageError(`--browser takes cloud, extension or a paired browser's id (see \`reduck devices list\`), not ${JSON.stringify(flag)}`);
+  return { deviceId: named };
 }
 
 /** A file to upload: it exists, is readable and is within the limit, in exact numbers. */

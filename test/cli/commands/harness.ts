@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { format } from "node:util";
 import { runCommand } from "@oclif/test";
+import type { RequestHandler } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { createHandlers, createStore, type ReferenceStore } from "../../server/index.js";
@@ -27,11 +28,12 @@ export interface CliResult {
  * Starts msw with the reference server's handlers over a new store before each test, and
  * points the CLI at it with the demo account's key.
  */
-export function useReferenceServer(): { readonly store: ReferenceStore } {
+export function useReferenceServer(): { readonly store: ReferenceStore; use(...handlers: RequestHandler[]): void } {
   // In-process tests run scripts against the simulated page, which is fast; the end-to-end tests
   // (test/e2e, test/mcp, test/run/run-http) run them in the sandbox's real browser.
-  const state = { store: createStore({ browser: "simulated" }) };
   const server = setupServer();
+  // `use`: handlers placed before the reference server's for one test (a wire form it does not speak).
+  const state = { store: createStore({ browser: "simulated" }), use: (...handlers: RequestHandler[]) => server.use(...handlers) };
   const saved = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
   beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
   beforeEach(() => {

@@ -11,7 +11,8 @@
 // ever shape selectors that the page matches; none is run here against anything.
 import type { Locator, Page } from "playwright-core";
 import { checkAddress } from "../run/builtin-rules.js";
-import type { CallKind, HostCall, ScriptHost, Surface } from "../run/script-runner.js";
+import { MAX_MESSAGE_BYTES, type CallKind, type HostCall, type ScriptHost, type Surface } from "../run/script-runner.js";
+import { boundedCall, isBoundedCall } from "./bounded-values.js";
 import { stepRunner, type StepRunner } from "./builtins.js";
 import type { BrowserRun } from "./run.js";
 import { BLANK_PAGE_URL } from "./web/index.js";
@@ -167,6 +168,8 @@ export function realPageHost(open: () => Promise<BrowserRun>): ScriptHost {
       const target: object = on === "locator" ? decoder.locator(chain) : on === "keyboard" ? page.keyboard : on === "mouse" ? page.mouse : page;
       const action = `${on === "locator" ? String(target) : on}.${method}(${on === "locator" ? "" : shown(decoded)})`;
       return steps(name, action, undefined, async () => {
+        // Page data comes back measured in the page: nothing over the cap crosses Playwright's pipe.
+        if (isBoundedCall(on, method)) return boundedCall(page, target as Page | Locator, on, method, decoded, MAX_MESSAGE_BYTES, `${MAX_MESSAGE_BYTES / 2 ** 20} MiB`);
         if (on === "page") return pageCall(page, method, decoded);
         return (target as Record<string, (...a: unknown[]) => unknown>)[method](...decoded);
       });

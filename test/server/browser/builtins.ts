@@ -116,7 +116,7 @@ export function stepRunner(page: Page, steps: TraceStep[]): StepRunner {
       return await body(entry);
     } catch (error) {
       const failure = new Error(cleanMessage(call, error, page));
-      if (error instanceof Error && error.name === "TimeoutError") failure.name = error.name;
+      if (error instanceof Error && (error.name === "TimeoutError" || error.name === "RangeError")) failure.name = error.name;
       entry.ok = false;
       entry.error = failure.message;
       throw failure;

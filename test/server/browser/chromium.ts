@@ -64,6 +64,17 @@ async function unpack(): Promise<string> {
 }
 
 /**
+ * Whether to launch with Chromium's own sandbox: whenever this process is not root (Chromium
+ * refuses to start sandboxed as root; containers often run as root, as this project's CI does).
+ *
+ * @example
+ * chromium.launch({ chromiumSandbox: chromiumSandboxWanted() });
+ */
+export function chromiumSandboxWanted(): boolean {
+  return process.getuid?.() !== 0;
+}
+
+/**
  * The switches we add to Playwright's own (which already turn off background networking,
  * component updates, sync, first-run screens and default apps, and give each launch a fresh
  * user-data-dir). Chosen for a desktop headless browser on a closed network, not taken from
@@ -82,15 +93,19 @@ export function launchArgs(wall: { port: number }, marker: string): string[] {
     // Chromium would otherwise try QUIC (UDP) beside TCP, which no proxy sees.
     "--disable-quic",
     // Second wall (the first is Playwright routing, which answers every request): whatever the
-    // routing misses goes to a loopback proxy that refuses it and counts it. Loopback itself stays
-    // direct (Chromium's implicit bypass), so a page may reach a server on this machine.
+    // routing misses goes to a loopback proxy that refuses it and counts it, loopback included
+    // (`<-loopback>` removes Chromium's implicit bypass), so no port of this machine is reached.
     `--proxy-server=http://127.0.0.1:${wall.port}`,
+    "--proxy-bypass-list=<-loopback>",
     // Third wall: no host name resolves, so nothing can connect around the proxy either. The rules
     // apply to address literals too, the proxy's own among them: loopback is excluded by name.
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]",
     // WebRTC would send UDP (STUN) around the proxy.
     "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
     "--disable-domain-reliability",
+    // A page's heap is bounded, so a script's page cannot grow one renderer without end (a
+    // 512 MiB string there crashes that page, and fails that run only).
+    "--js-flags=--max-old-space-size=256",
     "--no-pings",
     // Unused by Chromium; lets us find this browser's process among our children.
     `--reduck-sandbox-browser=${marker}`,

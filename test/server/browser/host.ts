@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { chromium, type Browser, type BrowserContext, type Page, type Route, type WebSocketRoute } from "playwright-core";
-import { chromiumExecutable, launchArgs } from "./chromium.js";
+import { chromiumExecutable, chromiumSandboxWanted, launchArgs } from "./chromium.js";
 import { processTable, treeRssBytes } from "./processes.js";
 import { BrowserRun, within, type RunOptions } from "./run.js";
 import { sharedHost } from "./shared.js";
@@ -43,19 +43,32 @@ export function isLoopback(hostname: string): boolean {
   return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127(?:\.\d{1,3}){3}$/.test(host);
 }
 
-/** What the browser asked for, by who answered: the simulated web, or a server on this machine. */
+/**
+ * What the browser asked for, by who answered: the simulated web, a loopback port a test opened
+ * (allowLoopbackPort), or nobody (`refused`: this machine's other ports).
+ */
 export interface Traffic {
   simulated: number;
   loopback: number;
+  refused: number;
 }
 
-/** The first wall: every request off this machine is answered by the simulated web. */
-async function answerFromSimulatedWeb(route: Route, traffic: Traffic): Promise<void> {
+/**
+ * The first wall: every request is answered by the simulated web, except to this machine, which
+ * is refused (a script must not read another program's local pages, nor the sandbox's own API)
+ * unless a test opened that port; what escapes the routing meets the second wall (chromium.ts).
+ */
+async function answerFromSimulatedWeb(route: Route, traffic: Traffic, openPorts: ReadonlySet<number>): Promise<void> {
   const url = new URL(route.request().url());
   try {
     if (isLoopback(url.hostname)) {
+      if (!openPorts.has(Number(url.port || (url.protocol === "https:" ? 443 : 80)))) {
+        traffic.refused += 1;
+        return await route.abort("blockedbyclient");
+      }
       traffic.loopback += 1;
-      return await route.continue();
+      // Fetched from here: the browser itself sends loopback to the wall too.
+      return await route.fulfill({ response: await route.fetch({ timeout: 0 }) });
     }
     traffic.simulated += 1;
     const { status, headers, body } = answerWeb(url);
@@ -66,11 +79,8 @@ async function answerFromSimulatedWeb(route: Route, traffic: Traffic): Promise<v
 }
 
 function answerWebSocket(socket: WebSocketRoute): void {
-  if (isLoopback(new URL(socket.url()).hostname)) {
-    socket.connectToServer();
-    return;
-  }
-  socket.close({ code: 1008, reason: "the sandbox's simulated web has no WebSocket server" });
+  const url = new URL(socket.url());
+  socket.close({ code: 1008, reason: isLoopback(url.hostname) ? "the sandbox's browser does not reach this machine" : "the sandbox's simulated web has no WebSocket server" });
 }
 
 /**
@@ -92,9 +102,21 @@ export class BrowserHost {
   /** The next run's context, opened ahead of time (undefined inside: opening it failed). */
   private spare?: Promise<Opened | undefined>;
   /** Requests the browser made (HTTP, by the routing), by who answered them. */
-  readonly traffic: Traffic = { simulated: 0, loopback: 0 };
+  readonly traffic: Traffic = { simulated: 0, loopback: 0, refused: 0 };
+  private readonly openPorts = new Set<number>();
 
   constructor(private readonly options: BrowserHostOptions = {}) {}
+
+  /**
+   * Lets pages reach this one port of 127.0.0.1 (a test's own server, to hold or signal a run);
+   * every other local port stays refused.
+   *
+   * @example
+   * sharedBrowserHost().allowLoopbackPort(local.address().port);
+   */
+  allowLoopbackPort(port: number): void {
+    this.openPorts.add(port);
+  }
 
   /** How many times Chromium was started (a crash makes the next run start another). */
   get launches(): number {
@@ -164,7 +186,7 @@ export class BrowserHost {
       return this.openNow(() => false);
     }
     try {
-      await context.route("**/*", (route) => answerFromSimulatedWeb(route, this.traffic));
+      await context.route("**/*", (route) => answerFromSimulatedWeb(route, this.traffic, this.openPorts));
       await context.routeWebSocket(/.*/, answerWebSocket);
       return { browser, context, page: await context.newPage() };
     } catch (error) {
@@ -210,6 +232,8 @@ export class BrowserHost {
       executablePath,
       args: launchArgs(wall, marker),
       timeout: this.options.launchTimeoutMs ?? 30_000,
+      // Chromium's own sandbox whenever it can have it: it refuses to start with it as root.
+      chromiumSandbox: chromiumSandboxWanted(),
     });
     this.launched += 1;
     return { browser, marker };

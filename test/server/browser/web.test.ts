@@ -34,7 +34,7 @@ afterAll(async () => {
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 describe("nothing leaves the machine", () => {
-  test("a page that fetches, loads an image, beacons and opens WebSockets off the machine: all answered here, none escaped; loopback is reached", async () => {
+  test("a page that fetches, loads an image, beacons and opens WebSockets off the machine: all answered here, none escaped; loopback is refused unless opened", async () => {
     const run = await host.newRun();
     try {
       // A plain http page, so that http addresses are not blocked as mixed content before they are tried.
@@ -64,8 +64,15 @@ describe("nothing leaves the machine", () => {
         };
       });
       expect(tried).toEqual({ fetched: "opaque", byAddress: "opaque", beacon: true, image: "error", wss: 1008, ws: 1008 });
-      // This machine is reachable (a script may be developed against a local server).
-      await run.builtins.goto(`http://127.0.0.1:${(local.address() as AddressInfo).port}/`);
+      // This machine is not reachable: neither by the page, nor by a download that skips the routing.
+      const port = (local.address() as AddressInfo).port;
+      const fromPage = await run.page.evaluate((url) => fetch(url).then(() => "answered", () => "refused"), `http://localhost:${port}/`);
+      expect(fromPage).toBe("refused");
+      await expect(run.page.goto(`http://127.0.0.1:${port}/`)).rejects.toThrow(/ERR_BLOCKED_BY_CLIENT/);
+      expect(localHits).toBe(0);
+      // Unless the host opened that port (a test's own server).
+      host.allowLoopbackPort(port);
+      await run.builtins.goto(`http://127.0.0.1:${port}/`);
       expect(await run.page.locator("body").innerText()).toBe("from this machine");
       expect(localHits).toBe(1);
     } finally {

@@ -1,26 +1,23 @@
-// Runs one script body away from the server's own powers: in a worker thread of its own (see
-// script-worker.mjs), inside a `vm` context that holds only page, args, files, builtins and plain
-// JavaScript. The page stays here, in the server's thread: the body's calls arrive as JSON, are
-// answered by the host (the simulated page, or a real browser page through ../browser/bridge.ts),
-// and the trace is recorded here. A run that outlives its time limit, or whose worker dies, fails
-// that run only: the worker is terminated, whatever it was doing (an endless loop included).
+// Runs one script body away from the server's own powers: in a process of its own (see
+// script-processes.ts and script-process.mjs), in a worker thread there, inside a `vm` context that
+// holds only page, args, files, builtins and plain JavaScript. The page stays here, in the server's
+// thread: the body's calls arrive as JSON, are answered by the host (the simulated page, or a real
+// browser page through ../browser/bridge.ts), and the trace is recorded here. A run that outlives
+// its time limit, goes past its memory, or whose process dies, fails that run only: the process is
+// killed, whatever it was doing (an endless loop, a fatal V8 error included).
 //
-// One worker per run, never reused, so nothing a body leaves running can touch the next run. To
-// keep its start-up off the run's path, the next run's worker starts as soon as a run ends.
+// One process per run, never reused, so nothing a body leaves running can touch the next run. To
+// keep its start-up off the run's path, the next run's process starts as soon as a run ends.
 //
 // A call is `{ on, method, args, chain? }` in JSON, answered `{ ok, value | error }`. `on` names the
 // object (page, builtins, keyboard, mouse, locator); a locator call carries the chain of calls that
 // built the locator (`page.locator(sel).filter({ hasText }).first()`), replayed here before the
 // action; functions (`page.evaluate(fn, arg)`), regular expressions and locators inside the
 // arguments arrive as one-key marker objects (see script-worker.mjs), for the host to interpret.
-import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 import { formatBytes } from "../../../src/run/limits.js";
 import { MAX_NESTING, nestingProblem } from "../nesting.js";
+import { releaseScriptProcess, takeScriptProcess, warmScriptProcess, type ScriptProcess } from "./script-processes.js";
 
-const WORKER_FILE = new URL("./script-worker.mjs", import.meta.url);
-
-/** Heap of one run's worker: a body that allocates without end fails its run, not the server. */
-export const SCRIPT_MEMORY_MB = 128;
 /**
  * Calls to page and builtins in one run, and the JSON size of one call or of the result: each call
  * is a trace step kept here, so a body calling in a loop must not fill the server's memory.
@@ -99,50 +96,12 @@ export interface BodyRun {
   timeoutMs: number;
 }
 
-interface Slot {
-  worker: Worker;
-  /** Set to 1 (and notified) when the answer to a sync call is on `replies`. */
-  flag: Int32Array;
-  replies: MessagePort;
-  exited: boolean;
-  failure?: Error;
-}
-
-let spare: Slot | undefined;
-
-function spawn(): Slot {
-  const shared = new SharedArrayBuffer(4);
-  const { port1, port2 } = new MessageChannel();
-  const worker = new Worker(WORKER_FILE, {
-    workerData: { flag: shared, replies: port2 },
-    transferList: [port2],
-    // No loader (tsx, vitest) in the worker: it runs plain JavaScript, and the body's realm has no
-    // use for the server's environment either.
-    execArgv: [],
-    env: {},
-    resourceLimits: { maxOldGenerationSizeMb: SCRIPT_MEMORY_MB, maxYoungGenerationSizeMb: 16 },
-  });
-  const slot: Slot = { worker, flag: new Int32Array(shared), replies: port1, exited: false };
-  worker.once("error", (error) => (slot.failure = error));
-  worker.once("exit", () => (slot.exited = true));
-  // A waiting worker must not keep a process (a test run, a CLI) alive.
-  worker.unref();
-  return slot;
-}
-
-/** The waiting worker, or a new one when none waits (runs at the same time each start their own). */
-function take(): Slot {
-  const slot = spare && !spare.exited ? spare : spawn();
-  spare = undefined;
-  return slot;
-}
-
 /**
- * Starts a worker for the next run, unless one waits already. Called after each run (once it has
+ * Starts a process for the next run, unless one waits already. Called after each run (once it has
  * ended, so the start-up does not compete with it), and by the sandbox once it listens.
  */
 export function warmScriptRunner(): void {
-  if (!spare || spare.exited) spare = spawn();
+  warmScriptProcess(MAX_MESSAGE_BYTES);
 }
 
 function hostError(error: unknown): { name: string; message: string } {
@@ -198,13 +157,6 @@ function resultOf(text: string): BodyOutcome {
   return { ok: true, value };
 }
 
-function crashText(error: Error | undefined, code: number): string {
-  if ((error as NodeJS.ErrnoException | undefined)?.code === "ERR_WORKER_OUT_OF_MEMORY") {
-    return `script ran out of memory (it may use ${SCRIPT_MEMORY_MB} MB)`;
-  }
-  return `script stopped unexpectedly: ${error?.message ?? `its worker exited with code ${code}`}`;
-}
-
 /**
  * Runs a script body to its end, its failure or its time limit. Never throws.
  *
@@ -213,61 +165,83 @@ function crashText(error: Error | undefined, code: number): string {
  *   host: objectHost(page, builtins, new Set(["url"])), timeoutMs: 1000 });
  * // { ok: true, value: { title: "..." } }  or  { ok: false, stage: "timeout", error: "script timed out after 1 s" }
  */
-export function runScriptBody(run: BodyRun): Promise<BodyOutcome> {
-  const slot = take();
-  const { worker } = slot;
-  worker.ref();
-  return new Promise<BodyOutcome>((resolve) => {
-    let settled = false;
-    let calls = 0;
-    let timer: NodeJS.Timeout | undefined;
-    const finish = (outcome: BodyOutcome) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      worker.removeAllListeners("message");
-      void worker.terminate();
-      slot.replies.close();
-      setImmediate(warmScriptRunner);
-      resolve(outcome);
-    };
-    // The clock runs from the moment the body starts (the worker's start-up, slow on a busy machine,
-    // is not the script's time), and bounds the start-up too.
-    const startClock = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => finish({ ok: false, stage: "timeout", error: `script timed out after ${run.timeoutMs / 1000} s` }), run.timeoutMs);
-    };
-    startClock();
-    const crashed = (code: number) => finish({ ok: false, stage: "crash", error: crashText(slot.failure, code) });
-    if (slot.exited) return crashed(1);
-    worker.once("error", (error) => (slot.failure = error));
-    worker.once("exit", crashed);
-    worker.on("message", (message: { type: string; id: number; sync?: boolean; text: string }) => {
-      if (message.type === "started") return startClock();
-      if (message.type === "done") {
-        let outcome: BodyOutcome;
-        try {
-          const done = JSON.parse(message.text) as { ok: true; result: string } | { ok: false; stage: BodyStage; error: string };
-          outcome = done.ok ? resultOf(done.result) : done;
-        } catch {
-          outcome = { ok: false, stage: "crash", error: "script stopped unexpectedly: its outcome could not be read" };
-        }
-        return finish(outcome);
-      }
-      if (++calls > MAX_PAGE_CALLS) {
-        return finish({ ok: false, stage: "limit", error: `script made more than ${MAX_PAGE_CALLS.toLocaleString("en-US")} calls to page and builtins` });
-      }
-      void answerCall(run.host, message.text).then((reply) => {
-        if (settled) return;
-        if (!message.sync) return worker.postMessage({ type: "reply", id: message.id, text: reply });
-        slot.replies.postMessage(reply);
-        Atomics.store(slot.flag, 0, 1);
-        Atomics.notify(slot.flag, 0);
+export async function runScriptBody(run: BodyRun): Promise<BodyOutcome> {
+  let settled = false;
+  let timer: NodeJS.Timeout | undefined;
+  let slot: ScriptProcess | undefined;
+  let resolveOutcome: (outcome: BodyOutcome) => void = () => {};
+  const outcome = new Promise<BodyOutcome>((resolve) => (resolveOutcome = resolve));
+  const finish = (ended: BodyOutcome) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    if (slot) releaseScriptProcess(slot, MAX_MESSAGE_BYTES);
+    resolveOutcome(ended);
+  };
+  // The clock runs from the moment the body starts (waiting for a process, and its start-up, are
+  // not the script's time), and bounds the waiting too.
+  const startClock = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => finish({ ok: false, stage: "timeout", error: `script timed out after ${run.timeoutMs / 1000} s` }), run.timeoutMs);
+  };
+  startClock();
+  const taken = await takeScriptProcess(MAX_MESSAGE_BYTES);
+  if (settled) {
+    releaseScriptProcess(taken, MAX_MESSAGE_BYTES);
+    return outcome;
+  }
+  slot = taken;
+  taken.ref();
+  if (!(await taken.ready)) {
+    finish({ ok: false, stage: "crash", error: taken.ending?.text ?? "script stopped unexpectedly: its process did not start" });
+    return outcome;
+  }
+  if (settled) return outcome;
+  let calls = 0;
+  taken.onEnd((ending) => finish({ ok: false, stage: ending.kind === "memory" ? "limit" : "crash", error: ending.text }));
+  taken.onMessage((message) => {
+    const { type, id, sync, text } = message as { type: string; id: number; sync?: boolean; text: string; code?: string };
+    if (type === "started") return startClock();
+    if (type === "error") {
+      // The worker's heap ran out: its process lives on, but the run is over.
+      const memory = message.code === "ERR_WORKER_OUT_OF_MEMORY";
+      return finish({
+        ok: false,
+        stage: memory ? "limit" : "crash",
+        error: memory ? `script ran out of memory (a run may use ${taken.memoryMiB} MiB; the sandbox's --run-memory)` : `script stopped unexpectedly: ${String(message.message)}`,
       });
-    });
-    worker.postMessage({
-      content: run.content,
-      runText: JSON.stringify({ args: run.args, files: run.files, surface: run.host.surface }),
+    }
+    if (type === "exit") return finish({ ok: false, stage: "crash", error: "script stopped unexpectedly: its worker exited" });
+    if (type === "done") return finish(doneOutcome(text, taken.memoryMiB));
+    if (type !== "call" || typeof text !== "string") return;
+    if (++calls > MAX_PAGE_CALLS) {
+      return finish({ ok: false, stage: "limit", error: `script made more than ${MAX_PAGE_CALLS.toLocaleString("en-US")} calls to page and builtins` });
+    }
+    void answerCall(run.host, text).then((reply) => {
+      if (settled) return;
+      taken.send(sync ? { type: "syncReply", text: reply } : { type: "reply", id, text: reply });
     });
   });
+  taken.startWatch();
+  taken.send({
+    type: "run",
+    content: run.content,
+    runText: JSON.stringify({ args: run.args, files: run.files, surface: run.host.surface }),
+  });
+  return outcome;
+}
+
+/** The outcome a script process reported; an ArrayBuffer past the budget says which limit it met. */
+function doneOutcome(text: unknown, memoryMiB: number): BodyOutcome {
+  let done: { ok: true; result: string } | { ok: false; stage: BodyStage; error: string };
+  try {
+    done = JSON.parse(String(text));
+  } catch {
+    return { ok: false, stage: "crash", error: "script stopped unexpectedly: its outcome could not be read" };
+  }
+  if (done.ok) return resultOf(done.result);
+  if (/Array buffer allocation failed/.test(done.error)) {
+    return { ok: false, stage: "limit", error: `script ran out of memory: ${done.error} (ArrayBuffers and typed arrays count against the ${memoryMiB} MiB a run may use; the sandbox's --run-memory)` };
+  }
+  return done;
 }

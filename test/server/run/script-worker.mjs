@@ -1,5 +1,6 @@
 // The worker thread one script body runs in (plain JavaScript: Node loads it as is, with no loader).
-// script-runner.ts starts it, hands it one run, and terminates it when the run ends or times out.
+// script-process.mjs starts it, in a process of its own that the server kills when the run ends or
+// times out; it hands it one run.
 //
 // The body runs in a fresh `vm` context, a realm of its own. A context alone is no boundary: any
 // object of this (outer) realm that reaches the body leads back here through its constructor
@@ -21,6 +22,10 @@ import { parentPort, receiveMessageOnPort, workerData } from "node:worker_thread
 import { Parser } from "acorn";
 import { webGlobals } from "./web-globals.mjs";
 
+/** Largest text a call or the result may be (characters of JSON), and how it is said. */
+const maxText = Number(workerData.maxText) || 1024 * 1024;
+const maxTextLabel = maxText % (1024 * 1024) === 0 ? `${maxText / (1024 * 1024)} MiB` : `${maxText} characters`;
+
 /** Sync calls: the worker waits on this flag until the main thread has put the answer on `replies`. */
 const flag = new Int32Array(workerData.flag);
 /** @type {import("node:worker_threads").MessagePort} */
@@ -33,13 +38,14 @@ const replies = workerData.replies;
  * `post(kind, id, text)`, `postSync(text)` and `random(count)` are this side's; they return
  * true/false, a string, and a string of 2 * count hex digits.
  */
-function inside(post, postSync, random) {
+function inside(post, postSync, random, maxText, maxTextLabel) {
   "use strict";
   // Taken now, before the body can replace them.
   const parse = JSON.parse;
   const stringify = JSON.stringify;
   const ErrorType = Error;
   const TypeErrorType = TypeError;
+  const RangeErrorType = RangeError;
   const EvalErrorType = EvalError;
   const PromiseType = Promise;
   const StringType = String;
@@ -124,6 +130,8 @@ function inside(post, postSync, random) {
   // The call as JSON; `chain` (already JSON) for a locator's.
   function request(on, method, given, chain) {
     const args = argumentsJson(`${on}.${method}`, given);
+    // Refused here, before it leaves: the server never holds a call over the limit.
+    if (args.length > maxText) throw new RangeErrorType(`${on}.${method}: its arguments are over ${maxTextLabel} as JSON`);
     return `{"on":${stringify(on)},"method":${stringify(method)},"args":${args}${chain === undefined ? "" : `,"chain":${stringify(chain)}`}}`;
   }
 
@@ -318,6 +326,7 @@ function inside(post, postSync, random) {
     if (typeof text !== "string") {
       return finish({ ok: false, stage: "return", error: `Error: the script's result is not JSON (a ${typeof value} has no JSON form)` });
     }
+    if (text.length > maxText) return finish({ ok: false, stage: "return", error: `Error: the script's result is over ${maxTextLabel} as JSON` });
     finish({ ok: true, result: text });
   }
 
@@ -480,7 +489,7 @@ parentPort.once("message", ({ content, runText }) => {
 
   const context = vm.createContext(Object.create(null), { name: "script", codeGeneration: { strings: false, wasm: false } });
   vm.runInContext(`(${webGlobals.toString()})()`, context);
-  const entries = vm.runInContext(`(${inside.toString()})`, context)(post, postSync, random);
+  const entries = vm.runInContext(`(${inside.toString()})`, context)(post, postSync, random, maxText, maxTextLabel);
   const { start, deliver } = entries;
   fire = entries.fire;
   describe = entries.describe;

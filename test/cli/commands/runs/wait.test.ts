@@ -1,0 +1,153 @@
+/**
+ * `reduck run` through the service's answers that are not final (a 202 batch, a single run's
+ * 202), `--no-wait`, the new flags, and `reduck runs wait`. The reference server answers the
+ * catalogue; POST /run and the batch polls are played here, from the wire facts (§3b).
+ */
+import { http, HttpResponse } from "msw";
+import { beforeEach, describe, expect, it } from "vitest";
+import { SEED_IDS } from "../../../server/index.js";
+import { reduck, useReferenceServer } from "../harness.js";
+
+const server = useReferenceServer();
+// With REDUCK_API_URL set (as the harness does), runs go to the same host.
+const RUN_HOST = "https://reduck.ai";
+const EMAIL = ["--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi"];
+
+let posts: any[] = [];
+let polls = 0;
+beforeEach(() => {
+  posts = [];
+  polls = 0;
+});
+
+/** POST /run answers `first`; each poll of a batch answers the next of `then` (the last repeating). */
+function wire(first: { status: number; body: unknown }, then: unknown[] = []) {
+  server.use(
+    http.post(`${RUN_HOST}/run`, async ({ request }) => {
+      posts.push(await request.json());
+      return HttpResponse.json(first.body as never, { status: first.status });
+    }),
+    http.get(`${RUN_HOST}/batches/:id`, ({ params }) => {
+      const next = then[Math.min(polls++, then.length - 1)];
+      if (next === undefined) return HttpResponse.json({ error: `Batch ${params.id} not found` }, { status: 404 });
+      return HttpResponse.json(next as never);
+    }),
+  );
+}
+
+const running = (batchId: string, runs: unknown[] = [{ status: "running", runId: "r1" }]) => ({ batchId, status: "running", retryAfterMs: 20, runs });
+
+describe("reduck run waits through a 202", () => {
+  it("a batch polled to the end: the result on stdout, the run sent once, no status line when piped", async () => {
+    wire({ status: 202, body: running("b1") }, [running("b1"), { batchId: "b1", status: "completed", runs: [{ status: "completed", runId: "r1", result: { sent: true } }] }]);
+    const { stdout, stderr, exitCode } = await reduck("run", ...EMAIL);
+    expect(exitCode).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ sent: true });
+    expect(stderr).toContain("run r1");
+    expect(stderr).not.toMatch(/running \d+\/\d+/);
+    expect(posts).toHaveLength(1);
+    expect(polls).toBe(2);
+  });
+
+  it("a failed step: exit 1, errorType in the JSON, the service's message in the human line", async () => {
+    const failed = { batchId: "b2", status: "failed", runs: [{ status: "failed", runId: "r2", error: "selector #send missing", errorType: "site_error", externalMessage: "Gmail changed: the Send button is gone" }] };
+    wire({ status: 202, body: running("b2") }, [failed]);
+    const json = await reduck("run", "--json", ...EMAIL);
+    expect(json.exitCode).toBe(1);
+    expect(json.json()).toEqual({ status: "failed", runId: "r2", error: "selector #send missing", errorType: "site_error", externalMessage: "Gmail changed: the Send button is gone" });
+
+    wire({ status: 202, body: running("b2") }, [failed]);
+    const human = await reduck("run", ...EMAIL);
+    expect(human.exitCode).toBe(1);
+    expect(human.stderr).toContain("Error: run r2 failed: Gmail changed: the Send button is gone");
+    expect(human.stdout).toBe("");
+  });
+
+  it("several scripts through a 202: a JSON array of results, one per script", async () => {
+    const done = { batchId: "b3", status: "completed", runs: [{ status: "completed", runId: "r1", result: 1 }, { status: "completed", runId: "r2", result: null }] };
+    wire({ status: 202, body: running("b3", []) }, [done]);
+    const { stdout, exitCode } = await reduck("run", ...EMAIL, ...EMAIL);
+    expect(exitCode).toBe(0);
+    expect(JSON.parse(stdout)).toEqual([1, null]);
+  });
+});
+
+describe("--no-wait", () => {
+  it("prints the id on stdout (the handle with --json), polls nothing, exit 0", async () => {
+    wire({ status: 202, body: running("b4") });
+    const plain = await reduck("run", "--no-wait", ...EMAIL);
+    expect(plain.exitCode).toBe(0);
+    expect(plain.stdout).toBe("b4\n");
+    expect(plain.stderr).toContain("reduck runs wait b4");
+    const json = await reduck("run", "--no-wait", "--json", ...EMAIL);
+    expect(json.exitCode).toBe(0);
+    expect(json.json()).toEqual({ status: "running", batchId: "b4", runIds: ["r1"], retryAfterMs: 20 });
+    expect(polls).toBe(0);
+  });
+});
+
+describe("where and how long, on the wire", () => {
+  it("--browser cloud --region --country --wait-for-seconds go as the service reads them", async () => {
+    wire({ status: 200, body: { result: { ok: 1 }, runId: "r1" } });
+    const { exitCode } = await reduck("run", "--browser", "cloud", "--region", "us-east-1", "--country", "de", "--wait-for-seconds", "5", ...EMAIL);
+    expect(exitCode).toBe(0);
+    expect(posts[0]).toMatchObject({ browser: "cloud", region: "us-east-1", country: "DE", waitForSeconds: 5 });
+  });
+
+  it("--browser managed goes as cloud; --browser ID is that device", async () => {
+    wire({ status: 200, body: { result: 1, runId: "r1" } });
+    await reduck("run", "--browser", "managed", ...EMAIL);
+    await reduck("run", "--browser", SEED_IDS.devices.demo, ...EMAIL);
+    expect(posts.map((p) => p.browser)).toEqual(["cloud", { deviceId: SEED_IDS.devices.demo }]);
+  });
+
+  it.each([
+    [["--region", "us-east-1"], "--region chooses where a cloud browser runs, so it needs --browser cloud"],
+    [["--browser", "cloud", "--country", "Germany"], "--country takes a two-letter ISO 3166 code"],
+    [["--wait-for-seconds", "0"], "--wait-for-seconds must be a whole number"],
+    [["--wait-for-seconds", "111"], '--wait-for-seconds must be a whole number of at most 110 (you gave "111")'],
+    [["--browser", "firefox"], '--browser takes cloud, extension or a paired browser\'s id (see `reduck devices list`), not "firefox"'],
+  ])("%j: exit 2, nothing sent", async (flags, message) => {
+    wire({ status: 200, body: { result: 1, runId: "r1" } });
+    const { exitCode, stderr } = await reduck("run", ...flags, ...EMAIL);
+    expect(exitCode).toBe(2);
+    expect(stderr).toContain(message);
+    expect(posts).toHaveLength(0);
+  });
+});
+
+describe("reduck runs wait", () => {
+  it("a batch id: the outcome as `run` prints it", async () => {
+    wire({ status: 200, body: null }, [running("b5"), { batchId: "b5", status: "completed", runs: [{ status: "completed", runId: "r1", result: { n: 2 } }] }]);
+    const { stdout, stderr, exitCode } = await reduck("runs", "wait", "b5");
+    expect(exitCode).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ n: 2 });
+    expect(stderr).toContain("run r1");
+    expect(posts).toHaveLength(0);
+  });
+
+  it("a failed batch of several with --json: exit 1, each step with its errorType", async () => {
+    const done = { batchId: "b6", status: "failed", runs: [{ status: "completed", runId: "r1", result: 1 }, { status: "failed", runId: "r2", error: "timed out", errorType: "timeout" }] };
+    wire({ status: 200, body: null }, [done]);
+    const { json, exitCode } = await reduck("runs", "wait", "b6", "--json");
+    expect(exitCode).toBe(1);
+    expect(json()).toEqual({ batchId: "b6", status: "failed", totalSteps: 2, runs: [{ status: "completed", runId: "r1", result: 1 }, { status: "failed", runId: "r2", error: "timed out", errorType: "timeout" }] });
+  });
+
+  it("a run id (not a batch): waits on the run's record", async () => {
+    wire({ status: 200, body: null }, []);
+    const { stdout, exitCode } = await reduck("runs", "wait", SEED_IDS.runs.success, "--json");
+    expect(exitCode).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ status: "completed", runId: SEED_IDS.runs.success });
+    const failed = await reduck("runs", "wait", SEED_IDS.runs.error);
+    expect(failed.exitCode).toBe(1);
+    expect(failed.stderr).toMatch(new RegExp(`Error: run ${SEED_IDS.runs.error} failed: `));
+  });
+
+  it("an id that is neither: exit 1, saying so", async () => {
+    wire({ status: 200, body: null }, []);
+    const { stderr, exitCode } = await reduck("runs", "wait", "00000000-0000-4000-8005-0000000000ff");
+    expect(exitCode).toBe(1);
+    expect(stderr).toContain("there is no batch or run 00000000-0000-4000-8005-0000000000ff: check the id");
+  });
+});

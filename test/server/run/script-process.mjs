@@ -1,0 +1,61 @@
+// The process one script body runs in (plain JavaScript: Node loads it as is, with no loader).
+// script-processes.ts starts it and kills it when its run ends; everything a body can do to its
+// process (exhaust the heap, allocate gigabytes of ArrayBuffer, crash V8) ends here, in a failed
+// run, never in the server.
+//
+// Inside, the body runs as before in a worker thread (script-worker.mjs) whose heap is limited to
+// the run's memory; this thread only relays the worker's messages to the server over fd 3 (framed,
+// see frames.mjs) and the server's answers back, and answers the worker's synchronous calls
+// (page.url()) by waking it on the shared flag. The server limits this whole process's data
+// memory (heap and ArrayBuffers together, RLIMIT_DATA) to what it uses when ready plus the run's
+// budget, and watches its resident memory.
+//
+// argv: memory budget in MiB, largest text (characters) a call or result may carry.
+import net from "node:net";
+import { MessageChannel, Worker } from "node:worker_threads";
+import { FrameReader, frame } from "./frames.mjs";
+
+const memoryMiB = Number(process.argv[2]) || 128;
+const maxText = Number(process.argv[3]) || 1024 * 1024;
+
+const channel = new net.Socket({ fd: 3, readable: true, writable: true });
+const send = (message) => {
+  try {
+    channel.write(frame(message));
+  } catch {
+    process.exit(1);
+  }
+};
+// The server went away (or killed its end): nothing left to run for.
+channel.on("close", () => process.exit(0));
+channel.on("error", () => process.exit(0));
+
+const shared = new SharedArrayBuffer(4);
+const flag = new Int32Array(shared);
+const { port1: replies, port2 } = new MessageChannel();
+const worker = new Worker(new URL("./script-worker.mjs", import.meta.url), {
+  workerData: { flag: shared, replies: port2, maxText },
+  transferList: [port2],
+  execArgv: [],
+  env: {},
+  resourceLimits: { maxOldGenerationSizeMb: memoryMiB, maxYoungGenerationSizeMb: 16 },
+});
+worker.once("online", () => send({ type: "ready" }));
+worker.on("message", (message) => send(message));
+worker.once("error", (error) => send({ type: "error", code: error?.code ?? "", message: String(error?.message ?? error) }));
+worker.once("exit", (code) => {
+  send({ type: "exit", code });
+  channel.end(() => process.exit(0));
+});
+
+// The server is trusted; its largest message is a run (the body is at most a few MiB).
+const reader = new FrameReader(64 * 1024 * 1024, (message) => {
+  if (message.type === "run") return worker.postMessage({ content: message.content, runText: message.runText });
+  if (message.type === "reply") return worker.postMessage({ type: "reply", id: message.id, text: message.text });
+  if (message.type === "syncReply") {
+    replies.postMessage(message.text);
+    Atomics.store(flag, 0, 1);
+    Atomics.notify(flag, 0);
+  }
+}, () => process.exit(1));
+channel.on("data", (chunk) => reader.push(chunk));

@@ -1,0 +1,217 @@
+// The processes script bodies run in (script-process.mjs), seen from the server: started ahead of
+// time (two wait, warm, so a run does not pay a process start), one per run and never reused,
+// killed when the run ends, at most MAX_RUNNING at once (more runs wait for one to end).
+//
+// Memory: a run's budget (128 MiB, `--run-memory`) bounds its worker's heap, and, through
+// RLIMIT_DATA set on the process once it is ready (its data memory then, plus the budget), the
+// heap and every ArrayBuffer together: `new Uint8Array(4 * 2 ** 30)` fails inside the script. The
+// process's resident memory is also watched from here (/proc) and the process killed past its
+// ready size plus the budget, whatever the allocation was. See CONVENTIONS.md: a worker's
+// resourceLimits alone bound neither ArrayBuffers nor a fatal heap error.
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import type { Socket } from "node:net";
+import { fileURLToPath } from "node:url";
+import { FrameReader, frame } from "./frames.mjs";
+
+const PROCESS_FILE = new URL("./script-process.mjs", import.meta.url);
+
+/** A run's memory budget in MiB, unless the sandbox was given `--run-memory`. */
+export const DEFAULT_RUN_MEMORY_MIB = 128;
+/** Script processes running at once; a run beyond waits (its time limit runs while it waits). */
+export const MAX_RUNNING = 6;
+/** Largest message a script process may send (a call or a result is refused well before, inside it). */
+const MAX_FRAME_BYTES = 8 * 1024 * 1024;
+/** How often a running process's resident memory is read. */
+const WATCH_MS = 100;
+
+let runMemoryMiB = DEFAULT_RUN_MEMORY_MIB;
+
+/**
+ * Sets the memory budget of the runs that start from now on (the sandbox's `--run-memory`).
+ *
+ * @example
+ * setRunMemory(256);
+ */
+export function setRunMemory(mib: number): void {
+  runMemoryMiB = mib;
+  for (const waiting of spares.splice(0)) waiting.kill();
+}
+
+/** The memory budget of a run, in MiB. */
+export function runMemory(): number {
+  return runMemoryMiB;
+}
+
+/** Why a script process ended before its run did, in words for the run's error. */
+export type Ending = { kind: "memory"; text: string } | { kind: "crash"; text: string };
+
+/**
+ * One script process. `send` hands it a message; `onMessage` gets the worker's messages; `ended`
+ * says, once it has died (or was killed), why.
+ */
+export class ScriptProcess {
+  readonly child: ChildProcess;
+  private readonly channel: Socket;
+  private readonly reader: FrameReader;
+  private stderr = "";
+  private watch?: NodeJS.Timeout;
+  private readyRss = 0;
+  private memoryKill?: string;
+  private listener: (message: { type: string; [key: string]: unknown }) => void = () => {};
+  private endListener: (ending: Ending) => void = () => {};
+  /** Resolves once the process is ready and its memory limited (false: it died first). */
+  readonly ready: Promise<boolean>;
+  exited = false;
+  ending?: Ending;
+
+  constructor(readonly memoryMiB: number, maxText: number) {
+    this.child = spawn(process.execPath, ["--max-old-space-size=64", fileURLToPath(PROCESS_FILE), String(memoryMiB), String(maxText)], {
+      stdio: ["ignore", "ignore", "pipe", "pipe"],
+      // Nothing of the server's environment (API keys, loaders) goes to a script's process.
+      env: {},
+    });
+    this.channel = this.child.stdio[3] as Socket;
+    this.reader = new FrameReader(MAX_FRAME_BYTES, (message) => this.listener(message), (bytes) => {
+      this.memoryKill = `script stopped: it sent a message of ${bytes} bytes, over the ${MAX_FRAME_BYTES / 2 ** 20} MiB a run may send`;
+      this.kill();
+    });
+    this.channel.on("data", (chunk: Buffer) => this.reader.push(chunk));
+    this.channel.on("error", () => {});
+    this.child.stderr!.on("data", (chunk: Buffer) => (this.stderr = (this.stderr + chunk.toString()).slice(-4096)));
+    let readied: (ok: boolean) => void = () => {};
+    // Once up: its data memory now, plus the budget, is all it may ever hold.
+    this.ready = new Promise<boolean>((resolve) => (readied = resolve)).then(async (ok) => ok && (await this.limitData(), !this.exited));
+    this.listener = (message) => {
+      if (message.type === "ready") readied(true);
+    };
+    this.child.once("exit", (code, signal) => {
+      this.exited = true;
+      clearInterval(this.watch);
+      this.reader.stop();
+      readied(false);
+      this.ending = this.describeExit(code, signal);
+      this.endListener(this.ending);
+    });
+    this.child.on("error", () => {});
+    this.unref();
+  }
+
+  /** A waiting process must not keep the server's (or a test's) process alive. */
+  unref(): void {
+    this.child.unref();
+    this.channel.unref();
+    (this.child.stderr as Socket).unref?.();
+  }
+
+  ref(): void {
+    this.child.ref();
+    this.channel.ref();
+  }
+
+  send(message: unknown): void {
+    if (!this.exited) this.channel.write(frame(message));
+  }
+
+  onMessage(listener: (message: { type: string; [key: string]: unknown }) => void): void {
+    this.listener = listener;
+  }
+
+  onEnd(listener: (ending: Ending) => void): void {
+    this.endListener = listener;
+    if (this.ending) listener(this.ending);
+  }
+
+  /** Reads the resident memory while a run is on, and kills the process past ready + budget. */
+  startWatch(): void {
+    const limit = this.readyRss + this.memoryMiB * 2 ** 20;
+    this.watch = setInterval(() => {
+      void rssOf(this.child.pid).then((rss) => {
+        if (rss > limit && !this.exited) {
+          this.memoryKill = `script ran out of memory: its process passed ${Math.round(limit / 2 ** 20)} MiB resident (a run may use ${this.memoryMiB} MiB; the sandbox's --run-memory)`;
+          this.kill();
+        }
+      });
+    }, WATCH_MS);
+    this.watch.unref();
+  }
+
+  kill(): void {
+    clearInterval(this.watch);
+    if (!this.exited) this.child.kill("SIGKILL");
+  }
+
+  private async limitData(): Promise<void> {
+    const pid = this.child.pid;
+    if (!pid) return;
+    const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+    this.readyRss = kilobytes(status, "VmRSS");
+    const data = kilobytes(status, "VmData");
+    if (!data) return;
+    const limit = data + this.memoryMiB * 2 ** 20;
+    // prlimit (util-linux) sets another process's limit; without it, the watch above still holds.
+    await new Promise<void>((resolve) => execFile("prlimit", ["--pid", String(pid), `--data=${limit}:${limit}`], () => resolve()));
+  }
+
+  private describeExit(code: number | null, signal: NodeJS.Signals | null): Ending {
+    if (this.memoryKill) return { kind: "memory", text: this.memoryKill };
+    if (/out of memory|allocation failed|heap limit/i.test(this.stderr)) {
+      return { kind: "memory", text: `script ran out of memory (a run may use ${this.memoryMiB} MiB; the sandbox's --run-memory)` };
+    }
+    return { kind: "crash", text: `script stopped unexpectedly: its process ${signal ? `was ended by ${signal}` : `exited with code ${code}`}` };
+  }
+}
+
+function kilobytes(status: string, field: string): number {
+  return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0) * 1024;
+}
+
+async function rssOf(pid: number | undefined): Promise<number> {
+  if (!pid) return 0;
+  return kilobytes(await readFile(`/proc/${pid}/status`, "utf8").catch(() => ""), "VmRSS");
+}
+
+/**
+ * Processes started ahead of time. Two, so that runs one after the other (a batch, a test suite)
+ * each find one ready: a process takes longer to start (100-150 ms on a busy machine) than a
+ * simple run takes.
+ */
+const SPARES = 2;
+const spares: ScriptProcess[] = [];
+let running = 0;
+const waiting: Array<() => void> = [];
+
+function usable(candidate: ScriptProcess): boolean {
+  return !candidate.exited && candidate.memoryMiB === runMemoryMiB;
+}
+
+/**
+ * A process for one run: a warm one when one waits, else a new one; waits while MAX_RUNNING run.
+ * Give it back with `release` when the run ends (it is killed then).
+ */
+export async function takeScriptProcess(maxText: number): Promise<ScriptProcess> {
+  if (running >= MAX_RUNNING) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  for (let spare = spares.shift(); spare; spare = spares.shift()) {
+    if (usable(spare)) return spare;
+    spare.kill();
+  }
+  return new ScriptProcess(runMemoryMiB, maxText);
+}
+
+/** Kills a run's process and lets the next run (a waiting one first) have its place. */
+export function releaseScriptProcess(used: ScriptProcess, maxText: number): void {
+  used.kill();
+  running -= 1;
+  waiting.shift()?.();
+  // The next runs' processes start once this one has ended, so the two do not compete.
+  setImmediate(() => warmScriptProcess(maxText));
+}
+
+/** Starts the processes the next runs take, up to SPARES waiting. */
+export function warmScriptProcess(maxText: number): void {
+  for (let i = spares.length - 1; i >= 0; i--) {
+    if (!usable(spares[i]!)) spares.splice(i, 1)[0]!.kill();
+  }
+  while (spares.length < SPARES) spares.push(new ScriptProcess(runMemoryMiB, maxText));
+}
