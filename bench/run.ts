@@ -18,9 +18,10 @@
  *    page, memory after 20 and 200 runs.
  * 7. A run polled after a 202 beside one whose first answer was the outcome (bench/polling.ts).
  * 8. The sandbox under the worst script-body attacks (bench/sandbox-attacks.ts).
+ * 9. `reduck batch` beside a shell loop of `reduck run`, --dry-run's memory, the journal (bench/batch.ts).
  *
  * Options: `--pairs N` (default 7 for uploads, 15 for the rest); `--only a,b` runs only those
- * of version, run, library, form-data, list, browser, polling, attacks.
+ * of version, run, library, form-data, list, browser, polling, attacks, batch.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtemp, open, readFile, rm, writeFile } from "node:fs/promises";
@@ -29,6 +30,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startSandbox } from "@reduck-client/sandbox";
 import { MAX_FILE_BYTES } from "../src/run/limits.js";
+import { benchBatch } from "./batch.js";
 import { benchBrowser } from "./browser.js";
 import { benchPolling } from "./polling.js";
 import { benchSandboxAttacks } from "./sandbox-attacks.js";
@@ -225,6 +227,8 @@ if (wanted("browser")) rows.push(...(await benchBrowser()));
 if (wanted("polling")) rows.push(...(await benchPolling(pairsGiven ?? 5)));
 // 8. The sandbox under attack (issue 24; bench/sandbox-attacks.ts).
 if (wanted("attacks")) rows.push(...(await benchSandboxAttacks()));
+// 9. reduck batch beside a shell loop, --dry-run's memory, the journal's cost (issue 22; bench/batch.ts).
+if (wanted("batch")) rows.push(...(await benchBatch(pairsGiven ?? 3)));
 
 const width = Math.max(...rows.map((r) => r[0].length));
 const width2 = Math.max(...rows.map((r) => r[1].length));

@@ -49,3 +49,8 @@ export type Device = Schemas["Device"];
 export type Connector = Schemas["Connector"];
 export type HostReadme = Schemas["HostReadme"];
 export type TransferTarget = Schemas["TransferTarget"];
+export { runMany } from "./batch/run-many.js";
+export type { RunManyOptions, RunManyRun, BatchCounts } from "./batch/run-many.js";
+export { readRows, RowsError } from "./batch/rows.js";
+export type { RowValues } from "./batch/rows.js";
+export type { RowOutcome } from "./batch/journal.js";

@@ -3,6 +3,7 @@
  * scanning a folder, which keeps start-up fast (see CONVENTIONS.md).
  */
 import Run from "./commands/run.js";
+import Batch from "./commands/batch.js";
 import Whoami from "./commands/whoami.js";
 import Login from "./commands/login.js";
 import Logout from "./commands/logout.js";
@@ -33,6 +34,7 @@ import { PLUGIN_COMMANDS } from "./plugins.js";
 
 export const COMMANDS = {
   run: Run,
+  batch: Batch,
   whoami: Whoami,
   login: Login,
   logout: Logout,

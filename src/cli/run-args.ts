@@ -6,7 +6,6 @@
 import { expandHome } from "../system/paths.js";
 import { usageError } from "./errors.js";
 import { parseAddress, type ScriptAddress } from "./address.js";
-import { closest } from "./suggest.js";
 import { scriptFlagHint } from "./run-hints.js";
 
 export interface StepArgs {
@@ -64,114 +63,5 @@ export function groupSteps(argv: string[]): StepArgs[] {
 /** Shells do not expand `~` after `=`, so the CLI does (`~\` too on Windows). */
 export { expandHome } from "../system/paths.js";
 
-type Schema = { type?: string | string[]; anyOf?: Schema[]; oneOf?: Schema[]; format?: string; properties?: Record<string, Schema>; required?: string[] };
-
-export function fileInputs(schema: Schema): string[] {
-  return Object.entries(schema.properties ?? {})
-    .filter(([, p]) => p.type === "string" && p.format === "file")
-    .map(([name]) => name);
-}
-
-function typesOf(schema: Schema): string[] {
-  const own = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
-  const alternatives = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].flatMap(typesOf);
-  return [...own, ...alternatives];
-}
-
-/** Coerces one command-line value to the type its schema property asks for. */
-export function coerce(name: string, raw: string, schema: Schema | undefined): unknown {
-  const types = schema ? typesOf(schema) : [];
-  if (types.length === 0) return raw;
-  const fail = (what: string) => usageError(`${name} must be ${what} (you gave ${JSON.stringify(raw)})`);
-  // Structured values are JSON; a lone value for an array that also takes strings stays a string.
-  if (types.includes("array") || types.includes("object")) {
-    const trimmed = raw.trim();
-    if (trimmed.startsWith("[") || trimmed.startsWith("{")) {
-      try {
-        const value = JSON.parse(trimmed);
-        if ((Array.isArray(value) && types.includes("array")) || (!Array.isArray(value) && types.includes("object"))) return value;
-      } catch {
-        throw fail(`valid JSON (${types.join(" or ")})`);
-      }
-    }
-    if (types.includes("string")) return raw;
-    if (types.includes("array")) return [raw];
-    throw fail("a JSON object, e.g. '{\"key\":\"value\"}'");
-  }
-  if (types.includes("string")) return raw;
-  if (types.includes("integer") || types.includes("number")) {
-    const n = Number(raw);
-    if (raw.trim() === "" || !Number.isFinite(n)) throw fail("a number");
-    if (types.includes("integer") && !types.includes("number") && !Number.isInteger(n)) throw fail("a whole number");
-    return n;
-  }
-  if (types.includes("boolean")) {
-    if (raw === "true") return true;
-    if (raw === "false") return false;
-    throw fail("true or false");
-  }
-  if (types.includes("null") && raw === "null") return null;
-  return raw;
-}
-
-export interface AppliedContract {
-  args: Record<string, unknown>;
-  /** Local paths, by file input. */
-  files: Record<string, string>;
-  /** The schema's file inputs. */
-  fileInputs: string[];
-  /** Everything wrong with the step's arguments, in CLI words (empty when nothing is). */
-  problems: string[];
-}
-
-/**
- * Builds a step's args and files from its contract, naming every argument or file input the
- * contract does not take, is missing or cannot be converted. (The values themselves are checked
- * against the whole schema afterwards, in validate-args.ts.)
- */
-export function applyContract(step: StepArgs, schema: Schema): AppliedContract {
-  const properties = schema.properties ?? {};
-  const fileNames = fileInputs(schema);
-  const argNames = Object.keys(properties).filter((n) => !fileNames.includes(n));
-  const problems: string[] = [];
-  const args: Record<string, unknown> = {};
-  const given = new Set<string>();
-  const unknown: string[] = [];
-  for (const [name, raw] of step.values) {
-    if (fileNames.includes(name)) {
-      problems.push(`${name} is a file input: write file:${name}=PATH`);
-    } else if (!(name in properties)) {
-      const guess = closest(name, argNames);
-      unknown.push(`${name}${guess ? ` (did you mean ${guess}?)` : ""}`);
-    } else if (given.has(name)) {
-      problems.push(`${name} is given twice`);
-    } else {
-      given.add(name);
-      try {
-        args[name] = coerce(name, raw, properties[name]);
-      } catch (err) {
-        problems.push((err as Error).message);
-      }
-    }
-  }
-  if (unknown.length) {
-    problems.unshift(`unknown argument${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}; it takes: ${argNames.join(", ") || "no arguments"}`);
-  }
-  const files: Record<string, string> = {};
-  for (const [input, file] of step.files) {
-    if (!fileNames.includes(input)) {
-      const guess = closest(input, fileNames);
-      problems.push(`unknown file input ${input}${guess ? `: did you mean ${guess}?` : ""} (its file inputs: ${fileNames.join(", ") || "none"})`);
-    } else if (input in files) {
-      problems.push(`file:${input} is given twice`);
-    } else {
-      files[input] = file;
-    }
-  }
-  const missing = (schema.required ?? []).filter((n) => !given.has(n) && !(n in files));
-  if (missing.length) {
-    const how = missing.map((n) => (fileNames.includes(n) ? `file:${n}=path` : `${n}=...`)).join(" ");
-    problems.push(`missing ${missing.map((n) => (fileNames.includes(n) ? `file input ${n}` : n)).join(", ")} (add ${how})`);
-  }
-  return { args, files, fileInputs: fileNames, problems };
-}
+/** The pure parts (coercion, the contract's file inputs, building args) live in core/, shared with the library's runMany. */
+export { coerce, fileInputs, applyContract, type AppliedContract } from "../core/arguments.js";

@@ -1,0 +1,184 @@
+/**
+ * `reduck batch` measured as a user meets it (`npx tsx bench/batch.ts`, or `benchBatch()` from
+ * bench/run.ts), against a sandbox started as `npm run sandbox` starts it, scripts running against
+ * the simulated page (the figures are the client's; a browser's time would only blur them).
+ *
+ * 1. 1,000 rows of send_email through `reduck batch --concurrency 8`, beside a shell loop of
+ *    `reduck run` over the same rows. The loop runs the first LOOP_ROWS rows only (a process per
+ *    row: the whole 1,000 would take minutes per pair) and its time is scaled to 1,000 rows;
+ *    aim: batch at least 20x faster. Beside them, the sandbox's own ceiling (bare fetches, 8 at
+ *    a time): a batch cannot go faster than the server runs scripts.
+ * 2. `--dry-run` over 10,000 and 100,000 rows: peak resident memory of each (aim: at most
+ *    100 MiB, and flat: the second within 1.2x of the first).
+ * 3. The journal's cost: the same 1,000 rows with the journal (fsync'ed line by line) on the
+ *    disk beside the input, and with `--out` on a tmpfs (/dev/shm), where fsync costs nothing
+ *    (aim: within 10%).
+ *
+ * Paired runs (the two sides one after the other, alternating which goes first), medians, and
+ * NODE_EXTRA_CA_CERTS unset on both sides. `--pairs N` (default 3).
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startSandboxProcess } from "../test/server/sandbox-process.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const cli = path.join(root, "bin", "run.js");
+const node = process.execPath;
+const MiB = 2 ** 20;
+const ROWS = 1000;
+const LOOP_ROWS = 50;
+const SCRIPT = "reduck/mail.google.com/send_email";
+
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env = { ...process.env, ...extra };
+  delete env.NODE_EXTRA_CA_CERTS;
+  delete env.NODE_OPTIONS;
+  return env;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv): number {
+  const started = performance.now();
+  execFileSync(cmd, args, { cwd: root, env, stdio: ["ignore", "ignore", "pipe"], maxBuffer: 64 * MiB });
+  return performance.now() - started;
+}
+
+async function csv(file: string, rows: number): Promise<void> {
+  const lines = ["to,subject"];
+  for (let i = 0; i < rows; i++) lines.push(`user${i}@example.com,"Hello, row ${i}"`);
+  await writeFile(file, `${lines.join("\n")}\n`);
+}
+
+/** Rows of `[what, figure, note]`. */
+export async function benchBatch(pairs = 3): Promise<Array<[string, string, string]>> {
+  const rows: Array<[string, string, string]> = [];
+  const work = await mkdtemp(path.join(os.tmpdir(), "reduck-bench-batch-"));
+  const shm = existsSync("/dev/shm") ? await mkdtemp("/dev/shm/reduck-bench-batch-") : undefined;
+  const sandbox = await startSandboxProcess(work, { browser: "simulated" });
+  const env = cleanEnv({ ...sandbox.env, REDUCK_CONFIG_DIR: work });
+  try {
+    const input = path.join(work, "rows.csv");
+    await csv(input, ROWS);
+    let n = 0;
+    const batch = (out: string) => {
+      n++;
+      return timed(node, [cli, "batch", "--script", SCRIPT, "--input", input, "--concurrency", "8", "--out", out], env);
+    };
+    // The loop a user writes today: one `reduck run` process per row.
+    const loopScript = path.join(work, "loop.sh");
+    await writeFile(
+      loopScript,
+      `head -n ${LOOP_ROWS + 1} "$1" | tail -n +2 | while IFS=, read -r to subject; do "$2" "$3" run --browser extension --script ${SCRIPT} "to=$to" "subject=$subject" > /dev/null || exit 1; done\n`,
+    );
+    const loop = () => timed("sh", [loopScript, input, node, cli], env);
+
+    // 1. batch beside the loop
+    batch(path.join(work, `warm-${n}.jsonl`));
+    const b: number[] = [];
+    const l: number[] = [];
+    for (let i = 0; i < pairs; i++) {
+      if (i % 2) {
+        l.push(loop());
+        b.push(batch(path.join(work, `b-${n}.jsonl`)));
+      } else {
+        b.push(batch(path.join(work, `b-${n}.jsonl`)));
+        l.push(loop());
+      }
+    }
+    const scaled = l.map((t) => (t * ROWS) / LOOP_ROWS);
+    const speedup = median(scaled.map((t, i) => t / b[i]!));
+    rows.push([`shell loop of reduck run, ${ROWS} rows (${LOOP_ROWS} run, scaled)`, `${(median(scaled) / 1000).toFixed(1)} s`, ""]);
+    rows.push([`reduck batch --concurrency 8, ${ROWS} rows`, `${(median(b) / 1000).toFixed(1)} s`, `${speedup.toFixed(1)}x faster, aim >= 20x: ${speedup >= 20 ? "ok" : "MISSED"}`]);
+
+    // The sandbox's own ceiling, for scale: bare fetches, 8 runs at a time, nothing else.
+    const ceiling = await (async () => {
+      const total = 200;
+      let next = 0;
+      const started = performance.now();
+      const worker = async () => {
+        while (next < total) {
+          const i = next++;
+          const answer = await fetch(`${sandbox.env.REDUCK_API_URL}/run`, {
+            method: "POST",
+            headers: { "X-API-Key": sandbox.env.REDUCK_API_KEY!, "Content-Type": "application/json" },
+            body: JSON.stringify({ browser: "extension", script: { handle: "reduck", host: "mail.google.com", slug: "send_email", args: { to: `c${i}@example.com`, subject: "x" } } }),
+          });
+          await answer.arrayBuffer();
+        }
+      };
+      await Promise.all(Array.from({ length: 8 }, worker));
+      return total / ((performance.now() - started) / 1000);
+    })();
+    rows.push([
+      "the sandbox's ceiling: bare fetch, 8 runs at a time",
+      `${ceiling.toFixed(1)}/s`,
+      `reduck batch: ${(ROWS / (median(b) / 1000)).toFixed(1)} runs/s (the server, not the client, sets the pace)`,
+    ]);
+
+    // 2. --dry-run memory, 10,000 beside 100,000 rows
+    const rss = async (count: number) => {
+      const file = path.join(work, `dry-${count}.csv`);
+      await csv(file, count);
+      const rssFile = path.join(work, "rss");
+      const peaks: number[] = [];
+      for (let i = 0; i < pairs; i++) {
+        execFileSync(node, ["--import", path.join(root, "bench", "report-rss.mjs"), cli, "batch", "--script", SCRIPT, "--input", file, "--dry-run"], {
+          cwd: root,
+          env: { ...env, REDUCK_BENCH_RSS_FILE: rssFile },
+          stdio: ["ignore", "ignore", "pipe"],
+        });
+        peaks.push(Number(await readFile(rssFile, "utf8")));
+      }
+      return median(peaks);
+    };
+    const small = await rss(10_000);
+    const large = await rss(100_000);
+    const mib = (x: number) => `${(x / MiB).toFixed(0)} MiB`;
+    rows.push(["reduck batch --dry-run, 10,000 rows: peak", mib(small), ""]);
+    rows.push([
+      "reduck batch --dry-run, 100,000 rows: peak",
+      mib(large),
+      `${(large / small).toFixed(2)}x the 10,000, aim <= 100 MiB and flat (<= 1.2x): ${large <= 100 * MiB && large / small <= 1.2 ? "ok" : "MISSED"}`,
+    ]);
+
+    // 3. the journal's fsyncs: on disk beside the input, and on a tmpfs
+    if (shm) {
+      const disk: number[] = [];
+      const tmpfs: number[] = [];
+      for (let i = 0; i < pairs; i++) {
+        if (i % 2) {
+          tmpfs.push(batch(path.join(shm, `j-${n}.jsonl`)));
+          disk.push(batch(path.join(work, `j-${n}.jsonl`)));
+        } else {
+          disk.push(batch(path.join(work, `j-${n}.jsonl`)));
+          tmpfs.push(batch(path.join(shm, `j-${n}.jsonl`)));
+        }
+      }
+      const ratio = median(disk.map((t, i) => t / tmpfs[i]!));
+      rows.push([`reduck batch, ${ROWS} rows, journal on a tmpfs (--out /dev/shm)`, `${(median(tmpfs) / 1000).toFixed(1)} s`, ""]);
+      rows.push([`reduck batch, ${ROWS} rows, journal on disk (fsync per line)`, `${(median(disk) / 1000).toFixed(1)} s`, `${ratio.toFixed(2)}x, aim <= 1.10x: ${ratio <= 1.1 ? "ok" : "MISSED"}`]);
+    } else {
+      rows.push(["journal on a tmpfs", "-", "no /dev/shm on this machine: not measured"]);
+    }
+  } finally {
+    sandbox.stop();
+    await sandbox.exited;
+    await rm(work, { recursive: true, force: true });
+    if (shm) await rm(shm, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const arg = process.argv.indexOf("--pairs");
+  for (const [what, value, note] of await benchBatch(arg > 0 ? Number(process.argv[arg + 1]) : 3)) console.log(`${what.padEnd(64)}  ${value.padStart(8)}  ${note}`);
+}

@@ -1,0 +1,463 @@
+/**
+ * runMany: one script over many rows, `concurrency` rows in flight, every row run once.
+ *
+ * Each row's request is preceded by a `sending` line in the journal (on disk before the request
+ * goes out), and followed by its outcome. Resuming reads the journal: a completed row is never
+ * sent again; a row the service gave an id for is waited on; a row that was being sent when the
+ * process died is looked for among the script's runs and adopted when found, else marked
+ * `unknown` (sent again only when asked). A 429 or 503 pauses and slows the whole batch; it
+ * never fails a row.
+ */
+import type { ReduckClient } from "../client.js";
+import { sleep } from "../core/abort.js";
+import { isClient } from "../core/call.js";
+import type { ReduckError } from "../core/errors.js";
+import type { RunBrowser } from "../run/run.js";
+import { Journal, readJournal, type JournalContents, type JournalLine, type KeyState, type RowOutcome } from "./journal.js";
+import { RowPreparer, readBatchScript, type BatchScript, type PrepareOptions, type PreparedRow } from "./prepare.js";
+import type { RowValues } from "./rows.js";
+import { MAX_GROUP, runsSince, sendGroup, waitForRunEnd, type FoundRun, type RunEnd } from "./send.js";
+
+export interface BatchCounts {
+  /** Rows read so far. */
+  total: number;
+  completed: number;
+  failed: number;
+  invalid: number;
+  unknown: number;
+  /** Rows whose requests are out. */
+  inFlight: number;
+  /** Of the counts above, rows that ended in an earlier process (from the journal). */
+  earlier: number;
+  /** Set while the service has asked the batch to slow down. */
+  pausedUntil?: number;
+}
+
+export interface RunManyOptions extends PrepareOptions {
+  client: ReduckClient;
+  /** `[handle/]host/slug` (no handle: your own script), or its parts. */
+  script: string | { handle?: string; host: string; slug: string };
+  /** A version id to run instead of the current version. */
+  version?: string;
+  /** The script already read (`readBatchScript`), to skip reading it again. */
+  contract?: BatchScript;
+  /** Objects of input values (`file:<input>` keys hold paths), e.g. `readRows(path)`. */
+  rows: Iterable<RowValues> | AsyncIterable<RowValues>;
+  /** Rows in flight at once (default 4). */
+  concurrency?: number;
+  /** Rows per `POST /run` (1-20; default: half the concurrency, so two groups overlap). */
+  groupSize?: number;
+  /** The journal (JSONL) to write, and to resume from. */
+  journal?: string;
+  /** Continue the batch `journal` records; without it, a journal that holds results is refused. */
+  resume?: boolean;
+  /** Send rows that failed again (a new line; the old one is kept). */
+  retryFailed?: boolean;
+  /** Send rows whose fate is unknown again (they may then run twice). */
+  retryUnknown?: boolean;
+  browser?: RunBrowser;
+  headers?: Record<string, string>;
+  /** Stops sending new rows; the rows in flight are waited for. */
+  stop?: AbortSignal;
+  /** Stops at once: rows in flight are not waited for and stay resumable. */
+  signal?: AbortSignal;
+  onProgress?: (counts: BatchCounts) => void;
+  /** Things the caller should know that are not failures (a torn journal line, a stale lock). */
+  onWarning?: (message: string) => void;
+}
+
+/** The outcomes, in completion order; `error` says why the batch stopped early, if it did. */
+export interface RunManyRun extends AsyncIterable<RowOutcome> {
+  /** Why the batch could not start or stopped early (after iterating). */
+  readonly error?: ReduckError;
+  /** The counts so far (final after iterating). */
+  readonly counts: BatchCounts;
+}
+
+/** How long after its `sending` line a run may appear to start, for clocks that differ. */
+const CLOCK_SLACK_MS = 5000;
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/**
+ * Runs one script over many rows and yields each row's outcome as it ends. Never throws: a
+ * batch that cannot start, or stops early, says why in `error` once iterated.
+ *
+ * @example
+ * ```ts
+ * import { createReduckClient, readRows, runMany } from "reduck-client";
+ * const client = createReduckClient({ apiKey: process.env.REDUCK_API_KEY });
+ * const run = runMany({
+ *   client,
+ *   script: "reduck/mail.google.com/send_email",
+ *   rows: readRows("people.csv"),
+ *   concurrency: 8,
+ *   journal: "people.results.jsonl",
+ *   resume: true,
+ *   onProgress: (c) => console.error(`${c.completed + c.failed}/${c.total}`),
+ * });
+ * for await (const outcome of run) console.log(outcome.row, outcome.status, outcome.runId);
+ * if (run.error) console.error(run.error.error);
+ * ```
+ */
+export function runMany(options: RunManyOptions): RunManyRun {
+  const counts: BatchCounts = { total: 0, completed: 0, failed: 0, invalid: 0, unknown: 0, inFlight: 0, earlier: 0 };
+  const state: { error?: ReduckError } = {};
+  const run = {
+    counts,
+    get error() {
+      return state.error;
+    },
+    [Symbol.asyncIterator]: () => drive(options, counts, state),
+  };
+  return run;
+}
+
+/** What is wrong with options a JavaScript caller passed, in words that say how to fix it. */
+function optionsProblem(options: unknown): string | undefined {
+  const o = options as Partial<RunManyOptions> | undefined;
+  if (!o || typeof o !== "object") return "runMany takes an options object: runMany({ client, script, rows })";
+  if (!isClient(o.client)) return "pass the client from createReduckClient() as `client`";
+  if (typeof o.script !== "string" && !(o.script && typeof o.script === "object" && typeof o.script.host === "string" && typeof o.script.slug === "string")) {
+    return 'script must be an address such as "reduck/mail.google.com/send_email", or { handle?, host, slug }';
+  }
+  const rows = o.rows as unknown as Record<symbol, unknown> | undefined;
+  if (!rows || typeof rows !== "object" || (typeof rows[Symbol.iterator] !== "function" && typeof rows[Symbol.asyncIterator] !== "function")) {
+    return "rows must be an iterable or async iterable of objects, e.g. an array or readRows(path)";
+  }
+  for (const name of ["onProgress", "onWarning", "check"] as const) if (o[name] !== undefined && typeof o[name] !== "function") return `${name} must be a function`;
+  for (const name of ["signal", "stop"] as const) if (o[name] !== undefined && !(o[name] instanceof AbortSignal)) return `${name} must be an AbortSignal`;
+  if (o.journal !== undefined && (typeof o.journal !== "string" || !o.journal)) return "journal must be a file path";
+  return undefined;
+}
+
+async function* drive(options: RunManyOptions, counts: BatchCounts, state: { error?: ReduckError }): AsyncGenerator<RowOutcome> {
+  const warn = (message: string) => options.onWarning?.(message);
+  const fail = (error: string, kind: ReduckError["kind"] = "invalid_request") => {
+    state.error ??= { kind, error };
+  };
+  const problem = optionsProblem(options);
+  if (problem) return fail(problem);
+  const concurrency = options.concurrency ?? 4;
+  if (!Number.isInteger(concurrency) || concurrency < 1) return fail("concurrency must be a whole number of at least 1");
+  const groupSize = options.groupSize ?? Math.max(1, Math.min(MAX_GROUP, Math.floor(concurrency / 2)));
+  if (!Number.isInteger(groupSize) || groupSize < 1 || groupSize > MAX_GROUP) return fail(`groupSize must be from 1 to ${MAX_GROUP} (the service's cap per request)`);
+
+  let script = options.contract;
+  if (!script) {
+    const read = await readBatchScript(options.client, options.script, options.version);
+    if (read.error) return void (state.error = read.error);
+    script = read.data;
+  }
+
+  let contents: JournalContents = { states: new Map(), runIds: new Set(), warnings: [], goodLength: 0 };
+  let journal: Journal | undefined;
+  if (options.journal) {
+    try {
+      contents = await readJournal(options.journal);
+    } catch (err) {
+      return fail(`cannot read ${options.journal} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    }
+    if (contents.states.size && !options.resume) {
+      return fail(`${options.journal} already holds the results of a batch: resume it (--resume), or write to another file (--out)`);
+    }
+    contents.warnings.forEach(warn);
+    try {
+      const opened = await Journal.open(options.journal, contents.goodLength);
+      journal = opened.journal;
+      if (opened.warning) warn(opened.warning);
+    } catch (err) {
+      return fail((err as Error).message);
+    }
+  }
+
+  const stopNow = new AbortController();
+  const hard = options.signal ? AbortSignal.any([options.signal, stopNow.signal]) : stopNow.signal;
+  const soft = options.stop ? AbortSignal.any([options.stop, hard]) : hard;
+  const preparer = new RowPreparer(script, options);
+  const source = (Symbol.asyncIterator in options.rows ? (options.rows as AsyncIterable<RowValues>)[Symbol.asyncIterator]() : (options.rows as Iterable<RowValues>)[Symbol.iterator]()) as
+    | AsyncIterator<RowValues>
+    | Iterator<RowValues>;
+  let sourceDone = false;
+  const again: PreparedRow[] = [];
+  const claimed = new Set(contents.runIds);
+  const pending: RowOutcome[] = [];
+  const running = new Set<Promise<void>>();
+  // Whoever waits for something to change (the scheduler, the consumer) is woken by any change.
+  const waiters = new Set<() => void>();
+  const notify = () => {
+    for (const w of [...waiters]) w();
+    waiters.clear();
+  };
+  const changed = () => new Promise<void>((resolve) => waiters.add(resolve));
+  let allowed = concurrency;
+  let throttles = 0;
+  let pauseUntil = 0;
+  let foundRuns: Promise<FoundRun[] | undefined> | undefined;
+  const progress = () => options.onProgress?.({ ...counts, ...(pauseUntil > Date.now() ? { pausedUntil: pauseUntil } : {}) });
+
+  const write = async (lines: JournalLine[]) => {
+    if (!journal || !lines.length) return;
+    try {
+      await journal.append(lines);
+    } catch (err) {
+      // Without the journal a row could run twice: nothing more is sent.
+      fail(`cannot write ${options.journal} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): stopped sending`);
+      stopNow.abort();
+      throw err;
+    }
+  };
+
+  /** Journals outcomes (a group's in one write and one fsync), then hands them out. */
+  const emit = async (...outcomes: RowOutcome[]) => {
+    await write(outcomes).catch(() => undefined);
+    for (const outcome of outcomes) {
+      counts[outcome.status]++;
+      // A run that is a row's own is never adopted by another row's lookup.
+      if (outcome.runId) claimed.add(outcome.runId);
+    }
+    pending.push(...outcomes);
+    progress();
+    notify();
+  };
+
+  const outcomeOf = (row: PreparedRow, end: RunEnd): RowOutcome => ({
+    row: row.row,
+    key: row.key,
+    status: end.status,
+    runId: end.runId,
+    ...(end.status === "completed" ? { result: end.result ?? null } : { error: end.error ?? end.status }),
+    ...(end.errorType ? { errorType: end.errorType } : {}),
+  });
+
+  /** Runs this script has at the service since the earliest row the journal left `sending`. */
+  const runsToAdopt = () => {
+    foundRuns ??= (() => {
+      let earliest = Infinity;
+      for (const s of contents.states.values()) if (s.sendingAt && !s.outcome && !s.runId) earliest = Math.min(earliest, Date.parse(s.sendingAt));
+      return runsSince(options.client, script!.scriptId, (Number.isFinite(earliest) ? earliest : Date.now()) - CLOCK_SLACK_MS, hard);
+    })();
+    return foundRuns;
+  };
+
+  /** A row sent with no id known: its run, if the service has one with the same arguments. */
+  const lookup = async (row: PreparedRow, sendingAt: number, fresh: boolean): Promise<string | undefined | "unreadable"> => {
+    const runs = fresh ? await runsSince(options.client, script!.scriptId, sendingAt - CLOCK_SLACK_MS, hard) : await runsToAdopt();
+    if (!runs) return "unreadable";
+    const want = canonical(row.args);
+    // Oldest first: the earliest matching run is the one this row's request started.
+    const match = [...runs].reverse().find((r) => r.startedAt >= sendingAt - CLOCK_SLACK_MS && !claimed.has(r.id) && canonical(r.args) === want);
+    if (match) claimed.add(match.id);
+    return match?.id;
+  };
+
+  const track = (job: Promise<void>, rows: number) => {
+    counts.inFlight += rows;
+    progress();
+    const p = job
+      .catch(() => undefined)
+      .finally(() => {
+        counts.inFlight -= rows;
+        running.delete(p);
+        progress();
+        notify();
+      });
+    running.add(p);
+  };
+
+  const waitJob = async (row: PreparedRow, runId: string) => {
+    const end = await waitForRunEnd(options.client, runId, hard);
+    if (end !== "aborted") await emit(outcomeOf(row, end));
+  };
+
+  const adoptJob = async (row: PreparedRow, sendingAt: number, fresh: boolean, why: string) => {
+    const found = await lookup(row, sendingAt, fresh);
+    if (hard.aborted) return;
+    if (typeof found === "string" && found !== "unreadable") {
+      await write([{ row: row.row, key: row.key, status: "accepted", runId: found }]);
+      return waitJob(row, found);
+    }
+    if (!fresh && found === undefined && options.retryUnknown) {
+      again.push(row);
+      return;
+    }
+    await emit({
+      row: row.row,
+      key: row.key,
+      status: "unknown",
+      runId: null,
+      error:
+        found === "unreadable"
+          ? `${why}, and the script's runs could not be read to find out whether it ran: resume later to look again`
+          : `${why}, and no run with its arguments was found at the service: it may never have arrived (--resume --retry-unknown sends it again)`,
+    });
+  };
+
+  const sendJob = async (group: PreparedRow[]) => {
+    const at = new Date();
+    await write(group.map((r) => ({ row: r.row, key: r.key, status: "sending", at: at.toISOString() })));
+    let accepted: Promise<void> = Promise.resolve();
+    const answer = await sendGroup({
+      client: options.client,
+      script: script!,
+      rows: group,
+      browser: options.browser,
+      headers: options.headers,
+      signal: hard,
+      onAccepted: ({ batchId, runIds }) => {
+        const lines = group.map((r, i) => ({
+          row: r.row,
+          key: r.key,
+          status: "accepted" as const,
+          ...(runIds[i] ? { runId: runIds[i]! } : {}),
+          ...(batchId ? { batchId, index: i } : {}),
+        }));
+        accepted = accepted.then(() => write(lines)).catch(() => undefined);
+      },
+    });
+    await accepted;
+    switch (answer.kind) {
+      case "ended":
+        throttles = 0;
+        allowed = Math.min(concurrency, allowed + 1);
+        await emit(...group.map((row, i) => outcomeOf(row, answer.ends[i]!)));
+        return;
+      case "throttled": {
+        await write(group.map((r) => ({ row: r.row, key: r.key, status: "unsent" })));
+        throttles++;
+        allowed = Math.max(1, Math.floor(allowed / 2));
+        const pause = answer.retryAfterMs ?? Math.min(30_000, 500 * 2 ** (throttles - 1));
+        pauseUntil = Math.max(pauseUntil, Date.now() + pause);
+        again.unshift(...group);
+        warn(`${answer.why}: slowing down (${allowed} row${allowed === 1 ? "" : "s"} in flight), next request in ${(pause / 1000).toFixed(1)} s`);
+        return;
+      }
+      case "uncertain":
+        // The request may have started runs: find them rather than send again.
+        await sleep(500, hard).catch(() => undefined);
+        await Promise.all(group.map((row) => adoptJob(row, at.getTime(), true, `no answer to rely on (${answer.why})`)));
+        return;
+      case "fatal":
+        await write(group.map((r) => ({ row: r.row, key: r.key, status: "unsent" }))).catch(() => undefined);
+        state.error ??= answer.error;
+        stopNow.abort();
+        return;
+      case "aborted":
+        return;
+    }
+  };
+
+  /** The next row to send; rows that need no request (done earlier, invalid, to wait on) are dealt with on the way. */
+  const nextToSend = async (): Promise<PreparedRow | undefined> => {
+    if (again.length) return again.shift();
+    while (!sourceDone && !soft.aborted) {
+      let next: IteratorResult<RowValues>;
+      try {
+        next = await source.next();
+      } catch (err) {
+        fail(`the rows could not be read: ${(err as Error).message}`);
+        sourceDone = true;
+        stopNow.abort();
+        return undefined;
+      }
+      if (next.done) {
+        sourceDone = true;
+        return undefined;
+      }
+      const check = await preparer.prepare(next.value);
+      counts.total++;
+      const earlier: KeyState | undefined = contents.states.get(check.key);
+      const prior = earlier?.outcome;
+      // A run whose end could not be read is waited for again: waiting never sends anything.
+      if (prior?.status === "unknown" && prior.runId && check.ok) {
+        track(waitJob(check.prepared, prior.runId), 1);
+        continue;
+      }
+      if (prior && (prior.status === "completed" || (prior.status === "failed" && !options.retryFailed) || (prior.status === "unknown" && !options.retryUnknown))) {
+        counts[prior.status]++;
+        counts.earlier++;
+        progress();
+        continue;
+      }
+      if (!check.ok) {
+        await emit({ row: check.row, key: check.key, status: "invalid", runId: null, error: check.problems.join("; ") });
+        continue;
+      }
+      const row = check.prepared;
+      if (earlier && !prior && earlier.runId) {
+        track(waitJob(row, earlier.runId), 1);
+        continue;
+      }
+      if (earlier && !prior && earlier.sendingAt) {
+        track(adoptJob(row, Date.parse(earlier.sendingAt), false, "it was being sent when the batch stopped"), 1);
+        continue;
+      }
+      return row;
+    }
+    return undefined;
+  };
+
+  const schedule = (async () => {
+    try {
+      for (;;) {
+        if (soft.aborted) break;
+        const pause = pauseUntil - Date.now();
+        if (pause > 0) {
+          progress();
+          await sleep(pause, soft).catch(() => undefined);
+          continue;
+        }
+        const room = allowed - counts.inFlight;
+        if (room <= 0) {
+          await changed();
+          continue;
+        }
+        const group: PreparedRow[] = [];
+        while (group.length < Math.min(groupSize, room)) {
+          const row = await nextToSend();
+          if (!row) break;
+          group.push(row);
+        }
+        if (group.length) {
+          track(sendJob(group), group.length);
+          continue;
+        }
+        if (running.size === 0 && sourceDone && !again.length) break;
+        if (running.size) await Promise.race([changed(), ...running]);
+      }
+      await Promise.all(running);
+    } finally {
+      notify();
+    }
+  })();
+  let finished = false;
+  void schedule.then(() => {
+    finished = true;
+    notify();
+  });
+
+  try {
+    for (;;) {
+      while (pending.length) yield pending.shift()!;
+      if (finished) break;
+      await changed();
+    }
+    while (pending.length) yield pending.shift()!;
+  } finally {
+    // A consumer that stops early stops the batch: nothing more is sent.
+    if (!finished) stopNow.abort();
+    await schedule.catch(() => undefined);
+    await journal?.close();
+    const closing = (source as AsyncIterator<RowValues>).return;
+    if (!sourceDone && closing) await Promise.resolve(closing.call(source)).catch(() => undefined);
+  }
+}

@@ -1,0 +1,319 @@
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { Flags } from "@oclif/core";
+import { BaseCommand } from "../base.js";
+import { fromReduckError, usageError } from "../errors.js";
+import { ExitCode, EXIT_CODES_HELP } from "../exit-codes.js";
+import { parseAddress } from "../address.js";
+import { expandHome } from "../run-args.js";
+import { onInterrupt } from "../interrupt.js";
+import { resolveAddress } from "../own-handle.js";
+import { preloadValidator, schemaProblems } from "../validate-args.js";
+import { resolveVersion, versionFlag } from "../versions.js";
+import type { RunBrowser } from "../../run/run.js";
+import type { BatchScript, PrepareOptions } from "../../batch/prepare.js";
+import type { RowValues } from "../../batch/rows.js";
+import type { BatchCounts } from "../../batch/run-many.js";
+
+/** The batch runner, loaded when `batch` runs: other commands' start-up never pays for it (it hashes rows with node:crypto). */
+const batchModules = () =>
+  Promise.all([import("../../batch/journal.js"), import("../../batch/prepare.js"), import("../../batch/rows.js"), import("../../batch/run-many.js")]).then(
+    ([journal, prepare, rows, runMany]) => ({ ...journal, ...prepare, ...rows, ...runMany }),
+  );
+
+/** Recorded as the runs' source. */
+const SOURCE = { "X-Reduck-Source": "cli" };
+/** Pre-flight lists this many problems, then a count. */
+const SHOWN_PROBLEMS = 20;
+/** Flags of `batch` that take a value, so their value is not mistaken for a shared argument. */
+const VALUE_FLAGS = new Set(["--script", "--input", "--out", "--concurrency", "--browser", "--device", "--version", "--version-id", "--api-key", "--api-url"]);
+
+const n = (x: number) => x.toLocaleString("en-US");
+
+/** `1h27m`, `4m10s`, `12s`. */
+function duration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s >= 3600) return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
+  if (s >= 60) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s`;
+  return `${s}s`;
+}
+
+/** A word of a shell command, quoted only when it must be. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+export default class Batch extends BaseCommand<typeof Batch> {
+  static override summary = "Run one script over every row of a CSV or JSONL file: resumable, each row run once";
+  static override description = `Each row is one run of --script. A CSV's header names the script's inputs; a column named file:INPUT holds a path whose bytes are sent for that file input (relative to the input file's folder). A JSONL file holds one object per line with the same keys. Cells are converted to the types the script's input schema asks for, as name=value is for \`reduck run\`. name=value and file:INPUT=PATH after --script apply to every row; a row that sets one of them too is an error.
+
+Before the first run, every row is checked against the script's contract (types, required inputs, allowed values, files that exist and fit the limit); all problems are listed with their row numbers and nothing is sent (exit 2). --skip-invalid runs the good rows and records the others as invalid; --dry-run only checks.
+
+Results go to --out (default: beside the input, NAME.results.jsonl), one JSON line per row as it ends: {"row", "key", "status", "runId", "result" | "error", "errorType"}, status completed, failed, invalid or unknown. Before each request a "sending" line is written and flushed to disk, so a batch stopped at any moment (Ctrl-C, a crash, a reboot) can be resumed with --resume: completed rows are never sent again (rows are recognised by their values, so an edited or reordered file resumes correctly); a row the service already has is waited for, never sent again; a row whose request was cut off is looked for among the script's runs, and marked unknown only when none is found (--retry-unknown sends those again; they may then run twice). --retry-failed sends failed rows again.
+
+A 429 or 503 from the service slows the whole batch down (honouring Retry-After); it fails no row. Ctrl-C stops sending and waits for the rows in flight; a second Ctrl-C stops waiting (those rows stay resumable). Either way the command to resume is printed.
+
+Exit 0 when every row completed (rows skipped with --skip-invalid aside), 1 when any failed or is unknown, 2 for bad input (nothing sent), 130 when interrupted.
+
+${EXIT_CODES_HELP}`;
+
+  static override examples = [
+    {
+      description: "Send one email per row of people.csv (columns to, subject, file:attachment), 8 at a time",
+      command: "<%= config.bin %> batch --script reduck/mail.google.com/send_email --input people.csv --concurrency 8  # not run by the tests: needs people.csv; test/e2e/batch.test.ts runs batch on real files",
+    },
+    {
+      description: "Check every row without sending anything",
+      command: "<%= config.bin %> batch --script reduck/mail.google.com/send_email --input people.csv --dry-run  # not run by the tests: needs people.csv; test/e2e/batch.test.ts runs batch on real files",
+    },
+    {
+      description: "Carry on after a crash or Ctrl-C: nothing already run is sent again",
+      command: "<%= config.bin %> batch --script reduck/mail.google.com/send_email --input people.csv --resume  # not run by the tests: needs people.csv; test/e2e/batch.test.ts runs batch on real files",
+    },
+    {
+      description: "The same subject for every row, rows from JSONL, the summary as JSON",
+      command: '<%= config.bin %> batch --script reduck/mail.google.com/send_email --input people.jsonl subject="Our new banner" --json  # not run by the tests: needs people.jsonl; test/e2e/batch.test.ts runs batch on real files',
+    },
+  ];
+
+  static override strict = false;
+
+  static override flags = {
+    script: Flags.string({ description: "Script address [handle/]host/slug, followed by name=value and file:INPUT=PATH arguments for every row.", required: true, helpValue: "ADDRESS" }),
+    input: Flags.string({ description: "The rows: a .csv file (a header, then one row per run) or a .jsonl file (one JSON object per line).", required: true, helpValue: "FILE" }),
+    out: Flags.string({ description: "The results journal (JSONL). Default: beside the input, NAME.results.jsonl.", helpValue: "FILE" }),
+    concurrency: Flags.integer({ description: "Rows in flight at once.", default: 4, min: 1, max: 100 }),
+    resume: Flags.boolean({ description: "Continue the batch --out records: completed rows are not sent again." }),
+    "retry-failed": Flags.boolean({ description: "With --resume: send the rows that failed again." }),
+    "retry-unknown": Flags.boolean({ description: "With --resume: send the rows whose fate is unknown again (they may run twice)." }),
+    "skip-invalid": Flags.boolean({ description: "Run the rows that pass the check; record the others as invalid." }),
+    "dry-run": Flags.boolean({ description: "Check every row and say how many runs would go out; send nothing." }),
+    browser: Flags.string({ description: "Where to run: extension (your own paired browser, the default) or managed.", options: ["extension", "managed"] }),
+    device: Flags.string({ description: "Run on this paired browser (an id from `reduck devices list`).", helpValue: "ID" }),
+    version: versionFlag("Run this version instead of the current one."),
+  };
+
+  public async run(): Promise<void> {
+    const { readBatchScript, readRows, rowsFormat, runMany } = await batchModules();
+    const flags = this.flags;
+    if (flags.device && flags.browser === "managed") throw usageError("--device names one of your own paired browsers, so it cannot go with --browser managed: drop one of them");
+    if ((flags["retry-failed"] || flags["retry-unknown"]) && !flags.resume) throw usageError("--retry-failed and --retry-unknown act on an earlier batch: add --resume");
+    const address = parseAddress(flags.script);
+    const shared = this.sharedArguments();
+    const input = path.resolve(expandHome(flags.input));
+    const info = await stat(input).catch(() => undefined);
+    if (!info) throw usageError(`--input ${flags.input}: no such file`);
+    if (!info.isFile()) throw usageError(`--input ${flags.input}: not a file`);
+    try {
+      rowsFormat(input);
+    } catch (err) {
+      throw usageError(`--input ${(err as Error).message}`);
+    }
+    const out = flags.out ? path.resolve(expandHome(flags.out)) : path.join(path.dirname(input), `${path.basename(input, path.extname(input))}.results.jsonl`);
+    const existing = await stat(out).then((s) => s.size, () => 0);
+    if (existing > 0 && !flags.resume && !flags["dry-run"]) {
+      throw usageError(`${out} already holds the results of a batch: add --resume to continue it (rows already run are not sent again), or give another --out`);
+    }
+
+    const client = await this.client();
+    preloadValidator();
+    const where = await resolveAddress(client, address);
+    const versionId = flags.version ? await resolveVersion(client, where, flags.version) : undefined;
+    const read = await readBatchScript(client, where, versionId);
+    if (read.error) throw fromReduckError(read.error);
+    const script = read.data;
+    const check = (args: Record<string, unknown>, fileInputs: string[]) => schemaProblems(script.inputSchema as Record<string, unknown>, args, fileInputs);
+    const options = { shared, filesRelativeTo: path.dirname(input), check };
+
+    // Pre-flight: every row, before the first run.
+    const preflight = await this.preflight(script, input, { ...options, keys: Boolean(flags.resume) }, flags.resume ? out : undefined);
+    if (preflight.problems.length && !flags["skip-invalid"] && !flags["dry-run"]) {
+      throw usageError(this.problemList(preflight, input));
+    }
+    if (flags["dry-run"]) {
+      const summary = { total: preflight.total, wouldRun: preflight.toSend, invalid: preflight.invalid, alreadyDone: preflight.done };
+      if (this.jsonEnabled()) this.printJson(summary);
+      else {
+        if (preflight.problems.length) process.stderr.write(`${this.problemList(preflight, input)}\n`);
+        process.stdout.write(
+          `${n(preflight.total)} row${preflight.total === 1 ? "" : "s"} checked: ${n(preflight.toSend)} run${preflight.toSend === 1 ? "" : "s"} would go out` +
+            `${preflight.invalid ? `, ${n(preflight.invalid)} invalid` : ""}${preflight.done ? `, ${n(preflight.done)} already done (per ${out})` : ""}\n`,
+        );
+      }
+      if (preflight.problems.length && !flags["skip-invalid"]) process.exitCode = ExitCode.USAGE;
+      return;
+    }
+
+    // Ctrl-C: stop sending and wait for the rows in flight; a second one stops waiting.
+    const stop = new AbortController();
+    const hard = new AbortController();
+    process.removeListener("SIGINT", onInterrupt);
+    const resumeCommand = this.resumeCommand(out);
+    process.on("SIGINT", () => {
+      if (!stop.signal.aborted) {
+        stop.abort();
+        progress.clear();
+        process.stderr.write(`\nStopping: no more rows are sent; waiting for the rows in flight (Ctrl-C again to stop waiting; they stay resumable)\n`);
+      } else hard.abort();
+    });
+
+    const browser: RunBrowser = flags.device ? { deviceId: flags.device } : ((flags.browser ?? "extension") as "extension" | "managed");
+    const progress = this.progressLine(preflight.total);
+    const run = runMany({
+      client,
+      script: script.address,
+      contract: script,
+      rows: readRows(input),
+      ...options,
+      concurrency: flags.concurrency,
+      journal: out,
+      resume: flags.resume,
+      retryFailed: flags["retry-failed"],
+      retryUnknown: flags["retry-unknown"],
+      browser,
+      headers: SOURCE,
+      stop: stop.signal,
+      signal: hard.signal,
+      onProgress: progress.update,
+      onWarning: (w) => {
+        progress.clear();
+        process.stderr.write(`Warning: ${w}\n`);
+      },
+    });
+    for await (const _ of run) {
+      // Each outcome is in the journal already; the progress line tells the rest.
+    }
+    progress.clear();
+    const c = run.counts;
+    if (run.error && c.completed + c.failed + c.invalid + c.unknown === 0 && c.total === 0) throw fromReduckError(run.error);
+    const summary = { total: preflight.total, completed: c.completed, failed: c.failed, invalid: c.invalid, unknown: c.unknown, out };
+    const notRun = Math.max(0, preflight.total - c.completed - c.failed - c.invalid - c.unknown);
+    if (this.jsonEnabled()) this.printJson({ ...summary, ...(notRun ? { notRun } : {}) });
+    else {
+      process.stdout.write(
+        `${n(summary.total)} rows: ${n(c.completed)} completed, ${n(c.failed)} failed` +
+          `${c.invalid ? `, ${n(c.invalid)} invalid` : ""}${c.unknown ? `, ${n(c.unknown)} unknown` : ""}${notRun ? `, ${n(notRun)} not run` : ""}. Results: ${out}\n`,
+      );
+    }
+    if (run.error) {
+      const e = fromReduckError(run.error);
+      process.stderr.write(`Error: ${e.message}\n`);
+      process.stderr.write(`To continue: ${resumeCommand}\n`);
+      process.exitCode = e.exitCode === ExitCode.USAGE ? ExitCode.FAILED : e.exitCode;
+      return;
+    }
+    if (stop.signal.aborted) {
+      process.stderr.write(`Interrupted. To continue where it stopped: ${resumeCommand}\n`);
+      process.exitCode = ExitCode.INTERRUPTED;
+      return;
+    }
+    if (c.failed || c.unknown) {
+      process.stderr.write(
+        `${c.failed ? `${n(c.failed)} failed (see their "error" in ${out}; --resume --retry-failed sends them again)` : ""}${c.failed && c.unknown ? "; " : ""}` +
+          `${c.unknown ? `${n(c.unknown)} unknown (sent, but no run found: --resume --retry-unknown sends them again)` : ""}\n`,
+      );
+      process.exitCode = ExitCode.FAILED;
+    }
+  }
+
+  /** `name=value` and `file:INPUT=PATH` after --script: the same for every row. */
+  private sharedArguments(): RowValues {
+    const shared: RowValues = {};
+    for (let i = 0; i < this.argv.length; i++) {
+      const token = this.argv[i]!;
+      if (token.startsWith("-")) {
+        if (VALUE_FLAGS.has(token)) i++;
+        continue;
+      }
+      const eq = token.indexOf("=");
+      if (eq <= 0) throw usageError(`${JSON.stringify(token)} is not an argument: write name=value, or file:input=path for a file`);
+      const name = token.slice(0, eq);
+      const value = token.slice(eq + 1);
+      if (name in shared) throw usageError(`${name} is given twice`);
+      if (name.startsWith("file:")) {
+        if (!value) throw usageError(`${name} needs a path: write ${name}=path`);
+        shared[name] = path.resolve(expandHome(value));
+      } else shared[name] = value;
+    }
+    return shared;
+  }
+
+  /** Checks every row; keeps only counts and the first problems, so memory stays flat. */
+  private async preflight(script: BatchScript, input: string, options: PrepareOptions, journal: string | undefined) {
+    const { readJournal, readRows, RowPreparer, RowsError } = await batchModules();
+    const states = journal ? (await readJournal(journal)).states : undefined;
+    const preparer = new RowPreparer(script, options);
+    const result = { total: 0, invalid: 0, done: 0, toSend: 0, problems: [] as string[] };
+    try {
+      for await (const values of readRows(input)) {
+        const check = await preparer.prepare(values);
+        result.total++;
+        const prior = states?.get(check.key)?.outcome?.status;
+        if (prior === "completed" || (prior === "failed" && !this.flags["retry-failed"]) || (prior === "unknown" && !this.flags["retry-unknown"])) {
+          result.done++;
+          continue;
+        }
+        if (check.ok) {
+          result.toSend++;
+          continue;
+        }
+        result.invalid++;
+        if (result.problems.length < SHOWN_PROBLEMS) result.problems.push(`row ${check.row}: ${check.problems.join("; ")}`);
+      }
+    } catch (err) {
+      if (err instanceof RowsError) throw usageError(`--input ${err.message}`);
+      throw err;
+    }
+    return result;
+  }
+
+  private problemList(preflight: { invalid: number; total: number; problems: string[] }, input: string): string {
+    const more = preflight.invalid - preflight.problems.length;
+    return [
+      `${n(preflight.invalid)} of ${n(preflight.total)} rows of ${path.basename(input)} cannot run (nothing was sent):`,
+      ...preflight.problems.map((p) => `  ${p}`),
+      ...(more > 0 ? [`  ... and ${n(more)} more`] : []),
+      "Fix them, or add --skip-invalid to run the others and record these as invalid.",
+    ].join("\n");
+  }
+
+  /** The command line that continues this batch. */
+  private resumeCommand(out: string): string {
+    const args = process.argv.slice(2).filter((a) => a !== "--resume" && a !== "--json");
+    if (!this.flags.out) args.push("--out", out);
+    return [this.config.bin, ...args, "--resume"].map(shellWord).join(" ");
+  }
+
+  /** `412/2,000 · 3 failed · 18.2 runs/min · eta 1h27m` on a terminal; nothing when piped. */
+  private progressLine(total: number) {
+    const stream = process.stderr;
+    const enabled = Boolean(stream.isTTY) && !process.env.CI && !this.jsonEnabled();
+    const started = Date.now();
+    let firstEnded: number | undefined;
+    let last = 0;
+    let shown = false;
+    return {
+      update: (c: BatchCounts) => {
+        if (!enabled) return;
+        const now = Date.now();
+        if (now - last < 200) return;
+        last = now;
+        const ended = c.completed + c.failed + c.invalid + c.unknown;
+        const fresh = ended - c.earlier;
+        if (fresh > 0) firstEnded ??= now;
+        const minutes = (now - started) / 60_000;
+        const rate = fresh > 0 && minutes > 0 ? fresh / minutes : 0;
+        const parts = [`${n(ended)}/${n(total)}`];
+        if (c.failed) parts.push(`${n(c.failed)} failed`);
+        if (c.pausedUntil) parts.push(`slowed by the service`);
+        if (rate) parts.push(`${rate.toFixed(1)} runs/min`, `eta ${duration(((total - ended) / rate) * 60_000)}`);
+        stream.write(`\r\x1b[K${parts.join(" · ")}`);
+        shown = true;
+      },
+      clear: () => {
+        if (shown) stream.write("\r\x1b[K");
+        shown = false;
+      },
+    };
+  }
+}

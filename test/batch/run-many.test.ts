@@ -1,0 +1,283 @@
+/**
+ * runMany in-process, against the reference server's handlers through MSW: every row runs once,
+ * the journal records it, and resuming from a journal never sends a row twice.
+ */
+import { mkdtemp, readFile, rm, writeFile, appendFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeEach, describe, expect, test } from "vitest";
+import { createReduckClient, runMany, type RowOutcome } from "../../src/index.js";
+import { createHandlers, createStore, type ReferenceStore } from "../server/index.js";
+
+let store: ReferenceStore;
+let client: ReturnType<typeof createReduckClient>;
+let dir: string;
+const server = setupServer();
+server.listen({ onUnhandledRequest: "error" });
+afterAll(() => server.close());
+
+const SCRIPT = "@demo/rows.example/echo";
+
+beforeEach(async () => {
+  store = createStore({ browser: "simulated" });
+  store.addScript({
+    handle: "@demo",
+    host: "rows.example",
+    slug: "echo",
+    content: "if (args.name === 'boom') throw new Error('the site said no'); return { name: args.name, n: args.n ?? null };",
+    inputSchema: { type: "object", properties: { name: { type: "string" }, n: { type: "integer" } }, required: ["name"] },
+  });
+  server.resetHandlers(...createHandlers(store));
+  client = createReduckClient({ apiKey: store.demo.apiKey, maxRetries: 0 });
+  dir = await mkdtemp(path.join(os.tmpdir(), "reduck-batch-"));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The script's runs at the server, by the `name` argument. */
+function runsByName(): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const run of store.runs.values()) {
+    if (run.script?.host !== "rows.example") continue;
+    const name = String((run.args as { name?: unknown }).name);
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return counts;
+}
+
+async function collect(run: AsyncIterable<RowOutcome>): Promise<RowOutcome[]> {
+  const out: RowOutcome[] = [];
+  for await (const o of run) out.push(o);
+  return out;
+}
+
+async function journalLines(file: string): Promise<Array<Record<string, unknown>>> {
+  return (await readFile(file, "utf8")).trim().split("\n").map((l) => JSON.parse(l));
+}
+
+const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `r${i + 1}`, n: String(i + 1) }));
+
+describe("runMany", () => {
+  test("runs every row once, coerces cells to the contract's types, and journals a sending line before each outcome", async () => {
+    const journal = path.join(dir, "out.jsonl");
+    const run = runMany({ client, script: SCRIPT, rows: rows(9), concurrency: 4, journal, browser: "extension" });
+    const outcomes = await collect(run);
+    expect(run.error).toBeUndefined();
+    expect(outcomes).toHaveLength(9);
+    expect(outcomes.every((o) => o.status === "completed")).toBe(true);
+    expect(outcomes.find((o) => o.row === 3)).toMatchObject({ result: { name: "r3", n: 3 }, runId: expect.any(String) });
+    expect([...runsByName().values()].every((c) => c === 1)).toBe(true);
+    expect(runsByName().size).toBe(9);
+    const lines = await journalLines(journal);
+    for (const o of outcomes) {
+      const sending = lines.findIndex((l) => l.key === o.key && l.status === "sending");
+      const ended = lines.findIndex((l) => l.key === o.key && l.status === "completed");
+      expect(sending).toBeGreaterThanOrEqual(0);
+      expect(ended).toBeGreaterThan(sending);
+    }
+    expect(run.counts).toMatchObject({ total: 9, completed: 9, failed: 0, inFlight: 0 });
+  });
+
+  test("accepts an async iterable; an invalid row is recorded as invalid and the others run; a failed row does not stop them", async () => {
+    async function* source() {
+      yield { name: "a" };
+      yield { name: "b", n: "two" };
+      yield { name: "boom" };
+      yield { name: "c", extra: "x" };
+      yield { name: "d" };
+    }
+    const outcomes = await collect(runMany({ client, script: SCRIPT, rows: source(), browser: "extension" }));
+    const by = Object.fromEntries(outcomes.map((o) => [o.row, o]));
+    expect(by[1]!.status).toBe("completed");
+    expect(by[2]).toMatchObject({ status: "invalid", error: expect.stringContaining("n must be a number") });
+    expect(by[3]).toMatchObject({ status: "failed", runId: expect.any(String), error: expect.stringContaining("the site said no") });
+    expect(by[4]).toMatchObject({ status: "invalid", error: expect.stringContaining("unknown argument extra") });
+    expect(by[5]!.status).toBe("completed");
+    expect(runsByName().get("b")).toBeUndefined();
+  });
+
+  test("a journal with results is refused without resume, and a second runner on it is refused while the first holds it", async () => {
+    const journal = path.join(dir, "out.jsonl");
+    await collect(runMany({ client, script: SCRIPT, rows: rows(2), journal, browser: "extension" }));
+    const again = runMany({ client, script: SCRIPT, rows: rows(2), journal, browser: "extension" });
+    expect(await collect(again)).toEqual([]);
+    expect(again.error?.error).toMatch(/already holds the results of a batch: resume it/);
+
+    // The first holds the lock while its rows are in flight.
+    const slow = (async function* () {
+      yield { name: "x1" };
+      await new Promise((r) => setTimeout(r, 300));
+      yield { name: "x2" };
+    })();
+    const other = path.join(dir, "other.jsonl");
+    const first = runMany({ client, script: SCRIPT, rows: slow, journal: other, browser: "extension" });
+    const it = first[Symbol.asyncIterator]();
+    await it.next();
+    const second = runMany({ client, script: SCRIPT, rows: rows(1), journal: other, resume: true, browser: "extension" });
+    expect(await collect(second)).toEqual([]);
+    expect(second.error?.error).toMatch(/another reduck batch \(pid \d+\) is writing .*other\.jsonl/);
+    while (!(await it.next()).done);
+    expect(runsByName().get("x2")).toBe(1);
+  });
+
+  test("resume: completed rows are never sent again, even from an edited and reordered file; new rows run", async () => {
+    const journal = path.join(dir, "out.jsonl");
+    await collect(runMany({ client, script: SCRIPT, rows: rows(5), journal, browser: "extension" }));
+    const edited = [...rows(5)].reverse().concat([{ name: "r6", n: "6" }]);
+    const warnings: string[] = [];
+    const run = runMany({ client, script: SCRIPT, rows: edited, journal, resume: true, browser: "extension", onWarning: (w) => warnings.push(w) });
+    const outcomes = await collect(run);
+    expect(outcomes.map((o) => o.row)).toEqual([6]);
+    expect(run.counts).toMatchObject({ total: 6, completed: 6, earlier: 5 });
+    expect([...runsByName().entries()].every(([, c]) => c === 1)).toBe(true);
+    expect(runsByName().size).toBe(6);
+    expect(warnings).toEqual([]);
+  });
+
+  test("resume: a row with a run id but no outcome is waited for; a `sending` row is adopted by its run; one never sent is unknown", async () => {
+    const journal = path.join(dir, "out.jsonl");
+    await collect(runMany({ client, script: SCRIPT, rows: rows(3), journal, browser: "extension" }));
+    const lines = await journalLines(journal);
+    const outcome = (row: number) => lines.find((l) => l.row === row && l.status === "completed")!;
+    // As a crash would leave it: row 1 accepted with its id, row 2 `sending` (its run exists), row 3 `sending` (never arrived).
+    const sentAt = new Date(Date.now() - 60_000).toISOString();
+    const crashed = [
+      { row: 1, key: outcome(1).key, status: "sending", at: sentAt },
+      { row: 1, key: outcome(1).key, status: "accepted", runId: outcome(1).runId },
+      { row: 2, key: outcome(2).key, status: "sending", at: sentAt },
+      { row: 3, key: outcome(3).key, status: "sending", at: new Date().toISOString() },
+    ];
+    await writeFile(journal, crashed.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    // Row 3's run is removed from the server: it never arrived.
+    store.runs.delete(outcome(3).runId as string);
+    const outcomes = await collect(runMany({ client, script: SCRIPT, rows: rows(3), journal, resume: true, browser: "extension" }));
+    const by = Object.fromEntries(outcomes.map((o) => [o.row, o]));
+    expect(by[1]).toMatchObject({ status: "completed", runId: outcome(1).runId, result: { name: "r1", n: 1 } });
+    expect(by[2]).toMatchObject({ status: "completed", runId: outcome(2).runId });
+    expect(by[3]).toMatchObject({ status: "unknown", runId: null, error: expect.stringContaining("--retry-unknown") });
+    expect(runsByName().get("r1")).toBe(1);
+    expect(runsByName().get("r2")).toBe(1);
+    expect(runsByName().get("r3")).toBeUndefined();
+
+    // Unknown stays unknown on a plain resume; --retry-unknown sends it.
+    const plain = runMany({ client, script: SCRIPT, rows: rows(3), journal, resume: true, browser: "extension" });
+    expect(await collect(plain)).toEqual([]);
+    expect(plain.counts).toMatchObject({ unknown: 1, completed: 2 });
+    const retried = await collect(runMany({ client, script: SCRIPT, rows: rows(3), journal, resume: true, retryUnknown: true, browser: "extension" }));
+    expect(retried).toEqual([expect.objectContaining({ row: 3, status: "completed" })]);
+    expect(runsByName().get("r3")).toBe(1);
+  });
+
+  test("resume: a row whose run could not be read (unknown, with its run id) is waited for again, never resent", async () => {
+    const journal = path.join(dir, "out.jsonl");
+    await collect(runMany({ client, script: SCRIPT, rows: rows(1), journal, browser: "extension" }));
+    const done = (await journalLines(journal)).find((l) => l.status === "completed")!;
+    await writeFile(journal, JSON.stringify({ row: 1, key: done.key, status: "unknown", runId: done.runId, error: "could not read run" }) + "\n");
+    const outcomes = await collect(runMany({ client, script: SCRIPT, rows: rows(1), journal, resume: true, browser: "extension" }));
+    expect(outcomes).toEqual([expect.objectContaining({ row: 1, status: "completed", runId: done.runId })]);
+    expect(runsByName().get("r1")).toBe(1);
+  });
+
+  test("--retry-failed sends failed rows again with a new line, keeping the old one", async () => {
+    const journal = path.join(dir, "out.jsonl");
+    const input = [{ name: "ok" }, { name: "boom" }];
+    await collect(runMany({ client, script: SCRIPT, rows: input, journal, browser: "extension" }));
+    expect(await collect(runMany({ client, script: SCRIPT, rows: input, journal, resume: true, browser: "extension" }))).toEqual([]);
+    const retried = await collect(runMany({ client, script: SCRIPT, rows: input, journal, resume: true, retryFailed: true, browser: "extension" }));
+    expect(retried).toEqual([expect.objectContaining({ row: 2, status: "failed" })]);
+    expect(runsByName().get("boom")).toBe(2);
+    expect(runsByName().get("ok")).toBe(1);
+    const failedLines = (await journalLines(journal)).filter((l) => l.status === "failed");
+    expect(failedLines).toHaveLength(2);
+  });
+
+  test("a torn last line from a crash is ignored with a warning, never fatal, and cut off before appending", async () => {
+    const journal = path.join(dir, "out.jsonl");
+    await collect(runMany({ client, script: SCRIPT, rows: rows(2), journal, browser: "extension" }));
+    await appendFile(journal, '{"row":3,"key":"abc","sta');
+    const warnings: string[] = [];
+    const outcomes = await collect(runMany({ client, script: SCRIPT, rows: rows(3), journal, resume: true, browser: "extension", onWarning: (w) => warnings.push(w) }));
+    expect(warnings).toEqual([expect.stringMatching(/ignored its last line, cut off by an interrupted write/)]);
+    expect(outcomes).toEqual([expect.objectContaining({ row: 3, status: "completed" })]);
+    // Every line parses: the torn one is gone.
+    expect((await journalLines(journal)).every((l) => typeof l.key === "string")).toBe(true);
+  });
+
+  test("a stale lock (its process is gone) is taken over with a warning", async () => {
+    const journal = path.join(dir, "out.jsonl");
+    await writeFile(`${journal}.lock`, `999999999 ${os.hostname()}\n`);
+    const warnings: string[] = [];
+    const outcomes = await collect(runMany({ client, script: SCRIPT, rows: rows(1), journal, browser: "extension", onWarning: (w) => warnings.push(w) }));
+    expect(outcomes).toHaveLength(1);
+    expect(warnings).toEqual([expect.stringMatching(/left by a process that no longer runs \(pid 999999999\): taken over/)]);
+    await expect(readFile(`${journal}.lock`)).rejects.toThrow();
+  });
+
+  test("429s slow the batch and honour Retry-After; no row fails and each runs once", async () => {
+    let refused = 0;
+    server.use(
+      http.post("*/run", () => {
+        if (refused >= 3) return undefined; // then the reference server answers
+        refused++;
+        return HttpResponse.json({ error: "Too many runs at once" }, { status: 429, headers: { "Retry-After": "0.2" } });
+      }),
+    );
+    const warnings: string[] = [];
+    const started = Date.now();
+    const run = runMany({ client, script: SCRIPT, rows: rows(6), concurrency: 4, browser: "extension", onWarning: (w) => warnings.push(w) });
+    const outcomes = await collect(run);
+    expect(outcomes.map((o) => o.status)).toEqual(Array(6).fill("completed"));
+    expect(refused).toBe(3);
+    expect(warnings[0]).toMatch(/the service answered 429: slowing down \(\d rows? in flight\), next request in 0\.2 s/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+    expect([...runsByName().values()].every((c) => c === 1)).toBe(true);
+  });
+
+  test("a 503 without Retry-After backs off and sends again; no row fails", async () => {
+    let refused = 0;
+    server.use(
+      http.post("*/run", () => {
+        if (refused >= 2) return undefined;
+        refused++;
+        return new HttpResponse(null, { status: 503 });
+      }),
+    );
+    const warnings: string[] = [];
+    const outcomes = await collect(runMany({ client, script: SCRIPT, rows: rows(3), concurrency: 2, groupSize: 1, browser: "extension", onWarning: (w) => warnings.push(w) }));
+    expect(outcomes.map((o) => o.status)).toEqual(["completed", "completed", "completed"]);
+    expect(warnings.some((w) => /the service answered 503: slowing down/.test(w))).toBe(true);
+    expect([...runsByName().values()]).toEqual([1, 1, 1]);
+  });
+
+  test("never throws: options a JavaScript caller gets wrong end the iteration with an invalid_request error", async () => {
+    for (const [options, message] of [
+      [undefined, "runMany takes an options object"],
+      [{ script: SCRIPT, rows: [] }, "pass the client from createReduckClient()"],
+      [{ client, rows: [] }, "script must be an address"],
+      [{ client, script: SCRIPT, rows: 5 }, "rows must be an iterable or async iterable"],
+      [{ client, script: SCRIPT, rows: [], concurrency: 0 }, "concurrency must be a whole number of at least 1"],
+      [{ client, script: SCRIPT, rows: [], groupSize: 21 }, "groupSize must be from 1 to 20"],
+    ] as const) {
+      const run = runMany(options as never);
+      expect(await collect(run)).toEqual([]);
+      expect(run.error).toMatchObject({ kind: "invalid_request", error: expect.stringContaining(message) });
+    }
+  });
+
+  test("groups rows into one request of `scripts` (up to 20) and pairs each outcome with its row", async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post("*/run", async ({ request }) => {
+        bodies.push(await request.clone().json());
+        return undefined;
+      }),
+    );
+    const outcomes = await collect(runMany({ client, script: SCRIPT, rows: rows(8), concurrency: 8, groupSize: 4, browser: "extension" }));
+    expect(bodies.length).toBe(2);
+    expect((bodies[0] as { scripts: unknown[] }).scripts).toHaveLength(4);
+    for (const o of outcomes) expect(o.result).toEqual({ name: `r${o.row}`, n: o.row });
+  });
+});
