@@ -8,8 +8,8 @@
  * The `Response` in a result is made only when someone reads it.
  */
 import { createFinalURL, createQuerySerializer, defaultPathSerializer } from "openapi-fetch";
-import type { ReduckClient } from "../client.js";
-import { clientInternals } from "../client.js";
+import type { ReduckClient } from "./client.js";
+import { clientInternals } from "./client.js";
 import { operationTable } from "../generated/operations.js";
 import { withResponse } from "./answer.js";
 import { nodeHttp } from "./builtins.js";

@@ -1,0 +1,53 @@
+/**
+ * The layers of src/ import downwards only: core/ is the bottom (the client, calls, errors,
+ * transport) and knows nothing of the run module, the CLI or the agent tool; no file of src/
+ * reaches into test/. Read from the sources, so a new import that breaks the rule fails here.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const src = join(root, "src");
+
+function sources(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return /\.(ts|mts|js|mjs)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Every relative module a file imports or re-exports (static or dynamic), resolved to a path under the project. */
+function relativeImports(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const found = [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)["'](\.{1,2}\/[^"']+)["']/g)];
+  return found.map((m) => relative(root, resolve(dirname(file), m[1]!)));
+}
+
+describe("src/ imports downwards only", () => {
+  it("finds the sources it checks (so an empty list cannot pass)", () => {
+    expect(sources(join(src, "core")).length).toBeGreaterThan(10);
+    expect(relativeImports(join(src, "client.ts"))).toEqual(["src/core/client.js"]);
+  });
+
+  it("core/ imports nothing from the client entry, the CLI, the agent tool, the run or batch modules", () => {
+    const above = /^src\/(client\.js|cli\/|mcp\/|run\/|batch\/|auth\/|index\.js)/;
+    const crossings = sources(join(src, "core")).flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => above.test(target))
+        .map((target) => `${relative(root, file)} -> ${target}`),
+    );
+    expect(crossings).toEqual([]);
+  });
+
+  it("no file of src/ imports anything from test/", () => {
+    const crossings = sources(src).flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => target.startsWith("test/"))
+        .map((target) => `${relative(root, file)} -> ${target}`),
+    );
+    expect(crossings).toEqual([]);
+  });
+});
