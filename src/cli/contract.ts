@@ -5,7 +5,7 @@
  */
 import type { components } from "../generated/schema.js";
 import { renderFields, renderTable, stdoutLayout } from "./output.js";
-import { fileInputs } from "./run-args.js";
+import { fileInputs } from "../core/arguments.js";
 import { yesNo } from "./list-flags.js";
 
 type Script = components["schemas"]["ScriptWithVersion"];

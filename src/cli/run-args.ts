@@ -62,6 +62,3 @@ export function groupSteps(argv: string[]): StepArgs[] {
 
 /** Shells do not expand `~` after `=`, so the CLI does (`~\` too on Windows). */
 export { expandHome } from "../system/paths.js";
-
-/** The pure parts (coercion, the contract's file inputs, building args) live in core/, shared with the library's runMany. */
-export { coerce, fileInputs, applyContract, type AppliedContract } from "../core/arguments.js";

@@ -7,7 +7,7 @@ import { getScript, listScripts } from "../generated/operations.js";
 import { formatAddress } from "./address.js";
 import { CliError, fromReduckError } from "./errors.js";
 import type { ScriptPath } from "./own-handle.js";
-import { closestMatches } from "./suggest.js";
+import { closestMatches } from "../core/suggest.js";
 
 /** The handle of the official catalogue. */
 export const OFFICIAL_HANDLE = "reduck";

@@ -17,8 +17,8 @@ import { isPendingRun, isRunFailure, type BatchRunResponse, type PendingRun, typ
 import { waitForRun } from "../run/wait.js";
 import { DEFAULT_HOLD_MS, startProgress, type CallExtra } from "./waiting.js";
 import type { FileSource } from "../run/files.js";
-import { parseAddress } from "../cli/address.js";
-import { closest } from "../cli/suggest.js";
+import { readAddress } from "../core/address.js";
+import { closest } from "../core/suggest.js";
 import { checkNamedFile } from "./folder.js";
 import { recordRunStatus, toolRunStatus, TOOL_RUN_STATUSES } from "./run-status.js";
 import { withoutExtensions } from "./schema-clean.js";
@@ -269,11 +269,7 @@ function scriptName(ref: { address?: string; host?: string; slug?: string; handl
     if (ref.host !== undefined || ref.slug !== undefined || ref.handle !== undefined) {
       return { problem: `give the script's address, or host and slug (and handle), not both (${example})` };
     }
-    try {
-      return parseAddress(ref.address);
-    } catch (err) {
-      return { problem: (err as Error).message };
-    }
+    return readAddress(ref.address);
   }
   if (ref.host === undefined || ref.slug === undefined) {
     return { problem: `name the script by its address, or by host and slug (${example})` };

@@ -42,6 +42,15 @@ describe("src/ imports downwards only", () => {
     expect(crossings).toEqual([]);
   });
 
+  it("the agent tool borrows nothing from the CLI", () => {
+    const crossings = sources(join(src, "mcp")).flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => target.startsWith("src/cli/"))
+        .map((target) => `${relative(root, file)} -> ${target}`),
+    );
+    expect(crossings).toEqual([]);
+  });
+
   it("no file of src/ imports anything from test/", () => {
     const crossings = sources(src).flatMap((file) =>
       relativeImports(file)

@@ -1,0 +1,45 @@
+/**
+ * Script addresses, `[handle/]host/slug`: read by the CLI and by the agent tool alike, so both
+ * accept the same addresses and refuse the others in the same words.
+ */
+
+export interface ScriptAddress {
+  /** Undefined when the address named no owner: the caller's own scripts. */
+  handle?: string;
+  host: string;
+  slug: string;
+}
+
+const SLUG = /^[a-z0-9_-]{1,64}$/;
+const HOST = /^[A-Za-z0-9.-]{1,253}$/;
+
+/**
+ * `[handle/]host/slug`: `reduck/mail.google.com/send_email`, `@alice/x.com/post`,
+ * `my-team/crm.internal/export`, or `linkedin.com/get_post` for your own. Never throws: an
+ * address it cannot read comes back as `{ problem }`, which says what is wrong and the form expected.
+ *
+ * @example
+ * readAddress("reduck/mail.google.com/send_email"); // { handle: "reduck", host: "mail.google.com", slug: "send_email" }
+ * readAddress("send_email"); // { problem: '"send_email" is not a script address: expected [handle/]host/slug, ...' }
+ */
+export function readAddress(text: string): ScriptAddress | { problem: string } {
+  const parts = text.split("/");
+  const hint = "expected [handle/]host/slug, e.g. reduck/mail.google.com/send_email";
+  if (parts.length < 2 || parts.length > 3 || parts.some((p) => p === "")) {
+    return { problem: `${JSON.stringify(text)} is not a script address: ${hint}` };
+  }
+  const [handle, host, slug] = parts.length === 3 ? parts : [undefined, ...parts];
+  if (!HOST.test(host!) || !host!.includes(".")) return { problem: `${JSON.stringify(host)} is not a host name in ${JSON.stringify(text)}: ${hint}` };
+  if (!SLUG.test(slug!)) return { problem: `${JSON.stringify(slug)} is not a script slug (lowercase letters, digits, _ and -) in ${JSON.stringify(text)}` };
+  return { handle, host: host!, slug: slug! };
+}
+
+/**
+ * The address written back out, without a handle when it names none.
+ *
+ * @example
+ * formatAddress({ host: "x.com", slug: "post" }); // "x.com/post"
+ */
+export function formatAddress(a: { handle?: string; host: string; slug: string }): string {
+  return [a.handle, a.host, a.slug].filter(Boolean).join("/");
+}
