@@ -3,28 +3,11 @@
  * pipes stay clean. Each redraw returns to the start of the line and clears it, so a shorter
  * line never leaves the end of a longer one behind.
  */
+import { formatBytes } from "../core/bytes.js";
 
 /** Bodies smaller than this finish before a bar would help. */
 const SHOW_FROM_BYTES = 1_000_000;
 const CLEAR_LINE = "\r\x1b[K";
-
-/**
- * A size in decimal units, as disks and networks count them: 40,000,000 bytes is "40 MB".
- *
- * @example
- * formatSize(38_100_000); // "38.1 MB"
- */
-export function formatSize(bytes: number): string {
-  const units: Array<[number, string]> = [
-    [1e9, "GB"],
-    [1e6, "MB"],
-    [1e3, "kB"],
-  ];
-  for (const [size, unit] of units) {
-    if (bytes >= size) return `${(bytes / size).toFixed(1).replace(/\.0$/, "")} ${unit}`;
-  }
-  return `${bytes} bytes`;
-}
 
 export function progressReporter(stream: NodeJS.WriteStream) {
   const enabled = Boolean(stream.isTTY) && !process.env.CI;
@@ -36,7 +19,7 @@ export function progressReporter(stream: NodeJS.WriteStream) {
       const now = Date.now();
       if (now - last < 100 && sent < total) return;
       last = now;
-      const sizes = ` ${formatSize(sent)} / ${formatSize(total)}`;
+      const sizes = ` ${formatBytes(sent)} / ${formatBytes(total)}`;
       // The bar shrinks on a narrow terminal: a wrapped line could not be cleared.
       const width = Math.max(5, Math.min(24, (stream.columns || 80) - "Uploading [] ".length - sizes.length - 1));
       const filled = Math.round((sent / total) * width);

@@ -5,7 +5,8 @@
 import { access, constants, open as openFile, stat, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Buffers } from "./buffers.js";
-import { MAX_FILE_BYTES, formatBytes } from "./limits.js";
+import { formatBytes } from "../core/bytes.js";
+import { MAX_FILE_BYTES } from "./limits.js";
 import { mediaTypeFor } from "./media-types.js";
 import type { ByteSource } from "./multipart.js";
 

@@ -30,7 +30,8 @@ import {
   type FileSource,
   type JsonBinding,
 } from "./files.js";
-import { MAX_JSON_BODY_BYTES, formatBytes } from "./limits.js";
+import { formatBytes } from "../core/bytes.js";
+import { MAX_JSON_BODY_BYTES } from "./limits.js";
 import { encodeMultipart, type MultipartBody } from "./multipart.js";
 import { sendOverFetch, sendOverNode, type RunBody, type RunExchange } from "./send.js";
 

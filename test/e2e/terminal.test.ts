@@ -68,9 +68,9 @@ describe("tables (§4)", () => {
 });
 
 describe("upload progress and limits (§10)", () => {
-  test("each redraw clears the line, sizes are decimal (40,000,000 bytes is 40 MB), and the bar is gone at the end", async () => {
+  test("each redraw clears the line, sizes are binary, as the limits count (41,943,040 bytes is 40 MiB), and the bar is gone at the end", async () => {
     const file = path.join(dir, "big.pdf");
-    await writeFile(file, Buffer.alloc(40_000_000, 1));
+    await writeFile(file, Buffer.alloc(40 * 1024 * 1024, 1));
     const t = openTerminal(["run", "--script", "reduck/docusign.com/upload_document", "documentName=big.pdf", `file:document=${file}`], { env });
     const { code, output } = await t.exited;
     expect(code, output).toBe(0);
@@ -78,8 +78,8 @@ describe("upload progress and limits (§10)", () => {
     expect(redraws.length).toBeGreaterThan(1);
     // Every redraw starts at the beginning of a cleared line.
     for (const before of redraws.slice(0, -1)) expect(before.endsWith("\r\x1b[K")).toBe(true);
-    expect(output).toMatch(/Uploading \[#+\] 40 MB \/ 40 MB/);
-    expect(output).not.toMatch(/MiB|MBMB|38\.1/);
+    expect(output).toMatch(/Uploading \[#+\] 40 MiB \/ 40 MiB/);
+    expect(output).not.toMatch(/ MB|MiBMiB|41\.9/);
     // On screen, no remnant of the bar is left: the result follows on clean lines.
     const screen = screenLines(output);
     expect(screen.some((l) => l.includes("Uploading"))).toBe(false);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import stringWidth from "string-width";
 import { renderTable, stdoutLayout, wideLayout } from "../../../src/cli/output.js";
-import { formatSize } from "../../../src/cli/progress.js";
+import { formatBytes } from "../../../src/core/bytes.js";
 
 const rows = [
   { id: "a", text: "short" },
@@ -33,12 +33,13 @@ describe("renderTable", () => {
   });
 });
 
-describe("formatSize", () => {
-  it("counts in decimal units", () => {
-    expect(formatSize(40_000_000)).toBe("40 MB");
-    expect(formatSize(38_100_000)).toBe("38.1 MB");
-    expect(formatSize(1_500)).toBe("1.5 kB");
-    expect(formatSize(999)).toBe("999 bytes");
+describe("formatBytes (the one size rule: binary units, as the limits count)", () => {
+  it("counts in binary units, labelled KiB, MiB, GiB", () => {
+    expect(formatBytes(40 * 1024 * 1024)).toBe("40 MiB");
+    expect(formatBytes(40_000_000)).toBe("38.1 MiB");
+    expect(formatBytes(1_536)).toBe("1.5 KiB");
+    expect(formatBytes(3 * 1024 ** 3)).toBe("3 GiB");
+    expect(formatBytes(999)).toBe("999 bytes");
   });
 });
 
