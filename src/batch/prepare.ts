@@ -9,7 +9,7 @@ import type { ReduckClient } from "../client.js";
 import type { ReduckError } from "../core/errors.js";
 import { applyContract, type Schema } from "../core/arguments.js";
 import { getMe, getScript, getScriptVersion } from "../generated/operations.js";
-import { FileProblem, openBytes } from "../run/files.js";
+import { FileProblem, checkPathFileOnly } from "../run/files.js";
 import { ROW_PROBLEM, type RowValues } from "./rows.js";
 
 /** The script a batch runs, as the service names it. */
@@ -163,7 +163,7 @@ export class RowPreparer {
     problems.push(...applied.problems);
     for (const [input, file] of Object.entries(applied.files)) {
       try {
-        await openBytes(0, input, { path: file });
+        await checkPathFileOnly(input, file);
       } catch (err) {
         if (err instanceof FileProblem) problems.push(err.message);
         else throw err;

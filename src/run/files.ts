@@ -2,7 +2,8 @@
  * File bindings: what a caller may give for a file input, and how each is checked and
  * turned into either a JSON binding or a multipart part.
  */
-import { access, constants, open as openFile, stat, type FileHandle } from "node:fs/promises";
+import { constants } from "node:fs";
+import { open as openFile, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Buffers } from "./buffers.js";
 import { formatBytes } from "../core/bytes.js";
@@ -119,9 +120,14 @@ async function* exactChunks(
   }
 }
 
-/** A file named by path: opened when the request is sent (again on a retry), closed when read. */
-function pathSource(file: string, size: number): ByteSource {
+/**
+ * A file named by path, opened once when it was checked: the first attempt reads that handle;
+ * a retry (only after a connection that was never made) opens the path again. Whatever is open
+ * is closed when the attempt is released.
+ */
+function pathSource(file: string, size: number, checked: FileHandle): ByteSource {
   const open = new Set<FileHandle>();
+  let first: FileHandle | undefined = checked;
   return {
     size,
     chunks: (buffers) =>
@@ -130,7 +136,8 @@ function pathSource(file: string, size: number): ByteSource {
         size,
         buffers,
         async () => {
-          const handle = await openFile(file, "r");
+          const handle = first ?? (await openFile(file, "r"));
+          first = undefined;
           open.add(handle);
           return handle;
         },
@@ -139,9 +146,11 @@ function pathSource(file: string, size: number): ByteSource {
           await handle.close();
         },
       ),
-    // Whatever the request did not finish reading (a failed attempt, an early answer).
+    // Whatever the request did not finish reading (a failed attempt, an early answer, no attempt at all).
     async release() {
-      await Promise.all([...open].map((handle) => handle.close().catch(() => undefined)));
+      const unread = first ? [first] : [];
+      first = undefined;
+      await Promise.all([...unread, ...open].map((handle) => handle.close().catch(() => undefined)));
       open.clear();
     },
   };
@@ -172,6 +181,8 @@ function blobSource(blob: Blob): ByteSource {
 
 export class FileProblem extends Error {
   override name = "FileProblem";
+  /** The file's size, when the problem is that it is over the limit. */
+  overLimitSize?: number;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
@@ -222,7 +233,10 @@ export function checkJsonBinding(input: string, source: JsonBinding): JsonBindin
   return { b64: source.b64, mime: source.mime };
 }
 
-/** Describes bytes for a multipart part, checking existence, kind and size first. Leaves nothing open. */
+/**
+ * Describes bytes for a multipart part, checking existence, kind and size first. A path is opened
+ * here (once) and stays open for the request, which closes it when released.
+ */
 export async function openBytes(step: number, input: string, source: BytesSource): Promise<BytesPart> {
   const name = `${step}:${input}`;
   if (source instanceof Blob) {
@@ -247,31 +261,99 @@ export async function openBytes(step: number, input: string, source: BytesSource
     return { name, source: handleSource(source.handle, label, info.size), type };
   }
   const file = source.path;
-  let info;
+  const checked = checkedPaths.get(source);
+  checkedPaths.delete(source);
+  const { handle, size } = checked ?? (await openChecked(input, file));
   try {
-    info = await stat(file);
+    const type = source.type || (await mediaTypeFor(path.basename(file)));
+    return { name, source: pathSource(file, size, handle), type };
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Paths the CLI checked and opened before its contract lookups, with what was found; read once by openBytes. */
+const checkedPaths = new WeakMap<PathFile, { handle: FileHandle; size: number }>();
+
+// O_NONBLOCK: a named pipe given by mistake is refused as "not a regular file" instead of hanging the open.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+/**
+ * Opens a file named by path and checks it, all on the one open handle: it exists, is readable,
+ * is a regular file and is within the limit. The one place a path is checked; it is then read
+ * from this same handle.
+ */
+async function openChecked(input: string, file: string): Promise<{ handle: FileHandle; size: number }> {
+  let handle: FileHandle;
+  try {
+    handle = await openFile(file, OPEN_FLAGS);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new FileProblem(
-      code === "ENOENT" ? `file input ${input}: ${file} does not exist` : `file input ${input}: cannot read ${file} (${code ?? String(err)})`,
-    );
+    if (code === "ENOENT") throw new FileProblem(`file input ${input}: ${file} does not exist`);
+    if (code === "EACCES" || code === "EPERM") throw new FileProblem(`file input ${input}: ${file} is not readable (check its permissions)`);
+    throw new FileProblem(`file input ${input}: cannot read ${file} (${code ?? String(err)})`);
   }
-  if (!info.isFile()) throw new FileProblem(`file input ${input}: ${file} is not a regular file`);
-  checkSize(input, info.size, file);
-  await access(file, constants.R_OK).catch(() => {
-    throw new FileProblem(`file input ${input}: ${file} is not readable (check its permissions)`);
-  });
-  const type = source.type || (await mediaTypeFor(path.basename(file)));
-  // Opened when the request is sent (and again on a retry), streamed from disk.
-  return { name, source: pathSource(file, info.size), type };
+  try {
+    let info;
+    try {
+      info = await handle.stat();
+    } catch (err) {
+      throw new FileProblem(`file input ${input}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+    }
+    if (!info.isFile()) throw new FileProblem(`file input ${input}: ${file} is not a regular file`);
+    checkSize(input, info.size, file);
+    return { handle, size: info.size };
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+/**
+ * Checks a file named by path ahead of the run (the CLI does, before any request) and keeps it
+ * open, so the run that sends it checks and opens nothing again: pass the returned `{ path }`
+ * as the file's source. Throws a FileProblem in the words the run would use; close it with
+ * {@link closeCheckedFile} if the run never takes it.
+ *
+ * @example
+ * const source = await checkPathFile("document", "./contract.pdf");
+ * try { await runScript({ client, script: { host, slug, files: { document: source } } }); }
+ * finally { await closeCheckedFile(source); }
+ */
+export async function checkPathFile(input: string, file: string): Promise<PathFile> {
+  const source: PathFile = { path: file };
+  checkedPaths.set(source, await openChecked(input, file));
+  return source;
+}
+
+/**
+ * Checks a file named by path and closes it again: for checks far ahead of the run (a batch's
+ * rows), which should not hold a file open each.
+ *
+ * @example
+ * await checkPathFileOnly("document", "./contract.pdf"); // throws a FileProblem if it cannot be sent
+ */
+export async function checkPathFileOnly(input: string, file: string): Promise<void> {
+  const { handle } = await openChecked(input, file);
+  await handle.close();
+}
+
+/** Closes a file {@link checkPathFile} opened, if no run took it (a no-op otherwise). */
+export async function closeCheckedFile(source: PathFile): Promise<void> {
+  const checked = checkedPaths.get(source);
+  checkedPaths.delete(source);
+  await checked?.handle.close().catch(() => undefined);
 }
 
 function checkSize(input: string, size: number, file?: string) {
   if (size > MAX_FILE_BYTES) {
     // Exact byte counts: "50 MB, over the 50 MB limit" would not say why.
     const bytes = (n: number) => n.toLocaleString("en-US");
-    throw new FileProblem(
+    const problem = new FileProblem(
       `file input ${input}: ${file ? `${file} is` : "the file is"} ${formatBytes(size)} (${bytes(size)} bytes), over the ${formatBytes(MAX_FILE_BYTES)} limit per file (${bytes(MAX_FILE_BYTES)} bytes)`,
     );
+    problem.overLimitSize = size;
+    throw problem;
   }
 }

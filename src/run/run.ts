@@ -265,10 +265,20 @@ function waitOptionsProblem(options: Record<string, unknown>): string | undefine
 }
 
 async function prepare(options: SingleRunOptions | BatchRunOptions): Promise<PreparedRequest> {
+  const parts: BytesPart[] = [];
+  try {
+    return await prepareWith(options, parts);
+  } catch (err) {
+    // A later file or the request itself was refused: close the files already opened.
+    await Promise.all(parts.map((p) => p.source.release?.().catch(() => undefined)));
+    throw err;
+  }
+}
+
+async function prepareWith(options: SingleRunOptions | BatchRunOptions, parts: BytesPart[]): Promise<PreparedRequest> {
   const single = options.script !== undefined;
   const steps = single ? [options.script!] : options.scripts!;
 
-  const parts: BytesPart[] = [];
   const inline: string[] = [];
   const jsonSteps = [];
   for (const [step, script] of steps.entries()) {

@@ -1,4 +1,3 @@
-import { stat } from "node:fs/promises";
 import { Flags } from "@oclif/core";
 import { BaseCommand } from "../base.js";
 import { CliError, usageError } from "../errors.js";
@@ -16,7 +15,7 @@ import { resolveVersion, versionFlag } from "../versions.js";
 import { runScript, RUN_REGIONS, MAX_WAIT_FOR_SECONDS, type ScriptToRun, type RunBrowser } from "../../run/run.js";
 import { isPendingRun, type RunStatusUpdate } from "../../run/outcomes.js";
 import { outcomeOfRunError, outcomeOfStep, cliErrorOf, printOutcomes, printPending, statusLine, type Outcome } from "../run-report.js";
-import { FileProblem, openBytes } from "../../run/files.js";
+import { FileProblem, checkPathFile, closeCheckedFile, type PathFile } from "../../run/files.js";
 import { MAX_FILE_BYTES } from "../../run/limits.js";
 import { progressReporter } from "../progress.js";
 import { fileNameNotes } from "../file-name-notes.js";
@@ -112,7 +111,19 @@ ${EXIT_CODES_HELP}`;
     out: Flags.string({ description: "Save the files the result holds (downloads, base64 file bytes) into this folder.", helpValue: "DIR" }),
   };
 
+  /** The files checked (and opened) before the contract lookups, by step and input; the run reads them. */
+  private checked = new Map<StepArgs, Map<string, PathFile>>();
+
   public async run(): Promise<unknown> {
+    try {
+      return await this.runSteps();
+    } finally {
+      // Files a run did not take (it was never sent) are closed here; the others were closed by it.
+      await Promise.all([...this.checked.values()].flatMap((files) => [...files.values()].map(closeCheckedFile)));
+    }
+  }
+
+  private async runSteps(): Promise<unknown> {
     setRunPhase("preparing");
     const steps = groupSteps(this.argv);
     const version = this.flags.version;
@@ -128,7 +139,9 @@ ${EXIT_CODES_HELP}`;
 
     // Local files first: a typo in a path needs no network, nor even a credential, to report.
     for (const step of steps) {
-      for (const [input, file] of step.files) await checkLocalFile(input, file);
+      const files = new Map<string, PathFile>();
+      this.checked.set(step, files);
+      for (const [input, file] of step.files) files.set(input, await checkLocalFile(input, file));
     }
     const client = await this.client();
     // ajv loads while the contracts are on their way.
@@ -218,6 +231,12 @@ ${EXIT_CODES_HELP}`;
     printOutcomes(this.printer(), outcomes, batch, prepared.map((p) => p.label), failures);
   }
 
+  /** The file checked for this input, when it is the same path (else the run checks it itself). */
+  private checkedFile(step: StepArgs, input: string, file: string): PathFile {
+    const checked = this.checked.get(step)?.get(input);
+    return checked?.path === file ? checked : { path: file };
+  }
+
   private printer() {
     return { json: this.jsonEnabled(), note: (m: string) => this.note(m), printJson: (v: unknown) => this.printJson(v) };
   }
@@ -251,7 +270,7 @@ ${EXIT_CODES_HELP}`;
         host: step.address.host,
         slug: step.address.slug,
         args,
-        ...(Object.keys(files).length ? { files: Object.fromEntries(Object.entries(files).map(([k, p]) => [k, { path: p }])) } : {}),
+        ...(Object.keys(files).length ? { files: Object.fromEntries(Object.entries(files).map(([k, p]) => [k, this.checkedFile(step, k, p)])) } : {}),
         ...(versionId ? { version_id: versionId } : {}),
       },
     };
@@ -277,14 +296,17 @@ function browserOf(flag: string | undefined, device: string | undefined): RunBro
   return { deviceId: named };
 }
 
-/** A file to upload: it exists, is readable and is within the limit, in exact numbers. */
-async function checkLocalFile(input: string, file: string): Promise<void> {
-  const info = await stat(file).catch(() => undefined);
-  if (info?.isFile() && info.size > MAX_FILE_BYTES) {
+/**
+ * A file to upload: it exists, is readable and is within the limit, in exact numbers. Checked
+ * by the run module's own check, which keeps it open for the run (nothing is checked twice).
+ */
+async function checkLocalFile(input: string, file: string): Promise<PathFile> {
+  try {
+    return await checkPathFile(input, file);
+  } catch (err) {
+    if (!(err instanceof FileProblem)) throw err;
+    if (err.overLimitSize === undefined) throw usageError(err.message);
     const n = (bytes: number) => bytes.toLocaleString("en-US");
-    throw usageError(`file input ${input}: ${file} is ${n(info.size)} bytes, over the limit of ${n(MAX_FILE_BYTES)} bytes (${MAX_FILE_BYTES / 2 ** 20} MiB) per file`);
+    throw usageError(`file input ${input}: ${file} is ${n(err.overLimitSize)} bytes, over the limit of ${n(MAX_FILE_BYTES)} bytes (${MAX_FILE_BYTES / 2 ** 20} MiB) per file`);
   }
-  await openBytes(0, input, { path: file }).catch((err: Error) => {
-    throw err instanceof FileProblem ? usageError(err.message) : err;
-  });
 }
