@@ -3,7 +3,7 @@
  * turned into either a JSON binding or a multipart part.
  */
 import { constants } from "node:fs";
-import { open as openFile, type FileHandle } from "node:fs/promises";
+import { open as openFile, stat, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Buffers } from "./buffers.js";
 import { formatBytes } from "../core/bytes.js";
@@ -79,13 +79,14 @@ async function* exactChunks(
   buffers: Buffers,
   acquire: () => Promise<FileHandle>,
   release: (handle: FileHandle) => Promise<void>,
+  sizeAtStart?: (handle: FileHandle) => Promise<number>,
 ): AsyncGenerator<Uint8Array> {
   let handle: FileHandle | undefined;
   const sizeNow = async (h: FileHandle) => Number((await h.stat()).size);
   try {
     try {
       handle = await acquire();
-      const now = await sizeNow(handle);
+      const now = await (sizeAtStart ?? sizeNow)(handle);
       if (now !== size) throw changed(label, size, now);
       for (let position = 0; position < size; ) {
         const buffer = await buffers.take();
@@ -125,9 +126,10 @@ async function* exactChunks(
  * a retry (only after a connection that was never made) opens the path again. Whatever is open
  * is closed when the attempt is released.
  */
-function pathSource(file: string, size: number, checked: FileHandle): ByteSource {
+function pathSource(file: string, checked: CheckedPath): ByteSource {
+  const { size } = checked;
   const open = new Set<FileHandle>();
-  let first: FileHandle | undefined = checked;
+  let first: FileHandle | undefined = checked.handle;
   return {
     size,
     chunks: (buffers) =>
@@ -144,6 +146,14 @@ function pathSource(file: string, size: number, checked: FileHandle): ByteSource
         async (handle) => {
           open.delete(handle);
           await handle.close();
+        },
+        // The checked handle still reads the file that was checked: the path must still name it
+        // (a file replaced since, or a folder put in its place, is a change too).
+        async (handle) => {
+          if (handle !== checked.handle) return Number((await handle.stat()).size);
+          const now = await stat(file);
+          if (now.ino !== checked.ino || now.dev !== checked.dev) throw changed(file, size, now.size);
+          return now.size;
         },
       ),
     // Whatever the request did not finish reading (a failed attempt, an early answer, no attempt at all).
@@ -263,18 +273,26 @@ export async function openBytes(step: number, input: string, source: BytesSource
   const file = source.path;
   const checked = checkedPaths.get(source);
   checkedPaths.delete(source);
-  const { handle, size } = checked ?? (await openChecked(input, file));
+  const opened = checked ?? (await openChecked(input, file));
   try {
     const type = source.type || (await mediaTypeFor(path.basename(file)));
-    return { name, source: pathSource(file, size, handle), type };
+    return { name, source: pathSource(file, opened), type };
   } catch (err) {
-    await handle.close().catch(() => undefined);
+    await opened.handle.close().catch(() => undefined);
     throw err;
   }
 }
 
 /** Paths the CLI checked and opened before its contract lookups, with what was found; read once by openBytes. */
-const checkedPaths = new WeakMap<PathFile, { handle: FileHandle; size: number }>();
+const checkedPaths = new WeakMap<PathFile, CheckedPath>();
+
+/** A path opened and checked: its handle, size and identity (to see it was not replaced before it is sent). */
+interface CheckedPath {
+  handle: FileHandle;
+  size: number;
+  dev: number;
+  ino: number;
+}
 
 // O_NONBLOCK: a named pipe given by mistake is refused as "not a regular file" instead of hanging the open.
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
@@ -284,7 +302,7 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
  * is a regular file and is within the limit. The one place a path is checked; it is then read
  * from this same handle.
  */
-async function openChecked(input: string, file: string): Promise<{ handle: FileHandle; size: number }> {
+async function openChecked(input: string, file: string): Promise<CheckedPath> {
   let handle: FileHandle;
   try {
     handle = await openFile(file, OPEN_FLAGS);
@@ -303,7 +321,7 @@ async function openChecked(input: string, file: string): Promise<{ handle: FileH
     }
     if (!info.isFile()) throw new FileProblem(`file input ${input}: ${file} is not a regular file`);
     checkSize(input, info.size, file);
-    return { handle, size: info.size };
+    return { handle, size: info.size, dev: info.dev, ino: info.ino };
   } catch (err) {
     await handle.close().catch(() => undefined);
     throw err;
