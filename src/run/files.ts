@@ -2,8 +2,7 @@
  * File bindings: what a caller may give for a file input, and how each is checked and
  * turned into either a JSON binding or a multipart part.
  */
-import { constants } from "node:fs";
-import { open as openFile, stat, type FileHandle } from "node:fs/promises";
+import { access, constants, open as openFile, stat, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Buffers } from "./buffers.js";
 import { formatBytes } from "../core/bytes.js";
@@ -79,14 +78,13 @@ async function* exactChunks(
   buffers: Buffers,
   acquire: () => Promise<FileHandle>,
   release: (handle: FileHandle) => Promise<void>,
-  sizeAtStart?: (handle: FileHandle) => Promise<number>,
 ): AsyncGenerator<Uint8Array> {
   let handle: FileHandle | undefined;
   const sizeNow = async (h: FileHandle) => Number((await h.stat()).size);
   try {
     try {
       handle = await acquire();
-      const now = await (sizeAtStart ?? sizeNow)(handle);
+      const now = await sizeNow(handle);
       if (now !== size) throw changed(label, size, now);
       for (let position = 0; position < size; ) {
         const buffer = await buffers.take();
@@ -121,15 +119,9 @@ async function* exactChunks(
   }
 }
 
-/**
- * A file named by path, opened once when it was checked: the first attempt reads that handle;
- * a retry (only after a connection that was never made) opens the path again. Whatever is open
- * is closed when the attempt is released.
- */
-function pathSource(file: string, checked: CheckedPath): ByteSource {
-  const { size } = checked;
+/** A file named by path: opened when the request is sent (again on a retry), closed when read. */
+function pathSource(file: string, size: number): ByteSource {
   const open = new Set<FileHandle>();
-  let first: FileHandle | undefined = checked.handle;
   return {
     size,
     chunks: (buffers) =>
@@ -138,8 +130,7 @@ function pathSource(file: string, checked: CheckedPath): ByteSource {
         size,
         buffers,
         async () => {
-          const handle = first ?? (await openFile(file, "r"));
-          first = undefined;
+          const handle = await openFile(file, "r");
           open.add(handle);
           return handle;
         },
@@ -147,20 +138,10 @@ function pathSource(file: string, checked: CheckedPath): ByteSource {
           open.delete(handle);
           await handle.close();
         },
-        // The checked handle still reads the file that was checked: the path must still name it
-        // (a file replaced since, or a folder put in its place, is a change too).
-        async (handle) => {
-          if (handle !== checked.handle) return Number((await handle.stat()).size);
-          const now = await stat(file);
-          if (now.ino !== checked.ino || now.dev !== checked.dev) throw changed(file, size, now.size);
-          return now.size;
-        },
       ),
-    // Whatever the request did not finish reading (a failed attempt, an early answer, no attempt at all).
+    // Whatever the request did not finish reading (a failed attempt, an early answer).
     async release() {
-      const unread = first ? [first] : [];
-      first = undefined;
-      await Promise.all([...unread, ...open].map((handle) => handle.close().catch(() => undefined)));
+      await Promise.all([...open].map((handle) => handle.close().catch(() => undefined)));
       open.clear();
     },
   };
@@ -243,10 +224,7 @@ export function checkJsonBinding(input: string, source: JsonBinding): JsonBindin
   return { b64: source.b64, mime: source.mime };
 }
 
-/**
- * Describes bytes for a multipart part, checking existence, kind and size first. A path is opened
- * here (once) and stays open for the request, which closes it when released.
- */
+/** Describes bytes for a multipart part, checking existence, kind and size first (once: a path the CLI checked is not checked again). Leaves nothing open. */
 export async function openBytes(step: number, input: string, source: BytesSource): Promise<BytesPart> {
   const name = `${step}:${input}`;
   if (source instanceof Blob) {
@@ -273,95 +251,60 @@ export async function openBytes(step: number, input: string, source: BytesSource
   const file = source.path;
   const checked = checkedPaths.get(source);
   checkedPaths.delete(source);
-  const opened = checked ?? (await openChecked(input, file));
-  try {
-    const type = source.type || (await mediaTypeFor(path.basename(file)));
-    return { name, source: pathSource(file, opened), type };
-  } catch (err) {
-    await opened.handle.close().catch(() => undefined);
-    throw err;
-  }
+  const size = checked?.size ?? (await checkPath(input, file));
+  const type = source.type || (await mediaTypeFor(path.basename(file)));
+  // Opened when the request is sent (and again on a retry), streamed from disk.
+  return { name, source: pathSource(file, size), type };
 }
 
-/** Paths the CLI checked and opened before its contract lookups, with what was found; read once by openBytes. */
-const checkedPaths = new WeakMap<PathFile, CheckedPath>();
-
-/** A path opened and checked: its handle, size and identity (to see it was not replaced before it is sent). */
-interface CheckedPath {
-  handle: FileHandle;
-  size: number;
-  dev: number;
-  ino: number;
-}
-
-// O_NONBLOCK: a named pipe given by mistake is refused as "not a regular file" instead of hanging the open.
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+/** Paths the CLI checked before its contract lookups, with the size found; read once by openBytes. */
+const checkedPaths = new WeakMap<PathFile, { size: number }>();
 
 /**
- * Opens a file named by path and checks it, all on the one open handle: it exists, is readable,
- * is a regular file and is within the limit. The one place a path is checked; it is then read
- * from this same handle.
+ * Checks a file named by path: it exists, is a regular file within the limit, and is readable.
+ * The one place a path is checked; its size is what the request announces.
  */
-async function openChecked(input: string, file: string): Promise<CheckedPath> {
-  let handle: FileHandle;
+async function checkPath(input: string, file: string): Promise<number> {
+  let info;
   try {
-    handle = await openFile(file, OPEN_FLAGS);
+    info = await stat(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new FileProblem(`file input ${input}: ${file} does not exist`);
-    if (code === "EACCES" || code === "EPERM") throw new FileProblem(`file input ${input}: ${file} is not readable (check its permissions)`);
-    throw new FileProblem(`file input ${input}: cannot read ${file} (${code ?? String(err)})`);
+    throw new FileProblem(
+      code === "ENOENT" ? `file input ${input}: ${file} does not exist` : `file input ${input}: cannot read ${file} (${code ?? String(err)})`,
+    );
   }
-  try {
-    let info;
-    try {
-      info = await handle.stat();
-    } catch (err) {
-      throw new FileProblem(`file input ${input}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-    }
-    if (!info.isFile()) throw new FileProblem(`file input ${input}: ${file} is not a regular file`);
-    checkSize(input, info.size, file);
-    return { handle, size: info.size, dev: info.dev, ino: info.ino };
-  } catch (err) {
-    await handle.close().catch(() => undefined);
-    throw err;
-  }
+  if (!info.isFile()) throw new FileProblem(`file input ${input}: ${file} is not a regular file`);
+  checkSize(input, info.size, file);
+  await access(file, constants.R_OK).catch(() => {
+    throw new FileProblem(`file input ${input}: ${file} is not readable (check its permissions)`);
+  });
+  return info.size;
 }
 
 /**
- * Checks a file named by path ahead of the run (the CLI does, before any request) and keeps it
- * open, so the run that sends it checks and opens nothing again: pass the returned `{ path }`
- * as the file's source. Throws a FileProblem in the words the run would use; close it with
- * {@link closeCheckedFile} if the run never takes it.
+ * Checks a file named by path ahead of the run (the CLI does, before any request), so the run
+ * that sends it checks nothing again: pass the returned `{ path }` as the file's source. Throws
+ * a FileProblem in the words the run would use.
  *
  * @example
  * const source = await checkPathFile("document", "./contract.pdf");
- * try { await runScript({ client, script: { host, slug, files: { document: source } } }); }
- * finally { await closeCheckedFile(source); }
+ * await runScript({ client, script: { host, slug, files: { document: source } } });
  */
 export async function checkPathFile(input: string, file: string): Promise<PathFile> {
   const source: PathFile = { path: file };
-  checkedPaths.set(source, await openChecked(input, file));
+  checkedPaths.set(source, { size: await checkPath(input, file) });
   return source;
 }
 
 /**
- * Checks a file named by path and closes it again: for checks far ahead of the run (a batch's
- * rows), which should not hold a file open each.
+ * Checks a file named by path, for checks far ahead of the run (a batch's rows).
  *
  * @example
  * await checkPathFileOnly("document", "./contract.pdf"); // throws a FileProblem if it cannot be sent
  */
 export async function checkPathFileOnly(input: string, file: string): Promise<void> {
-  const { handle } = await openChecked(input, file);
-  await handle.close();
-}
-
-/** Closes a file {@link checkPathFile} opened, if no run took it (a no-op otherwise). */
-export async function closeCheckedFile(source: PathFile): Promise<void> {
-  const checked = checkedPaths.get(source);
-  checkedPaths.delete(source);
-  await checked?.handle.close().catch(() => undefined);
+  await checkPath(input, file);
 }
 
 function checkSize(input: string, size: number, file?: string) {

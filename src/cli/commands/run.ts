@@ -15,7 +15,7 @@ import { resolveVersion, versionFlag } from "../versions.js";
 import { runScript, RUN_REGIONS, MAX_WAIT_FOR_SECONDS, type ScriptToRun, type RunBrowser } from "../../run/run.js";
 import { isPendingRun, type RunStatusUpdate } from "../../run/outcomes.js";
 import { outcomeOfRunError, outcomeOfStep, cliErrorOf, printOutcomes, printPending, statusLine, type Outcome } from "../run-report.js";
-import { FileProblem, checkPathFile, closeCheckedFile, type PathFile } from "../../run/files.js";
+import { FileProblem, checkPathFile, type PathFile } from "../../run/files.js";
 import { MAX_FILE_BYTES } from "../../run/limits.js";
 import { progressReporter } from "../progress.js";
 import { fileNameNotes } from "../file-name-notes.js";
@@ -111,19 +111,10 @@ ${EXIT_CODES_HELP}`;
     out: Flags.string({ description: "Save the files the result holds (downloads, base64 file bytes) into this folder.", helpValue: "DIR" }),
   };
 
-  /** The files checked (and opened) before the contract lookups, by step and input; the run reads them. */
+  /** The files checked before the contract lookups, by step and input; the run does not check them again. */
   private checked = new Map<StepArgs, Map<string, PathFile>>();
 
   public async run(): Promise<unknown> {
-    try {
-      return await this.runSteps();
-    } finally {
-      // Files a run did not take (it was never sent) are closed here; the others were closed by it.
-      await Promise.all([...this.checked.values()].flatMap((files) => [...files.values()].map(closeCheckedFile)));
-    }
-  }
-
-  private async runSteps(): Promise<unknown> {
     setRunPhase("preparing");
     const steps = groupSteps(this.argv);
     const version = this.flags.version;
@@ -298,7 +289,7 @@ function browserOf(flag: string | undefined, device: string | undefined): RunBro
 
 /**
  * A file to upload: it exists, is readable and is within the limit, in exact numbers. Checked
- * by the run module's own check, which keeps it open for the run (nothing is checked twice).
+ * by the run module's own check, whose result the run uses (nothing is checked twice).
  */
 async function checkLocalFile(input: string, file: string): Promise<PathFile> {
   try {
