@@ -8,71 +8,16 @@
  * `unknown` (sent again only when asked). A 429 or 503 pauses and slows the whole batch; it
  * never fails a row.
  */
-import type { ReduckClient } from "../client.js";
 import { sleep } from "../core/abort.js";
-import { isClient } from "../core/call.js";
 import type { ReduckError } from "../core/errors.js";
-import type { RunBrowser } from "../run/run.js";
-import { Journal, readJournal, type JournalContents, type JournalLine, type KeyState, type RowOutcome } from "./journal.js";
-import { RowPreparer, readBatchScript, type BatchScript, type PrepareOptions, type PreparedRow } from "./prepare.js";
+import type { JournalLine, KeyState, RowOutcome } from "./journal.js";
+import { RowPreparer, type PreparedRow } from "./prepare.js";
 import type { RowValues } from "./rows.js";
-import { MAX_GROUP, runsSince, sendGroup, waitForRunEnd, type FoundRun, type RunEnd } from "./send.js";
+import type { BatchCounts, RunManyOptions, RunManyRun } from "./run-many-types.js";
+import { runsSince, sendGroup, waitForRunEnd, type FoundRun, type RunEnd } from "./send.js";
+import { startBatch } from "./start.js";
 
-export interface BatchCounts {
-  /** Rows read so far. */
-  total: number;
-  completed: number;
-  failed: number;
-  invalid: number;
-  unknown: number;
-  /** Rows whose requests are out. */
-  inFlight: number;
-  /** Of the counts above, rows that ended in an earlier process (from the journal). */
-  earlier: number;
-  /** Set while the service has asked the batch to slow down. */
-  pausedUntil?: number;
-}
-
-export interface RunManyOptions extends PrepareOptions {
-  client: ReduckClient;
-  /** `[handle/]host/slug` (no handle: your own script), or its parts. */
-  script: string | { handle?: string; host: string; slug: string };
-  /** A version id to run instead of the current version. */
-  version?: string;
-  /** The script already read (`readBatchScript`), to skip reading it again. */
-  contract?: BatchScript;
-  /** Objects of input values (`file:<input>` keys hold paths), e.g. `readRows(path)`. */
-  rows: Iterable<RowValues> | AsyncIterable<RowValues>;
-  /** Rows in flight at once (default 4). */
-  concurrency?: number;
-  /** Rows per `POST /run` (1-20; default: half the concurrency, so two groups overlap). */
-  groupSize?: number;
-  /** The journal (JSONL) to write, and to resume from. */
-  journal?: string;
-  /** Continue the batch `journal` records; without it, a journal that holds results is refused. */
-  resume?: boolean;
-  /** Send rows that failed again (a new line; the old one is kept). */
-  retryFailed?: boolean;
-  /** Send rows whose fate is unknown again (they may then run twice). */
-  retryUnknown?: boolean;
-  browser?: RunBrowser;
-  headers?: Record<string, string>;
-  /** Stops sending new rows; the rows in flight are waited for. */
-  stop?: AbortSignal;
-  /** Stops at once: rows in flight are not waited for and stay resumable. */
-  signal?: AbortSignal;
-  onProgress?: (counts: BatchCounts) => void;
-  /** Things the caller should know that are not failures (a torn journal line, a stale lock). */
-  onWarning?: (message: string) => void;
-}
-
-/** The outcomes, in completion order; `error` says why the batch stopped early, if it did. */
-export interface RunManyRun extends AsyncIterable<RowOutcome> {
-  /** Why the batch could not start or stopped early (after iterating). */
-  readonly error?: ReduckError;
-  /** The counts so far (final after iterating). */
-  readonly counts: BatchCounts;
-}
+export type { BatchCounts, RunManyOptions, RunManyRun } from "./run-many-types.js";
 
 /** How long after its `sending` line a run may appear to start, for clocks that differ. */
 const CLOCK_SLACK_MS = 5000;
@@ -121,64 +66,15 @@ export function runMany(options: RunManyOptions): RunManyRun {
   };
   return run;
 }
-
-/** What is wrong with options a JavaScript caller passed, in words that say how to fix it. */
-function optionsProblem(options: unknown): string | undefined {
-  const o = options as Partial<RunManyOptions> | undefined;
-  if (!o || typeof o !== "object") return "runMany takes an options object: runMany({ client, script, rows })";
-  if (!isClient(o.client)) return "pass the client from createReduckClient() as `client`";
-  if (typeof o.script !== "string" && !(o.script && typeof o.script === "object" && typeof o.script.host === "string" && typeof o.script.slug === "string")) {
-    return 'script must be an address such as "reduck/mail.google.com/send_email", or { handle?, host, slug }';
-  }
-  const rows = o.rows as unknown as Record<symbol, unknown> | undefined;
-  if (!rows || typeof rows !== "object" || (typeof rows[Symbol.iterator] !== "function" && typeof rows[Symbol.asyncIterator] !== "function")) {
-    return "rows must be an iterable or async iterable of objects, e.g. an array or readRows(path)";
-  }
-  for (const name of ["onProgress", "onWarning", "check"] as const) if (o[name] !== undefined && typeof o[name] !== "function") return `${name} must be a function`;
-  for (const name of ["signal", "stop"] as const) if (o[name] !== undefined && !(o[name] instanceof AbortSignal)) return `${name} must be an AbortSignal`;
-  if (o.journal !== undefined && (typeof o.journal !== "string" || !o.journal)) return "journal must be a file path";
-  return undefined;
-}
-
 async function* drive(options: RunManyOptions, counts: BatchCounts, state: { error?: ReduckError }): AsyncGenerator<RowOutcome> {
   const warn = (message: string) => options.onWarning?.(message);
   const fail = (error: string, kind: ReduckError["kind"] = "invalid_request") => {
     state.error ??= { kind, error };
   };
-  const problem = optionsProblem(options);
-  if (problem) return fail(problem);
-  const concurrency = options.concurrency ?? 4;
-  if (!Number.isInteger(concurrency) || concurrency < 1) return fail("concurrency must be a whole number of at least 1");
-  const groupSize = options.groupSize ?? Math.max(1, Math.min(MAX_GROUP, Math.floor(concurrency / 2)));
-  if (!Number.isInteger(groupSize) || groupSize < 1 || groupSize > MAX_GROUP) return fail(`groupSize must be from 1 to ${MAX_GROUP} (the service's cap per request)`);
-
-  let script = options.contract;
-  if (!script) {
-    const read = await readBatchScript(options.client, options.script, options.version);
-    if (read.error) return void (state.error = read.error);
-    script = read.data;
-  }
-
-  let contents: JournalContents = { states: new Map(), runIds: new Set(), warnings: [], goodLength: 0 };
-  let journal: Journal | undefined;
-  if (options.journal) {
-    try {
-      contents = await readJournal(options.journal);
-    } catch (err) {
-      return fail(`cannot read ${options.journal} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-    }
-    if (contents.states.size && !options.resume) {
-      return fail(`${options.journal} already holds the results of a batch: resume it (--resume), or write to another file (--out)`);
-    }
-    contents.warnings.forEach(warn);
-    try {
-      const opened = await Journal.open(options.journal, contents.goodLength);
-      journal = opened.journal;
-      if (opened.warning) warn(opened.warning);
-    } catch (err) {
-      return fail((err as Error).message);
-    }
-  }
+  const started = await startBatch(options, warn);
+  if ("error" in started) return void (state.error = started.error);
+  const { concurrency, groupSize, script, journal } = started;
+  const contents = started.contents;
 
   const stopNow = new AbortController();
   const hard = options.signal ? AbortSignal.any([options.signal, stopNow.signal]) : stopNow.signal;

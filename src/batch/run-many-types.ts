@@ -1,0 +1,63 @@
+/** What runMany takes and gives (the function is in run-many.ts, which re-exports these). */
+import type { ReduckClient } from "../client.js";
+import type { ReduckError } from "../core/errors.js";
+import type { RunBrowser } from "../run/run.js";
+import type { RowOutcome } from "./journal.js";
+import type { BatchScript, PrepareOptions } from "./prepare.js";
+import type { RowValues } from "./rows.js";
+
+export interface BatchCounts {
+  /** Rows read so far. */
+  total: number;
+  completed: number;
+  failed: number;
+  invalid: number;
+  unknown: number;
+  /** Rows whose requests are out. */
+  inFlight: number;
+  /** Of the counts above, rows that ended in an earlier process (from the journal). */
+  earlier: number;
+  /** Set while the service has asked the batch to slow down. */
+  pausedUntil?: number;
+}
+
+export interface RunManyOptions extends PrepareOptions {
+  client: ReduckClient;
+  /** `[handle/]host/slug` (no handle: your own script), or its parts. */
+  script: string | { handle?: string; host: string; slug: string };
+  /** A version id to run instead of the current version. */
+  version?: string;
+  /** The script already read (`readBatchScript`), to skip reading it again. */
+  contract?: BatchScript;
+  /** Objects of input values (`file:<input>` keys hold paths), e.g. `readRows(path)`. */
+  rows: Iterable<RowValues> | AsyncIterable<RowValues>;
+  /** Rows in flight at once (default 4). */
+  concurrency?: number;
+  /** Rows per `POST /run` (1-20; default: half the concurrency, so two groups overlap). */
+  groupSize?: number;
+  /** The journal (JSONL) to write, and to resume from. */
+  journal?: string;
+  /** Continue the batch `journal` records; without it, a journal that holds results is refused. */
+  resume?: boolean;
+  /** Send rows that failed again (a new line; the old one is kept). */
+  retryFailed?: boolean;
+  /** Send rows whose fate is unknown again (they may then run twice). */
+  retryUnknown?: boolean;
+  browser?: RunBrowser;
+  headers?: Record<string, string>;
+  /** Stops sending new rows; the rows in flight are waited for. */
+  stop?: AbortSignal;
+  /** Stops at once: rows in flight are not waited for and stay resumable. */
+  signal?: AbortSignal;
+  onProgress?: (counts: BatchCounts) => void;
+  /** Things the caller should know that are not failures (a torn journal line, a stale lock). */
+  onWarning?: (message: string) => void;
+}
+
+/** The outcomes, in completion order; `error` says why the batch stopped early, if it did. */
+export interface RunManyRun extends AsyncIterable<RowOutcome> {
+  /** Why the batch could not start or stopped early (after iterating). */
+  readonly error?: ReduckError;
+  /** The counts so far (final after iterating). */
+  readonly counts: BatchCounts;
+}

@@ -1,0 +1,99 @@
+/**
+ * What runScript takes and gives: where a run goes, its limits, the options and the result shape.
+ * (The function itself is in run.ts, which re-exports all of this.)
+ */
+import type { ReduckClient } from "../client.js";
+import type { FileSource } from "./files.js";
+import type { RunError, RunStatusUpdate } from "./outcomes.js";
+
+/**
+ * Where a run happens. `"cloud"`: a hosted browser (signed out; the REST default when `browser`
+ * is absent); `"managed"` is the service's stored name for it and means the same. `"extension"`:
+ * your own paired browser (auto-picked when exactly one is paired). `{ deviceId }`: one exact
+ * paired browser.
+ */
+export type RunBrowser = "cloud" | "managed" | "extension" | { deviceId: string };
+
+/**
+ * Where a cloud browser can run.
+ *
+ * @example
+ * ```ts
+ * await runScript({ client, script, browser: "cloud", region: RUN_REGIONS[1] }); // us-east-1
+ * ```
+ */
+export const RUN_REGIONS = ["eu-central-1", "us-east-1", "us-west-2", "ap-southeast-1"] as const;
+export type RunRegion = (typeof RUN_REGIONS)[number];
+/**
+ * The service's cap on scripts in one request.
+ *
+ * @example
+ * ```ts
+ * for (let i = 0; i < all.length; i += MAX_SCRIPTS_PER_RUN) await runScript({ client, scripts: all.slice(i, i + MAX_SCRIPTS_PER_RUN) });
+ * ```
+ */
+export const MAX_SCRIPTS_PER_RUN = 20;
+/**
+ * The longest the service holds a run request before handing back a batch to poll.
+ *
+ * @example
+ * ```ts
+ * await runScript({ client, script, waitForSeconds: MAX_WAIT_FOR_SECONDS });
+ * ```
+ */
+export const MAX_WAIT_FOR_SECONDS = 110;
+
+/** One script to run: the JSON reference, with files that may also be bytes. */
+export interface ScriptToRun {
+  host: string;
+  slug: string;
+  /** `@username`, a project handle, or `reduck` for the official catalogue. Omitted: your own. */
+  handle?: string;
+  args?: Record<string, unknown>;
+  files?: Record<string, FileSource>;
+  version_id?: string;
+}
+
+export interface UploadProgress {
+  sent: number;
+  total: number;
+}
+
+export interface RunOptionsBase {
+  client: ReduckClient;
+  /** `"cloud"` (the default when omitted; `"managed"` means the same), `"extension"` (your own browser), or `{ deviceId }`. */
+  browser?: RunBrowser;
+  /** The cloud browser's region (cloud only). */
+  region?: RunRegion;
+  /** The cloud browser's residential egress country, ISO 3166 alpha-2 (cloud only). */
+  country?: string;
+  /** Seconds the service holds the request before answering with a batch to poll: 1-110 (its default 60). */
+  waitForSeconds?: number;
+  /** `false`: return at the first answer, with a pending run's handle as data when it was not final. */
+  wait?: boolean;
+  /** Told the status and counts at the first answer that is not final, and after each poll. */
+  onStatus?: (update: RunStatusUpdate) => void;
+  /** Told as the request body goes out (multipart runs), ending with `sent === total`. */
+  onUploadProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+  /** Extra headers for this request. */
+  headers?: Record<string, string>;
+}
+
+export interface SingleRunOptions extends RunOptionsBase {
+  script: ScriptToRun;
+  scripts?: never;
+  sequential?: never;
+}
+
+export interface BatchRunOptions extends RunOptionsBase {
+  /** Several steps; step `i` is the `<step>` of its files' part names. */
+  scripts: ScriptToRun[];
+  /** One browser, in order, stopping at the first failure. */
+  sequential?: boolean;
+  script?: never;
+}
+
+export type RunResult<T> =
+  | { data: T; error: undefined; response: Response | undefined }
+  | { data: undefined; error: RunError; response: Response | undefined };

@@ -1,0 +1,78 @@
+/**
+ * The reference server and the user's home shared by the `reduck batch` end-to-end files
+ * (batch.test.ts, batch-resume.test.ts): imported by a test file, it starts the server before
+ * that file's tests and removes everything after. Its bindings are live: read them in tests.
+ */
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { createReduckClient, listAll, listRuns } from "../../src/index.js";
+import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
+
+export let store: ReferenceStore;
+export let server: Awaited<ReturnType<typeof startHttpServer>>;
+export let home: string;
+export let env: Record<string, string>;
+export const scriptIds: Record<string, string> = {};
+
+const ROWS_SCHEMA = {
+  type: "object",
+  properties: {
+    name: { type: "string" },
+    n: { type: "integer", minimum: 0 },
+    colour: { type: "string", enum: ["red", "green", "blue"] },
+    note: { type: "string" },
+    photo: { type: "string", format: "file" },
+  },
+  required: ["name"],
+};
+
+beforeAll(async () => {
+  store = createStore({ browser: "simulated" });
+  const add = (slug: string, content: string) => {
+    scriptIds[slug] = store.addScript({ handle: "@demo", host: "rows.example", slug, content, inputSchema: ROWS_SCHEMA }).id;
+  };
+  add("echo", "if (args.name === 'boom') throw new Error('the site said no'); return { args, photo: files.photo ? { name: files.photo.name, size: files.photo.size } : null };");
+  // Slow enough that a batch can be killed with runs in flight.
+  add("slow", "await new Promise((r) => setTimeout(r, 150)); if (args.name === 'boom') throw new Error('the site said no'); return { name: args.name };");
+  server = await startHttpServer({ handlers: createHandlers(store) });
+  home = await mkdtemp(path.join(os.tmpdir(), "reduck-batch-e2e-"));
+  env = { HOME: home, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(home, ".config") };
+}, 30_000);
+
+afterAll(async () => {
+  await server?.close();
+  await rm(home, { recursive: true, force: true });
+});
+
+/** A fresh folder for one test's files. */
+export async function folder(): Promise<string> {
+  return mkdtemp(path.join(home, "t-"));
+}
+
+/** The script's runs at the server (through its runs API), counted by their `name` argument. */
+export async function runsPerName(slug: string): Promise<Map<string, number>> {
+  const client = createReduckClient({ apiKey: store.demo.apiKey, baseUrl: server.url, maxRetries: 0 });
+  const runs = await listAll(listRuns, { client, query: { script_id: scriptIds[slug], pageSize: 100 } });
+  if (runs.error) throw new Error(runs.error.error);
+  const counts = new Map<string, number>();
+  for (const run of runs.data) {
+    const name = String((run.args as { name?: unknown }).name);
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return counts;
+}
+
+export async function journal(file: string): Promise<Array<Record<string, any>>> {
+  return (await readFile(file, "utf8")).trim().split("\n").map((l) => JSON.parse(l));
+}
+
+/** Waits (with a deadline) until `check` holds. */
+export async function until(check: () => Promise<boolean> | boolean, what: string, deadlineMs = 15_000): Promise<void> {
+  const end = Date.now() + deadlineMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
