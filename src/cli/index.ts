@@ -5,6 +5,8 @@ import { reportError, wantsJson } from "./json-errors.js";
 export { COMMANDS } from "./commands.js";
 // Named in package.json (oclif.helpClass), so help needs no second file.
 export { ReduckHelp } from "./help.js";
+// Named in package.json (oclif.hooks), for the same reason.
+export { default as NOT_FOUND_HOOK } from "./hooks/not-found.js";
 
 /**
  * The CLI entry. Not run at import: oclif imports this module to find COMMANDS, and a

@@ -16,12 +16,8 @@ let validators: Promise<(schema: Schema) => ValidateFunction> | undefined;
 /** One ajv, as the service reads script schemas: JSON Schema 2020-12, unknown keywords ignored. */
 function compiler(): Promise<(schema: Schema) => ValidateFunction> {
   validators ??= (async () => {
-    const [ajvModule, formats] = await Promise.all([import("ajv/dist/2020.js"), import("ajv-formats")]);
-    // Both are CommonJS. Bundled into the CLI, a CommonJS module is only its default export;
-    // run unbundled (tests), Node also lends its named exports.
-    const Ajv2020 = ajvModule.Ajv2020 ?? ajvModule.default;
-    const plugin = formats.default as unknown as ((ajv: unknown) => void) | { default: (ajv: unknown) => void };
-    const addFormats = typeof plugin === "function" ? plugin : plugin.default;
+    // A file of its own in the build (src/cli/vendor/ajv.ts), loaded only here.
+    const { Ajv2020, addFormats } = await import("./vendor/ajv.js");
     const ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true, validateSchema: false });
     addFormats(ajv);
     ajv.addFormat("file", true);

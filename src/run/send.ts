@@ -37,9 +37,15 @@ export interface RunRequest {
 /** Bytes written to the socket and not yet taken by it, beyond which writing waits. */
 const MAX_IN_FLIGHT = 4 * 1024 * 1024;
 
+/**
+ * File buffers per upload: one being read while the other is in the socket. Two kept a 50 MB
+ * run as fast as four (same CPU time, wall time within noise, measured) and held 1.2 MiB less.
+ */
+const FILE_BUFFERS = 2;
+
 export async function sendOverNode(connections: Connections, run: RunRequest, guard: AttemptGuard): Promise<RunExchange> {
   const { request } = connections.open(run.url, "POST", run.headers, false);
-  const buffers = bufferPool();
+  const buffers = bufferPool(FILE_BUFFERS);
   let uploaded = false;
   const stop = (reason: unknown) => {
     buffers.close(reason);

@@ -1,5 +1,19 @@
-// The reference server's public surface for tests: a seeded store, msw handlers over it, and the
-// loopback HTTP adapter.
+/**
+ * `@reduck-client/sandbox`: the reference server's one public entry. A seeded store
+ * (`createStore`), MSW handlers over it (`createHandlers`), the loopback HTTP adapter
+ * (`startHttpServer`), and the sandbox as a process of its own (`startSandbox`, what
+ * `npm run sandbox` runs). Code outside this folder (the root's tests, `examples/`, `bench/`,
+ * `scripts/`) imports the sandbox from here only.
+ *
+ * @example
+ * ```ts
+ * import { setupServer } from "msw/node";
+ * import { createHandlers, createStore } from "@reduck-client/sandbox";
+ *
+ * const store = createStore({ browser: "simulated" });
+ * setupServer(...createHandlers(store)).listen();
+ * ```
+ */
 export { createStore, ReferenceStore, isFinished, PLACEHOLDER_CONTENT, DEFAULT_RUN_TIMEOUT_MS } from "./store.js";
 export type {
   AddRunInput,
@@ -26,3 +40,7 @@ export type { ErrorType } from "./run/failures.js";
 export type { LoggedRequest } from "./store.js";
 export { REQUEST_LOG_PATH } from "./request-log.js";
 export { SANDBOX_HANDLE, SANDBOX_HOST } from "./sandbox-scripts.js";
+export { startSandboxProcess, startSandboxProcess as startSandbox, spawnSandbox, freePort, TSX_NODE_ARGS } from "./sandbox-process.js";
+export { treeRssBytes } from "./browser/processes.js";
+export { MiB, peakTreeRss, startAttackedSandbox } from "./attacks/sandbox-under-attack.js";
+export type { AttackedSandbox } from "./attacks/sandbox-under-attack.js";

@@ -2,7 +2,7 @@
 // MAX_NESTING is refused with 400 before anything recursive touches it, and no run, script or
 // trace can be left holding a value that later breaks a listing.
 import { describe, expect, it } from "vitest";
-import { useReferenceServer } from "../support/reference.js";
+import { useReferenceServer } from "./reference-harness.js";
 import { MAX_NESTING, nestingProblem } from "./nesting.js";
 
 const API = "https://reduck.ai";

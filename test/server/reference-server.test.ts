@@ -1,8 +1,8 @@
 // The reference server against the behaviour the hosted service documents. Plain fetch calls, so
 // these tests hold the server to openapi.json independently of the client library.
 import { describe, expect, it, vi } from "vitest";
-import { useReferenceServer } from "../support/reference.js";
-import { operationTable } from "../../src/generated/operations.js";
+import { useReferenceServer } from "./reference-harness.js";
+import { operationTable } from "reduck-client";
 import { compareRoutes } from "./handlers.js";
 import { operationSpecs } from "./openapi.js";
 import { NOT_AUTHENTICATED, SEED_IDS, validateResponse } from "./index.js";

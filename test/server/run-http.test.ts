@@ -10,7 +10,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { MAX_FILE_BYTES, MAX_JSON_BODY_BYTES } from "../../src/run/limits.js";
+import { MAX_FILE_BYTES, MAX_JSON_BODY_BYTES } from "./service-rules.js";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore, type RunningHttpServer } from "./index.js";
 import { parseSandboxArgs } from "./sandbox-options.js";
 import { spawnSandbox, TSX_NODE_ARGS } from "./sandbox-process.js";

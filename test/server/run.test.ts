@@ -6,8 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { MAX_JSON_BODY_BYTES } from "../../src/run/limits.js";
-import { RELATIVE_PATH_MESSAGE } from "../../src/run/relative-path.js";
+import { MAX_JSON_BODY_BYTES, RELATIVE_PATH_REFUSED } from "./service-rules.js";
 import { createHandlers, createStore, SEED_IDS, validateResponse, type ReferenceStore } from "./index.js";
 
 const RUN_URL = "https://mcp.reduck.ai/run";
@@ -417,7 +416,7 @@ describe("POST /run: run failures (recorded, with runId)", () => {
     for (const relativePath of ["../secrets.txt", "/etc/passwd", "2026/../../x.pdf"]) {
       const failed = await runJson({ browser: "extension", script: sendEmail({ files: { attachment: { relativePath } } }) });
       expectRecordedFailure(failed, 400);
-      expect(failed.body.error).toContain(`file input attachment: ${JSON.stringify(relativePath)} ${RELATIVE_PATH_MESSAGE}`);
+      expect(failed.body.error).toContain(`file input attachment: ${JSON.stringify(relativePath)} ${RELATIVE_PATH_REFUSED}`);
     }
   });
 

@@ -7,7 +7,7 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { SERVICE_FOLDER } from "../../src/run/relative-path.js";
+import { SERVICE_FOLDER } from "./service-rules.js";
 import { trustAuthorizationServer } from "./auth.js";
 import { BrowserHost } from "./browser/index.js";
 import { createHandlers } from "./handlers.js";

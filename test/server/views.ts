@@ -1,6 +1,6 @@
 // Records -> the wire shapes of openapi.json. Who is looking matters: official scripts hide their code
 // and notes from non-members, and summaries never carry code, schemas or notes.
-import type { components } from "../../src/generated/schema.js";
+import type { components } from "reduck-client";
 import type {
   ConnectorRecord,
   DeviceRecord,

@@ -6,8 +6,8 @@
 import vm from "node:vm";
 import { describe, expect, test } from "vitest";
 import { webGlobals } from "./run/web-globals.mjs";
-import { createScript, runScript } from "../../src/index.js";
-import { useReferenceServer } from "../support/reference.js";
+import { createScript, runScript } from "reduck-client";
+import { useReferenceServer } from "./reference-harness.js";
 
 /** A context like the body's: no code from strings, the globals evaluated from their source. */
 function scriptRealm() {

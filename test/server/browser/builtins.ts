@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
 import type { Download, Locator, Page } from "playwright-core";
-import { mediaTypeFor } from "../../../src/run/files.js";
+import { mediaTypeOf } from "../media-types.js";
 import {
   WAIT_STATES,
   WAIT_UNTIL,
@@ -196,7 +196,7 @@ export function createBuiltins(page: Page, files: RunFiles, steps: TraceStep[], 
         if (failure) throw new Error(`download: ${url} failed (${failure})`);
         const bytes = await readFile((await download.path())!);
         const filename = options.filename ?? download.suggestedFilename();
-        file = { filename, type: await mediaTypeFor(filename), bytes };
+        file = { filename, type: mediaTypeOf(filename), bytes };
         entry.detail = { ...entry.detail, filename, size: bytes.byteLength };
       });
       return handBack(file!, options, deliver);

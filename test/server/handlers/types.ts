@@ -2,8 +2,8 @@
 // query and body come from the generated `operations` types, and it may only return a status the
 // operation declares, with that status's body type. The runtime self-check then covers what types
 // cannot (formats, patterns, additionalProperties, and errors thrown as ApiError).
-import type { operations } from "../../../src/generated/schema.js";
-import type { OperationId } from "../../../src/generated/operations.js";
+import type { operations } from "reduck-client";
+import type { OperationId } from "reduck-client";
 import type { Caller } from "../auth.js";
 import type { DescribedOperationId } from "../openapi.js";
 import type { ReferenceStore } from "../store.js";

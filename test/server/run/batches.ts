@@ -1,7 +1,7 @@
 // Batches: what POST /run hands back (202) when its scripts outlive `waitForSeconds`, and
 // GET /batches/{batchId} on the run host, which reports where they stand. The batch's envelopes
 // are read live from the running request (see handler.ts), so a poll sees each run end.
-import type { components } from "../../../src/generated/schema.js";
+import type { components } from "reduck-client";
 import { ApiError } from "../errors.js";
 import { requireCaller } from "../handlers/shared.js";
 import type { HandwrittenImplementations } from "../handlers/types.js";

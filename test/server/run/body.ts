@@ -11,7 +11,7 @@ import { createWriteStream, type WriteStream } from "node:fs";
 import path from "node:path";
 import { finished as streamFinished } from "node:stream/promises";
 import busboy from "busboy";
-import { MAX_FILE_BYTES, MAX_JSON_BODY_BYTES, formatBytes } from "../../../src/run/limits.js";
+import { MAX_FILE_BYTES, MAX_JSON_BODY_BYTES, formatBytes } from "../service-rules.js";
 import { ApiError } from "../errors.js";
 
 /** The request body stopped before it was complete: the client went away or aborted the upload. */

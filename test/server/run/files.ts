@@ -5,9 +5,9 @@
 import { createHash } from "node:crypto";
 import { stat, type FileHandle } from "node:fs/promises";
 import path from "node:path";
-import { mediaTypeFor } from "../../../src/run/files.js";
-import { openInsideFolder } from "../../../src/run/inside-folder.js";
-import { SERVICE_FOLDER } from "../../../src/run/relative-path.js";
+import { mediaTypeOf } from "../media-types.js";
+import { SERVICE_FOLDER } from "../service-rules.js";
+import { openInFolder } from "./open-in-folder.js";
 import type { FileDescriptor } from "../records.js";
 
 /**
@@ -47,13 +47,13 @@ export async function readNamedFile(desktopDir: string | null, relativePath: str
   if (!desktopDir) return { problem: "this reference server has no desktop folder set up" };
   const folder = path.join(desktopDir, SERVICE_FOLDER);
   if (!(await stat(folder).catch(() => undefined))?.isDirectory()) return { problem: `there is no ${SERVICE_FOLDER} folder on the Desktop` };
-  const opened = await openInsideFolder(folder, relativePath);
-  if (!opened.ok) return { problem: opened.reason === "missing" ? `no such file in the ${SERVICE_FOLDER} folder on the Desktop` : opened.problem };
+  const opened = await openInFolder(folder, relativePath);
+  if (!opened.ok) return { problem: opened.missing ? `no such file in the ${SERVICE_FOLDER} folder on the Desktop` : opened.problem };
   let kept = false;
   try {
     const { size, sha256 } = await sha256Of(opened.handle);
     const name = path.posix.basename(relativePath);
-    const file = { name, size, type: await mediaTypeFor(name), sha256 };
+    const file = { name, size, type: mediaTypeOf(name), sha256 };
     kept = keepOpen;
     return kept ? { file, handle: opened.handle } : { file };
   } catch (error) {

@@ -14,7 +14,7 @@
 // built the locator (`page.locator(sel).filter({ hasText }).first()`), replayed here before the
 // action; functions (`page.evaluate(fn, arg)`), regular expressions and locators inside the
 // arguments arrive as one-key marker objects (see script-worker.mjs), for the host to interpret.
-import { formatBytes } from "../../../src/run/limits.js";
+import { formatBytes } from "../service-rules.js";
 import { MAX_NESTING, nestingProblem } from "../nesting.js";
 import { releaseScriptProcess, takeScriptProcess, warmScriptProcess, type ScriptProcess } from "./script-processes.js";
 

@@ -1,0 +1,174 @@
+/**
+ * How the CLI starts (bin/run.js), checked without timing anything (speed is `npm run bench`'s):
+ * `--version` answered without the CLI, each command loading only what it needs, and the code
+ * cache that compiles the CLI's bundle: written once, then used, and never in the way when it is
+ * broken or cannot be written.
+ */
+import { execFile } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { runCli } from "../support/cli.js";
+import { makeFile } from "../support/files.js";
+import { startFaultServer, type FaultServer } from "../faults/fault-server.js";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const bundle = path.join(root, "dist", "cli", "index.cjs");
+const preload = fileURLToPath(new URL("./modules-at-exit.mjs", import.meta.url));
+let server: FaultServer;
+let home: string;
+
+beforeAll(async () => {
+  server = await startFaultServer({
+    "GET /api/scripts/reduck": { json: { data: [], hasNextPage: false, totalCount: 0 } },
+    "GET /api/scripts/reduck/a.com/s": {
+      json: {
+        handle: "reduck",
+        host: "a.com",
+        slug: "s",
+        current_version: { id: "v1", input_schema: { type: "object", properties: { document: { type: "string", format: "file" }, n: { type: "integer", minimum: 1 } } } },
+      },
+    },
+    "POST /run": { json: { result: { ok: true }, runId: "r1" } },
+  });
+  home = await mkdtemp(path.join(os.tmpdir(), "reduck-start-up-"));
+});
+afterAll(async () => {
+  server?.close();
+  await rm(home, { recursive: true, force: true });
+});
+
+const env = (extra: Record<string, string> = {}) => ({
+  REDUCK_API_URL: server.url,
+  REDUCK_API_KEY: "rk_test_key_for_start_up",
+  REDUCK_CONFIG_DIR: home,
+  REDUCK_CACHE_DIR: path.join(home, "cache"),
+  ...extra,
+});
+
+/** What `reduck ...args` loaded: Node's built-in modules and the files it required. */
+async function loaded(args: string[]) {
+  const list = path.join(home, `modules-${Math.random().toString(36).slice(2)}.txt`);
+  const result = await runCli(args, { env: env({ NODE_OPTIONS: `--import=${preload}`, REDUCK_TEST_MODULES_FILE: list }) });
+  const lines = (await readFile(list, "utf8")).split("\n");
+  return {
+    ...result,
+    builtins: lines.filter((l) => l.startsWith("NativeModule ")).map((l) => l.replace(/^NativeModule /, "")),
+    files: lines.filter((l) => l.startsWith("/") || /^[A-Z]:\\/.test(l)).map((f) => path.relative(root, f)),
+  };
+}
+
+test("reduck --version prints oclif's own version line without loading the CLI, http or a vendor file", async () => {
+  const { code, stdout, files, builtins } = await loaded(["--version"]);
+  expect(code).toBe(0);
+  // The same line oclif prints when it answers (its `--version`, run through the bundle's main).
+  const { stdout: oclifLine } = await promisify(execFile)(process.execPath, ["-e", `require(${JSON.stringify(bundle)}).main(["--version"])`], { env: { PATH: process.env.PATH ?? "" } });
+  expect(stdout).toBe(oclifLine);
+  expect(stdout).toMatch(/^reduck-client\/\d+\.\d+\.\d+\S* \S+-\S+ node-v\d+/);
+  expect(files.filter((f) => f.startsWith("dist"))).toEqual([]);
+  for (const module of ["http", "https", "vm", "internal/deps/undici/undici"]) expect(builtins).not.toContain(module);
+});
+
+test("-v is --version too", async () => {
+  const { code, stdout } = await runCli(["-v"], { env: env() });
+  expect(code).toBe(0);
+  expect(stdout).toMatch(/^reduck-client\/\S+ \S+ node-v/);
+});
+
+test("a catalogue command loads the CLI's bundle only: no vendor file (ajv, the MCP SDK), no child_process or readline", async () => {
+  const { code, files, builtins } = await loaded(["scripts", "list", "reduck", "--json"]);
+  expect(code).toBe(0);
+  expect(files.filter((f) => f.startsWith("dist"))).toEqual([path.join("dist", "cli", "index.cjs")]);
+  for (const module of ["child_process", "readline", "perf_hooks"]) expect(builtins).not.toContain(module);
+});
+
+test("a run loads ajv's vendor file to check its arguments, and never the MCP SDK's", async () => {
+  const file = await makeFile("contract.pdf", "%PDF-1.7 test");
+  const { code, stderr, files } = await loaded(["run", "--script", "reduck/a.com/s", "n=2", `file:document=${file}`]);
+  expect(stderr).toBe("run r1\n");
+  expect(code).toBe(0);
+  expect(files).toContain(path.join("dist", "cli", "ajv-vendor.cjs"));
+  expect(files).not.toContain(path.join("dist", "cli", "mcp-vendor.cjs"));
+});
+
+test("the bundle and its vendor files are ASCII and call no import() (a code-cached function cannot, on Node 20)", async () => {
+  for (const name of ["index.cjs", "ajv-vendor.cjs", "mcp-vendor.cjs"]) {
+    const text = await readFile(path.join(root, "dist", "cli", name), "latin1");
+    expect(/[^\x00-\x7f]/.test(text), name).toBe(false);
+    // oclif's own module loader mentions "import()" in an error message; no call remains.
+    expect(text.match(/(?<!["'`])\bimport\((?!\)")/g) ?? [], name).toEqual([]);
+  }
+});
+
+/** The code cache files in `dir`, with their sizes and times. */
+async function caches(dir: string) {
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith(".v8"));
+  return Promise.all(names.map(async (name) => ({ name, ...(await stat(path.join(dir, name))) })));
+}
+
+test("the first start writes the code cache, later starts use it as it is, and a run works from it", async () => {
+  const dir = path.join(home, "cache-first");
+  const first = await runCli(["scripts", "list", "reduck", "--json"], { env: env({ REDUCK_CACHE_DIR: dir }) });
+  expect(first.code).toBe(0);
+  const [written, ...others] = await caches(dir);
+  expect(others).toEqual([]);
+  const stamp = `${process.version.replace(/\./g, "\\.")}-${process.arch}-\\d+-\\d+\\.v8`;
+  expect(written!.name).toMatch(new RegExp(`^cli-${stamp}$`));
+  expect(written!.size).toBeGreaterThan(10_000);
+
+  // Accepted by V8, a cache is not written again.
+  const second = await runCli(["scripts", "list", "reduck", "--json"], { env: env({ REDUCK_CACHE_DIR: dir }) });
+  expect(JSON.parse(second.stdout)).toEqual({ data: [], hasNextPage: false, totalCount: 0 });
+  expect((await caches(dir)).map((c) => [c.name, c.mtimeMs])).toEqual([[written!.name, written!.mtimeMs]]);
+
+  // A run has a cache of its own, and its lazily required ajv works from its cache (the second run).
+  const file = await makeFile("contract.pdf", "%PDF-1.7 test");
+  for (let i = 0; i < 2; i++) {
+    const run = await runCli(["run", "--json", "--script", "reduck/a.com/s", "n=0", `file:document=${file}`], { env: env({ REDUCK_CACHE_DIR: dir }) });
+    expect(run.stdout).toContain("n must be at least 1");
+    expect(run.code).toBe(2);
+  }
+  // ajv's vendor file has one too.
+  const all = await caches(dir);
+  expect(all.map((c) => c.name.replace(/-v\d.*$/, "")).sort()).toEqual(["ajv-vendor", "cli", "run"]);
+  expect(all.find((c) => c.name === written!.name.replace(/^cli-/, "run-"))).toBeDefined();
+  expect(all.find((c) => c.name === written!.name)!.mtimeMs).toBe(written!.mtimeMs);
+});
+
+test("a broken cache is refused by V8 and written anew; the command works all the same", async () => {
+  const dir = path.join(home, "cache-broken");
+  await runCli(["scripts", "list", "reduck", "--json"], { env: env({ REDUCK_CACHE_DIR: dir }) });
+  const [cache] = await caches(dir);
+  await writeFile(path.join(dir, cache!.name), Buffer.alloc(4096, 7));
+  const result = await runCli(["scripts", "list", "reduck", "--json"], { env: env({ REDUCK_CACHE_DIR: dir }) });
+  expect(result.code).toBe(0);
+  expect(JSON.parse(result.stdout).data).toEqual([]);
+  const [rewritten] = await caches(dir);
+  expect(rewritten!.name).toBe(cache!.name);
+  expect(rewritten!.size).toBeGreaterThan(10_000);
+});
+
+test("a cache folder that cannot be made, or NODE_DISABLE_COMPILE_CACHE, only leaves the cache out", async () => {
+  const blocker = path.join(home, "not-a-folder");
+  await writeFile(blocker, "a file where the cache folder would go");
+  const blocked = await runCli(["scripts", "list", "reduck", "--json"], { env: env({ REDUCK_CACHE_DIR: path.join(blocker, "cache") }) });
+  expect(blocked.stderr).toBe("");
+  expect(blocked.code).toBe(0);
+  expect(JSON.parse(blocked.stdout).data).toEqual([]);
+
+  const dir = path.join(home, "cache-disabled");
+  const disabled = await runCli(["scripts", "list", "reduck", "--json"], { env: env({ REDUCK_CACHE_DIR: dir, NODE_DISABLE_COMPILE_CACHE: "1" }) });
+  expect(disabled.code).toBe(0);
+  expect(await caches(dir)).toEqual([]);
+});
+
+test("oclif's debug lines still print under DEBUG (the debug package is loaded only then)", async () => {
+  const quiet = await runCli(["scripts", "list", "reduck", "--json"], { env: env() });
+  expect(quiet.stderr).toBe("");
+  const debug = await runCli(["scripts", "list", "reduck", "--json"], { env: env({ DEBUG: "oclif:main" }) });
+  expect(debug.code).toBe(0);
+  expect(debug.stderr).toMatch(/oclif:main process\.argv/);
+});
