@@ -18,7 +18,7 @@ import {
   type VersionRecord,
 } from "../records.js";
 import type { BrowserHost } from "../browser/host.js";
-import type { BatchRecord } from "../run/batches.js";
+import type { BatchRecord } from "../run/batch-record.js";
 import {
   DEFAULT_RUN_TIMEOUT_MS,
   type AddProjectInput,
