@@ -221,14 +221,15 @@ if (["run", "library", "form-data", "list"].some(wanted)) {
   }
 }
 
+// 9. reduck batch beside a shell loop, --dry-run's memory, the journal's cost (issue 22; bench/batch.ts).
+if (wanted("batch")) rows.push(...(await benchBatch(pairsGiven ?? 3)));
+
 // 6. The sandbox's real browser (issue 14).
 if (wanted("browser")) rows.push(...(await benchBrowser()));
 // 7. A polled run beside one whose first answer was the outcome (issue 21; bench/polling.ts).
 if (wanted("polling")) rows.push(...(await benchPolling(pairsGiven ?? 5)));
 // 8. The sandbox under attack (issue 24; bench/sandbox-attacks.ts).
 if (wanted("attacks")) rows.push(...(await benchSandboxAttacks()));
-// 9. reduck batch beside a shell loop, --dry-run's memory, the journal's cost (issue 22; bench/batch.ts).
-if (wanted("batch")) rows.push(...(await benchBatch(pairsGiven ?? 3)));
 
 const width = Math.max(...rows.map((r) => r[0].length));
 const width2 = Math.max(...rows.map((r) => r[1].length));

@@ -45,6 +45,8 @@ export interface RunManyOptions extends PrepareOptions {
   retryUnknown?: boolean;
   browser?: RunBrowser;
   headers?: Record<string, string>;
+  /** How long the service holds each request before answering with a handle to poll (1-110 s; its default: 60). */
+  waitForSeconds?: number;
   /** Stops sending new rows; the rows in flight are waited for. */
   stop?: AbortSignal;
   /** Stops at once: rows in flight are not waited for and stay resumable. */

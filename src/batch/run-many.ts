@@ -170,8 +170,8 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
     running.add(p);
   };
 
-  const waitJob = async (row: PreparedRow, runId: string) => {
-    const end = await waitForRunEnd(options.client, runId, hard);
+  const waitJob = async (row: PreparedRow, target: string | { batchId: string; index: number }) => {
+    const end = await waitForRunEnd(options.client, typeof target === "string" ? { runId: target } : target, hard);
     if (end !== "aborted") await emit(outcomeOf(row, end));
   };
 
@@ -202,14 +202,20 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
     const at = new Date();
     await write(group.map((r) => ({ row: r.row, key: r.key, status: "sending", at: at.toISOString() })));
     let accepted: Promise<void> = Promise.resolve();
+    let lastAccepted = "";
     const answer = await sendGroup({
       client: options.client,
       script: script!,
       rows: group,
       browser: options.browser,
       headers: options.headers,
+      waitForSeconds: options.waitForSeconds,
       signal: hard,
       onAccepted: ({ batchId, runIds }) => {
+        // Told after every poll: journal only what is new.
+        const known = JSON.stringify([batchId, runIds]);
+        if (known === lastAccepted) return;
+        lastAccepted = known;
         const lines = group.map((r, i) => ({
           row: r.row,
           key: r.key,
@@ -291,6 +297,10 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
       const row = check.prepared;
       if (earlier && !prior && earlier.runId) {
         track(waitJob(row, earlier.runId), 1);
+        continue;
+      }
+      if (earlier && !prior && earlier.batchId && earlier.batchIndex !== undefined) {
+        track(waitJob(row, { batchId: earlier.batchId, index: earlier.batchIndex }), 1);
         continue;
       }
       if (earlier && !prior && earlier.sendingAt) {

@@ -7,10 +7,11 @@
  * the service's cap), never `sequential`: the rows are independent.
  */
 import type { ReduckClient } from "../client.js";
-import { sleep } from "../core/abort.js";
 import type { ReduckError } from "../core/errors.js";
-import { getRun, listRuns } from "../generated/operations.js";
+import { listRuns } from "../generated/operations.js";
 import { runScript, type BatchRunOptions, type RunBrowser, type ScriptToRun, type SingleRunOptions } from "../run/run.js";
+import type { RunError } from "../run/outcomes.js";
+import { waitForRun } from "../run/wait.js";
 import type { BatchScript, PreparedRow } from "./prepare.js";
 
 /** The service's cap on scripts per `POST /run`. */
@@ -51,6 +52,8 @@ export interface GroupRequest {
   rows: PreparedRow[];
   browser?: RunBrowser;
   headers?: Record<string, string>;
+  /** How long the service holds the request before answering with a handle to poll (1-110 s). */
+  waitForSeconds?: number;
   signal?: AbortSignal;
   /** Told the run or batch ids as soon as the service gives them, before the runs end. */
   onAccepted?: (accepted: Accepted) => void;
@@ -98,7 +101,7 @@ function fromError(error: ReduckError & { runId?: string; errorType?: string }, 
  * if (answer.kind === "ended") console.log(answer.ends);
  */
 export async function sendGroup(request: GroupRequest): Promise<GroupAnswer> {
-  const { client, script, rows, browser, headers, signal, onAccepted } = request;
+  const { client, script, rows, browser, headers, signal, onAccepted, waitForSeconds } = request;
   // Given to runScript as the run interface of issue 21 defines it (the first answer that is not
   // final, with the ids the service gave); a runScript that waits without telling ignores it.
   const onStatus = onAccepted
@@ -107,7 +110,7 @@ export async function sendGroup(request: GroupRequest): Promise<GroupAnswer> {
         if (update.batchId || runIds.some(Boolean)) onAccepted({ batchId: update.batchId, runIds });
       }
     : undefined;
-  const common = { client, ...(browser ? { browser } : {}), headers, signal, ...(onStatus ? { onStatus } : {}) } as Record<string, unknown>;
+  const common = { client, ...(browser ? { browser } : {}), headers, signal, ...(waitForSeconds ? { waitForSeconds } : {}), ...(onStatus ? { onStatus } : {}) } as Record<string, unknown>;
   if (rows.length === 1) {
     const answer = await runScript({ ...common, script: toScript(script, rows[0]!) } as unknown as SingleRunOptions);
     if (answer.error) return fromError(answer.error, answer.response, 1);
@@ -132,38 +135,40 @@ export async function sendGroup(request: GroupRequest): Promise<GroupAnswer> {
   };
 }
 
-/** How often a run that is still going is asked about. */
-const POLL_MS = 1000;
+/** What a failed wait means for its row. */
+function endOfWait(error: RunError, runId: string | null, what: string): RunEnd | "aborted" {
+  if (error.kind === "aborted") return "aborted";
+  // The run ended and failed: its own outcome.
+  if (error.runId) return { status: "failed", runId: error.runId, error: error.externalMessage ? `${error.error} (${error.externalMessage})` : error.error, ...(error.errorType ? { errorType: error.errorType } : {}) };
+  if (error.status === 404) return { status: "failed", runId, error: `${what} is not on this account any more (deleted?)` };
+  // The polls kept failing: the run goes on at the service, and a later --resume waits again.
+  return { status: "unknown", runId, error: `could not read ${what} to see how it ended (${error.error}): --resume waits for it again` };
+}
 
 /**
- * Waits for a run the service already has (by its id) to end, asking `getRun` until its status
- * is final. Never sends it again.
+ * Waits for a run the service already has to end: by its run id, or by its batch and place in
+ * it (`waitForRun` polls; polls that fail are retried). Never sends it again.
  *
  * @example
- * const end = await waitForRunEnd(client, "0d4e8619-...");
+ * const end = await waitForRunEnd(client, { runId: "0d4e8619-..." });
  */
-export async function waitForRunEnd(client: ReduckClient, runId: string, signal?: AbortSignal): Promise<RunEnd | "aborted"> {
-  for (let failures = 0; ; ) {
-    if (signal?.aborted) return "aborted";
-    const read = await getRun({ client, path: { runId }, signal });
-    if (read.error) {
-      if (read.error.kind === "aborted") return "aborted";
-      if (read.error.status === 404) return { status: "failed", runId, error: `run ${runId} is not on this account any more (deleted?)` };
-      // A read: retried, with a pause, a few times before giving up on this row for now (its run
-      // goes on at the service, and a later --resume waits for it again).
-      if (++failures > 5) return { status: "unknown", runId, error: `could not read run ${runId} to see how it ended (${read.error.error}): --resume waits for it again` };
-    } else {
-      const run = read.data;
-      const outcome = run.result as { result?: unknown; error?: string } | null;
-      if (run.status === "success") return { status: "completed", runId, result: outcome?.result ?? null };
-      if (run.status === "error" || run.status === "cancelled") return { status: "failed", runId, error: outcome?.error ?? `the run was ${run.status}` };
-    }
-    try {
-      await sleep(POLL_MS, signal);
-    } catch {
-      return "aborted";
-    }
+export async function waitForRunEnd(
+  client: ReduckClient,
+  target: { runId: string } | { batchId: string; index: number },
+  signal?: AbortSignal,
+): Promise<RunEnd | "aborted"> {
+  if ("runId" in target) {
+    const { data, error } = await waitForRun({ client, runId: target.runId }, { signal });
+    if (error) return endOfWait(error, target.runId, `run ${target.runId}`);
+    return { status: "completed", runId: data.runId ?? target.runId, result: data.result ?? null };
   }
+  const { data, error } = await waitForRun({ client, batchId: target.batchId }, { signal });
+  if (error) return endOfWait(error, null, `batch ${target.batchId}`);
+  const step = data.runs[target.index];
+  if (!step) return { status: "unknown", runId: null, error: `batch ${target.batchId} has no run ${target.index}: resume to look for it among the script's runs` };
+  return step.status === "completed"
+    ? { status: "completed", runId: step.runId, result: step.result ?? null }
+    : { status: "failed", runId: step.runId, error: step.externalMessage ? `${step.error ?? step.status} (${step.externalMessage})` : (step.error ?? step.status), ...(step.errorType ? { errorType: step.errorType } : {}) };
 }
 
 /** A run at the service, as a lookup sees it. */

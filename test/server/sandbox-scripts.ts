@@ -4,7 +4,7 @@
 // team measured from a paired browser signed out of the site). They live under the project
 // `sandbox`, host `sandbox.test`, are public and unlisted (runnable by address, absent from
 // script listings, so listings stay the catalogue's), and need no connector (not logged in).
-import type { ReferenceStore } from "./store.js";
+import type { DevicesStore } from "./store/devices.js";
 
 /** The owner handle and host of every sandbox-only script. */
 export const SANDBOX_HANDLE = "sandbox";
@@ -70,7 +70,7 @@ const SCRIPTS: SandboxScript[] = [
  * @example
  * seedSandboxScripts(store); // then POST /run { script: { handle: "sandbox", host: "sandbox.test", slug: "sleep", args: { seconds: 5 } } }
  */
-export function seedSandboxScripts(store: ReferenceStore, createdAt: string): void {
+export function seedSandboxScripts(store: DevicesStore, createdAt: string): void {
   const staff = [...store.users.values()].find((u) => u.role === "admin");
   store.addProject({ handle: SANDBOX_HANDLE, name: "Sandbox fixtures", members: staff ? { [staff.id]: "owner" } : {} });
   for (const script of SCRIPTS) {

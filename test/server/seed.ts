@@ -3,7 +3,8 @@
 import { exampleSource, loadCatalogue } from "./catalogue.js";
 import { seedSandboxScripts } from "./sandbox-scripts.js";
 import { MCP_AUDIENCE } from "./records.js";
-import type { DemoCredentials, ReferenceStore, StoreOptions } from "./store.js";
+import type { DevicesStore } from "./store/devices.js";
+import type { DemoCredentials, StoreOptions } from "./store/types.js";
 
 /** A readable, valid (version 4, variant 8) uuid: group 0x1 item 2 -> 00000000-0000-4000-8001-000000000002. */
 function seedUuid(group: number, item: number): string {
@@ -75,7 +76,7 @@ function trace(steps: string[]): unknown {
 }
 
 /** Fills a new store and returns the demo credentials. Called by the ReferenceStore constructor. */
-export function seedStore(store: ReferenceStore, options: StoreOptions): DemoCredentials {
+export function seedStore(store: DevicesStore, options: StoreOptions): DemoCredentials {
   const t0 = Date.now();
   const at = (hoursAgo: number) => new Date(t0 - hoursAgo * HOUR).toISOString();
   const ids = SEED_IDS;

@@ -1,14 +1,18 @@
 // The browser every store of a process shares unless given its own (one warm Chromium per sandbox,
 // or per test process), kept apart from host.ts so that closing it costs a process that never used
 // a browser no Playwright to load.
-import type { BrowserHost } from "./host.js";
 
-let shared: BrowserHost | undefined;
+/** All this module needs of a browser host (named so, host.ts need not be imported: it imports this). */
+interface Closable {
+  close(): Promise<void>;
+}
 
-/** The shared browser, made by `make` the first time. */
-export function sharedHost(make: () => BrowserHost): BrowserHost {
+let shared: Closable | undefined;
+
+/** The shared browser, made by `make` the first time (one kind of host per process: host.ts's). */
+export function sharedHost<Host extends Closable>(make: () => Host): Host {
   shared ??= make();
-  return shared;
+  return shared as Host;
 }
 
 /**

@@ -1,20 +1,12 @@
 // Batches: what POST /run hands back (202) when its scripts outlive `waitForSeconds`, and
 // GET /batches/{batchId} on the run host, which reports where they stand. The batch's envelopes
 // are read live from the running request (see handler.ts), so a poll sees each run end.
-import type { components } from "reduck-client";
 import { ApiError } from "../errors.js";
 import { requireCaller } from "../handlers/shared.js";
 import type { HandwrittenImplementations } from "../handlers/types.js";
 
-export type RunEnvelope = components["schemas"]["RunEnvelope"];
-export type RunBatch = components["schemas"]["RunBatch"];
-
-export interface BatchRecord {
-  id: string;
-  userId: string;
-  /** The batch as it stands now. */
-  view(): RunBatch;
-}
+export type { BatchRecord, RunBatch, RunEnvelope } from "./batch-record.js";
+import type { RunBatch, RunEnvelope } from "./batch-record.js";
 
 /**
  * `queued` until a run starts, `running` while any is in flight, then `completed` when every

@@ -9,7 +9,8 @@ import path from "node:path";
 import { http, HttpResponse, type RequestHandler } from "msw";
 import { answerWeb } from "../browser/web/index.js";
 import { scratchFolder } from "../scratch.js";
-import type { ReferenceStore } from "../store.js";
+/** The store a shelf belongs to: only its identity is used (a WeakMap key), so any store will do. */
+type StoreKey = object;
 
 /** A file the simulated web serves. */
 export interface WebFile {
@@ -48,9 +49,9 @@ interface Shelf {
   folder?: Promise<string>;
 }
 
-const shelves = new WeakMap<ReferenceStore, Shelf>();
+const shelves = new WeakMap<StoreKey, Shelf>();
 
-function shelfOf(store: ReferenceStore): Shelf {
+function shelfOf(store: StoreKey): Shelf {
   let shelf = shelves.get(store);
   if (!shelf) shelves.set(store, (shelf = { files: new Map() }));
   return shelf;
@@ -67,7 +68,7 @@ function savedName(name: string): string {
  * folder standing in for ~/Downloads, so the sandbox never writes into a real one). Managed
  * browser: kept here and served at `<origin>/downloads/<token>`.
  */
-export function deliveryFor(store: ReferenceStore, origin: string, ownBrowser: boolean): Delivery {
+export function deliveryFor(store: StoreKey, origin: string, ownBrowser: boolean): Delivery {
   return async (file) => {
     const shelf = shelfOf(store);
     if (ownBrowser) {
@@ -85,7 +86,7 @@ export function deliveryFor(store: ReferenceStore, origin: string, ownBrowser: b
 }
 
 /** GET `/downloads/<token>`: a managed browser's download, to anyone holding its URL (like a signed URL). */
-export function downloadHandler(store: ReferenceStore): RequestHandler {
+export function downloadHandler(store: StoreKey): RequestHandler {
   return http.get("*/downloads/:token", ({ params }) => {
     const file = shelfOf(store).files.get(String(params.token));
     if (!file) return HttpResponse.json({ error: "No such download: it never existed on this server" }, { status: 404 });

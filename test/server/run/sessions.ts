@@ -2,7 +2,8 @@
 // steps of a sequential batch, which share cookies, page and navigation), in which each step gets
 // what its body calls and ends with its trace and screenshots. Two kinds: the simulated page
 // (fast, nothing rendered) and the real browser (../browser/session.ts).
-import type { RunFile, Screenshot } from "../browser/index.js";
+import type { RunFile } from "../browser/files.js";
+import type { Screenshot } from "../browser/run.js";
 import type { FileDescriptor } from "../records.js";
 import type { ReferenceStore } from "../store.js";
 import type { TraceStep } from "./builtin-rules.js";
