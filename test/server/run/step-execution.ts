@@ -1,7 +1,6 @@
 // The second layer of a POST /run session (see handler.ts): one step run to its end, from the
 // checks of its arguments, files and browser to the script's result, recorded on its run.
 import { type FileHandle } from "node:fs/promises";
-import path from "node:path";
 import { relativePathProblem } from "../service-rules.js";
 import { ApiError } from "../errors.js";
 import { normalizeHost } from "../hostnames.js";
