@@ -29,7 +29,7 @@ let desktop: string;
 /** A server on this machine a script's page can reach: it counts who knocked, and holds `/hold` until released. */
 let local: Server;
 let knocks = 0;
-let held: Array<() => void> = [];
+const held: Array<() => void> = [];
 
 /** The issue's probe: a bare file field, the run's file put into it, then read back in the page. */
 const INSPECT_UPLOAD = `

@@ -7,6 +7,7 @@
 
 /** Defines the globals on the context's `globalThis`. */
 export function webGlobals() {
+  // biome-ignore lint/suspicious/noRedundantUseStrict: not redundant: this function's text runs on its own in the body's context, as a script, not a module
   "use strict";
   const define = (name, value) => Object.defineProperty(globalThis, name, { value, writable: true, configurable: true });
   const invalid = (what) => new TypeError(`Invalid URL: ${what}`);
@@ -257,9 +258,9 @@ export function webGlobals() {
   }
 
   function parse(input, base) {
-    let text = String(input).replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "").replace(/[\t\n\r]/g, "");
+    const text = String(input).replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "").replace(/[\t\n\r]/g, "");
     const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(text);
-    let protocol = scheme ? `${scheme[1].toLowerCase()}:` : null;
+    const protocol = scheme ? `${scheme[1].toLowerCase()}:` : null;
     if (!protocol) {
       if (!base) throw invalid(`${JSON.stringify(String(input))} is not absolute and no base was given`);
       return resolve(text, base);
