@@ -39,7 +39,6 @@ const replies = workerData.replies;
  * true/false, a string, and a string of 2 * count hex digits.
  */
 function inside(post, postSync, random, maxText, maxTextLabel) {
-  // biome-ignore lint/suspicious/noRedundantUseStrict: not redundant: this function's text runs on its own in the body's context, as a script, not a module
   "use strict";
   // Taken now, before the body can replace them.
   const parse = JSON.parse;

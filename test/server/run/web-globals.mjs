@@ -7,7 +7,6 @@
 
 /** Defines the globals on the context's `globalThis`. */
 export function webGlobals() {
-  // biome-ignore lint/suspicious/noRedundantUseStrict: not redundant: this function's text runs on its own in the body's context, as a script, not a module
   "use strict";
   const define = (name, value) => Object.defineProperty(globalThis, name, { value, writable: true, configurable: true });
   const invalid = (what) => new TypeError(`Invalid URL: ${what}`);
