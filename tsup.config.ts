@@ -184,7 +184,7 @@ export default defineConfig([
     //
     // One CommonJS file, so that bin/run.js can compile it with V8's code cache (Node 20 has
     // no compile cache for ES modules, and compiling the bundle was a third of `--version`,
-    // measured). A cached function cannot call `import()` on Node 20 (CONVENTIONS.md), so the
+    // measured). A cached function cannot call `import()` on Node 20 (../shared/CONVENTIONS.md), so the
     // bundle has none: bundled code is inlined and run on first use, and what stays outside
     // (mime-types, the vendor files below) is loaded with `require`. oclif's explicit
     // discovery finds COMMANDS, the help class and the not-found hook in this same module.

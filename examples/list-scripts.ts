@@ -23,7 +23,7 @@ for (const s of page.data) console.log(`  ${s.author.handle}/${s.host}/${s.slug}
 
 // Every script that takes a file, across all pages.
 let count = 0;
-for await (const s of paginate(listAllScripts, { client, query: { q: "upload" } })) count++;
+for await (const _script of paginate(listAllScripts, { client, query: { q: "upload" } })) count++;
 console.log(`Scripts matching "upload": ${count}`);
 
 // One script's contract: its inputs, which of them are files, and what it returns.

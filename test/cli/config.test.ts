@@ -1,7 +1,6 @@
 // The config file holding sign-ins: damaged files reported and never overwritten, atomic writes
 // that keep every other entry, a warning when other users can read it, and the lock.
 import { mkdir, readdir, readFile, stat, utimes, writeFile, chmod, rm } from "node:fs/promises";
-import path from "node:path";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { configFile, readConfig, updateConfig, withConfigLock } from "../../src/cli/config.js";
 import { CliError } from "../../src/cli/errors.js";

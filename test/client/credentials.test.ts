@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { inspect } from "node:util";
 import { createReduckClient, getPing, PACKAGE_VERSION } from "../../src/index.js";
 import { startScriptedServer } from "../support/scripted-server.js";
+import { present } from "../support/present.js";
 
 describe("the credential rule", () => {
   test("both credentials is an error that names the rule", () => {
@@ -38,7 +39,7 @@ describe("what goes on the wire", () => {
       const { data, error } = await getPing({ client });
       expect(error).toBeUndefined();
       expect(data).toEqual({ message: "pong" });
-      const [req] = server.seen;
+      const req = present(server.seen[0], "the request the server saw");
       expect(req.headers["x-api-key"]).toBe("rk_1");
       expect(req.headers.authorization).toBeUndefined();
       expect(req.headers["user-agent"]).toBe(`reduck-client/${PACKAGE_VERSION} node/${process.versions.node}`);
@@ -53,8 +54,9 @@ describe("what goes on the wire", () => {
     try {
       const client = createReduckClient({ oauthToken: "tok_1", baseUrl: server.url });
       await getPing({ client });
-      expect(server.seen[0].headers.authorization).toBe("Bearer tok_1");
-      expect(server.seen[0].headers["x-api-key"]).toBeUndefined();
+      const req = present(server.seen[0], "the request the server saw");
+      expect(req.headers.authorization).toBe("Bearer tok_1");
+      expect(req.headers["x-api-key"]).toBeUndefined();
     } finally {
       await server.close();
     }

@@ -15,6 +15,7 @@ import { createHandlers, createStore, startHttpServer, type ReferenceStore } fro
 import { scratchFolder } from "../server/scratch.js";
 import { runCli } from "../support/cli.js";
 import { makeDesktop, sha256, temporaryFolder } from "../support/files.js";
+import { present } from "../support/present.js";
 
 const MiB = 2 ** 20;
 const PNG_SIGNATURE = Buffer.from("89504e470d0a1a0a", "hex");
@@ -28,7 +29,7 @@ let desktop: string;
 /** A server on this machine a script's page can reach: it counts who knocked, and holds `/hold` until released. */
 let local: Server;
 let knocks = 0;
-let held: Array<() => void> = [];
+const held: Array<() => void> = [];
 
 /** The issue's probe: a bare file field, the run's file put into it, then read back in the page. */
 const INSPECT_UPLOAD = `
@@ -140,7 +141,7 @@ describe("builtins.uploadFile puts the run's file into a real file field", () =>
     await vi.waitFor(() => expect(held).toHaveLength(1), { timeout: 15_000, interval: 20 });
     const kept = await parts();
     expect(kept).toHaveLength(1);
-    expect(sha256(await readFile(kept[0]))).toBe(sha256(bytes));
+    expect(sha256(await readFile(present(kept[0], "the kept part")))).toBe(sha256(bytes));
     held.shift()!();
     expect((await running).error).toBeUndefined();
     await vi.waitFor(async () => expect(await parts()).toEqual([]));
@@ -177,7 +178,7 @@ describe("mail.google.com/send_email in the real browser", () => {
     const banner = path.join(work, "banner.png");
     const r = await runCli(["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=x", `file:attachment=${banner}`], { env });
     expect(r.code).toBe(0);
-    const runId = /^run ([0-9a-f-]{36})$/m.exec(r.stderr)![1];
+    const runId = present(/^run ([0-9a-f-]{36})$/m.exec(r.stderr)?.[1], "a run id on stderr");
     const shots = path.join(work, "shots");
     const traced = await runCli(["runs", "trace", runId, "--screenshots", shots], { env });
     expect(traced.code).toBe(0);

@@ -73,7 +73,7 @@ describe("typos (§11)", () => {
       ["scrpts", "scripts"],
       ["rnus", "runs"],
       ["devcies", "devices"],
-    ]) {
+    ] as const) {
       const r = await runCli([typed], { env });
       expect(r.code, typed).toBe(2);
       expect(r.stderr).toBe(`Error: "${typed}" is not a reduck command. Did you mean "reduck ${meant}"? Run "reduck --help" for the list.\n`);

@@ -3,7 +3,7 @@
  * real authorization server (oidc-provider) on loopback; the sign-in pages are driven over HTTP.
  * Access tokens live 5 seconds, so every command below has to refresh them.
  */
-import { mkdir, mkdtemp, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { patterned, sha256, temporaryFolder } from "../support/files.js";

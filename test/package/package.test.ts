@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startSandboxProcess } from "../server/sandbox-process.js";
 import { startMcp } from "../support/mcp-stdio.js";
-import { copyTrackedFiles, diskUsage, installedPackages, npm, npmEnv, npx, npxCommand, pathWithThisNode, run } from "./tools.js";
+import { copyTrackedFiles, diskUsage, installedPackages, npm, npmEnv, npxCommand, pathWithThisNode, run } from "./tools.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const { version } = JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { version: string };

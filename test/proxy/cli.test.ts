@@ -4,7 +4,6 @@
  * NODE_EXTRA_CA_CERTS. The API's name (`*.reduck.test`) resolves only inside the proxy, so an
  * answer proves the request went through it.
  */
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
 import { makeDesktop, makeFile, patterned, sha256, temporaryFolder } from "../support/files.js";

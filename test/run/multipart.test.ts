@@ -4,6 +4,7 @@ import busboy from "busboy";
 import { describe, expect, test } from "vitest";
 import { bufferPool, freshBuffers } from "../../src/run/buffers.js";
 import { encodeMultipart, type MultipartBody } from "../../src/run/multipart.js";
+import { present } from "../support/present.js";
 
 /** Parses a body with busboy, a real multipart parser, independent of our encoder. */
 async function parse(contentType: string, stream: ReadableStream<Uint8Array>) {
@@ -49,7 +50,7 @@ describe("the multipart encoder", () => {
     expect(all.length).toBe(body.length);
 
     const { fields, files } = await parse(body.contentType, new Blob([all]).stream());
-    expect(JSON.parse(fields.spec)).toEqual({ script: { host: "a.com", slug: "s" } });
+    expect(JSON.parse(present(fields.spec, "the spec field"))).toEqual({ script: { host: "a.com", slug: "s" } });
     expect(files["0:attachment"]).toEqual({
       filename: "attachment",
       mimeType: "image/png",

@@ -12,10 +12,14 @@ type VersionDiff = components["schemas"]["VersionDiff"];
 export function lineDiff(before: string, after: string): string {
   const a = before.split("\n");
   const b = after.split("\n");
-  const lcs: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  // lcs[i][j], flattened: the length of the longest common subsequence of a[i..] and b[j..]. The
+  // last row and column (an empty suffix) stay 0.
+  const width = b.length + 1;
+  const lcs = new Array<number>((a.length + 1) * width).fill(0);
+  const common = (i: number, j: number): number => lcs[i * width + j] ?? 0;
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
-      lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+      lcs[i * width + j] = a[i] === b[j] ? common(i + 1, j + 1) + 1 : Math.max(common(i + 1, j), common(i, j + 1));
     }
   }
   const out: string[] = [];
@@ -25,7 +29,7 @@ export function lineDiff(before: string, after: string): string {
     if (i < a.length && j < b.length && a[i] === b[j]) {
       out.push(" " + a[i++]);
       j++;
-    } else if (j < b.length && (i === a.length || lcs[i][j + 1] >= lcs[i + 1][j])) {
+    } else if (j < b.length && (i === a.length || common(i, j + 1) >= common(i + 1, j))) {
       out.push("+" + b[j++]);
     } else {
       out.push("-" + a[i++]);

@@ -77,11 +77,13 @@ export function mswPath(template: string): string {
 export function compareRoutes(a: string, b: string): number {
   const as = a.split("/");
   const bs = b.split("/");
-  for (let i = 0; i < Math.min(as.length, bs.length); i++) {
-    const aParam = as[i].startsWith("{");
-    const bParam = bs[i].startsWith("{");
+  for (const [i, aPart] of as.entries()) {
+    const bPart = bs[i];
+    if (bPart === undefined) break;
+    const aParam = aPart.startsWith("{");
+    const bParam = bPart.startsWith("{");
     if (aParam !== bParam) return aParam ? 1 : -1;
-    if (!aParam && as[i] !== bs[i]) return as[i] < bs[i] ? -1 : 1;
+    if (!aParam && aPart !== bPart) return aPart < bPart ? -1 : 1;
   }
   return as.length - bs.length;
 }
@@ -121,7 +123,7 @@ function checkRequest(spec: OperationSpec, request: Request, params: Record<stri
 
 function sanitizeQuery(spec: OperationSpec, query: Record<string, unknown>, errors: FieldErrors): void {
   for (const field of Object.keys(errors)) {
-    const name = field.split(".")[0];
+    const name = field.split(".")[0] ?? field; // "pageSize" from "pageSize" or "filter.x"
     const schema = spec.queryParams.find((p) => p.name === name)?.schema;
     const value = query[name];
     if (schema?.type === "integer" && typeof value === "number" && Number.isInteger(value)) {
@@ -236,8 +238,10 @@ export function createHandlers(store: ReferenceStore): RequestHandler[] {
       }),
     );
   const handwritten = operationSpecs()
-    .filter((s) => s.handwritten && s.operationId in HANDWRITTEN_HANDLERS)
-    .map((s) => HANDWRITTEN_HANDLERS[s.operationId](store));
+    .flatMap((s) => {
+      const handler = s.handwritten ? HANDWRITTEN_HANDLERS[s.operationId] : undefined;
+      return handler ? [handler(store)] : [];
+    });
   // Not an API operation: where managed browsers' downloads are fetched from (see run/downloads.ts).
   return [
     // The request log (tests count POST /run against polls); requests are logged where answered.

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createHandlers, createStore, startHttpServer, type RunningHttpServer } from "./index.js";
 import { parseSandboxArgs } from "./sandbox-options.js";
 import { spawnSandbox } from "./sandbox-process.js";
+import { present } from "./present.js";
 
 
 describe("startHttpServer", () => {
@@ -100,8 +101,8 @@ describe("npm run sandbox", () => {
     await until(() => sandbox.output().stdout.split("\n").length >= 3);
     const lines = sandbox.output().stdout.trimEnd().split("\n");
     expect(lines).toHaveLength(2);
-    const [, url] = /^REDUCK_API_URL=(http:\/\/127\.0\.0\.1:\d+)$/.exec(lines[0])!;
-    const [, key] = /^REDUCK_API_KEY=(rk_\w+)$/.exec(lines[1])!;
+    const url = present(/^REDUCK_API_URL=(http:\/\/127\.0\.0\.1:\d+)$/.exec(lines[0] ?? "")?.[1], "REDUCK_API_URL=http://127.0.0.1:<port> on line 1");
+    const key = present(/^REDUCK_API_KEY=(rk_\w+)$/.exec(lines[1] ?? "")?.[1], "REDUCK_API_KEY=rk_... on line 2");
     const me = await fetch(`${url}/api/me`, { headers: { "x-api-key": key } });
     expect(me.status).toBe(200);
     sandbox.child.kill("SIGTERM");

@@ -10,7 +10,7 @@ import { longRunOutcomeCases } from "./long-runs-outcome-cases.js";
 export { noOutcome, sleep, type Door } from "./long-runs-client.js";
 
 export function longRunCases(door: () => Door): void {
-  const { key, run, getBatch, getRun, pollBatch, pollRun, count } = longRunClient(door);
+  const { run, getBatch, getRun, pollBatch, pollRun, count } = longRunClient(door);
 
   describe("scripts: the 200 array", () => {
     it("answers one envelope per script, in order: completed, failed (typed), and the run with no outcome", async () => {

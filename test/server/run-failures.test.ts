@@ -9,7 +9,6 @@ import {
   store,
   desktop,
   type Answer,
-  answer,
   runJson,
   runMultipart,
   api,

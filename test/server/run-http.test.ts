@@ -14,6 +14,7 @@ import { MAX_FILE_BYTES, MAX_JSON_BODY_BYTES } from "./service-rules.js";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore, type RunningHttpServer } from "./index.js";
 import { parseSandboxArgs } from "./sandbox-options.js";
 import { spawnSandbox, TSX_NODE_ARGS } from "./sandbox-process.js";
+import { present } from "./present.js";
 
 const PROBE = fileURLToPath(new URL("./fixtures/memory-probe.ts", import.meta.url));
 
@@ -113,7 +114,8 @@ describe("POST /run over HTTP: memory", () => {
     const lines = createInterface({ input: probe.stdout! })[Symbol.asyncIterator]();
     const next = async () => String((await lines.next()).value);
     try {
-      const [url, key] = (await next()).split(" ");
+      const [url, announcedKey] = (await next()).split(" ");
+      const key = present(announcedKey, "the probe's key after its address");
       const post = async (size: number) => {
         const form = new FormData();
         form.append("spec", JSON.stringify({ browser: "extension", script: { handle: "@demo", host: "example.org", slug: "keep" } }));
@@ -209,7 +211,8 @@ describe("sandbox options", () => {
     try {
       await vi.waitFor(() => expect(sandbox.output().stderr).toContain("desktop folder"), { timeout: 15_000, interval: 25 });
       expect(sandbox.output().stderr).toContain("scripts run against the simulated page, which renders nothing (without --browser simulated: a headless Chromium)");
-      const [url, key] = sandbox.output().stdout.trimEnd().split("\n").map((line) => line.slice(line.indexOf("=") + 1));
+      const [url, announcedKey] = sandbox.output().stdout.trimEnd().split("\n").map((line) => line.slice(line.indexOf("=") + 1));
+      const key = present(announcedKey, "REDUCK_API_KEY= on stdout's second line");
       const script = { ...sendEmail, args: { ...sendEmail.args, attachmentName: "big.pdf" }, files: { attachment: { b64: Buffer.from("x").toString("base64"), mime: "application/pdf" } } };
       const response = await fetch(`${url}/run`, { method: "POST", headers: { "x-api-key": key, "content-type": "application/json" }, body: JSON.stringify({ browser: "extension", script }) });
       const answer = (await response.json()) as { result: { attachment: string }; runId: string };
@@ -244,8 +247,8 @@ describe("sandbox options", () => {
         await vi.waitFor(() => expect(sandbox.output().stderr).toContain("desktop folder"), { timeout: 15_000, interval: 25 });
         const lines = sandbox.output().stdout.trimEnd().split("\n");
         expect(lines).toHaveLength(2);
-        const url = lines[0].replace("REDUCK_API_URL=", "");
-        const key = lines[1].replace("REDUCK_API_KEY=", "");
+        const url = present(lines[0], "the address line").replace("REDUCK_API_URL=", "");
+        const key = present(lines[1], "the key line").replace("REDUCK_API_KEY=", "");
         expect(sandbox.output().stderr).toContain(`sandbox: desktop folder ${dir}: files named by relativePath are read from ${path.join(dir, "reduck")}`);
         expect(sandbox.output().stderr).toContain("scripts run in a headless Chromium against the simulated web (--browser simulated: the simulated page)");
         const response = await fetch(`${url}/run`, { method: "POST", headers: { "x-api-key": key, "content-type": "application/json" }, body });

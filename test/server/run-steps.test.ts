@@ -5,7 +5,6 @@ import { validateResponse } from "./index.js";
 import {
   RUN_URL,
   store,
-  answer,
   runJson,
   runMultipart,
   api,

@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { spawnSandbox } from "./sandbox-process.js";
 import { parseSandboxArgs } from "./sandbox-options.js";
+import { present } from "./present.js";
 
 describe("--run-timeout", () => {
   it("takes a number of seconds above 0", () => {
@@ -34,8 +35,8 @@ describe("the sandbox process under hostile scripts", () => {
     sandbox = spawnSandbox(["--port", "0", "--desktop", desktop, "--run-timeout", "1"]);
     // stderr's line comes last: once it is there, both stdout lines are too.
     await vi.waitFor(() => expect(sandbox.output().stderr).toContain("desktop folder"), { timeout: 15_000, interval: 25 });
-    url = sandbox.output().stdout.match(/^REDUCK_API_URL=(.+)$/m)![1];
-    key = sandbox.output().stdout.match(/^REDUCK_API_KEY=(.+)$/m)![1];
+    url = present(sandbox.output().stdout.match(/^REDUCK_API_URL=(.+)$/m)?.[1], "REDUCK_API_URL= on stdout");
+    key = present(sandbox.output().stdout.match(/^REDUCK_API_KEY=(.+)$/m)?.[1], "REDUCK_API_KEY= on stdout");
   });
   afterAll(async () => {
     sandbox.child.kill("SIGTERM");

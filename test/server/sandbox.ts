@@ -13,9 +13,9 @@ import { BrowserHost } from "./browser/index.js";
 import { createHandlers } from "./handlers.js";
 import { warmScriptRunner } from "./run/script-runner.js";
 import { setRunMemory } from "./run/script-processes.js";
-import { startHttpServer } from "./http.js";
+import { type RunningHttpServer, startHttpServer } from "./http.js";
 import { isTemporaryDesktop, makeTemporaryDesktop, TEMPORARY_DESKTOP_NOTE } from "./temporary-desktop.js";
-import { parseSandboxArgs, UsageError } from "./sandbox-options.js";
+import { parseSandboxArgs, type SandboxOptions, UsageError } from "./sandbox-options.js";
 import { createStore } from "./store.js";
 
 /** `--desktop`, else ~/Desktop when it exists, else a fresh temporary folder (with its reduck folder made), removed at exit. */
@@ -45,7 +45,7 @@ function writeEnvFile(file: string, variables: Record<string, string>): void {
 }
 
 async function main(): Promise<void> {
-  let options;
+  let options: SandboxOptions;
   try {
     options = parseSandboxArgs(process.argv.slice(2));
   } catch (error) {
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   }
-  let server;
+  let server: RunningHttpServer;
   try {
     server = await startHttpServer({ handlers: createHandlers(store), port: options.port, host: "127.0.0.1" });
   } catch (error) {

@@ -21,12 +21,14 @@ export interface Seen {
 }
 
 export async function startScriptedServer(replies: Reply[]) {
+  const lastReply = replies.at(-1);
+  if (!lastReply) throw new Error("startScriptedServer: give at least one reply (the last one answers every later request)");
   const seen: Seen[] = [];
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     seen.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString() });
-    const reply = replies[Math.min(seen.length - 1, replies.length - 1)];
+    const reply = replies[seen.length - 1] ?? lastReply;
     const timer = setTimeout(() => {
       res.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers });
       res.end(reply.body ?? "{}");

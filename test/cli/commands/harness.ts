@@ -2,7 +2,6 @@
  * Runs the built CLI (dist/, as oclif's explicit discovery loads it) in-process against the
  * reference server: a fresh seeded store per test, served through msw.
  */
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { format } from "node:util";
 import { runCommand } from "@oclif/test";

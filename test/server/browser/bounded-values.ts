@@ -10,6 +10,7 @@
 // functions Playwright uses). A value comes back as its JSON (what the script gets anyway: calls
 // and results are JSON), so a Date arrives as its ISO text, as it did before.
 import type { Locator, Page } from "playwright-core";
+import { present } from "../present.js";
 
 /** What the bounded function returns: the value's JSON, none (undefined), or how long it was. */
 type Bounded = { json: string } | { none: true } | { over: number };
@@ -87,6 +88,8 @@ export function isBoundedCall(on: string, method: string): boolean {
 export async function boundedCall(page: Page, target: Page | Locator, on: string, method: string, args: unknown[], cap: number, capLabel: string): Promise<unknown> {
   const name = `${on}.${method}`;
   const bounded = (call: string) => pageFunction(boundedSource(call, cap));
+  const pageReader = on === "page" ? PAGE_READERS[method] : undefined;
+  const listReader = LIST_READERS[method];
   let result: Bounded;
   if (name === "page.evaluate") {
     result = (await page.evaluate(bounded(scriptCall(args[0])) as never, args[1])) as Bounded;
@@ -96,10 +99,10 @@ export async function boundedCall(page: Page, target: Page | Locator, on: string
     result = (await (target as Locator).evaluate(bounded(scriptCall(args[0])) as never, args[1], args[2] as { timeout?: number })) as Bounded;
   } else if (name === "locator.evaluateAll") {
     result = (await (target as Locator).evaluateAll(bounded(scriptCall(args[0])) as never, args[1])) as Bounded;
-  } else if (on === "page" && method in PAGE_READERS) {
-    result = (await page.evaluate(bounded(PAGE_READERS[method]) as never)) as Bounded;
-  } else if (method in LIST_READERS) {
-    result = (await (target as Locator).evaluateAll(bounded(LIST_READERS[method]) as never)) as Bounded;
+  } else if (pageReader !== undefined) {
+    result = (await page.evaluate(bounded(pageReader) as never)) as Bounded;
+  } else if (listReader !== undefined) {
+    result = (await (target as Locator).evaluateAll(bounded(listReader) as never)) as Bounded;
   } else {
     // An element reader: on a locator, or on the page's first match of a selector (as Playwright's
     // page methods take the first match).
@@ -107,7 +110,8 @@ export async function boundedCall(page: Page, target: Page | Locator, on: string
     const rest = on === "page" ? args.slice(1) : args;
     const argument = method === "getAttribute" ? rest[0] : undefined;
     const options = (method === "getAttribute" ? rest[1] : rest[0]) as { timeout?: number } | undefined;
-    result = (await locator.evaluate(bounded(ELEMENT_READERS[method]) as never, argument, options)) as Bounded;
+    const reader = present(ELEMENT_READERS[method], `an element reader for ${name} (isBoundedCall chose it)`);
+    result = (await locator.evaluate(bounded(reader) as never, argument, options)) as Bounded;
   }
   return unpack(result, name, capLabel);
 }

@@ -126,11 +126,20 @@ class Decoder {
       const [name, ...args] = Array.isArray(step) ? step : [];
       const builders = current === this.page ? PAGE_BUILDERS : LOCATOR_BUILDERS;
       if (typeof name !== "string" || !builders.includes(name)) throw new TypeError(`${this.call}: ${String(name)} does not make a locator`);
-      const build: (...a: unknown[]) => Locator = (current as unknown as Record<string, (...a: unknown[]) => Locator>)[name];
-      current = build.apply(current, args.map((arg) => this.value(arg)));
+      current = invoke(current, name, args.map((arg) => this.value(arg)), this.call) as Locator;
     }
     return current as Locator;
   }
+}
+
+/**
+ * Calls `target[method](...args)`. The surface (or a builder list) already let `method` through,
+ * so Playwright's object has it; if a Playwright upgrade drops one, the script is told which.
+ */
+function invoke(target: object, method: string, args: unknown[], call: string): unknown {
+  const fn: unknown = (target as Record<string, unknown>)[method];
+  if (typeof fn !== "function") throw new TypeError(`${call}: ${method} is not a function in the sandbox's browser`);
+  return fn.apply(target, args);
 }
 
 /** A short, safe text for a call's first argument in the trace: a selector, an address, a key. */
@@ -161,7 +170,7 @@ export function realPageHost(open: () => Promise<BrowserRun>): ScriptHost {
       const functionAt = FUNCTION_ARGUMENT[name];
       const decoded = args.map((arg, i) => decoder.value(arg, i === functionAt));
 
-      if (on === "builtins") return (run.builtins as unknown as Record<string, (...a: unknown[]) => unknown>)[method](...decoded);
+      if (on === "builtins") return invoke(run.builtins, method, decoded, name);
       if (method === "setInputFiles") throw new Error(`${name} ${NO_FILES}`);
       if (on === "page" && SURFACE.page[method] === "sync") return syncPageCall(page, method, decoded);
 
@@ -171,7 +180,7 @@ export function realPageHost(open: () => Promise<BrowserRun>): ScriptHost {
         // Page data comes back measured in the page: nothing over the cap crosses Playwright's pipe.
         if (isBoundedCall(on, method)) return boundedCall(page, target as Page | Locator, on, method, decoded, MAX_MESSAGE_BYTES, `${MAX_MESSAGE_BYTES / 2 ** 20} MiB`);
         if (on === "page") return pageCall(page, method, decoded);
-        return (target as Record<string, (...a: unknown[]) => unknown>)[method](...decoded);
+        return invoke(target, method, decoded, name);
       });
     },
   };
@@ -181,7 +190,7 @@ function syncPageCall(page: Page, method: string, args: unknown[]): unknown {
   if (method === "setDefaultTimeout" || method === "setDefaultNavigationTimeout") {
     if (typeof args[0] !== "number" || !(args[0] >= 0)) throw new TypeError(`page.${method}: give a number of milliseconds (0 for none)`);
   }
-  return (page as unknown as Record<string, (...a: unknown[]) => unknown>)[method](...args);
+  return invoke(page, method, args, `page.${method}`);
 }
 
 async function pageCall(page: Page, method: string, args: unknown[]): Promise<unknown> {
@@ -207,6 +216,6 @@ async function pageCall(page: Page, method: string, args: unknown[]): Promise<un
       return undefined;
     }
     default:
-      return (page as unknown as Record<string, (...a: unknown[]) => unknown>)[method](...args);
+      return invoke(page, method, args, `page.${method}`);
   }
 }

@@ -94,7 +94,7 @@ export function cleanMessage(call: string, error: unknown, page: Page): string {
     return `${call}: the browser closed during the run (it crashed or was killed)`;
   }
   // The call log comes with terminal colours: drop them.
-  const [first, ...log] = message.replace(/\u001b\[\d+m/g, "").split("\n");
+  const [first = "", ...log] = message.replace(/\u001b\[\d+m/g, "").split("\n");
   // "Timeout 30000ms exceeded." says too little alone: add what it was waiting for, from the call log.
   const waiting = /Timeout \d+ms exceeded/.test(first) ? log.find((line) => /^\s*- waiting for /.test(line))?.trim().slice(2) : undefined;
   return `${call}: ${first.replace(/^[\w.$]+: /, "")}${waiting ? ` (${waiting})` : ""}`;

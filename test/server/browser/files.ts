@@ -57,6 +57,7 @@ export class RunFiles {
 
   private async layOut(input: string, index: number): Promise<StagedFile> {
     const file = this.files[input];
+    if (!file) throw new Error(`uploadFile: no file bound to ${input}`);
     const name = file.via === "named" ? file.name : input;
     const problem = badFileName(name);
     if (problem) throw new Error(`the file for ${input} cannot be named ${JSON.stringify(name)} in the browser: ${problem}`);

@@ -2,6 +2,7 @@
 // screenshots, and a browser that dies (or hangs) costs one run, not the next.
 import { afterAll, describe, expect, test } from "vitest";
 import { BrowserHost } from "./index.js";
+import { present } from "../present.js";
 
 const host = new BrowserHost();
 afterAll(() => host.close());
@@ -54,12 +55,12 @@ describe("traces and screenshots", () => {
       [6, "paste into ", false],
       [7, "paste into sideways", false],
     ]);
-    expect(steps[0].detail).toEqual({ options: { waitUntil: "domcontentloaded" }, status: 200 });
+    expect(steps[0]?.detail).toEqual({ options: { waitUntil: "domcontentloaded" }, status: 200 });
     for (const step of steps) expect(step.duration_ms).toEqual(expect.any(Number));
-    expect(steps[2].duration_ms).toBeGreaterThanOrEqual(400);
+    expect(steps[2]?.duration_ms).toBeGreaterThanOrEqual(400);
     expect(screenshots).toHaveLength(1);
     expect(screenshots[0]).toMatchObject({ kind: "last", afterStep: 7 });
-    expect(screenshots[0].png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+    expect(present(screenshots[0], "the last screenshot").png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
   });
 
   test("paste takes a selector, a Playwright locator or a chain, and fires a paste event the page may handle", async () => {

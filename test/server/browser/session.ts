@@ -31,7 +31,7 @@ export function realSession(host: BrowserHost, actionTimeoutMs: number): Browser
           last
             ? last.next(options)
             : host.newRun(options).catch((error: unknown) => {
-                const message = (error as Error).message.split("\n")[0];
+                const [message = ""] = (error as Error).message.split("\n");
                 throw new Error(message.startsWith("the sandbox's browser") ? message : `the sandbox's browser could not start: ${message}`);
               }),
         ));

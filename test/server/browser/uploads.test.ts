@@ -42,7 +42,8 @@ async function uploadAndHash(files: Record<string, RunFile>, input: string) {
     await run.page.setContent("<input type=file id=f>");
     await run.builtins.uploadFile("#f", input);
     return await run.page.evaluate(async () => {
-      const file = (document.getElementById("f") as HTMLInputElement).files![0];
+      const file = (document.getElementById("f") as HTMLInputElement).files?.[0];
+      if (!file) throw new Error("uploadFile chose no file for #f");
       const digest = await crypto.subtle.digest("SHA-256", await file.arrayBuffer());
       return { name: file.name, size: file.size, sha256: [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("") };
     });
@@ -128,7 +129,7 @@ describe("uploadFile puts the run's file into a real file field", () => {
     await run.page.setContent("<input type=file id=a><input type=file id=b>");
     await run.builtins.uploadFile("#a", "doc");
     await run.builtins.uploadFile("#b", "doc");
-    const names = await run.page.evaluate(() => ["a", "b"].map((id) => (document.getElementById(id) as HTMLInputElement).files![0].name));
+    const names = await run.page.evaluate(() => ["a", "b"].map((id) => (document.getElementById(id) as HTMLInputElement).files?.[0]?.name));
     expect(names).toEqual(["doc", "doc"]);
     const { steps } = await run.finish();
     expect(steps.map((s) => s.detail)).toEqual([{ file: { name: "doc", size: 5 } }, { file: { name: "doc", size: 5 } }]);

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BrowserHost, type Delivery } from "./index.js";
+import { present } from "../present.js";
 
 const host = new BrowserHost();
 let work: string;
@@ -120,7 +121,7 @@ describe("the simulated web's pages", () => {
     const run = await host.newRun();
     try {
       await run.builtins.goto("https://www.nowhere-at-all.example/some/page?q=1");
-      expect(run.steps[0].detail).toEqual({ status: 404 });
+      expect(run.steps[0]?.detail).toEqual({ status: 404 });
       expect(await run.page.title()).toBe("404 Not Found");
       expect(await run.page.locator("main").innerText()).toContain("https://www.nowhere-at-all.example/some/page?q=1");
     } finally {
@@ -192,7 +193,7 @@ describe("builtins.download: a real download in the browser", () => {
       // Without a name the browser's own suggestion stands (Atlassian suggests none: it comes from the address).
       const result = await run.builtins.download(invoice);
       expect(result).toEqual({ filename: expect.stringMatching(/^download(\.pdf)?$/), path: saved[0] });
-      expect((await readFile(saved[0])).subarray(0, 5).toString()).toBe("%PDF-");
+      expect((await readFile(present(saved[0], "the saved download"))).subarray(0, 5).toString()).toBe("%PDF-");
     } finally {
       await run.finish();
     }

@@ -3,6 +3,7 @@ import { ApiError, invalid } from "../errors.js";
 import { isHostname } from "../hostnames.js";
 import type { ScriptRecord } from "../records.js";
 import { scriptSummary, scriptWithVersion } from "../views.js";
+import { present } from "../present.js";
 import { filterAndSort } from "./script-listing.js";
 import {
   address,
@@ -95,7 +96,7 @@ export const scriptHandlers: Pick<Implementations, ScriptOperations> = {
       createdBy: userId,
       draft: body.draft ?? false,
     });
-    const created = store.versionsOf(script.id)[0];
+    const created = present(store.versionsOf(script.id)[0], `the first version of ${address(path.handle, host, body.slug)}, just created`);
     return {
       status: 201,
       body: { id: script.id, host: script.host, slug: script.slug, current_version_id: script.currentVersionId, created_version_id: created.id },

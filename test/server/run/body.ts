@@ -13,6 +13,7 @@ import { finished as streamFinished } from "node:stream/promises";
 import busboy from "busboy";
 import { MAX_FILE_BYTES, MAX_JSON_BODY_BYTES, formatBytes } from "../service-rules.js";
 import { ApiError } from "../errors.js";
+import { present } from "../present.js";
 
 /** The request body stopped before it was complete: the client went away or aborted the upload. */
 export class UploadInterrupted extends Error {
@@ -202,7 +203,7 @@ export async function readMultipartBody(
       stream.resume();
       return fail(partNameProblem(name));
     }
-    const part = { part: name, step: Number(match[1]), input: match[2] };
+    const part = { part: name, step: Number(match[1]), input: present(match[2], `an input name in part ${name}, as PART_NAME matched`) };
     try {
       handlers.onPartStart(part);
     } catch (error) {

@@ -20,6 +20,7 @@ import { authenticate, withChallenge } from "../auth.js";
 import { withDirectRoute } from "../direct-routes.js";
 import { ApiError } from "../errors.js";
 import { scratchFolder } from "../scratch.js";
+import { present } from "../present.js";
 import { validateResponse } from "../openapi.js";
 import { API_AUDIENCE, MCP_AUDIENCE } from "../records.js";
 import { isFinished, type ReferenceStore } from "../store.js";
@@ -107,10 +108,15 @@ class RunSession extends StepExecution {
     }
   }
 
+  /** The one step of a run of one `script` (its spec made exactly one). */
+  private onlyStep(): Step {
+    return present(this.steps[0], "the step of a run of one script");
+  }
+
   /** The 200 once everything has ended: one `script`'s result (or its failure), or every envelope in order. */
   private finalReply(): RunReply {
     if (this.single) {
-      const outcome = this.steps[0].outcome!;
+      const outcome = this.onlyStep().outcome!;
       if (!outcome.ok) return withRunId(outcome.error, outcome.runId ?? undefined);
       return { status: 200, body: outcome.none ? { runId: outcome.runId } : { result: outcome.result, runId: outcome.runId } };
     }
@@ -134,7 +140,7 @@ class RunSession extends StepExecution {
     ]).finally(() => clearTimeout(timer));
     if (ended) return { reply: this.finalReply(), done };
     const settled = done.catch((error: unknown) => this.failUnfinished(error));
-    if (this.single) return { reply: { status: 202, body: this.envelopeNow(this.steps[0]) }, done: settled };
+    if (this.single) return { reply: { status: 202, body: this.envelopeNow(this.onlyStep()) }, done: settled };
     const batchId = randomUUID();
     const view = () => {
       const runs = this.steps.map((step) => this.envelopeNow(step));

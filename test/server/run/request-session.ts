@@ -142,14 +142,15 @@ export abstract class RunRequestSession {
         "browser_unavailable",
       );
     }
-    if (mine.length > 1) {
+    const [only] = mine;
+    if (only === undefined || mine.length > 1) {
       throw new RunFailure(
         400,
         `Several paired browsers match "extension" (${mine.map((d) => d.id).join(", ")}): "extension" picks one only when exactly one is paired; pick one with browser: { deviceId }`,
         "browser_unavailable",
       );
     }
-    return mine[0];
+    return only;
   }
 
   /** A file part's header arrived: refuse a bad name before reading its bytes. */
@@ -159,8 +160,9 @@ export abstract class RunRequestSession {
     if (this.spec) this.checkStep(part);
   }
 
-  protected checkStep(part: { part: string; step: number; input: string }): void {
-    if (part.step >= this.steps.length) {
+  protected checkStep(part: { part: string; step: number; input: string }): Step {
+    const step = this.steps[part.step];
+    if (step === undefined) {
       throw new ApiError(
         400,
         this.single
@@ -168,6 +170,7 @@ export abstract class RunRequestSession {
           : `Part ${part.part} names step ${part.step}, but the request has ${this.steps.length} steps (0 to ${this.steps.length - 1})`,
       );
     }
+    return step;
   }
 
   /** A file part arrived whole (before or after the spec: busboy may finish a part after reading the next). */
@@ -176,8 +179,7 @@ export abstract class RunRequestSession {
       this.early.push(part);
       return;
     }
-    this.checkStep(part);
-    this.steps[part.step].parts.set(part.input, part);
+    this.checkStep(part).parts.set(part.input, part);
   }
 
   /** The whole body has been read. */

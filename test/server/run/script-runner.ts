@@ -76,8 +76,11 @@ export function objectHost(page: object, builtins: object, syncPageMethods: Read
   return {
     surface: { page: methods(page, syncPageMethods), builtins: methods(builtins, new Set()) },
     call({ on, method, args }) {
-      const target = (on === "page" ? page : builtins) as Record<string, (...args: unknown[]) => unknown>;
-      return target[method].apply(target, args);
+      const target = (on === "page" ? page : builtins) as Record<string, unknown>;
+      const fn = target[method];
+      // The surface lists only functions, so a body cannot ask for anything else; say so if one does.
+      if (typeof fn !== "function") throw new TypeError(`${on}.${method} is not a function`);
+      return fn.apply(target, args);
     },
   };
 }

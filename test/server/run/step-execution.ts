@@ -1,12 +1,11 @@
 // The second layer of a POST /run session (see handler.ts): one step run to its end, from the
 // checks of its arguments, files and browser to the script's result, recorded on its run.
 import { type FileHandle } from "node:fs/promises";
-import path from "node:path";
 import { relativePathProblem } from "../service-rules.js";
 import { ApiError } from "../errors.js";
 import { normalizeHost } from "../hostnames.js";
 import { type FileDescriptor, type ReceivedFile, type RunRecord, type VersionRecord } from "../records.js";
-import { ContractProblem, checkArguments, describeFieldErrors, fileInputsOf, requiredOf } from "./contract.js";
+import { type ArgumentCheck, ContractProblem, checkArguments, describeFieldErrors, fileInputsOf, requiredOf } from "./contract.js";
 import type { RunFile } from "../browser/index.js";
 import { deliveryFor } from "./downloads.js";
 import { inlineFile, readNamedFile } from "./files.js";
@@ -29,7 +28,7 @@ export abstract class StepExecution extends RunRequestSession {
     const browser = this.spec!.browser;
 
     // 1. Arguments, against the input schema without its file inputs.
-    let checked;
+    let checked: ArgumentCheck;
     try {
       checked = checkArguments(schema, step.ref.args ?? {});
     } catch (error) {

@@ -257,9 +257,9 @@ export function webGlobals() {
   }
 
   function parse(input, base) {
-    let text = String(input).replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "").replace(/[\t\n\r]/g, "");
+    const text = String(input).replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "").replace(/[\t\n\r]/g, "");
     const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(text);
-    let protocol = scheme ? `${scheme[1].toLowerCase()}:` : null;
+    const protocol = scheme ? `${scheme[1].toLowerCase()}:` : null;
     if (!protocol) {
       if (!base) throw invalid(`${JSON.stringify(String(input))} is not absolute and no base was given`);
       return resolve(text, base);

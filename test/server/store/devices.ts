@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { ConnectorRecord, Cookie, DeviceRecord, OwnerRef, ReadmeRecord } from "../records.js";
 import { hostAndParents } from "../hostnames.js";
 import { ownerKey } from "./owners.js";
+import { present } from "../present.js";
 import { RunsStore } from "./runs.js";
 
 export abstract class DevicesStore extends RunsStore {
@@ -36,9 +37,13 @@ export abstract class DevicesStore extends RunsStore {
     if (count > 0 && !this.devices.has(deviceId)) {
       this.addDevice({ id: deviceId, userId, name: "Google Chrome — macOS", fileAccess: true, reachable: true });
     }
-    const others = ["Firefox — Windows", "Microsoft Edge — Windows", "Arc — macOS"];
+    const others: Array<[browser: string, os: string]> = [
+      ["Firefox", "Windows"],
+      ["Microsoft Edge", "Windows"],
+      ["Arc", "macOS"],
+    ];
     for (let i = 1; i < count; i++) {
-      const [browser, os] = others[(i - 1) % others.length].split(" — ");
+      const [browser, os] = present(others[(i - 1) % others.length], "a demo browser (the index wraps)");
       this.addDevice({ userId, name: `${browser} — ${os}`, browser, os });
     }
     return this.devicesOf(userId);

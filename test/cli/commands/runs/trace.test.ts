@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { SEED_IDS } from "../../../server/index.js";
 import { keepScreenshots } from "../../../server/run/screenshots.js";
 import { reduck, tempDir, useReferenceServer } from "../harness.js";
+import { present } from "../../../support/present.js";
 
 const server = useReferenceServer();
 
@@ -86,7 +87,7 @@ describe("runs trace --screenshots DIR", () => {
     const { runId } = await withScreenshots();
     const run = server.store.runs.get(runId)!;
     const trace = run.trace as { screenshots: Array<{ url: string }> };
-    trace.screenshots[0].url = "https://reduck.ai/screenshots/00000000-0000-4000-8000-000000000000.png";
+    present(trace.screenshots[0], "a screenshot in the trace").url = "https://reduck.ai/screenshots/00000000-0000-4000-8000-000000000000.png";
     const dir = tempDir();
     mkdirSync(dir, { recursive: true });
     const saved = await reduck("runs", "trace", runId, "--screenshots", dir);
