@@ -32,7 +32,7 @@ export function browserCommand(platform: NodeJS.Platform, url: string): OpenComm
 export function openBrowser(url: string, platform: NodeJS.Platform = process.platform): Promise<string | undefined> {
   const { command, args, verbatim } = browserCommand(platform, url);
   return new Promise((resolve) => {
-    let child;
+    let child: ReturnType<ReturnType<typeof nodeChildProcess>["spawn"]>;
     try {
       child = nodeChildProcess().spawn(command, args, { stdio: "ignore", detached: true, windowsHide: true, windowsVerbatimArguments: verbatim });
     } catch (err) {

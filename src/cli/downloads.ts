@@ -135,7 +135,7 @@ async function writeNew(dir: string, filename: string, write: (file: Awaited<Ret
     const target = path.join(root, candidate(name, n));
     // The name is one plain segment, so this holds; checked anyway, since the name came from afar.
     if (path.dirname(target) !== root) throw new Error(`refusing to write ${JSON.stringify(filename)} outside ${root}`);
-    let file;
+    let file: Awaited<ReturnType<typeof open>>;
     try {
       // "wx": create, never open an existing file (nor follow a link planted under that name).
       file = await open(target, "wx");
@@ -273,7 +273,7 @@ export function unsavedNote(result: Json, schema: Schema | undefined): string | 
 
 /** `--out DIR` (or another such `flag`) checked before anything is run: it must be a folder, or not exist yet. */
 export async function checkOutDir(dir: string, flag = "--out"): Promise<string> {
-  let info;
+  let info: Awaited<ReturnType<typeof stat>> | undefined;
   try {
     info = await stat(dir);
   } catch (err) {

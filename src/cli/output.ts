@@ -72,7 +72,7 @@ const length = (text: string): number => stringWidth(text);
 let graphemes: Intl.Segmenter | undefined;
 
 /** The text cut to `width` columns with `…`, never splitting a character (or an emoji sequence). */
-function fit(text: string, width: number): string {
+function fitCell(text: string, width: number): string {
   if (length(text) <= width) return text;
   graphemes ??= new Intl.Segmenter();
   let shown = "";
@@ -145,7 +145,7 @@ export function renderTable<T>(
   const line = (cells: string[]) =>
     cells
       .map((text, i) => {
-        const shown = fit(text, widths[i]!);
+        const shown = fitCell(text, widths[i]!);
         return i === cells.length - 1 ? shown : shown + " ".repeat(Math.max(0, widths[i]! - length(shown)));
       })
       .join(" ".repeat(GAP))

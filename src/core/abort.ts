@@ -19,7 +19,7 @@ export type AbortCause =
 /** Thrown by `AttemptGuard.race` when the attempt was cut short. */
 export class AttemptAborted extends Error {
   override name = "AttemptAborted";
-  constructor(readonly cause: AbortCause) {
+  constructor(override readonly cause: AbortCause) {
     super(cause.kind === "timeout" ? `no answer within ${cause.ms} ms` : cause.kind === "aborted" ? "aborted" : "failed");
   }
 }

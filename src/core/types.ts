@@ -17,7 +17,8 @@ type Slot<T, Name extends string> = [NonNullable<T>] extends [never]
   ? { [K in Name]?: never }
   : undefined extends T
     ? { [K in Name]?: NonNullable<T> }
-    : {} extends T
+    : // biome-ignore lint/complexity/noBannedTypes: `{} extends T` asks whether T has only optional keys, which only the empty type can ask
+      {} extends T
       ? { [K in Name]?: T }
       : { [K in Name]: T };
 

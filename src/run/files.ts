@@ -237,7 +237,7 @@ export async function openBytes(step: number, input: string, source: BytesSource
   }
   if ("handle" in source) {
     const label = source.name ?? input;
-    let info;
+    let info: Awaited<ReturnType<FileHandle["stat"]>>;
     try {
       info = await source.handle.stat();
     } catch (err) {
@@ -265,7 +265,7 @@ const checkedPaths = new WeakMap<PathFile, { size: number }>();
  * The one place a path is checked; its size is what the request announces.
  */
 async function checkPath(input: string, file: string): Promise<number> {
-  let info;
+  let info: Awaited<ReturnType<typeof stat>>;
   try {
     info = await stat(file);
   } catch (err) {

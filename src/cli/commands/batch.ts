@@ -289,7 +289,6 @@ ${EXIT_CODES_HELP}`;
     const stream = process.stderr;
     const enabled = Boolean(stream.isTTY) && !process.env.CI && !this.jsonEnabled();
     const started = Date.now();
-    let firstEnded: number | undefined;
     let last = 0;
     let shown = false;
     return {
@@ -300,7 +299,6 @@ ${EXIT_CODES_HELP}`;
         last = now;
         const ended = c.completed + c.failed + c.invalid + c.unknown;
         const fresh = ended - c.earlier;
-        if (fresh > 0) firstEnded ??= now;
         const minutes = (now - started) / 60_000;
         const rate = fresh > 0 && minutes > 0 ? fresh / minutes : 0;
         const parts = [`${n(ended)}/${n(total)}`];

@@ -75,7 +75,7 @@ Each API URL has its own sign-in. With --api-url, later commands use that URL un
   private async signInWithOAuth(apiUrl: string, config: StoredConfig) {
     const browser = this.flags.browser;
     const timeoutMs = this.flags.timeout * 1000;
-    let result;
+    let result: Awaited<ReturnType<typeof signInWithBrowser>>;
     try {
       result = await signInWithBrowser({
         apiUrl,

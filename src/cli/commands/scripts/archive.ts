@@ -15,6 +15,6 @@ export default class ScriptsArchive extends ScriptStateCommand {
 
   protected change = archiveScript;
   protected doing = "archiving";
-  protected question = (address: string) => `Archive ${address}? Runs of it will fail until it is restored.`;
+  protected override question = (address: string) => `Archive ${address}? Runs of it will fail until it is restored.`;
   protected done = (address: string) => `${address} is archived. Restore it with \`reduck scripts restore ${address}\`.`;
 }
