@@ -96,7 +96,7 @@ export interface PrepareOptions {
 }
 
 /** A canonical JSON text: object keys sorted, so `{a, b}` and `{b, a}` hash alike. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value && typeof value === "object") {
     return `{${Object.keys(value)

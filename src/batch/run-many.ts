@@ -11,7 +11,7 @@
 import { sleep } from "../core/abort.js";
 import type { ReduckError } from "../core/errors.js";
 import type { JournalLine, KeyState, RowOutcome } from "./journal.js";
-import { RowPreparer, type PreparedRow } from "./prepare.js";
+import { canonical, RowPreparer, type PreparedRow } from "./prepare.js";
 import type { RowValues } from "./rows.js";
 import type { BatchCounts, RunManyOptions, RunManyRun } from "./run-many-types.js";
 import { runsSince, sendGroup, waitForRunEnd, type FoundRun, type RunEnd } from "./send.js";
@@ -21,17 +21,6 @@ export type { BatchCounts, RunManyOptions, RunManyRun } from "./run-many-types.j
 
 /** How long after its `sending` line a run may appear to start, for clocks that differ. */
 const CLOCK_SLACK_MS = 5000;
-
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value && typeof value === "object") {
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
 
 /**
  * Runs one script over many rows and yields each row's outcome as it ends. Never throws: a
