@@ -68,7 +68,9 @@ const lazyBuiltins: Plugin = {
   name: "lazy-builtins",
   setup(build) {
     build.onResolve({ filter: /^(node:)?(child_process|readline|perf_hooks)$/ }, (args) =>
-      args.kind === "require-call" && /[\\/]node_modules[\\/]/.test(args.importer) ? { path: args.path.replace(/^node:/, ""), namespace: "lazy-builtin" } : undefined,
+      args.kind === "require-call" && /[\\/]node_modules[\\/]/.test(args.importer)
+        ? { path: args.path.replace(/^node:/, ""), namespace: "lazy-builtin" }
+        : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (args) => ({
       loader: "js",
@@ -142,7 +144,8 @@ function forCodeCache(file: string): () => Promise<void> {
     const escaped = /\\[^\x00-\x7f]/.exec(text);
     if (escaped) throw new Error(`forCodeCache: ${file} has an escaped non-ASCII character at ${escaped.index}; escape it by hand`);
     const ascii = text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-    const head = "(function (run, self) { return typeof exports === \"object\" && exports === self ? run(exports, require, module, __filename, __dirname) : run; })(function (exports, require, module, __filename, __dirname) {";
+    const head =
+      '(function (run, self) { return typeof exports === "object" && exports === self ? run(exports, require, module, __filename, __dirname) : run; })(function (exports, require, module, __filename, __dirname) {';
     await writeFile(file, `${head}\n${ascii}\n}, this);\n`);
   };
 }

@@ -97,7 +97,11 @@ export async function benchBatch(pairs = 3): Promise<Array<[string, string, stri
     const scaled = l.map((t) => (t * ROWS) / LOOP_ROWS);
     const speedup = median(scaled.map((t, i) => t / b[i]!));
     rows.push([`shell loop of reduck run, ${ROWS} rows (${LOOP_ROWS} run, scaled)`, `${(median(scaled) / 1000).toFixed(1)} s`, ""]);
-    rows.push([`reduck batch --concurrency 8, ${ROWS} rows`, `${(median(b) / 1000).toFixed(1)} s`, `${speedup.toFixed(1)}x faster, aim >= 20x: ${speedup >= 20 ? "ok" : "MISSED"}`]);
+    rows.push([
+      `reduck batch --concurrency 8, ${ROWS} rows`,
+      `${(median(b) / 1000).toFixed(1)} s`,
+      `${speedup.toFixed(1)}x faster, aim >= 20x: ${speedup >= 20 ? "ok" : "MISSED"}`,
+    ]);
 
     // The sandbox's own ceiling, for scale: bare fetches, 8 runs at a time, nothing else.
     const ceiling = await (async () => {
@@ -110,7 +114,10 @@ export async function benchBatch(pairs = 3): Promise<Array<[string, string, stri
           const answer = await fetch(`${sandbox.env.REDUCK_API_URL}/run`, {
             method: "POST",
             headers: { "X-API-Key": sandbox.env.REDUCK_API_KEY!, "Content-Type": "application/json" },
-            body: JSON.stringify({ browser: "extension", script: { handle: "reduck", host: "mail.google.com", slug: "send_email", args: { to: `c${i}@example.com`, subject: "x" } } }),
+            body: JSON.stringify({
+              browser: "extension",
+              script: { handle: "reduck", host: "mail.google.com", slug: "send_email", args: { to: `c${i}@example.com`, subject: "x" } },
+            }),
           });
           await answer.arrayBuffer();
         }
@@ -165,7 +172,11 @@ export async function benchBatch(pairs = 3): Promise<Array<[string, string, stri
       }
       const ratio = median(disk.map((t, i) => t / tmpfs[i]!));
       rows.push([`reduck batch, ${ROWS} rows, journal on a tmpfs (--out /dev/shm)`, `${(median(tmpfs) / 1000).toFixed(1)} s`, ""]);
-      rows.push([`reduck batch, ${ROWS} rows, journal on disk (fsync per line)`, `${(median(disk) / 1000).toFixed(1)} s`, `${ratio.toFixed(2)}x, aim <= 1.10x: ${ratio <= 1.1 ? "ok" : "MISSED"}`]);
+      rows.push([
+        `reduck batch, ${ROWS} rows, journal on disk (fsync per line)`,
+        `${(median(disk) / 1000).toFixed(1)} s`,
+        `${ratio.toFixed(2)}x, aim <= 1.10x: ${ratio <= 1.1 ? "ok" : "MISSED"}`,
+      ]);
     } else {
       rows.push(["journal on a tmpfs", "-", "no /dev/shm on this machine: not measured"]);
     }
@@ -180,5 +191,6 @@ export async function benchBatch(pairs = 3): Promise<Array<[string, string, stri
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const arg = process.argv.indexOf("--pairs");
-  for (const [what, value, note] of await benchBatch(arg > 0 ? Number(process.argv[arg + 1]) : 3)) console.log(`${what.padEnd(64)}  ${value.padStart(8)}  ${note}`);
+  for (const [what, value, note] of await benchBatch(arg > 0 ? Number(process.argv[arg + 1]) : 3))
+    console.log(`${what.padEnd(64)}  ${value.padStart(8)}  ${note}`);
 }

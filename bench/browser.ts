@@ -38,8 +38,7 @@ export async function benchBrowser(): Promise<Array<[string, string, string]>> {
   await writeFile(attachment, Buffer.alloc(MiB, 7));
   const [real, simulated] = await Promise.all([startSandbox(work), startSandbox(work, { browser: "simulated" })]);
   try {
-    const clientOf = (sandbox: typeof real): ReduckClient =>
-      createReduckClient({ apiKey: sandbox.env.REDUCK_API_KEY!, baseUrl: sandbox.env.REDUCK_API_URL! });
+    const clientOf = (sandbox: typeof real): ReduckClient => createReduckClient({ apiKey: sandbox.env.REDUCK_API_KEY!, baseUrl: sandbox.env.REDUCK_API_URL! });
     const clients = { real: clientOf(real), simulated: clientOf(simulated) };
     const send = async (client: ReduckClient): Promise<number> => {
       const started = performance.now();
@@ -60,7 +59,11 @@ export async function benchBrowser(): Promise<Array<[string, string, string]>> {
 
     const firstReal = await send(clients.real);
     const firstSimulated = await send(clients.simulated);
-    rows.push(["sandbox, real browser: first run after it starts", `${firstReal.toFixed(0)} ms`, "send_email, 1 MiB; the browser launches as the sandbox listens"]);
+    rows.push([
+      "sandbox, real browser: first run after it starts",
+      `${firstReal.toFixed(0)} ms`,
+      "send_email, 1 MiB; the browser launches as the sandbox listens",
+    ]);
     rows.push(["sandbox, simulated page: first run after it starts", `${firstSimulated.toFixed(0)} ms`, "the same run"]);
 
     const realTimes: number[] = [];
@@ -82,7 +85,11 @@ export async function benchBrowser(): Promise<Array<[string, string, string]>> {
     for (let i = RUNS; i < LONG_RUNS; i++) await send(clients.real);
     await sleep(REST_MS);
     const rss200 = await treeRssBytes(real.pid);
-    rows.push([`sandbox with its browser: RSS after ${RUNS} runs`, `${(rss20 / MiB).toFixed(0)} MiB`, `the sandbox process and its whole tree (Chromium's processes), ${REST_MS / 1000} s after the last run`]);
+    rows.push([
+      `sandbox with its browser: RSS after ${RUNS} runs`,
+      `${(rss20 / MiB).toFixed(0)} MiB`,
+      `the sandbox process and its whole tree (Chromium's processes), ${REST_MS / 1000} s after the last run`,
+    ]);
     rows.push([
       `sandbox with its browser: RSS after ${LONG_RUNS} runs`,
       `${(rss200 / MiB).toFixed(0)} MiB`,

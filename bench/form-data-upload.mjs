@@ -11,7 +11,11 @@ const form = new FormData();
 const spec = { browser: "extension", script: { handle: "reduck", host: "docusign.com", slug: "upload_document", args: { documentName: "big.bin" } } };
 form.append("spec", JSON.stringify(spec), { contentType: "application/json" });
 // A part of known length: form-data counts it without a stat of its own.
-form.append("0:document", fs.createReadStream(file, { highWaterMark: 1024 * 1024 }), { knownLength: fs.statSync(file).size, filename: "big.bin", contentType: "application/octet-stream" });
+form.append("0:document", fs.createReadStream(file, { highWaterMark: 1024 * 1024 }), {
+  knownLength: fs.statSync(file).size,
+  filename: "big.bin",
+  contentType: "application/octet-stream",
+});
 
 let sent = 0;
 const url = new URL("/run", process.env.REDUCK_API_URL);

@@ -49,7 +49,11 @@ export async function benchPolling(pairs = 5): Promise<Array<[string, string, st
     const ms = (t: number) => `${t.toFixed(0)} ms`;
     return [
       ["a 2 s run, outcome in the first answer", ms(median(direct)), ""],
-      ["the same run polled (waitForSeconds 1)", ms(median(polled)), `+${ms(extra)}, aim <= one poll interval (${ms(interval)}): ${extra <= interval ? "ok" : "MISSED"}`],
+      [
+        "the same run polled (waitForSeconds 1)",
+        ms(median(polled)),
+        `+${ms(extra)}, aim <= one poll interval (${ms(interval)}): ${extra <= interval ? "ok" : "MISSED"}`,
+      ],
     ];
   } finally {
     sandbox.stop();

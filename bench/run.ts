@@ -125,7 +125,11 @@ const mib = (bytes: number) => `${(bytes / MiB).toFixed(0)} MiB`;
 
 function compare(label: string, floorLabel: string, result: Paired, aim: number, extra = "") {
   rows.push([floorLabel, ms(result.floor), ""]);
-  rows.push([label, ms(result.ours), `${result.ratio.toFixed(2)}x, aim <= ${aim.toFixed(2)}x: ${verdict(result.ratio <= aim)} (CPU time ${result.cpuRatio.toFixed(2)}x)${extra}`]);
+  rows.push([
+    label,
+    ms(result.ours),
+    `${result.ratio.toFixed(2)}x, aim <= ${aim.toFixed(2)}x: ${verdict(result.ratio <= aim)} (CPU time ${result.cpuRatio.toFixed(2)}x)${extra}`,
+  ]);
 }
 
 /** Peak resident memory of one run of `side` (node only), read by a preloaded module at exit. */
@@ -171,9 +175,19 @@ if (["run", "library", "form-data", "list"].some(wanted)) {
     const curl: Side = {
       cmd: "curl",
       args: [
-        "-sS", "-f", "-o", path.join(work, "curl-answer.json"), "-X", "POST", `${sandbox.env.REDUCK_API_URL}/run`,
-        "-H", `X-API-Key: ${sandbox.env.REDUCK_API_KEY}`,
-        "-F", `spec=<${specFile};type=application/json`, "-F", `0:document=@${big}`,
+        "-sS",
+        "-f",
+        "-o",
+        path.join(work, "curl-answer.json"),
+        "-X",
+        "POST",
+        `${sandbox.env.REDUCK_API_URL}/run`,
+        "-H",
+        `X-API-Key: ${sandbox.env.REDUCK_API_KEY}`,
+        "-F",
+        `spec=<${specFile};type=application/json`,
+        "-F",
+        `0:document=@${big}`,
       ],
       env,
     };
@@ -187,13 +201,25 @@ if (["run", "library", "form-data", "list"].some(wanted)) {
     };
     if (wanted("run")) {
       const cliRss = await peakRss(cliRun, rssFile);
-      compare("reduck run, 50 MB file", "curl -F, the same 50 MB run", paired(cliRun, curl, uploads), 1.5, `; peak ${mib(cliRss)}, aim <= 50 MiB: ${verdict(cliRss <= 50 * MiB)}`);
+      compare(
+        "reduck run, 50 MB file",
+        "curl -F, the same 50 MB run",
+        paired(cliRun, curl, uploads),
+        1.5,
+        `; peak ${mib(cliRss)}, aim <= 50 MiB: ${verdict(cliRss <= 50 * MiB)}`,
+      );
     }
 
     const library: Side = { cmd: node, args: [path.join(root, "bench", "library-upload.mjs"), big], env };
     if (wanted("library")) {
       const libRss = await peakRss(library, rssFile);
-      compare("library runScript, 50 MB from a path", "curl -F, the same 50 MB run", paired(library, curl, uploads), 1.8, `; peak ${mib(libRss)}, aim <= 56 MiB: ${verdict(libRss <= 56 * MiB)}`);
+      compare(
+        "library runScript, 50 MB from a path",
+        "curl -F, the same 50 MB run",
+        paired(library, curl, uploads),
+        1.8,
+        `; peak ${mib(libRss)}, aim <= 56 MiB: ${verdict(libRss <= 56 * MiB)}`,
+      );
     }
 
     if (wanted("form-data")) {

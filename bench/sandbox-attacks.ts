@@ -42,7 +42,11 @@ export async function benchSandboxAttacks(): Promise<Array<[string, string, stri
       const { value: ran, peak } = await peakTreeRss(sandbox, () => sandbox.createAndRun(attack));
       const after = await sandbox.serverRss();
       const ok = ran.status === 422 && after - before < 200 * MiB && peak < 1024 * MiB;
-      rows.push([`sandbox attack: ${what}`, `peak ${mib(peak)}`, `server ${mib(before)} -> ${mib(after)}; ${ran.status}; aim peak < 1 GiB, after within 200 MiB: ${ok ? "ok" : "MISSED"}`]);
+      rows.push([
+        `sandbox attack: ${what}`,
+        `peak ${mib(peak)}`,
+        `server ${mib(before)} -> ${mib(after)}; ${ran.status}; aim peak < 1 GiB, after within 200 MiB: ${ok ? "ok" : "MISSED"}`,
+      ]);
     }
   } finally {
     await sandbox.stop();

@@ -57,14 +57,30 @@ try {
   await step("Library: send_email with a named file (relativePath)", process.execPath, [...tsx, "examples/send-email.ts", "--named", "2026/banner.png"], env);
   await step("CLI: list the catalogue", process.execPath, [cli, "scripts", "list", "reduck", "--host", "mail.google.com"], env);
   await step("CLI: send_email's contract", process.execPath, [cli, "scripts", "get", "reduck/mail.google.com/send_email"], env);
-  const sent = await step("CLI: run send_email with a file", process.execPath, [
-    cli, "run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Our new banner",
-    "attachmentName=banner.png", `file:attachment=${path.join(downloads, "banner.png")}`,
-  ], env);
+  const sent = await step(
+    "CLI: run send_email with a file",
+    process.execPath,
+    [
+      cli,
+      "run",
+      "--script",
+      "reduck/mail.google.com/send_email",
+      "to=me@example.com",
+      "subject=Our new banner",
+      "attachmentName=banner.png",
+      `file:attachment=${path.join(downloads, "banner.png")}`,
+    ],
+    env,
+  );
   await step("CLI: the run in the run list", process.execPath, [cli, "runs", "list", "--page-size", "3"], env);
   const runId = /^run ([0-9a-f-]{36})$/m.exec(sent.stderr)?.[1];
   if (!runId) throw new Error("reduck run printed no run id on stderr");
-  const traced = await step("CLI: the run's steps and the page it left, as a PNG", process.execPath, [cli, "runs", "trace", runId, "--screenshots", screenshots], env);
+  const traced = await step(
+    "CLI: the run's steps and the page it left, as a PNG",
+    process.execPath,
+    [cli, "runs", "trace", runId, "--screenshots", screenshots],
+    env,
+  );
   const screenshot = (JSON.parse(traced.stdout) as { screenshots?: Array<{ path?: string }> }).screenshots?.find((s) => s.path)?.path;
   if (!screenshot) throw new Error(`run ${runId} left no screenshot`);
   console.log(`\nThe compose page after the upload (what the recipient will see): ${screenshot}`);

@@ -14,7 +14,9 @@ const reference = JSON.parse(readFileSync(file, "utf8"));
 const snapshot = {
   note: "Facts of the real service's API description (descriptions removed), written by scripts/snapshot-reference.ts.",
   facts: factsOf(reference, isCatalogueOperation),
-  proseHashes: proseOf(reference).map((t) => createHash("sha256").update(t).digest("hex")).sort(),
+  proseHashes: proseOf(reference)
+    .map((t) => createHash("sha256").update(t).digest("hex"))
+    .sort(),
 };
 writeFileSync(new URL("../test/openapi/reference-snapshot.json", import.meta.url), JSON.stringify(snapshot, null, 1) + "\n");
 console.log("wrote test/openapi/reference-snapshot.json");

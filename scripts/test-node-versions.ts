@@ -16,16 +16,7 @@ import { fileURLToPath } from "node:url";
 const VERSIONS = ["22.23.3", "24.21.0"];
 
 /** The end-to-end tests: the CLI, the agent tool, the library over HTTP(S) and proxies, the installed package. */
-const TESTS = [
-  "test/e2e/",
-  "test/mcp/",
-  "test/run/run-http.test.ts",
-  "test/transport/",
-  "test/faults/",
-  "test/system/",
-  "test/package/",
-  "test/proxy/",
-];
+const TESTS = ["test/e2e/", "test/mcp/", "test/run/run-http.test.ts", "test/transport/", "test/faults/", "test/system/", "test/package/", "test/proxy/"];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cache = path.join(root, "node_modules", ".cache", "reduck-node-versions");
@@ -39,7 +30,11 @@ function sh(command: string, args: string[], options: SpawnSyncOptions = {}): vo
 }
 
 /** npm through the node running this script: no shell, no .cmd shim. */
-const npm = (args: string[]) => sh(process.execPath, [process.env.npm_execpath ?? path.join(path.dirname(process.execPath), "..", "lib", "node_modules", "npm", "bin", "npm-cli.js"), ...args]);
+const npm = (args: string[]) =>
+  sh(process.execPath, [
+    process.env.npm_execpath ?? path.join(path.dirname(process.execPath), "..", "lib", "node_modules", "npm", "bin", "npm-cli.js"),
+    ...args,
+  ]);
 
 function nodeBinary(version: string): string {
   const prefix = path.join(cache, version);

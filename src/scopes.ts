@@ -27,7 +27,9 @@ export function scopesFor(...operations: Array<(...args: never[]) => unknown>): 
   for (const operation of operations) {
     const needed = scopesByFunction.get(operation);
     if (!needed) {
-      throw new TypeError(`scopesFor: ${operation?.name || String(operation)} is not an operation of reduck-client (pass functions such as listScripts or runScript)`);
+      throw new TypeError(
+        `scopesFor: ${operation?.name || String(operation)} is not an operation of reduck-client (pass functions such as listScripts or runScript)`,
+      );
     }
     for (const scope of needed) scopes.add(scope);
   }

@@ -30,7 +30,10 @@ export async function discoverResource(baseUrl: string, fetch?: AuthFetch): Prom
     metadata = await oauth.processResourceDiscoveryResponse(new URL(baseUrl), response);
   } catch (err) {
     if (err instanceof oauth.OperationProcessingError && err.code === oauth.JSON_ATTRIBUTE_COMPARISON) {
-      throw new AuthError(`${baseUrl}'s protected-resource metadata describes another resource (${(err.cause as { body?: { resource?: string } })?.body?.resource}): check --api-url and REDUCK_MCP_URL`, "refused");
+      throw new AuthError(
+        `${baseUrl}'s protected-resource metadata describes another resource (${(err.cause as { body?: { resource?: string } })?.body?.resource}): check --api-url and REDUCK_MCP_URL`,
+        "refused",
+      );
     }
     throw authFailure(err, "reading the sign-in details", baseUrl);
   }

@@ -33,7 +33,12 @@ export async function listenForCallback(): Promise<CallbackListener> {
     // Anything without our state is not the answer to our request (a stale tab, another site):
     // turn it away and keep waiting for the real one.
     if (url.searchParams.get("state") !== expectedState || !arrived) {
-      page(res, 400, "Not this sign-in", "This is not the sign-in the reduck command is waiting for. Go back to the terminal and start again with reduck login.");
+      page(
+        res,
+        400,
+        "Not this sign-in",
+        "This is not the sign-in the reduck command is waiting for. Go back to the terminal and start again with reduck login.",
+      );
       return;
     }
     const deliver = arrived;

@@ -31,7 +31,7 @@ export interface RowOutcome {
 export type JournalLine =
   | RowOutcome
   | { row: number; key: string; status: "sending"; at: string }
-  | { row: number; key: string; status: "accepted"; runId?: string; batchId?: string; /** The row's place in its batch. */ index?: number }
+  | { row: number; key: string; status: "accepted"; runId?: string; batchId?: string /** The row's place in its batch. */; index?: number }
   | { row: number; key: string; status: "unsent" };
 
 /** What the journal says about one key, from its last lines. */
@@ -166,7 +166,8 @@ export class Journal {
         break;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 0) {
-          if ((err as NodeJS.ErrnoException).code === "EEXIST") throw new JournalLockedError(`${file} is locked by another process (${lockFile}); run one batch per results file`);
+          if ((err as NodeJS.ErrnoException).code === "EEXIST")
+            throw new JournalLockedError(`${file} is locked by another process (${lockFile}); run one batch per results file`);
           throw err;
         }
         const [pidText, host] = (await readFile(lockFile, "utf8").catch(() => "")).trim().split(" ");
@@ -181,7 +182,10 @@ export class Journal {
       }
     }
     try {
-      const size = await stat(file).then((s) => s.size, () => 0);
+      const size = await stat(file).then(
+        (s) => s.size,
+        () => 0,
+      );
       if (size > goodLength) await truncate(file, goodLength);
       const handle = await open(file, "a");
       return { journal: new Journal(file, handle, lockFile), warning };

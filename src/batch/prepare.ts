@@ -46,7 +46,8 @@ export async function readBatchScript(
   let parts: { handle?: string; host: string; slug: string };
   if (typeof address === "string") {
     const pieces = address.split("/");
-    if (pieces.length < 2 || pieces.length > 3 || pieces.some((p) => !p)) return invalid(`${JSON.stringify(address)} is not a script address: expected [handle/]host/slug`);
+    if (pieces.length < 2 || pieces.length > 3 || pieces.some((p) => !p))
+      return invalid(`${JSON.stringify(address)} is not a script address: expected [handle/]host/slug`);
     parts = pieces.length === 3 ? { handle: pieces[0], host: pieces[1]!, slug: pieces[2]! } : { host: pieces[0]!, slug: pieces[1]! };
   } else parts = address;
   let handle = parts.handle;
@@ -68,7 +69,14 @@ export async function readBatchScript(
   }
   if (!version) return invalid(`${label} has no current version to run: promote one, or give a version`);
   return {
-    data: { ...where, address: label, scriptId: script.data.id, versionId: version.id, pinned: Boolean(versionId), inputSchema: (version.input_schema ?? {}) as Schema },
+    data: {
+      ...where,
+      address: label,
+      scriptId: script.data.id,
+      versionId: version.id,
+      pinned: Boolean(versionId),
+      inputSchema: (version.input_schema ?? {}) as Schema,
+    },
     error: undefined,
   };
 }
@@ -129,7 +137,10 @@ export class RowPreparer {
     delete merged[ROW_PROBLEM];
     let key = "";
     if (this.options.keys !== false) {
-      const base = createHash("sha256").update(canonical([this.script.address, this.script.versionId, merged])).digest("hex").slice(0, 32);
+      const base = createHash("sha256")
+        .update(canonical([this.script.address, this.script.versionId, merged]))
+        .digest("hex")
+        .slice(0, 32);
       const occurrence = (this.seen.get(base) ?? 0) + 1;
       this.seen.set(base, occurrence);
       key = occurrence === 1 ? base : `${base}.${occurrence}`;

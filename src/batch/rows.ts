@@ -52,7 +52,15 @@ export async function* readRows(file: string): AsyncGenerator<RowValues> {
   await new Promise<void>((resolve, reject) => {
     stream.once("open", () => resolve());
     stream.once("error", (err: NodeJS.ErrnoException) =>
-      reject(new RowsError(err.code === "ENOENT" ? `${file} does not exist` : err.code === "EISDIR" ? `${file} is a folder, not a file` : `cannot read ${file} (${err.code ?? err.message})`)),
+      reject(
+        new RowsError(
+          err.code === "ENOENT"
+            ? `${file} does not exist`
+            : err.code === "EISDIR"
+              ? `${file} is a folder, not a file`
+              : `cannot read ${file} (${err.code ?? err.message})`,
+        ),
+      ),
     );
   });
   if (format === "jsonl") yield* jsonlRows(stream);

@@ -69,9 +69,11 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
   const hard = options.signal ? AbortSignal.any([options.signal, stopNow.signal]) : stopNow.signal;
   const soft = options.stop ? AbortSignal.any([options.stop, hard]) : hard;
   const preparer = new RowPreparer(script, options);
-  const source = (Symbol.asyncIterator in options.rows ? (options.rows as AsyncIterable<RowValues>)[Symbol.asyncIterator]() : (options.rows as Iterable<RowValues>)[Symbol.iterator]()) as
-    | AsyncIterator<RowValues>
-    | Iterator<RowValues>;
+  const source = (
+    Symbol.asyncIterator in options.rows
+      ? (options.rows as AsyncIterable<RowValues>)[Symbol.asyncIterator]()
+      : (options.rows as Iterable<RowValues>)[Symbol.iterator]()
+  ) as AsyncIterator<RowValues> | Iterator<RowValues>;
   let sourceDone = false;
   const again: PreparedRow[] = [];
   const claimed = new Set(contents.runIds);
@@ -273,7 +275,10 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
         track(waitJob(check.prepared, prior.runId), 1);
         continue;
       }
-      if (prior && (prior.status === "completed" || (prior.status === "failed" && !options.retryFailed) || (prior.status === "unknown" && !options.retryUnknown))) {
+      if (
+        prior &&
+        (prior.status === "completed" || (prior.status === "failed" && !options.retryFailed) || (prior.status === "unknown" && !options.retryUnknown))
+      ) {
         counts[prior.status]++;
         counts.earlier++;
         progress();

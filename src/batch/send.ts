@@ -83,11 +83,17 @@ function retryAfter(response: Response | undefined): number | undefined {
 function fromError(error: ReduckError & { runId?: string; errorType?: string }, response: Response | undefined, count: number): GroupAnswer {
   if (error.kind === "aborted") return { kind: "aborted" };
   if (error.kind === "credential" || error.status === 401 || error.status === 403) return { kind: "fatal", error };
-  if (error.status === 429 || error.status === 503) return { kind: "throttled", retryAfterMs: retryAfter(response), why: `the service answered ${error.status}` };
+  if (error.status === 429 || error.status === 503)
+    return { kind: "throttled", retryAfterMs: retryAfter(response), why: `the service answered ${error.status}` };
   if (error.kind === "network" && error.cause === "ECONNREFUSED") return { kind: "throttled", why: "the connection was refused" };
   if (error.runId || (error.status !== undefined && error.status >= 400 && error.status < 500) || error.kind === "invalid_request") {
     // The service took the request and refused or failed it: an outcome, not a doubt.
-    const end: RunEnd = { status: "failed", runId: count === 1 ? (error.runId ?? null) : null, error: error.error, ...(error.errorType ? { errorType: error.errorType } : {}) };
+    const end: RunEnd = {
+      status: "failed",
+      runId: count === 1 ? (error.runId ?? null) : null,
+      error: error.error,
+      ...(error.errorType ? { errorType: error.errorType } : {}),
+    };
     return { kind: "ended", ends: Array.from({ length: count }, () => ({ ...end })) };
   }
   return { kind: "uncertain", why: error.error };
@@ -110,7 +116,14 @@ export async function sendGroup(request: GroupRequest): Promise<GroupAnswer> {
         if (update.batchId || runIds.some(Boolean)) onAccepted({ batchId: update.batchId, runIds });
       }
     : undefined;
-  const common = { client, ...(browser ? { browser } : {}), headers, signal, ...(waitForSeconds ? { waitForSeconds } : {}), ...(onStatus ? { onStatus } : {}) } as Record<string, unknown>;
+  const common = {
+    client,
+    ...(browser ? { browser } : {}),
+    headers,
+    signal,
+    ...(waitForSeconds ? { waitForSeconds } : {}),
+    ...(onStatus ? { onStatus } : {}),
+  } as Record<string, unknown>;
   if (rows.length === 1) {
     const answer = await runScript({ ...common, script: toScript(script, rows[0]!) } as unknown as SingleRunOptions);
     if (answer.error) return fromError(answer.error, answer.response, 1);
@@ -124,13 +137,19 @@ export async function sendGroup(request: GroupRequest): Promise<GroupAnswer> {
   const data = answer.data as unknown as { runs?: Envelope[] } | Envelope[];
   const runs = Array.isArray(data) ? data : data.runs;
   // One outcome per row, always: never re-paired by position when the counts differ.
-  if (!Array.isArray(runs) || runs.length !== rows.length) return { kind: "uncertain", why: `asked for ${rows.length} runs, the service answered for ${Array.isArray(runs) ? runs.length : "none"}` };
+  if (!Array.isArray(runs) || runs.length !== rows.length)
+    return { kind: "uncertain", why: `asked for ${rows.length} runs, the service answered for ${Array.isArray(runs) ? runs.length : "none"}` };
   return {
     kind: "ended",
     ends: runs.map((r) =>
       r.status === "completed"
         ? { status: "completed", runId: r.runId ?? null, result: r.result ?? null }
-        : { status: "failed", runId: r.runId ?? null, error: r.externalMessage ? `${r.error ?? r.status} (${r.externalMessage})` : (r.error ?? r.status), ...(r.errorType ? { errorType: r.errorType } : {}) },
+        : {
+            status: "failed",
+            runId: r.runId ?? null,
+            error: r.externalMessage ? `${r.error ?? r.status} (${r.externalMessage})` : (r.error ?? r.status),
+            ...(r.errorType ? { errorType: r.errorType } : {}),
+          },
     ),
   };
 }
@@ -139,7 +158,13 @@ export async function sendGroup(request: GroupRequest): Promise<GroupAnswer> {
 function endOfWait(error: RunError, runId: string | null, what: string): RunEnd | "aborted" {
   if (error.kind === "aborted") return "aborted";
   // The run ended and failed: its own outcome.
-  if (error.runId) return { status: "failed", runId: error.runId, error: error.externalMessage ? `${error.error} (${error.externalMessage})` : error.error, ...(error.errorType ? { errorType: error.errorType } : {}) };
+  if (error.runId)
+    return {
+      status: "failed",
+      runId: error.runId,
+      error: error.externalMessage ? `${error.error} (${error.externalMessage})` : error.error,
+      ...(error.errorType ? { errorType: error.errorType } : {}),
+    };
   if (error.status === 404) return { status: "failed", runId, error: `${what} is not on this account any more (deleted?)` };
   // The polls kept failing: the run goes on at the service, and a later --resume waits again.
   return { status: "unknown", runId, error: `could not read ${what} to see how it ended (${error.error}): --resume waits for it again` };
@@ -165,10 +190,16 @@ export async function waitForRunEnd(
   const { data, error } = await waitForRun({ client, batchId: target.batchId }, { signal });
   if (error) return endOfWait(error, null, `batch ${target.batchId}`);
   const step = data.runs[target.index];
-  if (!step) return { status: "unknown", runId: null, error: `batch ${target.batchId} has no run ${target.index}: resume to look for it among the script's runs` };
+  if (!step)
+    return { status: "unknown", runId: null, error: `batch ${target.batchId} has no run ${target.index}: resume to look for it among the script's runs` };
   return step.status === "completed"
     ? { status: "completed", runId: step.runId, result: step.result ?? null }
-    : { status: "failed", runId: step.runId, error: step.externalMessage ? `${step.error ?? step.status} (${step.externalMessage})` : (step.error ?? step.status), ...(step.errorType ? { errorType: step.errorType } : {}) };
+    : {
+        status: "failed",
+        runId: step.runId,
+        error: step.externalMessage ? `${step.error ?? step.status} (${step.externalMessage})` : (step.error ?? step.status),
+        ...(step.errorType ? { errorType: step.errorType } : {}),
+      };
 }
 
 /** A run at the service, as a lookup sees it. */

@@ -22,7 +22,8 @@ export async function startBatch(options: RunManyOptions, warn: (message: string
   const concurrency = options.concurrency ?? 4;
   if (!Number.isInteger(concurrency) || concurrency < 1) return failed("concurrency must be a whole number of at least 1");
   const groupSize = options.groupSize ?? Math.max(1, Math.min(MAX_GROUP, Math.floor(concurrency / 2)));
-  if (!Number.isInteger(groupSize) || groupSize < 1 || groupSize > MAX_GROUP) return failed(`groupSize must be from 1 to ${MAX_GROUP} (the service's cap per request)`);
+  if (!Number.isInteger(groupSize) || groupSize < 1 || groupSize > MAX_GROUP)
+    return failed(`groupSize must be from 1 to ${MAX_GROUP} (the service's cap per request)`);
 
   let script = options.contract;
   if (!script) {
@@ -66,7 +67,8 @@ function optionsProblem(options: unknown): string | undefined {
   if (!rows || typeof rows !== "object" || (typeof rows[Symbol.iterator] !== "function" && typeof rows[Symbol.asyncIterator] !== "function")) {
     return "rows must be an iterable or async iterable of objects, e.g. an array or readRows(path)";
   }
-  for (const name of ["onProgress", "onWarning", "check"] as const) if (o[name] !== undefined && typeof o[name] !== "function") return `${name} must be a function`;
+  for (const name of ["onProgress", "onWarning", "check"] as const)
+    if (o[name] !== undefined && typeof o[name] !== "function") return `${name} must be a function`;
   for (const name of ["signal", "stop"] as const) if (o[name] !== undefined && !(o[name] instanceof AbortSignal)) return `${name} must be an AbortSignal`;
   if (o.journal !== undefined && (typeof o.journal !== "string" || !o.journal)) return "journal must be a file path";
   return undefined;

@@ -24,7 +24,7 @@ export type ApiUrlSource = "flag" | "env" | "login" | "default";
 
 /** The credential a command uses, and where it came from. */
 export type CredentialInUse =
-  | { kind: "apiKey"; source: "flag" | "env" | "login"; apiKey: string; /** a stored sign-in it takes precedence over */ shadows?: boolean }
+  | { kind: "apiKey"; source: "flag" | "env" | "login"; apiKey: string /** a stored sign-in it takes precedence over */; shadows?: boolean }
   | { kind: "oauth"; source: "login"; signIn: OAuthSignIn };
 
 export abstract class BaseCommand<T extends typeof Command> extends Command {
@@ -110,7 +110,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     if (!stored) {
       throw new CliError(`not signed in to ${apiUrl}: set REDUCK_API_KEY or run \`reduck login\``, ExitCode.AUTH);
     }
-    this.cachedCredential = "oauth" in stored ? { kind: "oauth", source: "login", signIn: stored.oauth } : { kind: "apiKey", source: "login", apiKey: stored.apiKey };
+    this.cachedCredential =
+      "oauth" in stored ? { kind: "oauth", source: "login", signIn: stored.oauth } : { kind: "apiKey", source: "login", apiKey: stored.apiKey };
     return this.cachedCredential;
   }
 
@@ -179,7 +180,10 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** Neither the credential in use nor anything shaped like a key is ever printed. */
   protected redact(text: string): string {
     const known = [this.credentialInUse, this.flags?.["api-key"], process.env.REDUCK_API_KEY];
-    return redactSecrets(text, known.filter((s): s is string => Boolean(s)));
+    return redactSecrets(
+      text,
+      known.filter((s): s is string => Boolean(s)),
+    );
   }
 
   /** The command's id, flags and arguments, for parse errors in the CLI's words. */

@@ -16,7 +16,10 @@ const HINTS: Array<[RegExp, Hint]> = [
   [/\brunBaseUrl\b/, () => "Set the run host with REDUCK_MCP_URL (or --api-url, which it defaults to)."],
   [/\bbaseUrl\b/, () => "Set the API URL with --api-url or REDUCK_API_URL."],
   [/the client's `ca` option/, () => "In the CLI: NODE_EXTRA_CA_CERTS=FILE (the authority's certificate, PEM)."],
-  [/\bthe proxy \S+ (would not|\()|could not connect to the proxy/, () => "The proxy comes from HTTPS_PROXY (HTTP_PROXY for http:// URLs); NO_PROXY lists hosts to reach directly."],
+  [
+    /\bthe proxy \S+ (would not|\()|could not connect to the proxy/,
+    () => "The proxy comes from HTTPS_PROXY (HTTP_PROXY for http:// URLs); NO_PROXY lists hosts to reach directly.",
+  ],
   // A person's handle starts with @; a bare word is a project.
   [/(?:No such handle:? |there is no handle )([a-z0-9][\w.-]*)/i, ([, handle]) => `Did you mean @${handle}?`],
 ];

@@ -189,13 +189,19 @@ export async function withConfigLock<T>(work: () => Promise<T>, env: NodeJS.Proc
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
+      const age = await stat(lock).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
       if (age > LOCK_STALE_MS) {
         await rm(lock, { force: true });
         continue;
       }
       if (Date.now() - started > LOCK_WAIT_MS) {
-        throw new CliError(`${lock} has been held for ${Math.round(age / 1000)} s by another reduck command: wait for it, or delete the file if none is running`, ExitCode.FAILED);
+        throw new CliError(
+          `${lock} has been held for ${Math.round(age / 1000)} s by another reduck command: wait for it, or delete the file if none is running`,
+          ExitCode.FAILED,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 25 + Math.random() * 50));
     }

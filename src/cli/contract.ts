@@ -67,12 +67,16 @@ export function renderContract(version: Pick<Version, "input_schema" | "output_s
     section(
       "INPUTS",
       argNames.length
-        ? renderTable(argNames, [
-            { header: "name", get: (n) => n },
-            { header: "type", get: (n) => typeLabel(properties[n]) },
-            { header: "required", get: (n) => yesNo(required.has(n)) },
-            { header: "description", get: (n) => properties[n]?.description ?? "" },
-          ], contractLayout())
+        ? renderTable(
+            argNames,
+            [
+              { header: "name", get: (n) => n },
+              { header: "type", get: (n) => typeLabel(properties[n]) },
+              { header: "required", get: (n) => yesNo(required.has(n)) },
+              { header: "description", get: (n) => properties[n]?.description ?? "" },
+            ],
+            contractLayout(),
+          )
         : "none",
     ),
   );
@@ -84,11 +88,15 @@ export function renderContract(version: Pick<Version, "input_schema" | "output_s
     out.push(
       section(
         "FILE INPUTS (give each as file:NAME=PATH; the CLI uploads the file's bytes)",
-        `${renderTable(names, [
-          { header: "name", get: (n) => n },
-          { header: "required", get: (n) => yesNo(required.has(n)) },
-          { header: "description", get: (n) => properties[n]?.description ?? "" },
-        ], contractLayout())}\n\ne.g. reduck run --script ${address} ${example}`,
+        `${renderTable(
+          names,
+          [
+            { header: "name", get: (n) => n },
+            { header: "required", get: (n) => yesNo(required.has(n)) },
+            { header: "description", get: (n) => properties[n]?.description ?? "" },
+          ],
+          contractLayout(),
+        )}\n\ne.g. reduck run --script ${address} ${example}`,
       ),
     );
   }
@@ -101,12 +109,16 @@ export function renderContract(version: Pick<Version, "input_schema" | "output_s
     section(
       "OUTPUTS",
       outNames.length
-        ? renderTable(outNames, [
-            { header: "name", get: (n) => n },
-            { header: "type", get: (n) => typeLabel(outProps[n]) },
-            { header: "always", get: (n) => yesNo(outRequired.has(n)) },
-            { header: "description", get: (n) => outProps[n]?.description ?? "" },
-          ], contractLayout())
+        ? renderTable(
+            outNames,
+            [
+              { header: "name", get: (n) => n },
+              { header: "type", get: (n) => typeLabel(outProps[n]) },
+              { header: "always", get: (n) => yesNo(outRequired.has(n)) },
+              { header: "description", get: (n) => outProps[n]?.description ?? "" },
+            ],
+            contractLayout(),
+          )
         : `${typeLabel(output)}${output.description ? `: ${output.description}` : ""}`,
     ),
   );
@@ -116,10 +128,7 @@ export function renderContract(version: Pick<Version, "input_schema" | "output_s
 /** The code, or a clear statement that the service withheld it. */
 export function renderCode(version: Pick<Version, "content" | "language">): string {
   if (version.content === undefined) {
-    return section(
-      "CODE",
-      "withheld by the service: the code of an official catalogue script is shown only to members of the project that owns it.",
-    );
+    return section("CODE", "withheld by the service: the code of an official catalogue script is shown only to members of the project that owns it.");
   }
   return section(`CODE (${version.language})`, version.content.replace(/\n$/, ""));
 }
@@ -156,7 +165,10 @@ export function renderScript(script: Script, address: string, { code }: { code: 
       ["Versions", script.version_count],
     );
   } else {
-    fields.push(["Version", `none current (${script.version_count} draft${script.version_count === 1 ? "" : "s"}): promote one with \`reduck scripts versions promote\``]);
+    fields.push([
+      "Version",
+      `none current (${script.version_count} draft${script.version_count === 1 ? "" : "s"}): promote one with \`reduck scripts versions promote\``,
+    ]);
   }
   let text = renderFields(fields);
   if (version) {
@@ -199,9 +211,7 @@ export function renderDiff(diff: components["schemas"]["VersionDiff"] | undefine
   const fields = Object.entries(diff.fields ?? {});
   const changedLines = (diff.code ?? "").split("\n").filter((l) => l.startsWith("+") || l.startsWith("-"));
   if (fields.length === 0 && changedLines.length === 0) return section("CHANGES FROM THE PARENT VERSION", "none in code or contract");
-  const lines = fields.map(([name, { from, to }]) =>
-    name.endsWith("_schema") ? `${name}: changed` : `${name}: ${from || "(none)"} -> ${to}`,
-  );
+  const lines = fields.map(([name, { from, to }]) => (name.endsWith("_schema") ? `${name}: changed` : `${name}: ${from || "(none)"} -> ${to}`));
   if (changedLines.length) {
     const added = changedLines.filter((l) => l.startsWith("+")).length;
     lines.push(`code: ${added} line${added === 1 ? "" : "s"} added, ${changedLines.length - added} removed`, ...changedLines.map((l) => `  ${l}`));

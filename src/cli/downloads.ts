@@ -23,9 +23,7 @@ type Schema = { properties?: Record<string, Schema>; items?: Schema; contentEnco
 type Holder = Record<string, Json>;
 
 /** A file found in a result, before it is written. */
-export type FoundFile =
-  | { kind: "download"; holder: Holder; filename: string; url: string }
-  | { kind: "base64"; holder: Holder; key: string; filename: string };
+export type FoundFile = { kind: "download"; holder: Holder; filename: string; url: string } | { kind: "base64"; holder: Holder; key: string; filename: string };
 
 /** What `--out` did with one result. */
 export interface Saved {
@@ -84,7 +82,15 @@ export function filesIn(result: Json, schema: Schema | undefined): FoundFile[] {
   return found;
 }
 
-const EXTENSIONS: Record<string, string> = { "application/pdf": ".pdf", "image/png": ".png", "image/jpeg": ".jpg", "text/csv": ".csv", "text/plain": ".txt", "application/json": ".json", "application/zip": ".zip" };
+const EXTENSIONS: Record<string, string> = {
+  "application/pdf": ".pdf",
+  "image/png": ".png",
+  "image/jpeg": ".jpg",
+  "text/csv": ".csv",
+  "text/plain": ".txt",
+  "application/json": ".json",
+  "application/zip": ".zip",
+};
 
 function extensionFor(mediaType: string | undefined): string {
   return (mediaType && EXTENSIONS[mediaType.toLowerCase()]) || ".bin";

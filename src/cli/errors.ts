@@ -53,7 +53,12 @@ export function toCliError(err: unknown, shape?: CommandShape): CliError {
   const e = err as Error & { oclif?: { exit?: number }; parse?: unknown };
   if (e && (e.parse !== undefined || e.oclif?.exit === 2)) {
     const rewritten = shape && rewriteParseError(String(e.message ?? err), shape);
-    const message = rewritten ?? String(e.message ?? err).split("\n").filter(Boolean).join(" ");
+    const message =
+      rewritten ??
+      String(e.message ?? err)
+        .split("\n")
+        .filter(Boolean)
+        .join(" ");
     return new CliError(message.replace(/\s+/g, " ").trim(), ExitCode.USAGE);
   }
   return new CliError(`unexpected failure: ${e?.message ?? String(err)} (set REDUCK_DEBUG=1 for details)`, ExitCode.FAILED);

@@ -29,7 +29,10 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     const json = wantsJson(argv);
     const cliError = toCliError(err);
     if (json && /Nonexistent flags?: --json/.test(cliError.message)) {
-      cliError.message = `\`reduck ${argv.filter((a) => !a.startsWith("-")).slice(0, 1).join(" ")}\` prints text and takes no --json`;
+      cliError.message = `\`reduck ${argv
+        .filter((a) => !a.startsWith("-"))
+        .slice(0, 1)
+        .join(" ")}\` prints text and takes no --json`;
     }
     reportError(cliError, json);
     if (process.env.REDUCK_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);

@@ -41,6 +41,7 @@ export function cliFetch(): typeof fetch {
 export function timeoutFromEnv(): number | undefined {
   const value = process.env.REDUCK_TIMEOUT_MS;
   if (value === undefined || value === "") return undefined;
-  if (!/^\d+$/.test(value.trim())) throw new CliError(`REDUCK_TIMEOUT_MS must be a whole number of milliseconds (0 for none), got ${JSON.stringify(value)}`, ExitCode.USAGE);
+  if (!/^\d+$/.test(value.trim()))
+    throw new CliError(`REDUCK_TIMEOUT_MS must be a whole number of milliseconds (0 for none), got ${JSON.stringify(value)}`, ExitCode.USAGE);
   return Number(value);
 }

@@ -113,11 +113,7 @@ function fitWidths(natural: number[], floors: number[], width: number): number[]
  * @example
  * this.log(renderTable(runs, [{ header: "run id", get: (r) => r.id, keep: true }, { header: "status", get: (r) => r.status }]));
  */
-export function renderTable<T>(
-  rows: T[],
-  allColumns: Column<T>[],
-  layout: TableLayout = stdoutLayout(),
-): string {
+export function renderTable<T>(rows: T[], allColumns: Column<T>[], layout: TableLayout = stdoutLayout()): string {
   if (layout.kind === "plain") {
     return rows.map((row) => allColumns.map((c) => cell(c.get(row))).join("\t")).join("\n");
   }
@@ -131,12 +127,20 @@ export function renderTable<T>(
     const natural = columns.map((_, i) => Math.max(length(headers[i]!), ...body.map((r) => length(r[i]!))));
     const floors = (least: (c: Column<T>) => number) =>
       columns.map((c, i) => (c.keep || c.drop !== undefined ? natural[i]! : Math.min(natural[i]!, Math.max(least(c), length(headers[i]!)))));
-    widths = fitWidths(natural, floors((c) => c.min ?? MIN_WIDTH), layout.width);
+    widths = fitWidths(
+      natural,
+      floors((c) => c.min ?? MIN_WIDTH),
+      layout.width,
+    );
     const droppable = columns.filter((c) => c.drop !== undefined);
     if (total(widths) <= layout.width) break;
     if (droppable.length === 0) {
       // Nothing left to leave out: cut below the comfortable least rather than spill over.
-      widths = fitWidths(natural, floors(() => MIN_WIDTH), layout.width);
+      widths = fitWidths(
+        natural,
+        floors(() => MIN_WIDTH),
+        layout.width,
+      );
       break;
     }
     const first = droppable.reduce((a, b) => (b.drop! < a.drop! ? b : a));

@@ -109,7 +109,10 @@ function flagConstraints(text: string, shape: CommandShape): string {
 export function rewriteParseError(message: string, shape: CommandShape): string | undefined {
   // oclif colours some parts even without a terminal; the words are what matter here.
   // eslint-disable-next-line no-control-regex
-  const text = message.replace(/\u001b\[[0-9;]*m/g, "").replace(/\nSee more help with --help\s*$/, "").trim();
+  const text = message
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .replace(/\nSee more help with --help\s*$/, "")
+    .trim();
   for (const [pattern, rewrite] of REWRITES) {
     const match = text.match(pattern);
     if (match) return rewrite(match, shape, text);

@@ -17,7 +17,18 @@ export interface StepArgs {
 }
 
 /** Flags of `run` that take a value, so their value is not mistaken for a script argument. */
-const VALUE_FLAGS = new Set(["--browser", "--device", "--version", "--version-id", "--out", "--api-key", "--api-url", "--region", "--country", "--wait-for-seconds"]);
+const VALUE_FLAGS = new Set([
+  "--browser",
+  "--device",
+  "--version",
+  "--version-id",
+  "--out",
+  "--api-key",
+  "--api-url",
+  "--region",
+  "--country",
+  "--wait-for-seconds",
+]);
 
 export function groupSteps(argv: string[]): StepArgs[] {
   const steps: StepArgs[] = [];
@@ -56,7 +67,8 @@ export function groupSteps(argv: string[]): StepArgs[] {
       step.values.push([name, value]);
     }
   }
-  if (steps.length === 0) throw usageError("give a script to run: --script ADDRESS name=value ..., where ADDRESS is [handle/]host/slug (see `reduck scripts list`)");
+  if (steps.length === 0)
+    throw usageError("give a script to run: --script ADDRESS name=value ..., where ADDRESS is [handle/]host/slug (see `reduck scripts list`)");
   return steps;
 }
 

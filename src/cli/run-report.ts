@@ -63,7 +63,13 @@ export interface Printer {
  * Prints the outcomes and sets the exit code (1 when any failed). `labels` name the steps in
  * lines about several; `failures` are the command's own (a download that could not be saved).
  */
-export function printOutcomes(out: Printer, outcomes: Outcome[], batch: { batchId?: string; status: string; totalSteps: number } | undefined, labels: string[], failures: string[] = []): void {
+export function printOutcomes(
+  out: Printer,
+  outcomes: Outcome[],
+  batch: { batchId?: string; status: string; totalSteps: number } | undefined,
+  labels: string[],
+  failures: string[] = [],
+): void {
   const failed = outcomes.some((o) => o.status !== "completed") || failures.length > 0;
   if (failed) process.exitCode = ExitCode.FAILED;
   if (out.json) {

@@ -22,7 +22,10 @@ const LANGUAGE_BY_EXTENSION: Record<string, ScriptLanguage> = {
 export const versionFileFlags = {
   source: Flags.string({ description: "File with the script's code (.ts or .js).", helpValue: "FILE" }),
   language: Flags.string({ description: "Language of --source, when its extension does not say.", options: ["typescript", "javascript"] }),
-  "input-schema": Flags.string({ description: "JSON file with the input schema (a JSON Schema object; file inputs are string properties with format file).", helpValue: "FILE" }),
+  "input-schema": Flags.string({
+    description: "JSON file with the input schema (a JSON Schema object; file inputs are string properties with format file).",
+    helpValue: "FILE",
+  }),
   "output-schema": Flags.string({ description: "JSON file with the output schema (a JSON Schema object).", helpValue: "FILE" }),
 };
 

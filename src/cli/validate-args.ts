@@ -58,7 +58,7 @@ function argumentPath(instancePath: string): string {
 }
 
 function shown(value: unknown): string {
-  return typeof value === "string" ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  return typeof value === "string" ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
 }
 
 function plural(n: number, word: string): string {

@@ -19,7 +19,11 @@ export function versionArg(what: string) {
 
 /** `--version` (number or id); `--version-id` still works. */
 export function versionFlag(description: string) {
-  return Flags.string({ description: `${description} A version number (see \`reduck scripts versions list ADDRESS\`) or id.`, aliases: ["version-id"], helpValue: "VERSION" });
+  return Flags.string({
+    description: `${description} A version number (see \`reduck scripts versions list ADDRESS\`) or id.`,
+    aliases: ["version-id"],
+    helpValue: "VERSION",
+  });
 }
 
 /**

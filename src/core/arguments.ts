@@ -19,7 +19,14 @@ export interface ArgumentValues {
   files: Array<[string, string]>;
 }
 
-export type Schema = { type?: string | string[]; anyOf?: Schema[]; oneOf?: Schema[]; format?: string; properties?: Record<string, Schema>; required?: string[] };
+export type Schema = {
+  type?: string | string[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  format?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+};
 
 export function fileInputs(schema: Schema): string[] {
   return Object.entries(schema.properties ?? {})
@@ -51,7 +58,7 @@ export function coerce(name: string, raw: string, schema: Schema | undefined): u
     }
     if (types.includes("string")) return raw;
     if (types.includes("array")) return [raw];
-    throw fail("a JSON object, e.g. '{\"key\":\"value\"}'");
+    throw fail('a JSON object, e.g. \'{"key":"value"}\'');
   }
   if (types.includes("string")) return raw;
   if (types.includes("integer") || types.includes("number")) {

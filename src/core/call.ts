@@ -115,7 +115,11 @@ function optionsProblem(options: unknown, method: string, path: string): string 
   if (!isObject(options)) return `${name} takes an options object: call ${name}({ client, ... }) with the client from createReduckClient()`;
   const { client, path: pathParams, query, body, signal, headers } = options as unknown as RawOptions;
   if (!isClient(client)) return `${name}: pass the client from createReduckClient() as \`client\``;
-  for (const [slot, value] of [["path", pathParams], ["query", query], ["headers", headers]] as const) {
+  for (const [slot, value] of [
+    ["path", pathParams],
+    ["query", query],
+    ["headers", headers],
+  ] as const) {
     if (value !== undefined && !isObject(value)) return `${name}: \`${slot}\` must be an object of named values`;
   }
   for (const param of path.match(/\{[^}]+\}/g) ?? []) {

@@ -114,9 +114,7 @@ export class ReduckClient {
     const { apiKey, oauthToken } = options as { apiKey?: unknown; oauthToken?: unknown };
     const given = [apiKey, oauthToken].filter((v) => v !== undefined && v !== null);
     if (given.length !== 1) {
-      throw new TypeError(
-        `createReduckClient needs exactly one credential, apiKey or oauthToken: ${given.length ? "both were given" : "neither was given"}`,
-      );
+      throw new TypeError(`createReduckClient needs exactly one credential, apiKey or oauthToken: ${given.length ? "both were given" : "neither was given"}`);
     }
     const secret = given[0];
     const isProvider = oauthToken !== undefined && typeof secret === "function";

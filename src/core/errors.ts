@@ -75,9 +75,7 @@ export function httpError(answer: AnswerHead, bodyText: string): ReduckError {
     return base;
   }
   const type = answer.headers["content-type"]?.split(";")[0]?.trim();
-  base.error = bodyText.trim()
-    ? `${describeStatus(answer)}: the server answered with ${type || "a body"} instead of JSON`
-    : describeStatus(answer);
+  base.error = bodyText.trim() ? `${describeStatus(answer)}: the server answered with ${type || "a body"} instead of JSON` : describeStatus(answer);
   return base;
 }
 
@@ -122,7 +120,10 @@ const AFTER_CONNECT: Record<string, [request: string, body: string]> = {
   ECONNABORTED: ["the connection to {where} was aborted before the answer arrived", "the connection to {where} was aborted while the answer was arriving"],
   EPIPE: ["{where} closed the connection while the request was being sent", "{where} closed the connection while the request was being sent"],
   ETIMEDOUT: ["the connection to {where} timed out", "the connection to {where} timed out while the answer was arriving"],
-  UND_ERR_HEADERS_TIMEOUT: ["no answer from {where}: the wait for its response headers ran out", "no answer from {where}: the wait for its response headers ran out"],
+  UND_ERR_HEADERS_TIMEOUT: [
+    "no answer from {where}: the wait for its response headers ran out",
+    "no answer from {where}: the wait for its response headers ran out",
+  ],
   UND_ERR_BODY_TIMEOUT: ["{where} stopped sending its answer", "{where} stopped sending its answer"],
 };
 

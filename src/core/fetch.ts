@@ -60,8 +60,10 @@ export function connectionFetch(connections: Connections): typeof fetch {
       const next = location && init.redirect !== "manual" ? redirected(request, status, location) : undefined;
       if (!next) return toResponse(response, request, redirects > 0);
       response.resume(); // not wanted: drained so the connection closes cleanly
-      if (init.redirect === "error") throw new TypeError("fetch failed", { cause: new Error(`${request.url} redirected to ${next.url}, and redirects were refused`) });
-      if (redirects >= MAX_REDIRECTS) throw new TypeError("fetch failed", { cause: new Error(`more than ${MAX_REDIRECTS} redirects, the last to ${next.url}`) });
+      if (init.redirect === "error")
+        throw new TypeError("fetch failed", { cause: new Error(`${request.url} redirected to ${next.url}, and redirects were refused`) });
+      if (redirects >= MAX_REDIRECTS)
+        throw new TypeError("fetch failed", { cause: new Error(`more than ${MAX_REDIRECTS} redirects, the last to ${next.url}`) });
       request = next;
     }
   };

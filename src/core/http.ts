@@ -46,7 +46,9 @@ export class Connections {
     const port = target.port || (secure ? 443 : 80);
     const path = `${target.pathname}${target.search}`;
     if (!proxy) {
-      const agent = this.agent(`${target.protocol}${reuse}`, () => (secure ? new (nodeHttps().Agent)(this.tls(reuse)) : new (nodeHttp().Agent)(keepAlive(reuse))));
+      const agent = this.agent(`${target.protocol}${reuse}`, () =>
+        secure ? new (nodeHttps().Agent)(this.tls(reuse)) : new (nodeHttp().Agent)(keepAlive(reuse)),
+      );
       const request = (secure ? nodeHttps() : nodeHttp()).request({ host, port, path, method, headers, agent });
       return { request };
     }

@@ -90,7 +90,10 @@ function isLoopback(hostname: string): boolean {
 
 /** A NO_PROXY list as a test of a URL. */
 function parseNoProxy(list: string): (url: URL) => boolean {
-  const entries = list.split(/[\s,]+/).filter(Boolean).map((e) => e.toLowerCase());
+  const entries = list
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((e) => e.toLowerCase());
   if (entries.includes("*")) return () => true;
   const rules = entries.map((entry) => {
     const cidr = entry.match(/^([0-9a-f.:]+)\/(\d{1,3})$/);
@@ -124,7 +127,11 @@ function inCidr(host: string, network: string, bits: number): boolean {
 /** An IP address as a string of bits (32 for IPv4, 128 for IPv6), or undefined for a host name. */
 function ipBits(address: string): string | undefined {
   const version = isIP(address);
-  if (version === 4) return address.split(".").map((n) => Number(n).toString(2).padStart(8, "0")).join("");
+  if (version === 4)
+    return address
+      .split(".")
+      .map((n) => Number(n).toString(2).padStart(8, "0"))
+      .join("");
   if (version !== 6) return undefined;
   let text = address;
   // An embedded IPv4 tail (::ffff:1.2.3.4) is the last two groups.

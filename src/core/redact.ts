@@ -38,9 +38,7 @@ export function redactSecrets(text: string, known: readonly string[] = []): stri
 export function redactError<E extends ReduckError>(error: E, known: readonly string[] = []): E {
   const out = { ...error, error: redactSecrets(error.error, known) };
   if (error.variables) {
-    out.variables = Object.fromEntries(
-      Object.entries(error.variables).map(([field, messages]) => [field, messages.map((m) => redactSecrets(m, known))]),
-    );
+    out.variables = Object.fromEntries(Object.entries(error.variables).map(([field, messages]) => [field, messages.map((m) => redactSecrets(m, known))]));
   }
   return out;
 }

@@ -42,10 +42,7 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export type OperationOptions<Op> = CallOptions &
-  Slot<ParamSlot<Op, "path">, "path"> &
-  Slot<ParamSlot<Op, "query">, "query"> &
-  Slot<JsonBody<Op>, "body">;
+export type OperationOptions<Op> = CallOptions & Slot<ParamSlot<Op, "path">, "path"> & Slot<ParamSlot<Op, "query">, "query"> & Slot<JsonBody<Op>, "body">;
 
 type Responses<Op> = Op extends { responses: infer R } ? R : never;
 type SuccessStatus = 200 | 201 | 202 | 204;
@@ -57,9 +54,7 @@ export type SuccessData<Op> = JsonOf<Responses<Op>[Extract<keyof Responses<Op>, 
 /** The item type of a list operation's page. */
 export type ItemOf<Op> = SuccessData<Op> extends { data: Array<infer T> } ? T : never;
 
-export type OperationResult<T> =
-  | { data: T; error: undefined; response: Response }
-  | { data: undefined; error: ReduckError; response: Response | undefined };
+export type OperationResult<T> = { data: T; error: undefined; response: Response } | { data: undefined; error: ReduckError; response: Response | undefined };
 
 export type ListResult<T> =
   | { data: T[]; hasNextPage: boolean; totalCount: number | undefined; error: undefined; response: Response }

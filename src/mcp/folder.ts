@@ -16,8 +16,7 @@ export function serviceFolder(env: NodeJS.ProcessEnv = process.env): string {
 
 export type NamedFileCheck =
   /** `file` is undefined when nothing is there (the browser, or the upload, reports it). */
-  | { ok: true; file: { handle: FileHandle; size: number; realPath: string } | undefined }
-  | { ok: false; message: string };
+  { ok: true; file: { handle: FileHandle; size: number; realPath: string } | undefined } | { ok: false; message: string };
 
 /**
  * Opens a named file inside the folder, or says why not. When `file` is given, the caller

@@ -9,8 +9,21 @@
 const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 /** Keywords whose value is a schema, or an array of schemas. */
 const SCHEMAS = new Set([
-  "items", "additionalItems", "prefixItems", "additionalProperties", "unevaluatedItems", "unevaluatedProperties",
-  "propertyNames", "contains", "not", "if", "then", "else", "allOf", "anyOf", "oneOf",
+  "items",
+  "additionalItems",
+  "prefixItems",
+  "additionalProperties",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "propertyNames",
+  "contains",
+  "not",
+  "if",
+  "then",
+  "else",
+  "allOf",
+  "anyOf",
+  "oneOf",
 ]);
 
 /**

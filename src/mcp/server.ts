@@ -2,7 +2,17 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ReduckClient } from "../client.js";
 import { PACKAGE_VERSION } from "../version.js";
-import { listRunsTool, listScriptsTool, readRunResultsTool, readScriptTool, runScriptTool, toolSchemas, whoamiTool, type ToolContext, type ToolResult } from "./tools.js";
+import {
+  listRunsTool,
+  listScriptsTool,
+  readRunResultsTool,
+  readScriptTool,
+  runScriptTool,
+  toolSchemas,
+  whoamiTool,
+  type ToolContext,
+  type ToolResult,
+} from "./tools.js";
 import { callExtra, DEFAULT_HOLD_MS, type CallExtra } from "./waiting.js";
 
 export interface ServerContext {
@@ -62,7 +72,8 @@ export async function createMcpServer(ctx: ServerContext): Promise<McpServer> {
     "list_scripts",
     {
       title: "Find scripts",
-      description: "Lists scripts: your own, your projects' and the official catalogue (handle \"reduck\"), filtered by owner, site or words. Each comes with the address to give read_script and run_script.",
+      description:
+        'Lists scripts: your own, your projects\' and the official catalogue (handle "reduck"), filtered by owner, site or words. Each comes with the address to give read_script and run_script.',
       inputSchema: s.listScriptsInput,
       outputSchema: s.listScriptsOutput,
       annotations: reading,
@@ -73,7 +84,8 @@ export async function createMcpServer(ctx: ServerContext): Promise<McpServer> {
     "read_script",
     {
       title: "Read a script's contract",
-      description: "Returns what a script takes (input schema, and which inputs are files), what it returns, whether it needs a login and whether it acts on the site. Name it by address (\"reduck/mail.google.com/send_email\") or by host, slug and handle.",
+      description:
+        'Returns what a script takes (input schema, and which inputs are files), what it returns, whether it needs a login and whether it acts on the site. Name it by address ("reduck/mail.google.com/send_email") or by host, slug and handle.',
       inputSchema: s.readScriptInput,
       outputSchema: s.readScriptOutput,
       annotations: reading,

@@ -44,7 +44,7 @@ export function toolSchemas(z: typeof Zod) {
     closed({
       relativePath: z
         .string()
-        .describe("Path of the file inside the reduck folder on the desktop, e.g. \"invoice.pdf\" or \"2026/invoice.pdf\". No absolute paths, no \"..\"."),
+        .describe('Path of the file inside the reduck folder on the desktop, e.g. "invoice.pdf" or "2026/invoice.pdf". No absolute paths, no "..".'),
     });
 
   /** How a script is named in what a tool takes: its address, or host, slug and handle. */
@@ -52,10 +52,15 @@ export function toolSchemas(z: typeof Zod) {
     address: z
       .string()
       .optional()
-      .describe("The script's address as list_scripts shows it: \"reduck/mail.google.com/send_email\", \"@alice/x.com/post\", or \"host/slug\" for your own. Or give host, slug and handle instead."),
-    host: z.string().optional().describe("The site the script targets, e.g. \"mail.google.com\" (with slug, instead of address)."),
-    slug: z.string().optional().describe("The script's name on that host, e.g. \"send_email\" (with host, instead of address)."),
-    handle: z.string().optional().describe("Owner, with host and slug: \"reduck\" for the official catalogue, \"@username\" for a person, a project handle. Omit for your own."),
+      .describe(
+        'The script\'s address as list_scripts shows it: "reduck/mail.google.com/send_email", "@alice/x.com/post", or "host/slug" for your own. Or give host, slug and handle instead.',
+      ),
+    host: z.string().optional().describe('The site the script targets, e.g. "mail.google.com" (with slug, instead of address).'),
+    slug: z.string().optional().describe('The script\'s name on that host, e.g. "send_email" (with host, instead of address).'),
+    handle: z
+      .string()
+      .optional()
+      .describe('Owner, with host and slug: "reduck" for the official catalogue, "@username" for a person, a project handle. Omit for your own.'),
   });
 
   const scriptRef = () =>
@@ -65,14 +70,18 @@ export function toolSchemas(z: typeof Zod) {
       files: z
         .record(namedFile())
         .optional()
-        .describe("File inputs by name (inputs with format \"file\" in read_script), each a file in the reduck folder: { attachment: { relativePath: \"banner.png\" } }."),
+        .describe(
+          'File inputs by name (inputs with format "file" in read_script), each a file in the reduck folder: { attachment: { relativePath: "banner.png" } }.',
+        ),
       version_id: z.string().optional().describe("Run this version instead of the current one."),
     });
 
   const browser = z
     .union([z.enum(["extension", "cloud", "managed"]), closed({ deviceId: z.string() })])
     .optional()
-    .describe("\"extension\" (default): your own paired browser, which reads named files itself. \"cloud\" (or \"managed\", the same): a hosted browser; the file is then read here and uploaded, and arrives named after its input unless the script takes a name argument. { deviceId }: one paired browser.");
+    .describe(
+      '"extension" (default): your own paired browser, which reads named files itself. "cloud" (or "managed", the same): a hosted browser; the file is then read here and uploaded, and arrives named after its input unless the script takes a name argument. { deviceId }: one paired browser.',
+    );
 
   const runScriptInput = closed({
     script: scriptRef().optional().describe("One script to run. Give this or scripts."),
@@ -87,7 +96,7 @@ export function toolSchemas(z: typeof Zod) {
   });
 
   const listScriptsInput = closed({
-    handle: z.string().optional().describe("Only this owner's scripts: \"reduck\" for the official catalogue, \"@username\", a project."),
+    handle: z.string().optional().describe('Only this owner\'s scripts: "reduck" for the official catalogue, "@username", a project.'),
     host: z.string().optional().describe("Only scripts for this site."),
     q: z.string().optional().describe("Search words."),
     page: z.number().int().min(0).optional().describe("Page, from 0."),
@@ -123,7 +132,9 @@ export function toolSchemas(z: typeof Zod) {
   const runScriptOutput = open({
     status: z
       .enum(["completed", "failed", "queued", "running"])
-      .describe("For several scripts, \"failed\" when any step failed or was skipped. \"queued\" or \"running\": not finished yet; call read_run_results with the batchId or runId."),
+      .describe(
+        'For several scripts, "failed" when any step failed or was skipped. "queued" or "running": not finished yet; call read_run_results with the batchId or runId.',
+      ),
     runId: z.string().optional().describe("One script: its run (see list_runs)."),
     result: z.unknown().optional().describe("One script: what it returned, shaped by its output schema."),
     error: z.string().optional().describe("One script that failed: why."),
@@ -160,7 +171,7 @@ export function toolSchemas(z: typeof Zod) {
     versionId: z.string().optional(),
     loggedIn: z.boolean().optional(),
     sideEffects: z.string().optional(),
-    input: z.record(z.unknown()).describe("JSON Schema of script.args (files included, as format \"file\")."),
+    input: z.record(z.unknown()).describe('JSON Schema of script.args (files included, as format "file").'),
     output: z.unknown().optional().describe("JSON Schema of what the script returns."),
     fileInputs: z.array(open({ name: z.string(), required: z.boolean() })),
     howToPassFiles: z.string().optional(),

@@ -45,12 +45,10 @@ const answer = (value: Record<string, unknown>, isError = false): ToolResult => 
   ...(isError ? { isError } : {}),
 });
 const fail = (message: string): ToolResult => ({ content: [{ type: "text", text: message }], isError: true });
-const failWith = (error: ReduckError & { runId?: string }): ToolResult =>
-  fail(error.runId ? `${error.error} (run ${error.runId})` : error.error);
+const failWith = (error: ReduckError & { runId?: string }): ToolResult => fail(error.runId ? `${error.error} (run ${error.runId})` : error.error);
 
 export { toolSchemas } from "./tool-schemas.js";
 import type { Input, ScriptRefInput } from "./tool-schemas.js";
-
 
 interface ScriptName {
   /** Undefined: the caller's own scripts. */
@@ -61,7 +59,7 @@ interface ScriptName {
 
 /** The script an agent named, by `address` or by `host` + `slug` (+ `handle`). */
 function scriptName(ref: { address?: string; host?: string; slug?: string; handle?: string }): ScriptName | { problem: string } {
-  const example = "e.g. address: \"reduck/mail.google.com/send_email\"";
+  const example = 'e.g. address: "reduck/mail.google.com/send_email"';
   if (ref.address !== undefined) {
     if (ref.host !== undefined || ref.slug !== undefined || ref.handle !== undefined) {
       return { problem: `give the script's address, or host and slug (and handle), not both (${example})` };
@@ -160,7 +158,8 @@ export async function runScriptTool(ctx: ToolContext, input: Input<"runScriptInp
  * its outcome, or the handle again when it is still going.
  */
 export async function readRunResultsTool(ctx: ToolContext, input: Input<"readRunResultsInput">, extra: CallExtra = {}): Promise<ToolResult> {
-  if ((input.runId === undefined) === (input.batchId === undefined)) return fail("Give exactly one of runId (one run) or batchId (every script of a batch), as run_script gave them.");
+  if ((input.runId === undefined) === (input.batchId === undefined))
+    return fail("Give exactly one of runId (one run) or batchId (every script of a batch), as run_script gave them.");
   const hold = ctx.holdMs ?? DEFAULT_HOLD_MS;
   const progress = startProgress(extra, hold);
   try {
@@ -186,7 +185,9 @@ async function waitOrHandle(
     onStatus(u);
   };
   const options = { deadlineMs: Math.max(0, leftMs), onStatus: track, signal };
-  const waited = pending.batchId ? await waitForRun({ client: ctx.client, batchId: pending.batchId }, options) : await waitForRun({ client: ctx.client, runId: pending.runId! }, options);
+  const waited = pending.batchId
+    ? await waitForRun({ client: ctx.client, batchId: pending.batchId }, options)
+    : await waitForRun({ client: ctx.client, runId: pending.runId! }, options);
   if (waited.error?.kind === "timeout" && (waited.error.batchId || waited.error.runId)) return handleAnswer(latest, ctx.holdMs ?? DEFAULT_HOLD_MS);
   if (waited.error) return runErrorAnswer(waited.error);
   return outcomeAnswer(waited.data, single || !("runs" in waited.data));
@@ -285,9 +286,7 @@ export async function readScriptTool(ctx: ToolContext, input: Input<"readScriptI
     input: input_schema,
     output: withoutExtensions(version?.output_schema),
     fileInputs,
-    howToPassFiles: fileInputs.length
-      ? "Put the file in the reduck folder on the desktop and pass files: { <input>: { relativePath: \"<name>\" } }."
-      : undefined,
+    howToPassFiles: fileInputs.length ? 'Put the file in the reduck folder on the desktop and pass files: { <input>: { relativePath: "<name>" } }.' : undefined,
   });
 }
 

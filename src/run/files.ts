@@ -149,7 +149,17 @@ function pathSource(file: string, size: number): ByteSource {
 
 /** A file the caller opened: read from its start with positional reads, never closed here. */
 function handleSource(handle: FileHandle, label: string, size: number): ByteSource {
-  return { size, chunks: (buffers) => exactChunks(label, size, buffers, async () => handle, async () => undefined) };
+  return {
+    size,
+    chunks: (buffers) =>
+      exactChunks(
+        label,
+        size,
+        buffers,
+        async () => handle,
+        async () => undefined,
+      ),
+  };
 }
 
 function memorySource(bytes: Uint8Array): ByteSource {
@@ -191,7 +201,8 @@ export function isInline(source: unknown): source is InlineFile {
  * kind is looked at), or undefined when it has a usable shape.
  */
 export function fileSourceProblem(input: string, source: unknown): string | undefined {
-  const kinds = "{ path } for a file on this disk, { relativePath } for one in the reduck folder, { b64, mime }, an open FileHandle as { handle }, a Blob or a Buffer";
+  const kinds =
+    "{ path } for a file on this disk, { relativePath } for one in the reduck folder, { b64, mime }, an open FileHandle as { handle }, a Blob or a Buffer";
   if (typeof source === "string") {
     return `file input ${input}: give { path: ${JSON.stringify(source)} } to send a file from this disk, or { relativePath: ${JSON.stringify(source)} } for a file in the reduck folder`;
   }

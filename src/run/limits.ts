@@ -5,4 +5,3 @@
  */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 export const MAX_JSON_BODY_BYTES = 100 * 1024;
-

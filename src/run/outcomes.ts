@@ -229,7 +229,12 @@ export function stepOutcome(raw: unknown): RunStepOutcome {
   const error = str(envelope.error) ?? extras.externalMessage;
   if (envelope.status === "skipped") return { status: "skipped", runId, error: error ?? "never ran: an earlier step of the chain failed", ...extras };
   if (error !== undefined || envelope.status === "failed") {
-    return { status: "failed", runId, error: error ?? `run ${runId ?? "(no id)"} failed without saying why${runId ? `: read its trace (reduck runs trace ${runId})` : ""}`, ...extras };
+    return {
+      status: "failed",
+      runId,
+      error: error ?? `run ${runId ?? "(no id)"} failed without saying why${runId ? `: read its trace (reduck runs trace ${runId})` : ""}`,
+      ...extras,
+    };
   }
   if (typeof envelope.status === "string" && PENDING.has(envelope.status)) {
     return { status: "failed", runId, error: `run ${runId ?? "(no id)"} was still ${envelope.status} when its batch ended` };
@@ -262,7 +267,13 @@ export function markSkipped(runs: RunStepOutcome[], sequential: boolean): RunSte
 }
 
 /** The batch answer, or the error when it does not hold one outcome per script. */
-export function batchResponse(batchId: string | undefined, given: RunStepOutcome[], expected: number | undefined, wireFailed: boolean, sequential = false): BatchRunResponse | RunError {
+export function batchResponse(
+  batchId: string | undefined,
+  given: RunStepOutcome[],
+  expected: number | undefined,
+  wireFailed: boolean,
+  sequential = false,
+): BatchRunResponse | RunError {
   if (expected !== undefined && given.length !== expected) return countMismatch(expected, given.length, batchId);
   const runs = markSkipped(given, sequential);
   const failed = wireFailed || runs.some((r) => r.status !== "completed");
@@ -292,7 +303,9 @@ export function singleResult(outcome: RunStepOutcome, batchId?: string): { data:
 /** The status update for a batch's runs as far as known. */
 export function batchUpdate(status: RunStatus, batchId: string, runs: unknown[], expected: number | undefined, startedAt: number): RunStatusUpdate {
   const envelopes = runs.map((r) => (isObject(r) ? r : {}));
-  const done = envelopes.map((e) => (typeof e.status === "string" && TERMINAL.has(e.status) ? e.status : "result" in e ? "completed" : e.error !== undefined ? "failed" : undefined));
+  const done = envelopes.map((e) =>
+    typeof e.status === "string" && TERMINAL.has(e.status) ? e.status : "result" in e ? "completed" : e.error !== undefined ? "failed" : undefined,
+  );
   return {
     status,
     batchId,

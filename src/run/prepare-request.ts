@@ -87,4 +87,3 @@ async function prepareWith(options: SingleRunOptions | BatchRunOptions, parts: B
   ]);
   return { contentType: body.contentType, length: body.length, body: (buffers) => body.chunks(buffers), release: () => body.release() };
 }
-

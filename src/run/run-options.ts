@@ -6,8 +6,7 @@ import { isClient } from "../core/call.js";
 import { fileSourceProblem } from "./files.js";
 import { MAX_SCRIPTS_PER_RUN, MAX_WAIT_FOR_SECONDS, RUN_REGIONS, type RunRegion } from "./run-types.js";
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** What is wrong with options a JavaScript caller passed, in words that say how to fix it. */
 export function optionsProblem(options: unknown): string | undefined {
@@ -40,7 +39,8 @@ export function optionsProblem(options: unknown): string | undefined {
   if (signal !== undefined && !(signal instanceof AbortSignal)) return "signal must be an AbortSignal (from an AbortController)";
   if (headers !== undefined && !isObject(headers)) return "headers must be an object of header names and values";
   if (onUploadProgress !== undefined && typeof onUploadProgress !== "function") return "onUploadProgress must be a function";
-  if (steps.length > MAX_SCRIPTS_PER_RUN) return `${steps.length} scripts in one run: the service takes at most ${MAX_SCRIPTS_PER_RUN} per request; send them in several runs`;
+  if (steps.length > MAX_SCRIPTS_PER_RUN)
+    return `${steps.length} scripts in one run: the service takes at most ${MAX_SCRIPTS_PER_RUN} per request; send them in several runs`;
   return waitOptionsProblem(options);
 }
 
@@ -51,16 +51,25 @@ function waitOptionsProblem(options: Record<string, unknown>): string | undefine
   const device = isObject(browser) && typeof browser.deviceId === "string" && browser.deviceId !== "" && Object.keys(browser).length === 1;
   if (browser !== undefined && !named && !device) return 'browser must be "cloud", "extension" or { deviceId: "..." } (an id from listDevices)';
   const cloud = browser === undefined || browser === "cloud" || browser === "managed";
-  if (region !== undefined && !RUN_REGIONS.includes(region as RunRegion)) return `region must be one of ${RUN_REGIONS.join(", ")} (got ${JSON.stringify(region)})`;
-  if (country !== undefined && (typeof country !== "string" || !/^[A-Za-z]{2}$/.test(country))) return `country must be a two-letter ISO 3166 code such as "DE" or "US" (got ${JSON.stringify(country)})`;
-  for (const [name, value] of [["region", region], ["country", country]] as const) {
-    if (value !== undefined && !cloud) return `${name} is for the cloud browser only, and this run goes to ${device ? `device ${(browser as { deviceId: string }).deviceId}` : "your own browser (extension)"}: drop ${name}, or run with browser: "cloud"`;
+  if (region !== undefined && !RUN_REGIONS.includes(region as RunRegion))
+    return `region must be one of ${RUN_REGIONS.join(", ")} (got ${JSON.stringify(region)})`;
+  if (country !== undefined && (typeof country !== "string" || !/^[A-Za-z]{2}$/.test(country)))
+    return `country must be a two-letter ISO 3166 code such as "DE" or "US" (got ${JSON.stringify(country)})`;
+  for (const [name, value] of [
+    ["region", region],
+    ["country", country],
+  ] as const) {
+    if (value !== undefined && !cloud)
+      return `${name} is for the cloud browser only, and this run goes to ${device ? `device ${(browser as { deviceId: string }).deviceId}` : "your own browser (extension)"}: drop ${name}, or run with browser: "cloud"`;
   }
-  if (waitForSeconds !== undefined && (typeof waitForSeconds !== "number" || !Number.isInteger(waitForSeconds) || waitForSeconds < 1 || waitForSeconds > MAX_WAIT_FOR_SECONDS)) {
+  if (
+    waitForSeconds !== undefined &&
+    (typeof waitForSeconds !== "number" || !Number.isInteger(waitForSeconds) || waitForSeconds < 1 || waitForSeconds > MAX_WAIT_FOR_SECONDS)
+  ) {
     return `waitForSeconds must be a whole number of seconds from 1 to ${MAX_WAIT_FOR_SECONDS} (got ${JSON.stringify(waitForSeconds)}): the service holds a run at most that long before answering with a batch to poll`;
   }
-  if (wait !== undefined && typeof wait !== "boolean") return "wait must be true (wait for the outcome, the default) or false (return the pending run's handle)";
+  if (wait !== undefined && typeof wait !== "boolean")
+    return "wait must be true (wait for the outcome, the default) or false (return the pending run's handle)";
   if (onStatus !== undefined && typeof onStatus !== "function") return "onStatus must be a function";
   return undefined;
 }
-

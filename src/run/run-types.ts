@@ -94,6 +94,4 @@ export interface BatchRunOptions extends RunOptionsBase {
   script?: never;
 }
 
-export type RunResult<T> =
-  | { data: T; error: undefined; response: Response | undefined }
-  | { data: undefined; error: RunError; response: Response | undefined };
+export type RunResult<T> = { data: T; error: undefined; response: Response | undefined } | { data: undefined; error: RunError; response: Response | undefined };

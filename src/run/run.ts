@@ -22,16 +22,7 @@ import { optionsProblem } from "./run-options.js";
 import type { BatchRunOptions, RunOptionsBase, RunResult, SingleRunOptions } from "./run-types.js";
 import { sendOverFetch, sendOverNode, type RunExchange } from "./send.js";
 
-import {
-  batchResponse,
-  countMismatch,
-  readAnswer,
-  singleResult,
-  type BatchRunResponse,
-  type PendingRun,
-  type RunError,
-  type RunResponse,
-} from "./outcomes.js";
+import { batchResponse, countMismatch, readAnswer, singleResult, type BatchRunResponse, type PendingRun, type RunError, type RunResponse } from "./outcomes.js";
 import { guarded, pollContext, waitForBatch, waitForRunId, type WaitResult } from "./wait.js";
 
 export type { RunResponse, BatchRunResponse, RunStepOutcome, PendingRun, RunStatusUpdate, RunStatus, RunError } from "./outcomes.js";
@@ -48,7 +39,6 @@ export {
   type BatchRunOptions,
   type RunResult,
 } from "./run-types.js";
-
 
 /**
  * Runs a catalogue script (or several) and resolves to the script's result. Never throws.
@@ -157,7 +147,13 @@ async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise
         return { data: undefined, error: failure.error, response: undefined };
       }
       let text: string;
-      const answer: Answer = { status: exchange.status, statusText: exchange.statusText, url: exchange.url, headers: exchange.headers, body: new Uint8Array(0) };
+      const answer: Answer = {
+        status: exchange.status,
+        statusText: exchange.statusText,
+        url: exchange.url,
+        headers: exchange.headers,
+        body: new Uint8Array(0),
+      };
       try {
         answer.body = await guard.race(exchange.read());
         text = new TextDecoder().decode(answer.body);
@@ -188,7 +184,8 @@ function outcome(answer: Answer, text: string, url: string, secrets: string[]): 
   if (answer.status < 200 || answer.status > 299) {
     const error: RunError = redactError(httpError(answer, text), secrets);
     // A run is never sent on to another address: say where the server pointed instead.
-    if (answer.status >= 300 && answer.status < 400 && answer.headers.location) error.error += ` (it points to ${answer.headers.location}: set runBaseUrl to that address)`;
+    if (answer.status >= 300 && answer.status < 400 && answer.headers.location)
+      error.error += ` (it points to ${answer.headers.location}: set runBaseUrl to that address)`;
     Object.assign(error, runFields(text));
     return { data: undefined, error };
   }
@@ -216,7 +213,11 @@ function runFields(text: string): Pick<RunError, "runId" | "errorType" | "extern
  * The 2xx answer as the caller's shape: finished outcomes at once; a batch or run still going
  * waited on (polled) unless `wait: false`. One outcome per script, or an error: never re-paired.
  */
-async function settle(options: SingleRunOptions | BatchRunOptions, sent: Sent, startedAt: number): Promise<RunResult<RunResponse | BatchRunResponse | PendingRun>> {
+async function settle(
+  options: SingleRunOptions | BatchRunOptions,
+  sent: Sent,
+  startedAt: number,
+): Promise<RunResult<RunResponse | BatchRunResponse | PendingRun>> {
   const single = options.script !== undefined;
   const expected = single ? 1 : options.scripts!.length;
   const respond = () => sent.response;
@@ -238,8 +239,21 @@ async function settle(options: SingleRunOptions | BatchRunOptions, sent: Sent, s
     case "pending-batch": {
       const runIds = read.runs.map((r) => (typeof (r as { runId?: unknown })?.runId === "string" ? (r as { runId: string }).runId : null));
       if (!wait) {
-        guarded(options.onStatus)?.({ status: read.status, batchId: read.batchId, runIds, total: expected, completed: 0, failed: 0, elapsedMs: Date.now() - startedAt });
-        const pending: PendingRun = { status: read.status, batchId: read.batchId, runIds, ...(read.retryAfterMs !== undefined ? { retryAfterMs: read.retryAfterMs } : {}) };
+        guarded(options.onStatus)?.({
+          status: read.status,
+          batchId: read.batchId,
+          runIds,
+          total: expected,
+          completed: 0,
+          failed: 0,
+          elapsedMs: Date.now() - startedAt,
+        });
+        const pending: PendingRun = {
+          status: read.status,
+          batchId: read.batchId,
+          runIds,
+          ...(read.retryAfterMs !== undefined ? { retryAfterMs: read.retryAfterMs } : {}),
+        };
         return settled({ data: pending, error: undefined }, respond);
       }
       const waited = await waitForBatch(ctx, read.batchId, read, expected, options.sequential === true);
@@ -249,8 +263,21 @@ async function settle(options: SingleRunOptions | BatchRunOptions, sent: Sent, s
     case "pending-run": {
       if (expected !== 1) return settled<never>({ data: undefined, error: { ...countMismatch(expected, 1), runId: read.runId } }, respond);
       if (!wait) {
-        guarded(options.onStatus)?.({ status: read.status, runId: read.runId, runIds: [read.runId], total: 1, completed: 0, failed: 0, elapsedMs: Date.now() - startedAt });
-        const pending: PendingRun = { status: read.status, runId: read.runId, runIds: [read.runId], ...(read.retryAfterMs !== undefined ? { retryAfterMs: read.retryAfterMs } : {}) };
+        guarded(options.onStatus)?.({
+          status: read.status,
+          runId: read.runId,
+          runIds: [read.runId],
+          total: 1,
+          completed: 0,
+          failed: 0,
+          elapsedMs: Date.now() - startedAt,
+        });
+        const pending: PendingRun = {
+          status: read.status,
+          runId: read.runId,
+          runIds: [read.runId],
+          ...(read.retryAfterMs !== undefined ? { retryAfterMs: read.retryAfterMs } : {}),
+        };
         return settled({ data: pending, error: undefined }, respond);
       }
       const waited = await waitForRunId(ctx, read.runId, read);

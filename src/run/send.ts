@@ -119,7 +119,11 @@ export async function sendOverFetch(fetch: typeof globalThis.fetch, run: RunRequ
  * The chunks as a stream pulled one at a time. `onError` hears at once when reading fails (a
  * file that changed), whether or not the fetch reports it.
  */
-function stream(chunks: AsyncIterable<Uint8Array>, onSent: ((sent: number) => void) | undefined, onError: (error: unknown) => void): ReadableStream<Uint8Array> {
+function stream(
+  chunks: AsyncIterable<Uint8Array>,
+  onSent: ((sent: number) => void) | undefined,
+  onError: (error: unknown) => void,
+): ReadableStream<Uint8Array> {
   const iterator = chunks[Symbol.asyncIterator]();
   let sent = 0;
   return new ReadableStream<Uint8Array>(

@@ -225,7 +225,8 @@ export async function waitForBatch(
     } catch (err) {
       const failure = err instanceof TransportFailure ? err.failure : describeFailure(err, url);
       if (failure.error.kind === "aborted") return fail(stopped(id), respond);
-      if (!failure.transient || ++failures > MAX_POLL_FAILURES) return fail({ ...failure.error, error: `polling ${named(id)}: ${failure.error.error}`, batchId }, respond);
+      if (!failure.transient || ++failures > MAX_POLL_FAILURES)
+        return fail({ ...failure.error, error: `polling ${named(id)}: ${failure.error.error}`, batchId }, respond);
       lastFailure = failure.error;
       waitMs = backoff(failures - 1);
       continue;
@@ -234,13 +235,18 @@ export async function waitForBatch(
     const text = new TextDecoder().decode(answer.body);
     if (answer.status === 404) {
       return fail(
-        { ...redactError(httpError(answer, text), internal.secrets()), error: `there is no batch ${batchId} at ${ctx.client.runBaseUrl}: check the id (it is the batchId of the run's first answer) and that runBaseUrl is the service the run was sent to`, batchId },
+        {
+          ...redactError(httpError(answer, text), internal.secrets()),
+          error: `there is no batch ${batchId} at ${ctx.client.runBaseUrl}: check the id (it is the batchId of the run's first answer) and that runBaseUrl is the service the run was sent to`,
+          batchId,
+        },
         respond,
       );
     }
     if (answer.status < 200 || answer.status > 299) {
       const error = redactError(httpError(answer, text), internal.secrets());
-      if (!transientStatus(answer.status) || ++failures > MAX_POLL_FAILURES) return fail({ ...error, error: `polling ${named(id)}: ${error.error}`, batchId }, respond);
+      if (!transientStatus(answer.status) || ++failures > MAX_POLL_FAILURES)
+        return fail({ ...error, error: `polling ${named(id)}: ${error.error}`, batchId }, respond);
       lastFailure = error;
       waitMs = backoff(failures - 1);
       continue;
@@ -311,7 +317,11 @@ export async function waitForRunId(
     if (polled.error) {
       const error = polled.error;
       if (error.kind === "aborted") return fail(stopped(id), respond);
-      if (error.status === 404) return fail({ ...error, error: `there is no run ${runId} at ${ctx.client.baseUrl}: check the id (it is the runId of the run's first answer)`, runId }, respond);
+      if (error.status === 404)
+        return fail(
+          { ...error, error: `there is no run ${runId} at ${ctx.client.baseUrl}: check the id (it is the runId of the run's first answer)`, runId },
+          respond,
+        );
       const transient = error.status === undefined ? error.kind === "network" || error.kind === "timeout" : transientStatus(error.status);
       if (!transient || ++failures > MAX_POLL_FAILURES) return fail({ ...error, error: `polling ${named(id)}: ${error.error}`, runId }, respond);
       lastFailure = error;
@@ -327,14 +337,23 @@ export async function waitForRunId(
       const envelope =
         done === "completed" && "result" in outcome
           ? { runId, result: outcome.result }
-          : { runId, status: "failed", error: typeof outcome.error === "string" ? outcome.error : record!.status === "cancelled" ? `run ${runId} was cancelled` : undefined, errorType: outcome.errorType, externalMessage: outcome.externalMessage };
+          : {
+              runId,
+              status: "failed",
+              error: typeof outcome.error === "string" ? outcome.error : record!.status === "cancelled" ? `run ${runId} was cancelled` : undefined,
+              errorType: outcome.errorType,
+              externalMessage: outcome.externalMessage,
+            };
       const read = readAnswer(done === "completed" && !("result" in outcome) ? { runId } : envelope);
       const step = read.kind === "single" ? read.outcome : ({ status: "failed", runId, error: `run ${runId} ended without an outcome` } as RunStepOutcome);
       ctx.onStatus?.(update(step.status === "completed" ? "completed" : "failed", step.status));
       return result(singleResult(step), respond);
     }
     if (record?.status !== "queued" && record?.status !== "running") {
-      return fail({ kind: "invalid_response", error: `polling ${named(id)}: the record's status is ${JSON.stringify(record?.status)}, not one a run has`, runId }, respond);
+      return fail(
+        { kind: "invalid_response", error: `polling ${named(id)}: the record's status is ${JSON.stringify(record?.status)}, not one a run has`, runId },
+        respond,
+      );
     }
     lastStatus = record.status;
     ctx.onStatus?.(update(record.status, undefined));

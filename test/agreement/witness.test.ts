@@ -111,7 +111,9 @@ describe("the agreement tests witness a client limit one byte off", { timeout: 1
   test("MAX_FILE_BYTES one byte less: the file agreement fails", async () => {
     const outcome = await runAgreement("file-minus-one", { constant: "MAX_FILE_BYTES", by: -1 });
     expect(outcome.code).toBe(1);
-    expect(outcome.failed).toContain("a file of the client's MAX_FILE_BYTES one byte more: the client refuses it before sending, and the sandbox refuses it too");
+    expect(outcome.failed).toContain(
+      "a file of the client's MAX_FILE_BYTES one byte more: the client refuses it before sending, and the sandbox refuses it too",
+    );
     expect(outcome.failed.every((name) => name.startsWith("a file of"))).toBe(true);
   });
 

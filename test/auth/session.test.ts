@@ -25,14 +25,24 @@ describe("OAuthSession", () => {
   test("a token valid for more than a minute is used as it is: no request at all", async () => {
     // The issuer is a port nobody listens on: any refresh attempt would fail.
     const issuer = `http://127.0.0.1:${await refusedPort()}`;
-    const store = memoryStore({ issuer, clientId: "c", refreshToken: "r", tokens: { "https://api": { resource: "https://api", accessToken: "at_1", expiresAt: at(61_000) } } });
+    const store = memoryStore({
+      issuer,
+      clientId: "c",
+      refreshToken: "r",
+      tokens: { "https://api": { resource: "https://api", accessToken: "at_1", expiresAt: at(61_000) } },
+    });
     expect(await new OAuthSession(store, () => NOW).accessToken("https://api")).toBe("at_1");
     expect(store.saved).toBe(0);
   });
 
   test("a token within a minute of expiring is refreshed; an unreachable server is said so, with its code", async () => {
     const issuer = `http://127.0.0.1:${await refusedPort()}`;
-    const store = memoryStore({ issuer, clientId: "c", refreshToken: "r", tokens: { "https://api": { resource: "https://api", accessToken: "at_1", expiresAt: at(59_000) } } });
+    const store = memoryStore({
+      issuer,
+      clientId: "c",
+      refreshToken: "r",
+      tokens: { "https://api": { resource: "https://api", accessToken: "at_1", expiresAt: at(59_000) } },
+    });
     const error = await new OAuthSession(store, () => NOW).accessToken("https://api").catch((e) => e);
     expect(error).toMatchObject({ reason: "unreachable", code: "ECONNREFUSED" });
     expect(error.message).toContain(`could not connect to ${issuer} (ECONNREFUSED)`);
@@ -40,7 +50,11 @@ describe("OAuthSession", () => {
 
   test("signed out, or no refresh token: run reduck login", async () => {
     await expect(new OAuthSession(memoryStore(undefined)).accessToken("https://api")).rejects.toThrow("you are signed out: run `reduck login`");
-    const noRefresh = memoryStore({ issuer: "https://as", clientId: "c", tokens: { "https://api": { resource: "https://api", accessToken: "a", expiresAt: at(0) } } });
+    const noRefresh = memoryStore({
+      issuer: "https://as",
+      clientId: "c",
+      tokens: { "https://api": { resource: "https://api", accessToken: "a", expiresAt: at(0) } },
+    });
     await expect(new OAuthSession(noRefresh, () => NOW).accessToken("https://api")).rejects.toThrow("your sign-in has expired: run `reduck login`");
   });
 
@@ -50,7 +64,12 @@ describe("OAuthSession", () => {
       const registration = await fetch(`${world.as.issuer}/reg`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ application_type: "native", redirect_uris: ["http://127.0.0.1/callback"], grant_types: ["authorization_code", "refresh_token"], token_endpoint_auth_method: "none" }),
+        body: JSON.stringify({
+          application_type: "native",
+          redirect_uris: ["http://127.0.0.1/callback"],
+          grant_types: ["authorization_code", "refresh_token"],
+          token_endpoint_auth_method: "none",
+        }),
       });
       const { client_id } = await registration.json();
       const store = memoryStore({ issuer: world.as.issuer, clientId: client_id, refreshToken: "not-a-real-one", tokens: {} });

@@ -38,10 +38,15 @@ async function collect(run: AsyncIterable<RowOutcome>): Promise<RowOutcome[]> {
   for await (const o of run) out.push(o);
   return out;
 }
-const lines = async (file: string) => (await readFile(file, "utf8")).trim().split("\n").map((l) => JSON.parse(l) as Record<string, any>);
+const lines = async (file: string) =>
+  (await readFile(file, "utf8"))
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Record<string, any>);
 const runsPerEcho = () => {
   const counts = new Map<string, number>();
-  for (const run of store.runs.values()) if (run.script?.host === "sandbox.test") counts.set(String(run.args.echo), (counts.get(String(run.args.echo)) ?? 0) + 1);
+  for (const run of store.runs.values())
+    if (run.script?.host === "sandbox.test") counts.set(String(run.args.echo), (counts.get(String(run.args.echo)) ?? 0) + 1);
   return counts;
 };
 
@@ -74,7 +79,10 @@ test("a 202's batch id and run ids are journaled before the runs end; resuming w
     ]),
   );
   expect(resumed.find((o) => o.row === 2)!.result).toEqual({ slept: 2, echo: "b" });
-  expect([...runsPerEcho().entries()].sort()).toEqual([["a", 1], ["b", 1]]);
+  expect([...runsPerEcho().entries()].sort()).toEqual([
+    ["a", 1],
+    ["b", 1],
+  ]);
 }, 20_000);
 
 test("with only the batch id known, resuming waits on the batch and takes each row's place in it", async () => {
@@ -85,5 +93,8 @@ test("with only the batch id known, resuming waits on the batch and takes each r
   const resumed = await collect(runMany({ client, script: SLEEP, rows, journal, resume: true, browser: "extension" }));
   expect(resumed.map((o) => o.status)).toEqual(["completed", "completed"]);
   expect(resumed.find((o) => o.row === 1)!.result).toEqual({ slept: 2, echo: "a" });
-  expect([...runsPerEcho().entries()].sort()).toEqual([["a", 1], ["b", 1]]);
+  expect([...runsPerEcho().entries()].sort()).toEqual([
+    ["a", 1],
+    ["b", 1],
+  ]);
 }, 20_000);

@@ -23,10 +23,7 @@ async function rowsOf(name: string, text: string | Buffer) {
 
 test("CSV: a BOM, CRLF, quoted commas and quotes, an embedded newline; an empty cell is not given", async () => {
   const rows = await rowsOf("a.csv", '\uFEFFname , note,file:photo\r\n"Smith, Ada","say ""hi""\r\nthen go",a.png\r\nLinus,,\r\n\r\n');
-  expect(rows).toEqual([
-    { name: "Smith, Ada", note: 'say "hi"\r\nthen go', "file:photo": "a.png" },
-    { name: "Linus" },
-  ]);
+  expect(rows).toEqual([{ name: "Smith, Ada", note: 'say "hi"\r\nthen go', "file:photo": "a.png" }, { name: "Linus" }]);
 });
 
 test("CSV: a row with the wrong number of cells, a duplicated or empty column name, an unclosed quote are RowsErrors naming the file", async () => {

@@ -55,7 +55,10 @@ async function collect(run: AsyncIterable<RowOutcome>): Promise<RowOutcome[]> {
 }
 
 async function journalLines(file: string): Promise<Array<Record<string, unknown>>> {
-  return (await readFile(file, "utf8")).trim().split("\n").map((l) => JSON.parse(l));
+  return (await readFile(file, "utf8"))
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
 }
 
 const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `r${i + 1}`, n: String(i + 1) }));
@@ -199,7 +202,9 @@ describe("runMany", () => {
     await collect(runMany({ client, script: SCRIPT, rows: rows(2), journal, browser: "extension" }));
     await appendFile(journal, '{"row":3,"key":"abc","sta');
     const warnings: string[] = [];
-    const outcomes = await collect(runMany({ client, script: SCRIPT, rows: rows(3), journal, resume: true, browser: "extension", onWarning: (w) => warnings.push(w) }));
+    const outcomes = await collect(
+      runMany({ client, script: SCRIPT, rows: rows(3), journal, resume: true, browser: "extension", onWarning: (w) => warnings.push(w) }),
+    );
     expect(warnings).toEqual([expect.stringMatching(/ignored its last line, cut off by an interrupted write/)]);
     expect(outcomes).toEqual([expect.objectContaining({ row: 3, status: "completed" })]);
     // Every line parses: the torn one is gone.
@@ -246,7 +251,9 @@ describe("runMany", () => {
       }),
     );
     const warnings: string[] = [];
-    const outcomes = await collect(runMany({ client, script: SCRIPT, rows: rows(3), concurrency: 2, groupSize: 1, browser: "extension", onWarning: (w) => warnings.push(w) }));
+    const outcomes = await collect(
+      runMany({ client, script: SCRIPT, rows: rows(3), concurrency: 2, groupSize: 1, browser: "extension", onWarning: (w) => warnings.push(w) }),
+    );
     expect(outcomes.map((o) => o.status)).toEqual(["completed", "completed", "completed"]);
     expect(warnings.some((w) => /the service answered 503: slowing down/.test(w))).toBe(true);
     expect([...runsByName().values()]).toEqual([1, 1, 1]);

@@ -150,14 +150,18 @@ describe("the documented commands are found", () => {
 const toRun = commands.filter((c) => c.notRun === undefined);
 
 describe("every documented command succeeds against the sandbox", () => {
-  test.each(toRun.map((c): [string, DocumentedCommand] => [`${c.where}: ${c.text}`, c]))("%s", async (_, command) => {
-    const world = await makeWorld();
-    try {
-      const line = command.text.replaceAll("127.0.0.1:4010", world.address);
-      const { code, output } = await onTerminal(line, world.env, world.work, world.key, 25_000);
-      expect(code, `${command.where}\n$ ${command.text}\n${output.replaceAll(world.key, "rk_[key]")}`).toBe(0);
-    } finally {
-      await world.close();
-    }
-  }, 40_000);
+  test.each(toRun.map((c): [string, DocumentedCommand] => [`${c.where}: ${c.text}`, c]))(
+    "%s",
+    async (_, command) => {
+      const world = await makeWorld();
+      try {
+        const line = command.text.replaceAll("127.0.0.1:4010", world.address);
+        const { code, output } = await onTerminal(line, world.env, world.work, world.key, 25_000);
+        expect(code, `${command.where}\n$ ${command.text}\n${output.replaceAll(world.key, "rk_[key]")}`).toBe(0);
+      } finally {
+        await world.close();
+      }
+    },
+    40_000,
+  );
 });

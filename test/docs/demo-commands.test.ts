@@ -13,7 +13,9 @@ const run = promisify(execFile);
 
 /** The words bash makes of a command line (each printed NUL-terminated, so newlines survive). */
 async function wordsBashSees(line: string): Promise<string[]> {
-  const { stdout } = await run("bash", ["--noprofile", "--norc", "-c", `printf '%s\\0' ${line}`], { env: { PATH: process.env.PATH ?? "", HOME: "/nonexistent-home" } });
+  const { stdout } = await run("bash", ["--noprofile", "--norc", "-c", `printf '%s\\0' ${line}`], {
+    env: { PATH: process.env.PATH ?? "", HOME: "/nonexistent-home" },
+  });
   return stdout.split("\0").slice(0, -1);
 }
 
@@ -25,7 +27,7 @@ const awkward = [
   "reduck/mail.google.com/send_email",
   "to=me@example.com",
   "subject=Our new banner",
-  "attachmentName=it's \"mine\".png",
+  'attachmentName=it\'s "mine".png',
   "file:attachment=/tmp/reduck demo/banner.png",
   "$HOME",
   "`id`",
@@ -48,7 +50,9 @@ test("bash reads each printed command back as exactly the words that were run", 
 });
 
 test("plain words stay unquoted, so the usual command reads as typed", () => {
-  expect(shellCommand(["node", "bin/run.js", "scripts", "list", "reduck", "--host", "mail.google.com"])).toBe("node bin/run.js scripts list reduck --host mail.google.com");
+  expect(shellCommand(["node", "bin/run.js", "scripts", "list", "reduck", "--host", "mail.google.com"])).toBe(
+    "node bin/run.js scripts list reduck --host mail.google.com",
+  );
   expect(shellCommand(["run", "subject=Our new banner"])).toBe("run 'subject=Our new banner'");
 });
 

@@ -8,7 +8,7 @@ test("shell blocks give reduck commands, continuation lines joined; other blocks
     "```sh",
     "npm install reduck-client",
     "$ reduck run --script reduck/mail.google.com/send_email \\",
-    "  to=me@example.com subject=\"a # b\"",
+    '  to=me@example.com subject="a # b"',
     "# reduck whoami (a comment line)",
     "REDUCK_API_URL=http://127.0.0.1:4010 reduck whoami",
     "op read x | reduck login --with-api-key",

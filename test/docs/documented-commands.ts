@@ -108,7 +108,10 @@ export function helpExamples(manifest: Manifest): DocumentedCommand[] {
   for (const [id, command] of Object.entries(manifest.commands)) {
     for (const example of command.examples ?? []) {
       const raw = typeof example === "string" ? example : example.command;
-      const text = raw.replace(/<%=\s*config\.bin\s*%>/g, "reduck").trim().replace(/^\$\s+/, "");
+      const text = raw
+        .replace(/<%=\s*config\.bin\s*%>/g, "reduck")
+        .trim()
+        .replace(/^\$\s+/, "");
       found.push(withMarker(`--help of ${id.split(":").join(" ")}`, text));
     }
   }

@@ -39,7 +39,10 @@ async function startSandbox(args: string[], env: Record<string, string> = {}) {
   const exited = once(child, "close");
   await new Promise<void>((resolve, reject) => {
     const deadline = setTimeout(() => reject(new Error(`the sandbox did not start within 30 s: ${stderr}`)), 30_000);
-    exited.then(() => reject(new Error(`the sandbox exited: ${stderr}`)), () => {});
+    exited.then(
+      () => reject(new Error(`the sandbox exited: ${stderr}`)),
+      () => {},
+    );
     child.stderr.on("data", (c: Buffer) => {
       stderr += c;
       // The desktop line is the last of the start-up lines: wait for it, so none is cut off by stop().
@@ -67,13 +70,22 @@ describe("npm run sandbox -- --write-env PATH", () => {
       const printed = sandbox.stdout().trim().split("\n");
       expect(printed).toEqual([expect.stringMatching(/^REDUCK_API_URL=http:\/\/127\.0\.0\.1:\d+$/), expect.stringMatching(/^REDUCK_API_KEY=rk_\w+$/)]);
       expect(sandbox.stderr()).toContain(`source ${file}`);
-      expect((await readFile(file, "utf8")).split("\n").filter(Boolean).every((l) => l.startsWith("export "))).toBe(true);
+      expect(
+        (await readFile(file, "utf8"))
+          .split("\n")
+          .filter(Boolean)
+          .every((l) => l.startsWith("export ")),
+      ).toBe(true);
       expect((await stat(file)).mode & 0o777).toBe(0o600);
 
       // "Another terminal": a clean bash that knows nothing but the file.
-      const { stdout } = await bash("bash", ["--noprofile", "--norc", "-c", `source "$1" && printf '%s\\n' "REDUCK_API_URL=$REDUCK_API_URL" "REDUCK_API_KEY=$REDUCK_API_KEY"`, "bash", file], {
-        env: { PATH: process.env.PATH ?? "" },
-      });
+      const { stdout } = await bash(
+        "bash",
+        ["--noprofile", "--norc", "-c", `source "$1" && printf '%s\\n' "REDUCK_API_URL=$REDUCK_API_URL" "REDUCK_API_KEY=$REDUCK_API_KEY"`, "bash", file],
+        {
+          env: { PATH: process.env.PATH ?? "" },
+        },
+      );
       expect(stdout.trim().split("\n")).toEqual(printed);
       const whoami = await bash("bash", ["--noprofile", "--norc", "-c", `source "$1" && exec "$2" "$3" whoami --json`, "bash", file, process.execPath, BIN], {
         env: { ...baseEnv(), HOME: dir },

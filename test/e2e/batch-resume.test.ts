@@ -101,12 +101,16 @@ describe("never twice", () => {
 describe("no answer to rely on", () => {
   test("a connection reset after the request reached the server: the run is found by its arguments and adopted, not sent again", async () => {
     // The second POST /run reaches the server, runs, and its answer never comes back.
-    const proxy = await startFaultProxy(server.url, (method, p, n) => (method === "POST" && p === "/run" && n === 2 ? { reset: "after forwarding", status: 0 } : undefined));
+    const proxy = await startFaultProxy(server.url, (method, p, n) =>
+      method === "POST" && p === "/run" && n === 2 ? { reset: "after forwarding", status: 0 } : undefined,
+    );
     try {
       const dir = await folder();
       const input = path.join(dir, "rows.csv");
       await writeFile(input, ["name", ...Array.from({ length: 4 }, (_, i) => `u${i}`)].join("\n"));
-      const r = await runCli(["batch", "--script", "rows.example/echo", "--input", input, "--concurrency", "1", "--json"], { env: { ...env, REDUCK_API_URL: proxy.url } });
+      const r = await runCli(["batch", "--script", "rows.example/echo", "--input", input, "--concurrency", "1", "--json"], {
+        env: { ...env, REDUCK_API_URL: proxy.url },
+      });
       expect(proxy.answered.filter((a) => a.status === -1)).toHaveLength(1);
       expect(JSON.parse(r.stdout)).toMatchObject({ total: 4, completed: 4, failed: 0, unknown: 0 });
       expect(r.code).toBe(0);
@@ -133,7 +137,9 @@ describe("the service asks to slow down", () => {
       const input = path.join(dir, "rows.csv");
       await writeFile(input, ["name", ...Array.from({ length: 10 }, (_, i) => `s${i}`)].join("\n"));
       const started = Date.now();
-      const r = await runCli(["batch", "--script", "rows.example/echo", "--input", input, "--concurrency", "4"], { env: { ...env, REDUCK_API_URL: proxy.url } });
+      const r = await runCli(["batch", "--script", "rows.example/echo", "--input", input, "--concurrency", "4"], {
+        env: { ...env, REDUCK_API_URL: proxy.url },
+      });
       expect(r.code).toBe(0);
       expect(r.stdout).toContain("10 rows: 10 completed, 0 failed");
       expect(r.stderr).toMatch(/Warning: the service answered 429: slowing down \(\d rows? in flight\), next request in 1\.0 s/);

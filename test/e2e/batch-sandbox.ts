@@ -33,7 +33,10 @@ beforeAll(async () => {
   const add = (slug: string, content: string) => {
     scriptIds[slug] = store.addScript({ handle: "@demo", host: "rows.example", slug, content, inputSchema: ROWS_SCHEMA }).id;
   };
-  add("echo", "if (args.name === 'boom') throw new Error('the site said no'); return { args, photo: files.photo ? { name: files.photo.name, size: files.photo.size } : null };");
+  add(
+    "echo",
+    "if (args.name === 'boom') throw new Error('the site said no'); return { args, photo: files.photo ? { name: files.photo.name, size: files.photo.size } : null };",
+  );
   // Slow enough that a batch can be killed with runs in flight.
   add("slow", "await new Promise((r) => setTimeout(r, 150)); if (args.name === 'boom') throw new Error('the site said no'); return { name: args.name };");
   server = await startHttpServer({ handlers: createHandlers(store) });
@@ -65,7 +68,10 @@ export async function runsPerName(slug: string): Promise<Map<string, number>> {
 }
 
 export async function journal(file: string): Promise<Array<Record<string, any>>> {
-  return (await readFile(file, "utf8")).trim().split("\n").map((l) => JSON.parse(l));
+  return (await readFile(file, "utf8"))
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
 }
 
 /** Waits (with a deadline) until `check` holds. */

@@ -17,11 +17,7 @@ describe("rows from files", () => {
     const dir = await folder();
     const photo = patterned(5000);
     await writeFile(path.join(dir, "ada.png"), photo);
-    const csv =
-      "\uFEFFname,n,note,file:photo\r\n" +
-      'Ada,1,"Hello, ""world""",ada.png\r\n' +
-      'Grace,2,"two\nlines",\r\n' +
-      "Linus,3,,\r\n";
+    const csv = "\uFEFFname,n,note,file:photo\r\n" + 'Ada,1,"Hello, ""world""",ada.png\r\n' + 'Grace,2,"two\nlines",\r\n' + "Linus,3,,\r\n";
     const input = path.join(dir, "people.csv");
     await writeFile(input, csv);
     const r = await runCli(["batch", "--script", "rows.example/echo", "--input", input, "--json"], { env });
@@ -39,7 +35,11 @@ describe("rows from files", () => {
     const received = store.runs.get(results[0]!.runId)!.files[0]!;
     expect(received.sha256).toBe(sha256(photo));
     expect([...(await runsPerName("echo")).entries()].filter(([name]) => ["Ada", "Grace", "Linus"].includes(name))).toEqual(
-      expect.arrayContaining([["Ada", 1], ["Grace", 1], ["Linus", 1]]),
+      expect.arrayContaining([
+        ["Ada", 1],
+        ["Grace", 1],
+        ["Linus", 1],
+      ]),
     );
   });
 
@@ -90,12 +90,15 @@ describe("rows from files", () => {
 describe("what the user sees", () => {
   test("the README's worked example: three rows with a file column and a shared argument", async () => {
     const dir = await folder();
-    await writeFile(path.join(dir, "people.csv"), [
-      "to,subject,file:attachment",
-      'ada@example.com,"Your invoice, March",invoices/ada.pdf',
-      'grace@example.com,"Your invoice, March",invoices/grace.pdf',
-      'linus@example.com,"No invoice this month",',
-    ].join("\n") + "\n");
+    await writeFile(
+      path.join(dir, "people.csv"),
+      [
+        "to,subject,file:attachment",
+        'ada@example.com,"Your invoice, March",invoices/ada.pdf',
+        'grace@example.com,"Your invoice, March",invoices/grace.pdf',
+        'linus@example.com,"No invoice this month",',
+      ].join("\n") + "\n",
+    );
     await mkdir(path.join(dir, "invoices"));
     await writeFile(path.join(dir, "invoices", "ada.pdf"), "%PDF-1.7 ada");
     await writeFile(path.join(dir, "invoices", "grace.pdf"), "%PDF-1.7 grace");
@@ -134,7 +137,9 @@ describe("what the user sees", () => {
     const r = await runCli(["batch", "--script", "rows.example/slow", "--input", input, "--concurrency", "2"], {
       env,
       onStart: (child) => {
-        void until(async () => existsSync(out) && (await readFile(out, "utf8")).includes('"completed"'), "a first row to complete").then(() => child.kill("SIGINT"));
+        void until(async () => existsSync(out) && (await readFile(out, "utf8")).includes('"completed"'), "a first row to complete").then(() =>
+          child.kill("SIGINT"),
+        );
       },
     });
     expect(r.code).toBe(130);
@@ -148,7 +153,10 @@ describe("what the user sees", () => {
     expect([...sent].filter((k) => !ended.has(k))).toEqual([]);
     expect(ended.size).toBeLessThan(30);
     // The printed command, as a shell runs it (its first word is the bin name: run it through node).
-    const words = command!.split(" ").slice(1).map((w) => w.replace(/^'(.*)'$/, "$1"));
+    const words = command!
+      .split(" ")
+      .slice(1)
+      .map((w) => w.replace(/^'(.*)'$/, "$1"));
     const resumed = await runCli(words, { env });
     expect(resumed.code).toBe(0);
     const counts = await runsPerName("slow");

@@ -49,7 +49,15 @@ async function create(host: string, slug: string, content: string, inputSchema: 
   const created = await createScript({
     client,
     path: { handle: "@demo" },
-    body: { host, slug, description: `${slug}, for the browser tests`, side_effects: "none", input_schema: inputSchema, output_schema: { type: "object" }, content },
+    body: {
+      host,
+      slug,
+      description: `${slug}, for the browser tests`,
+      side_effects: "none",
+      input_schema: inputSchema,
+      output_schema: { type: "object" },
+      content,
+    },
   });
   expect(created.error).toBeUndefined();
 }
@@ -137,7 +145,11 @@ describe("builtins.uploadFile puts the run's file into a real file field", () =>
       return found;
     };
     const bytes = randomBytes(MiB);
-    const running = runScript({ client, browser: "extension", script: { handle: "@demo", host: "example.org", slug: "hold", files: { doc: new Blob([bytes]) } } });
+    const running = runScript({
+      client,
+      browser: "extension",
+      script: { handle: "@demo", host: "example.org", slug: "hold", files: { doc: new Blob([bytes]) } },
+    });
     await vi.waitFor(() => expect(held).toHaveLength(1), { timeout: 15_000, interval: 20 });
     const kept = await parts();
     expect(kept).toHaveLength(1);
@@ -155,7 +167,18 @@ describe("mail.google.com/send_email in the real browser", () => {
     await writeFile(file, banner);
     // One browser for both steps: the second reads the page the first left.
     const r = await runCli(
-      ["run", "--sequential", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Our new banner", ...args, `file:attachment=${file}`, "--script", "@demo/mail.google.com/read_preview"],
+      [
+        "run",
+        "--sequential",
+        "--script",
+        "reduck/mail.google.com/send_email",
+        "to=me@example.com",
+        "subject=Our new banner",
+        ...args,
+        `file:attachment=${file}`,
+        "--script",
+        "@demo/mail.google.com/read_preview",
+      ],
       { env },
     );
     expect(r.code).toBe(0);
@@ -196,7 +219,14 @@ describe("mail.google.com/send_email in the real browser", () => {
     ]);
     for (const step of trace.steps) expect(step).toMatchObject({ ok: true, duration_ms: expect.any(Number) });
     expect(trace.screenshots).toEqual([
-      { kind: "last", afterStep: 7, url: expect.stringMatching(new RegExp(`^${server.url}/screenshots/`)), type: "image/png", size: expect.any(Number), path: path.join(shots, `${runId}-last.png`) },
+      {
+        kind: "last",
+        afterStep: 7,
+        url: expect.stringMatching(new RegExp(`^${server.url}/screenshots/`)),
+        type: "image/png",
+        size: expect.any(Number),
+        path: path.join(shots, `${runId}-last.png`),
+      },
     ]);
     const png = await readFile(path.join(shots, `${runId}-last.png`));
     expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
@@ -235,7 +265,9 @@ describe("a browser that hangs or dies costs one run", () => {
     const killed = await running;
     expect(killed.code).toBe(1);
     // Killed during the navigation or the wait after it, whichever the kill met.
-    expect(killed.stderr).toMatch(/failed: @demo\/example\.org\/wait failed on the site: page\.(goto|waitForTimeout): the browser closed during the run \(it crashed or was killed\)$/m);
+    expect(killed.stderr).toMatch(
+      /failed: @demo\/example\.org\/wait failed on the site: page\.(goto|waitForTimeout): the browser closed during the run \(it crashed or was killed\)$/m,
+    );
 
     const { data, error } = await runScript({ client, browser: "extension", script: { ...inspect, files: { doc: new Blob(["again"]) } } });
     expect(error).toBeUndefined();

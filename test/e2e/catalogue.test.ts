@@ -51,7 +51,14 @@ describe("catalogue scripts from the CLI", () => {
     const file = path.join(home, "chart.png");
     await writeFile(file, bytes);
     const r = await runCli(
-      ["run", "--script", "reduck/discord.com/post_message", "channelUrl=https://discord.com/channels/1/2", "message=This week's chart", `file:attachment=${file}`],
+      [
+        "run",
+        "--script",
+        "reduck/discord.com/post_message",
+        "channelUrl=https://discord.com/channels/1/2",
+        "message=This week's chart",
+        `file:attachment=${file}`,
+      ],
       { env },
     );
     expect(r.stderr).not.toMatch(/^Error/m);
@@ -69,9 +76,16 @@ describe("catalogue scripts from the CLI", () => {
     const r = await runCli(["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Late", "sendAt=2020-01-01T09:00"], { env });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toContain("sendAt 2020-01-01T09:00 is in the past (in the browser's time zone): give a time at least a few minutes ahead; nothing was sent");
+    expect(r.stderr).toContain(
+      "sendAt 2020-01-01T09:00 is in the past (in the browser's time zone): give a time at least a few minutes ahead; nothing was sent",
+    );
     expect(r.stderr).not.toMatch(/\n\s+at /);
-    expect(r.stderr.trim().split("\n").filter((line) => line.startsWith("Error"))).toHaveLength(1);
+    expect(
+      r.stderr
+        .trim()
+        .split("\n")
+        .filter((line) => line.startsWith("Error")),
+    ).toHaveLength(1);
   }, 60_000);
 
   test("mail.google.com/send_email with a sendAt ahead: scheduled, not sent, found in the Scheduled folder", async () => {

@@ -37,7 +37,10 @@ describe("lists with --json are the API's page (§3)", () => {
     expect(all.data.map((s: { address: string }) => s.address)).toContain("reduck/mail.google.com/send_email");
     for (const s of all.data) expect(s.address).toBe(`${s.author.handle}/${s.host}/${s.slug}`);
 
-    for (const args of [["runs", "list"], ["scripts", "versions", "list", "example.com/get_title"]]) {
+    for (const args of [
+      ["runs", "list"],
+      ["scripts", "versions", "list", "example.com/get_title"],
+    ]) {
       const listed = JSON.parse((await runCli([...args, "--json", "--all"], { env })).stdout);
       expect(listed, args.join(" ")).toMatchObject({ data: expect.any(Array), hasNextPage: false, totalCount: listed.data.length });
     }
@@ -46,11 +49,16 @@ describe("lists with --json are the API's page (§3)", () => {
 
 describe("the service's messages keep their words and gain the CLI's way out (§9)", () => {
   test("devices, browsers, the API URL and handles", async () => {
-    const device = await runCli(["run", "--device", "00000000-0000-4000-8000-00000000dead", "--script", "reduck/mail.google.com/send_email", "to=a@b.c", "subject=x"], { env });
+    const device = await runCli(
+      ["run", "--device", "00000000-0000-4000-8000-00000000dead", "--script", "reduck/mail.google.com/send_email", "to=a@b.c", "subject=x"],
+      { env },
+    );
     expect(device.code).toBe(1);
     expect(device.stderr).toContain("list yours with GET /api/devices. See yours with `reduck devices list`.");
 
-    const managed = await runCli(["run", "--browser", "managed", "--script", "reduck/admin.atlassian.com/download_invoice", "id=1", "transaction_account=2"], { env });
+    const managed = await runCli(["run", "--browser", "managed", "--script", "reduck/admin.atlassian.com/download_invoice", "id=1", "transaction_account=2"], {
+      env,
+    });
     expect(managed.code).toBe(1);
     expect(managed.stderr).toContain('or run in your own browser (browser: "extension"). In the CLI: --browser extension.');
 
@@ -105,12 +113,32 @@ describe("typos (§11)", () => {
 
 describe("help and parse errors (§14)", () => {
   const commands = [
-    "run", "whoami", "login", "logout", "mcp", "devices list",
-    "scripts list", "scripts get", "scripts create", "scripts update", "scripts publish", "scripts unpublish",
-    "scripts archive", "scripts restore", "scripts targets", "scripts transfer",
-    "scripts versions list", "scripts versions get", "scripts versions create", "scripts versions update",
-    "scripts versions delete", "scripts versions promote",
-    "runs list", "runs get", "runs delete", "runs trace",
+    "run",
+    "whoami",
+    "login",
+    "logout",
+    "mcp",
+    "devices list",
+    "scripts list",
+    "scripts get",
+    "scripts create",
+    "scripts update",
+    "scripts publish",
+    "scripts unpublish",
+    "scripts archive",
+    "scripts restore",
+    "scripts targets",
+    "scripts transfer",
+    "scripts versions list",
+    "scripts versions get",
+    "scripts versions create",
+    "scripts versions update",
+    "scripts versions delete",
+    "scripts versions promote",
+    "runs list",
+    "runs get",
+    "runs delete",
+    "runs trace",
   ];
 
   test("every example in every command's help carries the $ prompt; every command takes --json as the root help says", async () => {
@@ -132,7 +160,10 @@ describe("help and parse errors (§14)", () => {
   test("oclif's raw messages are sentences", async () => {
     const cases: Array<[string[], string]> = [
       [["scripts", "versions", "get", "example.com/get_title"], "Error: missing VERSION: the command is `reduck scripts versions get ADDRESS VERSION`\n"],
-      [["scripts", "create", "--host", "a.example", "--slug", "a", "--source", "x.js", "--description", "d"], "Error: missing required flag --side-effects: see `reduck scripts create --help`\n"],
+      [
+        ["scripts", "create", "--host", "a.example", "--slug", "a", "--source", "x.js", "--description", "d"],
+        "Error: missing required flag --side-effects: see `reduck scripts create --help`\n",
+      ],
       [["scripts", "list", "--visibility", "secret"], 'Error: --visibility must be private or public (you gave "secret")\n'],
       [["scripts", "list", "--page-size", "0"], 'Error: --page-size must be a whole number of at least 1 (you gave "0")\n'],
       [["scripts", "list", "reduck", "extra"], "Error: unexpected argument extra: the command is `reduck scripts list [HANDLE]`\n"],

@@ -28,7 +28,11 @@ beforeAll(async () => {
     host: "shop.example",
     slug: "order",
     content: "return { args };",
-    inputSchema: { type: "object", properties: { quantity: { type: "integer" }, gift: { type: "boolean" }, items: { type: "array" }, note: { type: "string" } }, required: ["quantity"] },
+    inputSchema: {
+      type: "object",
+      properties: { quantity: { type: "integer" }, gift: { type: "boolean" }, items: { type: "array" }, note: { type: "string" } },
+      required: ["quantity"],
+    },
   });
   server = await startHttpServer({ handlers: createHandlers(store) });
   home = temporaryFolder("reduck-home-");
@@ -46,7 +50,15 @@ const lastRun = () => [...store.runs.values()].sort((a, b) => b.startedAt.locale
 describe("reduck run", () => {
   test("the docs example, with ~ expanded by the CLI", async () => {
     const r = await runCli(
-      ["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Our new banner", "attachmentName=banner.png", "file:attachment=~/Downloads/banner.png"],
+      [
+        "run",
+        "--script",
+        "reduck/mail.google.com/send_email",
+        "to=me@example.com",
+        "subject=Our new banner",
+        "attachmentName=banner.png",
+        "file:attachment=~/Downloads/banner.png",
+      ],
       { env },
     );
     expect(r.stderr).toMatch(/^run [0-9a-f-]{36}$/m);
@@ -56,7 +68,10 @@ describe("reduck run", () => {
   });
 
   test("bytes without a name argument arrive named after the input", async () => {
-    const r = await runCli(["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=x", `file:attachment=${home}/Downloads/banner.png`], { env });
+    const r = await runCli(
+      ["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=x", `file:attachment=${home}/Downloads/banner.png`],
+      { env },
+    );
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).attachment).toBe("attachment");
   });
@@ -92,8 +107,14 @@ describe("reduck run", () => {
     const r = await runCli(
       [
         "run",
-        "--script", "reduck/docusign.com/upload_document", "documentName=banner.png", `file:document=${home}/Downloads/banner.png`,
-        "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=second",
+        "--script",
+        "reduck/docusign.com/upload_document",
+        "documentName=banner.png",
+        `file:document=${home}/Downloads/banner.png`,
+        "--script",
+        "reduck/mail.google.com/send_email",
+        "to=me@example.com",
+        "subject=second",
       ],
       { env },
     );
@@ -103,7 +124,22 @@ describe("reduck run", () => {
     expect(out[0].document).toMatchObject({ name: "banner.png", sha256: sha256(banner) });
     expect(out[1].subject).toBe("second");
 
-    const failed = await runCli(["run", "--browser", "managed", "--script", "reduck/docusign.com/upload_document", "documentName=a", `file:document=${home}/Downloads/banner.png`, "--script", "reduck/mail.google.com/send_email", "to=a@b.c", "subject=ok"], { env });
+    const failed = await runCli(
+      [
+        "run",
+        "--browser",
+        "managed",
+        "--script",
+        "reduck/docusign.com/upload_document",
+        "documentName=a",
+        `file:document=${home}/Downloads/banner.png`,
+        "--script",
+        "reduck/mail.google.com/send_email",
+        "to=a@b.c",
+        "subject=ok",
+      ],
+      { env },
+    );
     expect(failed.code).toBe(1);
     const steps = JSON.parse(failed.stdout);
     // stdout holds results only: null for the step that gave none; why it failed is on stderr.
@@ -113,14 +149,29 @@ describe("reduck run", () => {
   });
 
   test("a run failure is one clear line with the service's message, exit 1", async () => {
-    const r = await runCli(["run", "--browser", "managed", "--script", "reduck/docusign.com/upload_document", "documentName=a", `file:document=${home}/Downloads/banner.png`], { env });
+    const r = await runCli(
+      ["run", "--browser", "managed", "--script", "reduck/docusign.com/upload_document", "documentName=a", `file:document=${home}/Downloads/banner.png`],
+      { env },
+    );
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(r.stderr).toMatch(/^Error: .*connector/);
   });
 
   test("--json turns a failed run into one JSON object on stdout (the agent tool's outcome), same exit code", async () => {
-    const r = await runCli(["run", "--json", "--browser", "managed", "--script", "reduck/docusign.com/upload_document", "documentName=a", `file:document=${home}/Downloads/banner.png`], { env });
+    const r = await runCli(
+      [
+        "run",
+        "--json",
+        "--browser",
+        "managed",
+        "--script",
+        "reduck/docusign.com/upload_document",
+        "documentName=a",
+        `file:document=${home}/Downloads/banner.png`,
+      ],
+      { env },
+    );
     expect(r.code).toBe(1);
     const body = JSON.parse(r.stdout);
     expect(body).toEqual({
@@ -181,7 +232,12 @@ describe("the catalogue from the terminal", () => {
 describe("credentials and exit codes", () => {
   test("a refused key exits 4 and never shows the key", async () => {
     const secret = "rk_wrong_secret_value_123";
-    for (const args of [["whoami"], ["whoami", "--json"], ["scripts", "list", "--json", "--nope"], ["run", "--script", "reduck/mail.google.com/send_email", "to=a"]]) {
+    for (const args of [
+      ["whoami"],
+      ["whoami", "--json"],
+      ["scripts", "list", "--json", "--nope"],
+      ["run", "--script", "reduck/mail.google.com/send_email", "to=a"],
+    ]) {
       const r = await runCli(args, { env: { ...env, REDUCK_API_KEY: secret } });
       expect(r.stdout + r.stderr).not.toContain(secret);
     }
@@ -193,7 +249,9 @@ describe("credentials and exit codes", () => {
   });
 
   test("a missing file is reported before anything else, even without a credential", async () => {
-    const r = await runCli(["run", "--script", "reduck/mail.google.com/send_email", "to=a@b.c", "file:attachment=~/Downloads/nope.png"], { env: { ...env, REDUCK_API_KEY: "" } });
+    const r = await runCli(["run", "--script", "reduck/mail.google.com/send_email", "to=a@b.c", "file:attachment=~/Downloads/nope.png"], {
+      env: { ...env, REDUCK_API_KEY: "" },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`Error: file input attachment: ${home}/Downloads/nope.png does not exist\n`);
   });

@@ -28,13 +28,21 @@ beforeAll(async () => {
   const handBack = (slug: string, properties: Record<string, unknown>, body: string) =>
     store.addScript({ handle: "@demo", host: "admin.atlassian.com", slug, content: body, inputSchema: { type: "object", properties } });
   const text = { type: "string" };
-  handBack("fetch_invoice", { id: text, name: text }, "return await builtins.download('https://admin.atlassian.com/invoices/' + args.id + '/download', { filename: args.name });");
+  handBack(
+    "fetch_invoice",
+    { id: text, name: text },
+    "return await builtins.download('https://admin.atlassian.com/invoices/' + args.id + '/download', { filename: args.name });",
+  );
   handBack(
     "two_invoices",
     {},
     "const a = await builtins.download('https://admin.atlassian.com/invoices/a/pdf', { filename: 'a.pdf' }); const b = await builtins.download('https://admin.atlassian.com/invoices/b/pdf', { filename: 'b.pdf' }); return { count: 2, files: [a, b] };",
   );
-  handBack("hostile", { names: { type: "array", items: text } }, "const f = await builtins.download('https://admin.atlassian.com/invoices/h/pdf'); return { files: args.names.map((filename) => ({ filename, url: f.url })) };");
+  handBack(
+    "hostile",
+    { names: { type: "array", items: text } },
+    "const f = await builtins.download('https://admin.atlassian.com/invoices/h/pdf'); return { files: args.names.map((filename) => ({ filename, url: f.url })) };",
+  );
   handBack("dead_link", { url: text }, "return { filename: 'gone.pdf', url: args.url };");
   server = await startHttpServer({ handlers: createHandlers(store) });
   home = temporaryFolder("reduck-out-");
@@ -104,15 +112,24 @@ describe("download_invoice: a file's bytes as base64", () => {
 describe("a managed browser's download: { filename, url }", () => {
   test("is fetched from the sandbox's URL into --out, and the result gains path", async () => {
     const dir = await newDir();
-    const r = await runCli(["run", "--browser", "managed", "--out", dir, "--script", "admin.atlassian.com/fetch_invoice", "id=inv_7", "name=invoice.pdf"], { env });
+    const r = await runCli(["run", "--browser", "managed", "--out", dir, "--script", "admin.atlassian.com/fetch_invoice", "id=inv_7", "name=invoice.pdf"], {
+      env,
+    });
     expect(r.code, r.stderr).toBe(0);
     const result = JSON.parse(r.stdout);
-    expect(result).toEqual({ filename: "invoice.pdf", url: expect.stringMatching(new RegExp(`^${server.url}/downloads/`)), path: path.join(dir, "invoice.pdf") });
+    expect(result).toEqual({
+      filename: "invoice.pdf",
+      url: expect.stringMatching(new RegExp(`^${server.url}/downloads/`)),
+      path: path.join(dir, "invoice.pdf"),
+    });
     expect(await readFile(result.path)).toEqual(Buffer.from(invoicePdf("inv_7")));
   });
 
   test("without --out the url is printed and nothing is fetched or written", async () => {
-    const r = await runCli(["run", "--browser", "managed", "--script", "admin.atlassian.com/fetch_invoice", "id=inv_8", "name=invoice.pdf"], { env, cwd: home });
+    const r = await runCli(["run", "--browser", "managed", "--script", "admin.atlassian.com/fetch_invoice", "id=inv_8", "name=invoice.pdf"], {
+      env,
+      cwd: home,
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ filename: "invoice.pdf", url: expect.any(String) });
     expect(r.stderr).toContain("add --out DIR to save it");
@@ -121,7 +138,20 @@ describe("a managed browser's download: { filename, url }", () => {
   test("files anywhere in the result are saved, for every step of several", async () => {
     const dir = await newDir();
     const r = await runCli(
-      ["run", "--browser", "managed", "--out", dir, "--json", "--script", "admin.atlassian.com/two_invoices", "--script", "admin.atlassian.com/fetch_invoice", "id=c", "name=a.pdf"],
+      [
+        "run",
+        "--browser",
+        "managed",
+        "--out",
+        dir,
+        "--json",
+        "--script",
+        "admin.atlassian.com/two_invoices",
+        "--script",
+        "admin.atlassian.com/fetch_invoice",
+        "id=c",
+        "name=a.pdf",
+      ],
       { env },
     );
     expect(r.code, r.stderr).toBe(0);
@@ -140,7 +170,16 @@ describe("a managed browser's download: { filename, url }", () => {
     expect(r.code, r.stderr).toBe(0);
     const saved = JSON.parse(r.stdout).files.map((f: { path: string }) => f.path);
     for (const p of saved) expect(path.dirname(p)).toBe(dir);
-    expect(saved.map((p: string) => path.basename(p))).toEqual(["escape.pdf", "evil.pdf", "passwd", "download", "download (1)", "win.pdf", "hidden", "badname.pdf"]);
+    expect(saved.map((p: string) => path.basename(p))).toEqual([
+      "escape.pdf",
+      "evil.pdf",
+      "passwd",
+      "download",
+      "download (1)",
+      "win.pdf",
+      "hidden",
+      "badname.pdf",
+    ]);
     expect(await readdir(parent)).toEqual(["out"]);
   });
 
@@ -162,7 +201,12 @@ describe("reduck runs get RUN_ID --out DIR", () => {
     const r = await runCli(["runs", "get", runId, "--out", dir, "--json"], { env });
     expect(r.code).toBe(0);
     const run = JSON.parse(r.stdout);
-    expect(run.result.result).toEqual({ filename: "IN-EU-002.pdf", via: "direct", size_bytes: invoicePdf("inv_42").byteLength, path: path.join(dir, "IN-EU-002.pdf") });
+    expect(run.result.result).toEqual({
+      filename: "IN-EU-002.pdf",
+      via: "direct",
+      size_bytes: invoicePdf("inv_42").byteLength,
+      path: path.join(dir, "IN-EU-002.pdf"),
+    });
     expect(await readFile(path.join(dir, "IN-EU-002.pdf"))).toEqual(Buffer.from(invoicePdf("inv_42")));
 
     const plain = await runCli(["runs", "get", runId], { env, cwd: home });

@@ -34,7 +34,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const NOTE = 'Note: the file sent as attachment (banner.png) arrives named "attachment", without an extension: that is the name the recipient sees. Add attachmentName=banner.png to name it.';
+const NOTE =
+  'Note: the file sent as attachment (banner.png) arrives named "attachment", without an extension: that is the name the recipient sees. Add attachmentName=banner.png to name it.';
 const lastRun = () => [...store.runs.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0]!;
 
 describe("reduck run without the name argument of a file it sends", () => {
@@ -47,14 +48,19 @@ describe("reduck run without the name argument of a file it sends", () => {
   });
 
   test("with --json: the note stays on stderr and stdout is one JSON document", async () => {
-    const r = await runCli(["run", "--json", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi", `file:attachment=${file}`], { env });
+    const r = await runCli(["run", "--json", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi", `file:attachment=${file}`], {
+      env,
+    });
     expect(r.code).toBe(0);
     expect(r.stderr.trim()).toBe(NOTE);
     expect(JSON.parse(r.stdout)).toMatchObject({ status: "completed", result: { attachment: "attachment" } });
   });
 
   test("no note when the name is given", async () => {
-    const r = await runCli(["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi", "attachmentName=banner.png", `file:attachment=${file}`], { env });
+    const r = await runCli(
+      ["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi", "attachmentName=banner.png", `file:attachment=${file}`],
+      { env },
+    );
     expect(r.code).toBe(0);
     expect(r.stderr).not.toMatch(/Note:/);
     expect(JSON.parse(r.stdout).attachment).toBe("banner.png");

@@ -53,7 +53,9 @@ describe("naming a script", () => {
     const r = await runCli(["run", "--script", "mail.google.com/send_email", "to=me@example.com", "subject=Hi"], { env });
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
-    expect(r.stderr).toMatch(/No such script: @demo\/mail\.google\.com\/send_email\. Did you mean reduck\/mail\.google\.com\/send_email, the official script\?/);
+    expect(r.stderr).toMatch(
+      /No such script: @demo\/mail\.google\.com\/send_email\. Did you mean reduck\/mail\.google\.com\/send_email, the official script\?/,
+    );
     const get = await runCli(["scripts", "get", "mail.google.com/send_email"], { env });
     expect(get.stderr).toMatch(/Did you mean reduck\/mail\.google\.com\/send_email, the official script\?/);
     // A typo the official catalogue does not have either: no official hint.
@@ -118,7 +120,10 @@ describe("retries", () => {
     const r = await runCli(["whoami", "--verbose"], { env: slow() });
     const lines = r.stderr.split("\n").filter(Boolean);
     expect(lines).toHaveLength(3);
-    expect(lines.slice(0, 2)).toEqual([expect.stringMatching(/^timeout: retrying in [\d.]+ s \(attempt 1\)$/), expect.stringMatching(/^timeout: retrying in [\d.]+ s \(attempt 2\)$/)]);
+    expect(lines.slice(0, 2)).toEqual([
+      expect.stringMatching(/^timeout: retrying in [\d.]+ s \(attempt 1\)$/),
+      expect.stringMatching(/^timeout: retrying in [\d.]+ s \(attempt 2\)$/),
+    ]);
     expect(lines[2]).toMatch(/^Error: no answer/);
   });
 

@@ -62,7 +62,12 @@ describe("the library", () => {
   test("one script that outlives waitForSeconds ends with its result; POST /run once", async () => {
     const log = logFrom();
     const updates: RunStatusUpdate[] = [];
-    const { data, error } = await runScript({ client: client(), script: { ...SLEEP, args: { seconds: 3, echo: "lib" } }, waitForSeconds: 1, onStatus: (u) => updates.push(u) });
+    const { data, error } = await runScript({
+      client: client(),
+      script: { ...SLEEP, args: { seconds: 3, echo: "lib" } },
+      waitForSeconds: 1,
+      onStatus: (u) => updates.push(u),
+    });
     expect(error).toBeUndefined();
     expect(data).toEqual({ result: { slept: 3, echo: "lib" }, runId: expect.any(String) });
     expect(log.posts()).toBe(1);
@@ -162,13 +167,21 @@ describe("the CLI", () => {
     expect(r.code).toBe(1);
     const batch = JSON.parse(r.stdout);
     expect(batch).toMatchObject({ batchId: expect.any(String), status: "failed", totalSteps: 2 });
-    expect(batch.runs[0]).toMatchObject({ status: "failed", runId: expect.any(String), errorType: "site_error", externalMessage: expect.stringContaining("the button is gone") });
+    expect(batch.runs[0]).toMatchObject({
+      status: "failed",
+      runId: expect.any(String),
+      errorType: "site_error",
+      externalMessage: expect.stringContaining("the button is gone"),
+    });
     const human = await runCli(["run", "--wait-for-seconds", "1", ...failing], { env });
     expect(human.code).toBe(1);
     expect(human.stderr).toMatch(/^sandbox\/sandbox\.test\/sleep: run \S+ failed: sandbox\/sandbox\.test\/sleep failed on the site: the button is gone$/m);
 
     // One script waited on through its run record (getRun), which carries the error only.
-    const single = await runCli(["run", "--json", "--wait-for-seconds", "1", "--script", "sandbox/sandbox.test/sleep", "seconds=2", "fail=the button is gone"], { env });
+    const single = await runCli(
+      ["run", "--json", "--wait-for-seconds", "1", "--script", "sandbox/sandbox.test/sleep", "seconds=2", "fail=the button is gone"],
+      { env },
+    );
     expect(single.code).toBe(1);
     expect(JSON.parse(single.stdout)).toMatchObject({ status: "failed", runId: expect.any(String), error: expect.stringContaining("the button is gone") });
   }, 30_000);
@@ -186,7 +199,10 @@ describe("the agent tool", () => {
     });
     await client.connect(transport);
     try {
-      const first: any = await client.callTool({ name: "run_script", arguments: { script: { address: "sandbox/sandbox.test/sleep", args: { seconds: 4, echo: "mcp" } }, browser: "cloud" } });
+      const first: any = await client.callTool({
+        name: "run_script",
+        arguments: { script: { address: "sandbox/sandbox.test/sleep", args: { seconds: 4, echo: "mcp" } }, browser: "cloud" },
+      });
       expect(first.isError).toBeFalsy();
       const handle = first.structuredContent;
       expect(handle.status).toMatch(/^(queued|running)$/);

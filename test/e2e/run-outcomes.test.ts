@@ -87,7 +87,13 @@ describe("several scripts (§1)", () => {
     expect(r.code).toBe(1);
     const { runs } = JSON.parse(r.stdout);
     expect(runs.map((s: { status: string }) => s.status)).toEqual(["failed", "skipped"]);
-    expect(runs[1]).toEqual({ status: "skipped", runId: null, error: expect.any(String), errorType: "not_run", externalMessage: expect.stringContaining("did not run") });
+    expect(runs[1]).toEqual({
+      status: "skipped",
+      runId: null,
+      error: expect.any(String),
+      errorType: "not_run",
+      externalMessage: expect.stringContaining("did not run"),
+    });
   });
 
   test("without --json stdout is results only: an array in order, null where a step gave none; failures on stderr with run ids; exit 1", async () => {
@@ -178,7 +184,7 @@ describe("the whole input schema, before a run is spent (§5)", () => {
   });
 
   test("arguments that fit run", async () => {
-    const r = await runCli(["run", "--script", "img.example/resize", "width=640", "format=png", "tags=[\"a\"]", "file:image=~/photo.png"], { env });
+    const r = await runCli(["run", "--script", "img.example/resize", "width=640", "format=png", 'tags=["a"]', "file:image=~/photo.png"], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ args: { width: 640, format: "png", tags: ["a"] }, file: "image" });
   });
@@ -224,7 +230,23 @@ describe("flag combinations refused locally (§7)", () => {
     const source = path.join(home, "s.js");
     await writeFile(source, "return {};\n");
     const r = await runCli(
-      ["scripts", "create", "--host", "draft.example", "--slug", "x", "--description", "d", "--source", source, "--side-effects", "none", "--draft", "--visibility", "public"],
+      [
+        "scripts",
+        "create",
+        "--host",
+        "draft.example",
+        "--slug",
+        "x",
+        "--description",
+        "d",
+        "--source",
+        source,
+        "--side-effects",
+        "none",
+        "--draft",
+        "--visibility",
+        "public",
+      ],
       { env },
     );
     expect(r.code).toBe(2);

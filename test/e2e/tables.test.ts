@@ -17,8 +17,18 @@ let env: Record<string, string>;
 let home: string;
 
 const WIDE = [
-  { host: "shop.example.jp", slug: "order_status", name: "注文状況を確認する 📦", description: "注文番号から配送状況を調べて返します。長い説明なので、狭い端末では切り詰められます。🚚🚚🚚" },
-  { host: "party.example.com", slug: "send_invitations", name: "Invitations 🎉", description: "Sends an invitation to every guest 👩‍👩‍👧 on the list, with a flag 🇫🇷 for each country, and says who has already answered." },
+  {
+    host: "shop.example.jp",
+    slug: "order_status",
+    name: "注文状況を確認する 📦",
+    description: "注文番号から配送状況を調べて返します。長い説明なので、狭い端末では切り詰められます。🚚🚚🚚",
+  },
+  {
+    host: "party.example.com",
+    slug: "send_invitations",
+    name: "Invitations 🎉",
+    description: "Sends an invitation to every guest 👩‍👩‍👧 on the list, with a flag 🇫🇷 for each country, and says who has already answered.",
+  },
 ];
 
 beforeAll(async () => {
@@ -61,7 +71,11 @@ describe.each([80, 120])("at %i columns", (columns) => {
   test("runs list: every run id and script address whole", async () => {
     const lines = await screen(["runs", "list", "--page-size", "100"], columns);
     const ids = [...store.runs.values()].filter((r) => r.userId === store.demo.userId).map((r) => r.id);
-    for (const id of ids) expect(lines.some((l) => l.startsWith(`${id}  `)), id).toBe(true);
+    for (const id of ids)
+      expect(
+        lines.some((l) => l.startsWith(`${id}  `)),
+        id,
+      ).toBe(true);
     for (const line of lines) expect(stringWidth(line), line).toBeLessThanOrEqual(columns);
     expect(lines.some((l) => l.includes("@demo/example.com/get_title"))).toBe(true);
   });

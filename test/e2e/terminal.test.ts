@@ -36,7 +36,11 @@ const newestRun = () => [...store.runs.values()].sort((a, b) => b.startedAt.loca
 
 describe("tables (§4)", () => {
   test("on an 80-column terminal no line is longer than 80: descriptions are cut with …, addresses never (test/e2e/tables.test.ts)", async () => {
-    for (const args of [["scripts", "list"], ["runs", "list"], ["scripts", "versions", "list", "reduck/mail.google.com/send_email"]]) {
+    for (const args of [
+      ["scripts", "list"],
+      ["runs", "list"],
+      ["scripts", "versions", "list", "reduck/mail.google.com/send_email"],
+    ]) {
       const { code, output } = await openTerminal(args, { env, columns: 80 }).exited;
       expect(code, args.join(" ")).toBe(0);
       const lines = screenLines(output).filter(Boolean);
@@ -57,7 +61,10 @@ describe("tables (§4)", () => {
 
     const piped = await runCli(["scripts", "list", "--page-size", "100"], { env });
     expect(piped.code).toBe(0);
-    const rows = piped.stdout.trimEnd().split("\n").map((r) => r.split("\t"));
+    const rows = piped.stdout
+      .trimEnd()
+      .split("\n")
+      .map((r) => r.split("\t"));
     expect(piped.stdout).not.toMatch(/ {2}|\t /);
     // As `cut -f1` and `cut -f5` read it: every address with its whole description.
     for (const [address, , , , description] of rows) {
@@ -159,7 +166,9 @@ describe("Ctrl-C says what was left behind (§8)", () => {
     const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
     const asked = new Promise<void>((resolve) => silent.once("request", () => resolve()));
     try {
-      const t = openTerminal(["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi"], { env: { ...env, REDUCK_API_URL: url } });
+      const t = openTerminal(["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi"], {
+        env: { ...env, REDUCK_API_URL: url },
+      });
       await asked;
       t.type("\x03");
       const { code, output } = await t.exited;

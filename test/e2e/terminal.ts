@@ -30,7 +30,10 @@ export interface Terminal {
  * t.type("y\r");
  * const { code } = await t.exited;
  */
-export function openTerminal(args: string[], { env = {}, columns = 80, rows = 24, cwd }: { env?: Record<string, string>; columns?: number; rows?: number; cwd?: string } = {}): Terminal {
+export function openTerminal(
+  args: string[],
+  { env = {}, columns = 80, rows = 24, cwd }: { env?: Record<string, string>; columns?: number; rows?: number; cwd?: string } = {},
+): Terminal {
   const command = `stty cols ${columns} rows ${rows}; exec ${[process.execPath, BIN, ...args].map(shellQuote).join(" ")}`;
   const child = spawn("script", ["-qfec", command, "/dev/null"], {
     env: { ...baseEnv(), NO_COLOR: "1", TERM: "xterm", ...env },

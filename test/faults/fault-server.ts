@@ -74,7 +74,7 @@ function play(fault: Fault, req: http.IncomingMessage, res: http.ServerResponse)
     res.writeHead(200, { "content-type": "application/json", "content-length": String(body.length) });
     let i = 0;
     const timer = setInterval(() => {
-      if (i >= body.length) return clearInterval(timer), res.end();
+      if (i >= body.length) return (clearInterval(timer), res.end());
       res.write(body[i++]);
     }, 100);
     res.on("close", () => clearInterval(timer));

@@ -77,7 +77,11 @@ describe("a connection cut after it was made", () => {
     const { server, client } = await serve("reset-mid-answer");
     const { error } = await families[family](client);
     expect(error?.kind).toBe("network");
-    expect(error?.error).toMatch(new RegExp(`^the connection to ${server.url} was reset while the answer was arriving \\(ECONNRESET\\)$|^${server.url} closed the connection before the whole answer arrived \\(UND_ERR_SOCKET\\)$`));
+    expect(error?.error).toMatch(
+      new RegExp(
+        `^the connection to ${server.url} was reset while the answer was arriving \\(ECONNRESET\\)$|^${server.url} closed the connection before the whole answer arrived \\(UND_ERR_SOCKET\\)$`,
+      ),
+    );
     expect(error?.error).not.toMatch(/could not connect/);
     expect(server.count(route)).toBe(2);
   });
@@ -85,7 +89,10 @@ describe("a connection cut after it was made", () => {
   test.each(catalogueFamilies)("%s: closed before answering says so and is retried", async (family, route) => {
     const { server, client } = await serve("close-before-answer");
     const { error } = await families[family](client);
-    expect(error).toMatchObject({ kind: "network", error: expect.stringMatching(/closed the connection before answering|was reset before the answer arrived/) });
+    expect(error).toMatchObject({
+      kind: "network",
+      error: expect.stringMatching(/closed the connection before answering|was reset before the answer arrived/),
+    });
     expect(error?.error).not.toMatch(/could not connect/);
     expect(server.count(route)).toBe(2);
   });

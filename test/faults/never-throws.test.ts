@@ -83,7 +83,11 @@ describe("runScript", () => {
     ["args as a string", { client, script: { ...script, args: "to=me" } }, "script: args must be an object"],
     ["BigInt args", { client, script: { ...script, args: { n: 10n } } }, "script: args cannot be sent as JSON (Do not know how to serialize a BigInt)"],
     ["circular args", { client, script: { ...script, args: circular } }, "script: args cannot be sent as JSON (Converting circular structure"],
-    ["a file as a bare string", { client, script: { ...script, files: { attachment: "./x.png" } } }, 'file input attachment: give { path: "./x.png" } to send a file from this disk, or { relativePath: "./x.png" } for a file in the reduck folder'],
+    [
+      "a file as a bare string",
+      { client, script: { ...script, files: { attachment: "./x.png" } } },
+      'file input attachment: give { path: "./x.png" } to send a file from this disk, or { relativePath: "./x.png" } for a file in the reduck folder',
+    ],
     ["a file as a number", { client, script: { ...script, files: { attachment: 7 } } }, "file input attachment: expected { path }"],
     ["a path that is not a string", { client, script: { ...script, files: { attachment: { path: 7 } } } }, "file input attachment: path must be"],
     ["a handle that is not one", { client, script: { ...script, files: { attachment: { handle: 3 } } } }, "file input attachment: handle must be an open file"],

@@ -23,18 +23,16 @@ async function echoingServer(): Promise<FaultServer> {
 }
 
 describe("the CLI", () => {
-  test.each([
-    [["login", KEY]],
-    [["scripts", "get", KEY]],
-    [[KEY]],
-    [["runs", "list", `--api-key=${KEY}`, "extra", KEY]],
-  ])("never echoes a key given as an argument: %j", async (args) => {
-    const { code, stdout, stderr } = await runCli(args, { env: { REDUCK_API_URL: "http://127.0.0.1:9", REDUCK_API_KEY: "rk_env_0123456789" } });
-    expect(code).toBe(2);
-    expect(stdout + stderr).not.toContain(KEY);
-    expect(stdout + stderr).not.toContain("4f8a9c2e71d05b36");
-    expect(stderr).toContain("[redacted]");
-  });
+  test.each([[["login", KEY]], [["scripts", "get", KEY]], [[KEY]], [["runs", "list", `--api-key=${KEY}`, "extra", KEY]]])(
+    "never echoes a key given as an argument: %j",
+    async (args) => {
+      const { code, stdout, stderr } = await runCli(args, { env: { REDUCK_API_URL: "http://127.0.0.1:9", REDUCK_API_KEY: "rk_env_0123456789" } });
+      expect(code).toBe(2);
+      expect(stdout + stderr).not.toContain(KEY);
+      expect(stdout + stderr).not.toContain("4f8a9c2e71d05b36");
+      expect(stderr).toContain("[redacted]");
+    },
+  );
 
   test.each([[[]], [["--json"]]])("redacts the key from a server's message (%j)", async (extra) => {
     const server = await echoingServer();

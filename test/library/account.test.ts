@@ -58,7 +58,11 @@ describe("open endpoints", () => {
 
   test("they fail as values when the server is away", async () => {
     const { createReduckClient } = await import("../../src/index.js");
-    const offline = createReduckClient({ apiKey: "k", maxRetries: 0, fetch: async () => Promise.reject(Object.assign(new TypeError("fetch failed"), { cause: { code: "ENOTFOUND" } })) });
+    const offline = createReduckClient({
+      apiKey: "k",
+      maxRetries: 0,
+      fetch: async () => Promise.reject(Object.assign(new TypeError("fetch failed"), { cause: { code: "ENOTFOUND" } })),
+    });
     expect((await getPing({ client: offline })).error).toMatchObject({ kind: "network", cause: "ENOTFOUND" });
     expect((await getVersion({ client: offline })).error?.error).toBe("could not connect to https://reduck.ai (ENOTFOUND)");
   });

@@ -24,13 +24,19 @@ describe("connectors", () => {
   });
 
   test("every cookie must belong to the host", async () => {
-    const { error } = await putConnector({ client: ref.client, path: { host: "linkedin.com" }, body: { cookies: [cookie(".linkedin.com"), cookie(".evil.test", "X")] } });
+    const { error } = await putConnector({
+      client: ref.client,
+      path: { host: "linkedin.com" },
+      body: { cookies: [cookie(".linkedin.com"), cookie(".evil.test", "X")] },
+    });
     expect(error?.status).toBe(400);
     expect(JSON.stringify(error?.variables ?? error?.error)).toMatch(/evil\.test/);
   });
 
   test("put creates, delete removes", async () => {
-    expect((await putConnector({ client: ref.client, path: { host: "linkedin.com" }, body: { cookies: [cookie("www.linkedin.com")] } })).data?.host).toBe("linkedin.com");
+    expect((await putConnector({ client: ref.client, path: { host: "linkedin.com" }, body: { cookies: [cookie("www.linkedin.com")] } })).data?.host).toBe(
+      "linkedin.com",
+    );
     expect((await deleteConnector({ client: ref.client, path: { host: "linkedin.com" } })).response?.status).toBe(204);
     expect((await deleteConnector({ client: ref.client, path: { host: "linkedin.com" } })).error?.status).toBe(404);
   });

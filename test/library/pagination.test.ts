@@ -20,7 +20,11 @@ describe("pagination", () => {
       return listScripts(o);
     };
     const slugs: string[] = [];
-    for await (const s of paginate(counting, { client: ref.client, path: { handle: "@demo" }, query: { host: "bulk.example", pageSize: 100, sortBy: "name" } })) {
+    for await (const s of paginate(counting, {
+      client: ref.client,
+      path: { handle: "@demo" },
+      query: { host: "bulk.example", pageSize: 100, sortBy: "name" },
+    })) {
       slugs.push(s.slug);
     }
     expect(slugs).toHaveLength(250);
@@ -29,7 +33,11 @@ describe("pagination", () => {
   });
 
   test("a maximum stops early", async () => {
-    const { data, error } = await listAll(listScripts, { client: ref.client, path: { handle: "@demo" }, query: { host: "bulk.example", pageSize: 100 } }, { max: 120 });
+    const { data, error } = await listAll(
+      listScripts,
+      { client: ref.client, path: { handle: "@demo" }, query: { host: "bulk.example", pageSize: 100 } },
+      { max: 120 },
+    );
     expect(error).toBeUndefined();
     expect(data).toHaveLength(120);
   });

@@ -44,7 +44,13 @@ describe("runs", () => {
   });
 
   test("a trace, or 404 when none was recorded", async () => {
-    expect((await getRunTrace({ client: ref.client, path: { runId: runs.success } })).data).toMatchObject({ steps: [{ action: "goto https://example.com", ok: true }, { action: "read title", ok: true }, { action: "return", ok: true }] });
+    expect((await getRunTrace({ client: ref.client, path: { runId: runs.success } })).data).toMatchObject({
+      steps: [
+        { action: "goto https://example.com", ok: true },
+        { action: "read title", ok: true },
+        { action: "return", ok: true },
+      ],
+    });
     expect((await getRunTrace({ client: ref.client, path: { runId: runs.sendEmail } })).error?.status).toBe(404);
   });
 });

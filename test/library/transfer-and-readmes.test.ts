@@ -1,13 +1,5 @@
 import { describe, expect, test } from "vitest";
-import {
-  listScriptTransferTargets,
-  transferScript,
-  getScript,
-  archiveScript,
-  getHostReadme,
-  setHostReadme,
-  deleteHostReadme,
-} from "../../src/index.js";
+import { listScriptTransferTargets, transferScript, getScript, archiveScript, getHostReadme, setHostReadme, deleteHostReadme } from "../../src/index.js";
 import { useReferenceServer } from "../support/reference.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -46,14 +46,30 @@ test("lists the tools with their annotations and output schemas", async () => {
 test("a misspelt argument is refused by name and nothing runs", async () => {
   const before = ctx.sandbox.store.runs.size;
   const script = JSON.stringify({ address: "reduck/mail.google.com/send_email", args: { to: "me@example.com", subject: "typo" } });
-  const result = await inspector(await signedIn(), ["--method", "tools/call", "--tool-name", "run_script", "--tool-arg", `script=${script}`, "--tool-arg", "browsr=managed"]);
+  const result = await inspector(await signedIn(), [
+    "--method",
+    "tools/call",
+    "--tool-name",
+    "run_script",
+    "--tool-arg",
+    `script=${script}`,
+    "--tool-arg",
+    "browsr=managed",
+  ]);
   expect(result.isError).toBe(true);
   expect(result.content[0].text).toContain('unknown argument "browsr" (did you mean "browser"?');
   expect(ctx.sandbox.store.runs.size).toBe(before);
 });
 
 test("read_script by address answers structured content without internal keys", async () => {
-  const result = await inspector(await signedIn(), ["--method", "tools/call", "--tool-name", "read_script", "--tool-arg", "address=reduck/mail.google.com/send_email"]);
+  const result = await inspector(await signedIn(), [
+    "--method",
+    "tools/call",
+    "--tool-name",
+    "read_script",
+    "--tool-arg",
+    "address=reduck/mail.google.com/send_email",
+  ]);
   expect(result.isError).toBeFalsy();
   expect(result.structuredContent).toMatchObject({ address: "reduck/mail.google.com/send_email", fileInputs: [{ name: "attachment" }] });
   expect(JSON.stringify(result)).not.toContain('"x-');

@@ -74,7 +74,13 @@ describe("when stdin ends", () => {
     });
     expect(exit.code).toBe(0);
     expect(exit.stderr).toBe("");
-    const answers = new Map(exit.stdout.trim().split("\n").map((line) => JSON.parse(line)).map((m) => [m.id, m]));
+    const answers = new Map(
+      exit.stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line))
+        .map((m) => [m.id, m]),
+    );
     expect([...answers.keys()].sort()).toEqual([1, 2, 3]);
     expect(answers.get(2).result.structuredContent.scripts[0].address).toBe("reduck/docusign.com/upload_document");
     expect(answers.get(3).result.structuredContent).toMatchObject({ status: "completed", result: { subject: "last words" } });

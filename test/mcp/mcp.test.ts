@@ -21,9 +21,7 @@ beforeAll(async () => {
   await writeFile(path.join(outside, "secret.txt"), "not for agents");
   await symlink(path.join(outside, "secret.txt"), path.join(desktop, "reduck", "innocent.txt"));
   sandbox = await startSandbox(desktop);
-  ({ client, stderr } = await connectClient(
-    await mcpEnv({ REDUCK_API_URL: sandbox.url, REDUCK_API_KEY: sandbox.store.demo.apiKey, REDUCK_DESKTOP: desktop }),
-  ));
+  ({ client, stderr } = await connectClient(await mcpEnv({ REDUCK_API_URL: sandbox.url, REDUCK_API_KEY: sandbox.store.demo.apiKey, REDUCK_DESKTOP: desktop })));
 }, 30_000);
 
 afterAll(async () => {
@@ -68,11 +66,21 @@ describe("unknown arguments are refused, named, and nothing runs", () => {
     ["inside script", { script: { ...SEND_EMAIL, args: { to: "a@b.c", subject: "x" }, hots: "x" } }, '"hots" (did you mean "host"?', "at script"],
     [
       "inside one of scripts",
-      { scripts: [{ ...SEND_EMAIL, args: { to: "a@b.c", subject: "x" } }, { ...SEND_EMAIL, arsg: {} }] },
+      {
+        scripts: [
+          { ...SEND_EMAIL, args: { to: "a@b.c", subject: "x" } },
+          { ...SEND_EMAIL, arsg: {} },
+        ],
+      },
       '"arsg" (did you mean "args"?',
       "at scripts[1]",
     ],
-    ["inside a named file", sendEmail({ attachment: { relativePath: "banner.png", mode: "bytes" } }), '"mode" (the arguments here are relativePath)', "at script.files.attachment"],
+    [
+      "inside a named file",
+      sendEmail({ attachment: { relativePath: "banner.png", mode: "bytes" } }),
+      '"mode" (the arguments here are relativePath)',
+      "at script.files.attachment",
+    ],
     ["inside browser", { ...sendEmail({}), browser: { deviceId: "d", region: "eu" } }, '"region"', "at browser"],
   ])("run_script: %s", async (_where, args, named, where) => {
     const before = runs();

@@ -7,7 +7,12 @@ test("x-* keywords go at every depth; properties named x-... and values stay", (
     "x-md-type": "any",
     properties: {
       "x-request-id": { type: "string", "x-md-type": "any" },
-      to: { anyOf: [{ type: "string", "x-note": 1 }, { type: "array", items: { type: "string", "x-enum-from-output-doc": ["a"] } }] },
+      to: {
+        anyOf: [
+          { type: "string", "x-note": 1 },
+          { type: "array", items: { type: "string", "x-enum-from-output-doc": ["a"] } },
+        ],
+      },
       kind: { enum: ["x-one", "two"], default: { "x-kept": true } },
     },
     $defs: { when: { type: "string", "x-format": "date" } },

@@ -61,38 +61,41 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const issuer = `${options.tls ? "https" : "http"}://${options.name ?? "127.0.0.1"}:${(server.address() as AddressInfo).port}`;
 
-  const provider = withoutQuickStartWarnings(() => new Provider(issuer, {
-    jwks: { keys: [jwk] },
-    cookies: { keys: ["reduck-test-cookie-key"] },
-    scopes: ["openid", "offline_access", ...SERVICE_SCOPES],
-    pkce: { required: () => true },
-    // Its one key is an EC key: registered clients default to it instead of RS256.
-    clientDefaults: { id_token_signed_response_alg: "ES256", grant_types: ["authorization_code"], response_types: ["code"] },
-    features: {
-      devInteractions: { enabled: true },
-      registration: { enabled: true },
-      revocation: { enabled: true },
-      resourceIndicators: {
-        enabled: true,
-        // The token request names the resource; with one granted resource it may be left out.
-        useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, indicator) => {
-          if (!options.resources.includes(indicator)) throw new errors.InvalidTarget(`unknown resource ${indicator}`);
-          return {
-            scope: SERVICE_SCOPES.join(" "),
-            audience: indicator,
-            accessTokenTTL: ttl,
-            accessTokenFormat: "jwt",
-            jwt: { sign: { alg: "ES256" } },
-          };
+  const provider = withoutQuickStartWarnings(
+    () =>
+      new Provider(issuer, {
+        jwks: { keys: [jwk] },
+        cookies: { keys: ["reduck-test-cookie-key"] },
+        scopes: ["openid", "offline_access", ...SERVICE_SCOPES],
+        pkce: { required: () => true },
+        // Its one key is an EC key: registered clients default to it instead of RS256.
+        clientDefaults: { id_token_signed_response_alg: "ES256", grant_types: ["authorization_code"], response_types: ["code"] },
+        features: {
+          devInteractions: { enabled: true },
+          registration: { enabled: true },
+          revocation: { enabled: true },
+          resourceIndicators: {
+            enabled: true,
+            // The token request names the resource; with one granted resource it may be left out.
+            useGrantedResource: () => true,
+            getResourceServerInfo: (_ctx, indicator) => {
+              if (!options.resources.includes(indicator)) throw new errors.InvalidTarget(`unknown resource ${indicator}`);
+              return {
+                scope: SERVICE_SCOPES.join(" "),
+                audience: indicator,
+                accessTokenTTL: ttl,
+                accessTokenFormat: "jwt",
+                jwt: { sign: { alg: "ES256" } },
+              };
+            },
+          },
         },
-      },
-    },
-    // A native public client gets refresh tokens without `prompt=consent` (which needs `openid`).
-    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
-    ttl: { RefreshToken: 86_400, Grant: 86_400, Session: 3600, Interaction: 600, AccessToken: ttl },
-    findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
-  }));
+        // A native public client gets refresh tokens without `prompt=consent` (which needs `openid`).
+        issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
+        ttl: { RefreshToken: 86_400, Grant: 86_400, Session: 3600, Interaction: 600, AccessToken: ttl },
+        findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
+      }),
+  );
   provider.on("server_error", (_ctx, error) => console.error("authorization server:", error));
   server.on("request", provider.callback());
 

@@ -86,9 +86,16 @@ export async function signInInBrowser(
 }
 
 function decode(s: string): string {
-  return s.replace(/&amp;/g, "&").replace(/&#x2F;/gi, "/").replace(/&#x3D;/gi, "=");
+  return s
+    .replace(/&amp;/g, "&")
+    .replace(/&#x2F;/gi, "/")
+    .replace(/&#x3D;/gi, "=");
 }
 
 function text(html: string): string {
-  return html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim().slice(0, 300);
+  return html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 300);
 }

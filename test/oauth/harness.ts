@@ -45,7 +45,11 @@ export async function startOAuthWorld({ accessTokenTtl, named }: OAuthWorldOptio
   const store = createStore();
   const seen: SeenRequest[] = [];
   const server = await startHttpServer({ handlers: recording(createHandlers(store), seen), ...(named && { tls: named.tls, name: named.sandbox }) });
-  const as = await startAuthorizationServer({ resources: [server.url, `${server.url}/mcp`], accessTokenTtl, ...(named && { tls: named.tls, name: named.issuer }) });
+  const as = await startAuthorizationServer({
+    resources: [server.url, `${server.url}/mcp`],
+    accessTokenTtl,
+    ...(named && { tls: named.tls, name: named.issuer }),
+  });
   await trustAuthorizationServer(store, as.issuer, { fetch: named?.fetch });
   return {
     store,
@@ -136,7 +140,12 @@ export interface LoginResult extends CliResult {
  */
 export async function loginWithBrowser(
   env: Record<string, string>,
-  { login = "demo", args = [] as string[], consent = true, fetch }: { login?: string; args?: string[]; consent?: boolean; fetch?: typeof globalThis.fetch } = {},
+  {
+    login = "demo",
+    args = [] as string[],
+    consent = true,
+    fetch,
+  }: { login?: string; args?: string[]; consent?: boolean; fetch?: typeof globalThis.fetch } = {},
 ): Promise<LoginResult> {
   const cli = spawnReduck(["login", "--no-browser", ...args], env);
   const [, link] = await cli.stderrMatch(LINK);

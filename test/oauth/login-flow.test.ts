@@ -162,7 +162,10 @@ describe("URLs and precedence", () => {
   test("a run host the sign-in did not cover (REDUCK_MCP_URL set after login) asks for a new login", async () => {
     const { env } = await freshUser();
     expect((await loginWithBrowser(env)).code).toBe(0);
-    const r = await runReduck(["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi"], { ...env, REDUCK_MCP_URL: `${world.url}/mcp` });
+    const r = await runReduck(["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi"], {
+      ...env,
+      REDUCK_MCP_URL: `${world.url}/mcp`,
+    });
     expect(r.code).toBe(4);
     expect(r.stderr).toContain(`your sign-in does not cover ${world.url}/mcp: run \`reduck login\` again with the same --api-url and REDUCK_MCP_URL`);
   });
@@ -180,7 +183,14 @@ describe("URLs and precedence", () => {
     expect(whoami.stdout).toMatch(new RegExp(`API:\\s+${world.url} \\(remembered by \`reduck login --api-url\`\\)`));
     expect(whoami.stdout).toMatch(new RegExp(`Run host:\\s+${world.url}\\n`));
     const json = JSON.parse((await runReduck(["whoami", "--json"], noUrl)).stdout);
-    expect(json.credential).toMatchObject({ kind: "oauth", account: "@demo", issuer: world.as.issuer, apiUrl: world.url, apiUrlSource: "login", runUrl: world.url });
+    expect(json.credential).toMatchObject({
+      kind: "oauth",
+      account: "@demo",
+      issuer: world.as.issuer,
+      apiUrl: world.url,
+      apiUrlSource: "login",
+      runUrl: world.url,
+    });
 
     const logout = await runReduck(["logout"], noUrl);
     expect(logout.stderr).toContain("Later commands use https://reduck.ai again");
@@ -221,6 +231,8 @@ test("logout when the authorization server cannot be reached: warned, and forgot
   await writeFile(path.join(configDir, "config.json"), JSON.stringify({ credentials: { [world.url]: { oauth: signIn } } }), { mode: 0o600 });
   const r = await runReduck(["logout"], env);
   expect(r.code).toBe(0);
-  expect(r.stderr).toContain(`Warning: reading the authorization server's metadata: could not connect to ${issuer} (ECONNREFUSED). It is forgotten here all the same.`);
+  expect(r.stderr).toContain(
+    `Warning: reading the authorization server's metadata: could not connect to ${issuer} (ECONNREFUSED). It is forgotten here all the same.`,
+  );
   await expect(readStoredConfig(configDir)).rejects.toThrow(/ENOENT/);
 });

@@ -45,7 +45,16 @@ describe("reduck login with OAuth", () => {
     expect(asked.get("code_challenge")).toMatch(/^[\w-]{43}$/);
     expect(asked.get("state")).toMatch(/^[\w-]{43}$/); // 32 random bytes, base64url
     expect(asked.getAll("resource")).toEqual([world.url]);
-    expect(asked.get("scope")!.split(" ")).toEqual(["script:read", "script:write", "run:read", "run:write", "device:read", "connector:read", "profile", "offline_access"]);
+    expect(asked.get("scope")!.split(" ")).toEqual([
+      "script:read",
+      "script:write",
+      "run:read",
+      "run:write",
+      "device:read",
+      "connector:read",
+      "profile",
+      "offline_access",
+    ]);
     expect(asked.get("redirect_uri")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
 
     // Stored readable only by the owner: refresh token, the API's token and its resource, issuer, client.
@@ -60,7 +69,9 @@ describe("reduck login with OAuth", () => {
 
     const whoami = await runReduck(["whoami"], env);
     expect(whoami.code, whoami.stderr).toBe(0);
-    expect(whoami.stdout).toMatch(new RegExp(`Signed in with:\\s+OAuth, as @demo via ${world.as.issuer}; access token valid until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC`));
+    expect(whoami.stdout).toMatch(
+      new RegExp(`Signed in with:\\s+OAuth, as @demo via ${world.as.issuer}; access token valid until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC`),
+    );
     expect(whoami.stdout).toMatch(new RegExp(`API:\\s+${world.url} \\(from REDUCK_API_URL\\)`));
 
     // A 5 s token is always within a minute of expiring: each command refreshed it, rotating the refresh token.
@@ -100,7 +111,10 @@ describe("two resources: the API and the run host", () => {
     expect(tokens[runHost].resource).toBe(runHost);
 
     const before = world.seen.length;
-    const run = await runReduck(["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi", "file:attachment=~/banner.png"], env);
+    const run = await runReduck(
+      ["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi", "file:attachment=~/banner.png"],
+      env,
+    );
     expect(run.code, run.stderr).toBe(0);
     const seen = world.seen.slice(before);
     expect(seen.find((r) => r.method === "POST")).toEqual({ method: "POST", path: "/mcp/run", audience: runHost });

@@ -38,7 +38,9 @@ describe("npm run sandbox -- --oauth-issuer URL", () => {
   });
 
   test("an issuer that is not a URL is a usage error", () => {
-    expect(() => parseSandboxArgs(["--oauth-issuer", "reduck"])).toThrow('--oauth-issuer must be the authorization server\'s URL, e.g. http://127.0.0.1:4020 (got "reduck")');
+    expect(() => parseSandboxArgs(["--oauth-issuer", "reduck"])).toThrow(
+      '--oauth-issuer must be the authorization server\'s URL, e.g. http://127.0.0.1:4020 (got "reduck")',
+    );
     expect(parseSandboxArgs(["--oauth-issuer", "http://127.0.0.1:4020"])).toMatchObject({ oauthIssuer: "http://127.0.0.1:4020" });
   });
 });

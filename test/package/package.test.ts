@@ -32,7 +32,10 @@ beforeAll(async () => {
   await npm(["pack", "--pack-destination", path.join(work, "tarball")], { cwd: clone });
   const [name] = await readdir(path.join(work, "tarball"));
   tarball = path.join(work, "tarball", name!);
-  files = (await run("tar", ["-tzf", tarball])).stdout.split("\n").filter(Boolean).map((f) => f.replace(/^package\//, ""));
+  files = (await run("tar", ["-tzf", tarball])).stdout
+    .split("\n")
+    .filter(Boolean)
+    .map((f) => f.replace(/^package\//, ""));
 
   project = path.join(work, "project");
   await mkdir(project);
@@ -87,7 +90,9 @@ describe("installed into an empty project", () => {
     const packages = await installedPackages(path.join(project, "node_modules"));
     const { disk, apparent } = await diskUsage(path.join(project, "node_modules"));
     // The figures README gives, printed for whoever updates them.
-    console.log(`installed: ${packages.length} packages (${packages.join(", ")}), ${(disk / MB).toFixed(1)} MB on disk, ${(apparent / MB).toFixed(1)} MB of files`);
+    console.log(
+      `installed: ${packages.length} packages (${packages.join(", ")}), ${(disk / MB).toFixed(1)} MB on disk, ${(apparent / MB).toFixed(1)} MB of files`,
+    );
     expect(packages).toContain("reduck-client");
     // Requests go over node:http: the npm undici (a second copy of Node's own) is no dependency.
     expect(packages).not.toContain("undici");
@@ -189,7 +194,13 @@ describe("npm install -g --prefix DIR <tarball>", () => {
     const file = path.join(work, "home", "banner.png");
     await writeFile(file, Buffer.alloc(4096, 9));
     const { stdout } = await reduck([
-      "run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Banner", "attachmentName=banner.png", `file:attachment=${file}`,
+      "run",
+      "--script",
+      "reduck/mail.google.com/send_email",
+      "to=me@example.com",
+      "subject=Banner",
+      "attachmentName=banner.png",
+      `file:attachment=${file}`,
     ]);
     expect(JSON.parse(stdout)).toMatchObject({ sent: true, attachment: "banner.png" });
   });

@@ -66,7 +66,10 @@ export async function copyTrackedFiles(root: string, into: string): Promise<void
   const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
   for (const file of tracked) {
     const from = path.join(root, file);
-    const exists = await stat(from).then(() => true, () => false); // deleted but not yet committed
+    const exists = await stat(from).then(
+      () => true,
+      () => false,
+    ); // deleted but not yet committed
     if (!exists) continue;
     await mkdir(path.dirname(path.join(into, file)), { recursive: true });
     await cp(from, path.join(into, file), { preserveTimestamps: true });

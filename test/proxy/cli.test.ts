@@ -67,7 +67,9 @@ describe("reduck", () => {
     const { NODE_EXTRA_CA_CERTS: _, ...untrusting } = env({ HTTPS_PROXY: proxy.url });
     const { code, stderr } = await runCli(["whoami"], { env: untrusting });
     expect(code).toBe(1);
-    expect(stderr).toMatch(new RegExp(`^Error: the certificate of ${api.url} through the proxy ${proxy.url} was not accepted \\(.+\\): .* In the CLI: NODE_EXTRA_CA_CERTS=FILE`));
+    expect(stderr).toMatch(
+      new RegExp(`^Error: the certificate of ${api.url} through the proxy ${proxy.url} was not accepted \\(.+\\): .* In the CLI: NODE_EXTRA_CA_CERTS=FILE`),
+    );
   });
 
   test("a proxy variable that is not an http(s) URL is a usage error, before anything is sent", async () => {
@@ -90,14 +92,25 @@ describe("reduck mcp", () => {
   test("HTTP_PROXY: a catalogue call and a managed-browser upload go through the proxy", async () => {
     const port = new URL(sandbox.url).port;
     const { client } = await connectClient(
-      await mcpEnv({ REDUCK_API_URL: `http://sandbox.reduck.test:${port}`, REDUCK_API_KEY: sandbox.store.demo.apiKey, REDUCK_DESKTOP: desktop, HTTP_PROXY: proxy.url }),
+      await mcpEnv({
+        REDUCK_API_URL: `http://sandbox.reduck.test:${port}`,
+        REDUCK_API_KEY: sandbox.store.demo.apiKey,
+        REDUCK_DESKTOP: desktop,
+        HTTP_PROXY: proxy.url,
+      }),
     );
     try {
       const forwarded = proxy.forwarded.length;
       const list = await callTool(client, "list_scripts", { handle: "reduck", host: "mail.google.com" });
       expect(list.isError).toBe(false);
       const run = await callTool(client, "run_script", {
-        script: { handle: "reduck", host: "mail.google.com", slug: "send_email", args: { to: "me@example.com", subject: "Banner" }, files: { attachment: { relativePath: "banner.png" } } },
+        script: {
+          handle: "reduck",
+          host: "mail.google.com",
+          slug: "send_email",
+          args: { to: "me@example.com", subject: "Banner" },
+          files: { attachment: { relativePath: "banner.png" } },
+        },
         browser: "managed",
       });
       expect(run.isError).toBe(false);

@@ -57,7 +57,9 @@ describe("NO_PROXY and loopback", () => {
 });
 
 test("a proxy variable that is not an http(s) URL is named when the rules are read", () => {
-  expect(() => proxyFromEnv({ HTTPS_PROXY: "socks5://proxy:1080" })).toThrow("HTTPS_PROXY: the proxy socks5://proxy:1080 is a socks5 proxy: only http:// and https:// proxies are supported");
+  expect(() => proxyFromEnv({ HTTPS_PROXY: "socks5://proxy:1080" })).toThrow(
+    "HTTPS_PROXY: the proxy socks5://proxy:1080 is a socks5 proxy: only http:// and https:// proxies are supported",
+  );
   expect(() => proxyFromEnv({ http_proxy: "http://[bad" })).toThrow('http_proxy: the proxy "http://[bad" is not a URL (expected http://host:port)');
   // No scheme means http://, as curl and Go read it.
   expect(proxyFromEnv({ HTTPS_PROXY: "proxy.corp:3128" })("https://reduck.ai/")).toBe("proxy.corp:3128");

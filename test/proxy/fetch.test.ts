@@ -79,11 +79,21 @@ describe("what fetch's callers rely on", () => {
     expect(string.headers.get("content-type")).toBe("application/json");
     expect(string.headers.getSetCookie()).toEqual(["a=1; Path=/", "b=2; Path=/"]);
     const echoed = await string.json();
-    expect(echoed).toMatchObject({ method: "POST", body: "hello", headers: { "x-one": "1", "content-type": "text/plain;charset=UTF-8", "content-length": "5", accept: "*/*" } });
+    expect(echoed).toMatchObject({
+      method: "POST",
+      body: "hello",
+      headers: { "x-one": "1", "content-type": "text/plain;charset=UTF-8", "content-length": "5", accept: "*/*" },
+    });
 
     const form = await (await fetch(`${origin}/echo`, { method: "POST", body: new URLSearchParams({ grant_type: "refresh_token", token: "a b" }) })).json();
     expect(form).toMatchObject({ body: "grant_type=refresh_token&token=a+b", headers: { "content-type": "application/x-www-form-urlencoded;charset=UTF-8" } });
-    const bytes = await (await fetch(new URL(`${origin}/echo`), { method: "PUT", body: new TextEncoder().encode("bytes"), headers: new Headers({ "Content-Type": "application/pdf" }) })).json();
+    const bytes = await (
+      await fetch(new URL(`${origin}/echo`), {
+        method: "PUT",
+        body: new TextEncoder().encode("bytes"),
+        headers: new Headers({ "Content-Type": "application/pdf" }),
+      })
+    ).json();
     expect(bytes).toMatchObject({ method: "PUT", body: "bytes", headers: { "content-type": "application/pdf" } });
     // No keep-alive: each request had a tunnel of its own.
     const tunnel = new URL(origin).host;
@@ -174,7 +184,11 @@ describe("failures keep the client's words", () => {
 
   test("a certificate nobody vouched for", async () => {
     const error = await words(connectionFetch(new Connections({ proxy: proxy.url })), `${origin}/echo`);
-    expect(error.error).toMatch(new RegExp(`^the certificate of ${origin} through the proxy ${proxy.url} was not accepted \\(\\w+: .+\\): if you trust it, add its authority with the client's \`ca\` option$`));
+    expect(error.error).toMatch(
+      new RegExp(
+        `^the certificate of ${origin} through the proxy ${proxy.url} was not accepted \\(\\w+: .+\\): if you trust it, add its authority with the client's \`ca\` option$`,
+      ),
+    );
   });
 
   test("an answer cut short: reading its body fails, said as a closed connection", async () => {

@@ -31,7 +31,9 @@ describe("HTTPS", () => {
     const before = api.count("GET /api/me");
     const { error } = await getMe({ client });
     expect(error?.kind).toBe("network");
-    expect(error?.error).toMatch(new RegExp(`^the certificate of ${api.url} was not accepted \\(\\w+: .+\\): if you trust it, add its authority with the client's \`ca\` option$`));
+    expect(error?.error).toMatch(
+      new RegExp(`^the certificate of ${api.url} was not accepted \\(\\w+: .+\\): if you trust it, add its authority with the client's \`ca\` option$`),
+    );
     expect(api.count("GET /api/me")).toBe(before);
   });
 
@@ -42,7 +44,9 @@ describe("HTTPS", () => {
     try {
       const { data, error } = await runScript({ client, script: script({ a: { path: uploadFile }, b: { handle, name: "b.pdf" } }) });
       expect(error).toBeUndefined();
-      const { files, contentLength, received } = (data as { result: { files: Record<string, { size: number; sha256: string }>; contentLength: number; received: number } }).result;
+      const { files, contentLength, received } = (
+        data as { result: { files: Record<string, { size: number; sha256: string }>; contentLength: number; received: number } }
+      ).result;
       expect(files["0:a"]).toMatchObject({ size: upload.length, sha256: sha256(upload) });
       expect(files["0:b"]).toMatchObject({ size: upload.length, sha256: sha256(upload) });
       // The length announced before the first byte is the length sent.
@@ -111,7 +115,13 @@ describe("through a proxy", () => {
       expect((await getMe({ client })).error).toBeUndefined();
       expect(proxy.authorizations[0]).toBe(`Basic ${Buffer.from("ann:s3cret pass").toString("base64")}`);
 
-      const wrong = createReduckClient({ apiKey: "k", baseUrl: `https://${NAME}:${api.port}`, ca: certificate.cert, proxy: proxy.url.replace("http://", "http://ann:nope@"), maxRetries: 0 });
+      const wrong = createReduckClient({
+        apiKey: "k",
+        baseUrl: `https://${NAME}:${api.port}`,
+        ca: certificate.cert,
+        proxy: proxy.url.replace("http://", "http://ann:nope@"),
+        maxRetries: 0,
+      });
       const refused = `the proxy ${proxy.url} would not open a connection to https://${NAME}:${api.port} (it answered 407 Proxy Authentication Required)`;
       expect((await getMe({ client: wrong })).error).toMatchObject({ kind: "network", error: refused });
       const run = await runScript({ client: wrong, script: script({ a: { path: uploadFile } }) });
@@ -125,8 +135,14 @@ describe("through a proxy", () => {
   test("a proxy that is not there is named as the connection that failed", async () => {
     const port = await refusedPort();
     const client = createReduckClient({ apiKey: "k", baseUrl: `https://${NAME}`, proxy: `http://127.0.0.1:${port}`, maxRetries: 0 });
-    expect((await getMe({ client })).error).toMatchObject({ kind: "network", cause: "ECONNREFUSED", error: `could not connect to the proxy http://127.0.0.1:${port} (ECONNREFUSED)` });
-    expect((await runScript({ client, script: script() })).error).toMatchObject({ error: `could not connect to the proxy http://127.0.0.1:${port} (ECONNREFUSED)` });
+    expect((await getMe({ client })).error).toMatchObject({
+      kind: "network",
+      cause: "ECONNREFUSED",
+      error: `could not connect to the proxy http://127.0.0.1:${port} (ECONNREFUSED)`,
+    });
+    expect((await runScript({ client, script: script() })).error).toMatchObject({
+      error: `could not connect to the proxy http://127.0.0.1:${port} (ECONNREFUSED)`,
+    });
   });
 
   test("proxyFromEnv: NO_PROXY sends a host direct, and loopback always goes direct", async () => {
@@ -139,7 +155,12 @@ describe("through a proxy", () => {
       const loopback = createReduckClient({ apiKey: "k", baseUrl: api.url, ca: certificate.cert, proxy: proxyFromEnv({ HTTPS_PROXY: proxy.url }) });
       expect((await getMe({ client: loopback })).error).toBeUndefined();
       expect(proxy.tunnels).toEqual([]);
-      const proxied = createReduckClient({ apiKey: "k", baseUrl: `https://${NAME}:${api.port}`, ca: certificate.cert, proxy: proxyFromEnv({ https_proxy: proxy.url }) });
+      const proxied = createReduckClient({
+        apiKey: "k",
+        baseUrl: `https://${NAME}:${api.port}`,
+        ca: certificate.cert,
+        proxy: proxyFromEnv({ https_proxy: proxy.url }),
+      });
       expect((await getMe({ client: proxied })).error).toBeUndefined();
       expect(proxy.tunnels).toEqual([`${NAME}:${api.port}`]);
     } finally {

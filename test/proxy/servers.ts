@@ -28,10 +28,29 @@ export async function makeCertificate(names: string[]): Promise<Certificate> {
   const certFile = path.join(dir, "cert.pem");
   const keyFile = path.join(dir, "key.pem");
   const san = names.map((n) => (net.isIP(n) ? `IP:${n}` : `DNS:${n}`)).join(",");
-  execFileSync("openssl", [
-    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-    "-keyout", keyFile, "-out", certFile, "-days", "1", "-subj", "/CN=reduck test", "-addext", `subjectAltName=${san}`,
-  ], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-keyout",
+      keyFile,
+      "-out",
+      certFile,
+      "-days",
+      "1",
+      "-subj",
+      "/CN=reduck test",
+      "-addext",
+      `subjectAltName=${san}`,
+    ],
+    { stdio: "ignore" },
+  );
   return { cert: await readFile(certFile, "utf8"), key: await readFile(keyFile, "utf8"), certFile };
 }
 
@@ -141,10 +160,13 @@ export async function startProxy({ hosts = {}, credentials }: { hosts?: Record<s
     const target = new URL(req.url!);
     forwarded.push(target.href);
     const { "proxy-authorization": _, ...headers } = req.headers;
-    const upstream = http.request({ host: resolve(target.hostname), port: target.port || 80, path: `${target.pathname}${target.search}`, method: req.method, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = http.request(
+      { host: resolve(target.hostname), port: target.port || 80, path: `${target.pathname}${target.search}`, method: req.method, headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on("error", () => {
       res.writeHead(502);
       res.end();
@@ -195,7 +217,11 @@ export async function startPlainApi(): Promise<{ port: number; count(route: stri
     req.resume();
     req.on("end", () => {
       res.writeHead(route === "GET /api/me" || route === "POST /run" ? 200 : 404, { "content-type": "application/json" });
-      res.end(route === "POST /run" ? JSON.stringify({ result: { ok: true }, runId: "r2" }) : JSON.stringify({ name: "Ann", email: "a@b.c", handle: "@ann", projects: [] }));
+      res.end(
+        route === "POST /run"
+          ? JSON.stringify({ result: { ok: true }, runId: "r2" })
+          : JSON.stringify({ name: "Ann", email: "a@b.c", handle: "@ann", projects: [] }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -134,7 +134,9 @@ describe("OAuth through HTTPS_PROXY", () => {
     const { NODE_EXTRA_CA_CERTS: _, ...env } = (await user()).env;
     const r = await runReduck(["login", "--no-browser"], env);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^Error: reading the sign-in details: the certificate of .* through the proxy .* was not accepted .* In the CLI: NODE_EXTRA_CA_CERTS=FILE/);
+    expect(r.stderr).toMatch(
+      /^Error: reading the sign-in details: the certificate of .* through the proxy .* was not accepted .* In the CLI: NODE_EXTRA_CA_CERTS=FILE/,
+    );
   });
 
   test("NO_PROXY for the sign-in's hosts sends them direct, where their names do not resolve", async () => {
@@ -173,7 +175,11 @@ describe("--out downloads through HTTPS_PROXY", () => {
     );
     expect(run.result.code, run.result.stderr).toBe(0);
     const { runId, result } = JSON.parse(run.result.stdout);
-    expect(result).toEqual({ filename: "invoice.pdf", url: expect.stringMatching(new RegExp(`^${world.url}/downloads/`)), path: path.join(dir, "invoice.pdf") });
+    expect(result).toEqual({
+      filename: "invoice.pdf",
+      url: expect.stringMatching(new RegExp(`^${world.url}/downloads/`)),
+      path: path.join(dir, "invoice.pdf"),
+    });
     // The contract, the run (a connection of its own), and the download.
     expect(run.tunnels).toEqual(["sandbox", "sandbox", "sandbox"]);
     const served = Buffer.from(await (await browserFetch(result.url)).arrayBuffer());

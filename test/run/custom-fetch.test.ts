@@ -6,7 +6,23 @@ import { expect, test } from "vitest";
 import { createReduckClient, getMe, runScript } from "../../src/index.js";
 import { startScriptedServer } from "../support/scripted-server.js";
 
-const STANDARD = new Set(["method", "headers", "body", "signal", "redirect", "duplex", "mode", "credentials", "cache", "referrer", "referrerPolicy", "integrity", "keepalive", "priority", "window"]);
+const STANDARD = new Set([
+  "method",
+  "headers",
+  "body",
+  "signal",
+  "redirect",
+  "duplex",
+  "mode",
+  "credentials",
+  "cache",
+  "referrer",
+  "referrerPolicy",
+  "integrity",
+  "keepalive",
+  "priority",
+  "window",
+]);
 
 test.each([
   ["a JSON run", { host: "a.com", slug: "s" }],

@@ -40,7 +40,11 @@ async function runChanging(after: number, change: (file: string) => void) {
 
 test("a file that grew before it was sent fails at once, sending none of it", async () => {
   const { error, file } = await runChanging(0, (f) => appendFileSync(f, "more"));
-  expect(error).toEqual({ kind: "invalid_request", url: `${server.url}/run`, error: `${file} changed while it was being sent: it was 3145728 bytes, now 3145732` });
+  expect(error).toEqual({
+    kind: "invalid_request",
+    url: `${server.url}/run`,
+    error: `${file} changed while it was being sent: it was 3145728 bytes, now 3145732`,
+  });
 });
 
 test("a file that grew while it was sent fails before its last byte goes", async () => {

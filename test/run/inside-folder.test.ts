@@ -142,7 +142,10 @@ test("a symbolic link inside a sub-folder that leads out is refused by the agent
   await mkdir(path.join(folder, "sub"), { recursive: true });
   await symlink(outside, path.join(folder, "sub", "link.txt"));
   const client = createReduckClient({ apiKey: "k", baseUrl: "http://127.0.0.1:9", maxRetries: 0 });
-  const result = await runScriptTool({ client, folder }, { script: { host: "a.com", slug: "s", files: { attachment: { relativePath: "sub/link.txt" } } }, browser: "managed" });
+  const result = await runScriptTool(
+    { client, folder },
+    { script: { host: "a.com", slug: "s", files: { attachment: { relativePath: "sub/link.txt" } } }, browser: "managed" },
+  );
   expect(result).toMatchObject({ isError: true });
   expect(result.content[0]!.text).toContain("must be a plain name inside the reduck folder");
 });

@@ -10,7 +10,11 @@ import { client, count, runRecord, script, seen, two, wire } from "./long-runs-w
 describe("faults while polling", () => {
   // Resets are made over real loopback HTTP in long-runs-http.test.ts (MSW's network error is not one).
   test("a 503 during polls is retried with backoff", async () => {
-    wire({ status: 202, body: { batchId: "b8", status: "running", retryAfterMs: 10, runs: [] } }, [{ status: 503, body: { error: "busy" } }, { status: 502, body: { error: "gateway" } }, { body: { batchId: "b8", status: "completed", runs: [{ runId: "r1", result: 1 }] } }]);
+    wire({ status: 202, body: { batchId: "b8", status: "running", retryAfterMs: 10, runs: [] } }, [
+      { status: 503, body: { error: "busy" } },
+      { status: 502, body: { error: "gateway" } },
+      { body: { batchId: "b8", status: "completed", runs: [{ runId: "r1", result: 1 }] } },
+    ]);
     const { data, error } = await runScript({ client: client(), script });
     expect(error).toBeUndefined();
     expect(data).toEqual({ result: 1, runId: "r1" });
@@ -38,13 +42,17 @@ describe("faults while polling", () => {
     const { error } = await pending;
     expect(Date.now() - abortedAt).toBeLessThan(500);
     expect(error).toMatchObject({ kind: "aborted", batchId: "b9" });
-    expect(error!.error).toBe('stopped waiting for batch b9; it goes on at the service: wait for it again with waitForRun({ client, batchId: "b9" }) or `reduck runs wait b9`');
+    expect(error!.error).toBe(
+      'stopped waiting for batch b9; it goes on at the service: wait for it again with waitForRun({ client, batchId: "b9" }) or `reduck runs wait b9`',
+    );
     expect(count("POST /run")).toBe(1);
     expect(count("GET /batches/b9")).toBe(0);
   });
 
   test("deadlineMs ends the wait with the handle's id; the run goes on", async () => {
-    wire({ status: 202, body: { batchId: "b10", status: "running", retryAfterMs: 30, runs: [] } }, [{ body: { batchId: "b10", status: "running", retryAfterMs: 30, runs: [] } }]);
+    wire({ status: 202, body: { batchId: "b10", status: "running", retryAfterMs: 30, runs: [] } }, [
+      { body: { batchId: "b10", status: "running", retryAfterMs: 30, runs: [] } },
+    ]);
     const started = Date.now();
     const { error } = await waitForRun({ client: client(), batchId: "b10" }, { deadlineMs: 200 });
     expect(Date.now() - started).toBeLessThan(1_000);
@@ -57,7 +65,10 @@ describe("faults while polling", () => {
 
 describe("waitForRun", () => {
   test("a batch id: looks at once, then polls to the end", async () => {
-    wire({ body: null }, [{ body: { batchId: "b11", status: "running", retryAfterMs: 10, runs: [{ runId: "r1", status: "running" }] } }, { body: { batchId: "b11", status: "completed", runs: [{ runId: "r1", status: "completed", result: [1] }] } }]);
+    wire({ body: null }, [
+      { body: { batchId: "b11", status: "running", retryAfterMs: 10, runs: [{ runId: "r1", status: "running" }] } },
+      { body: { batchId: "b11", status: "completed", runs: [{ runId: "r1", status: "completed", result: [1] }] } },
+    ]);
     const { data, error } = await waitForRun({ client: client(), batchId: "b11" });
     expect(error).toBeUndefined();
     expect(data).toEqual({ batchId: "b11", status: "completed", totalSteps: 1, runs: [{ status: "completed", runId: "r1", result: [1] }] });
@@ -101,7 +112,10 @@ describe("options on the wire, checked before sending", () => {
     [{ waitForSeconds: 0 }, /^waitForSeconds must be a whole number of seconds from 1 to 110 \(got 0\)/],
     [{ waitForSeconds: 111 }, /^waitForSeconds must be a whole number of seconds from 1 to 110 \(got 111\)/],
     [{ waitForSeconds: 1.5 }, /^waitForSeconds must be a whole number/],
-    [{ browser: "extension", region: "us-east-1" }, /^region is for the cloud browser only, and this run goes to your own browser \(extension\): drop region, or run with browser: "cloud"$/],
+    [
+      { browser: "extension", region: "us-east-1" },
+      /^region is for the cloud browser only, and this run goes to your own browser \(extension\): drop region, or run with browser: "cloud"$/,
+    ],
     [{ browser: { deviceId: "d1" }, country: "US" }, /^country is for the cloud browser only, and this run goes to device d1/],
     [{ region: "mars-1" }, /^region must be one of eu-central-1, us-east-1, us-west-2, ap-southeast-1/],
     [{ country: "Germany" }, /^country must be a two-letter ISO 3166 code/],

@@ -28,7 +28,13 @@ describe("answers that are final at once", () => {
     wire({
       body: [
         { status: "completed", runId: "r1", result: { ok: true } },
-        { status: "failed", runId: "r2", error: "selector #send not found", errorType: "site_error", externalMessage: "The site changed: the Send button is gone" },
+        {
+          status: "failed",
+          runId: "r2",
+          error: "selector #send not found",
+          errorType: "site_error",
+          externalMessage: "The site changed: the Send button is gone",
+        },
       ],
     });
     const { data, error } = await runScript({ client: client(), scripts: two });
@@ -38,7 +44,13 @@ describe("answers that are final at once", () => {
       totalSteps: 2,
       runs: [
         { status: "completed", runId: "r1", result: { ok: true } },
-        { status: "failed", runId: "r2", error: "selector #send not found", errorType: "site_error", externalMessage: "The site changed: the Send button is gone" },
+        {
+          status: "failed",
+          runId: "r2",
+          error: "selector #send not found",
+          errorType: "site_error",
+          externalMessage: "The site changed: the Send button is gone",
+        },
       ],
     });
     expect(data).not.toHaveProperty("batchId");
@@ -59,7 +71,12 @@ describe("answers that are final at once", () => {
     expect(error).toMatchObject({ kind: "run_failed", runId: "r-signed-out" });
     expect(error!.error).toMatch(/run r-signed-out ended with neither a result nor an error/);
 
-    wire({ body: [{ status: "completed", runId: "r1", result: 0 }, { status: "completed", runId: "r2" }] });
+    wire({
+      body: [
+        { status: "completed", runId: "r1", result: 0 },
+        { status: "completed", runId: "r2" },
+      ],
+    });
     const batch = await runScript({ client: client(), scripts: two });
     expect(batch.data!.status).toBe("failed");
     expect(batch.data!.runs[0]).toEqual({ status: "completed", runId: "r1", result: 0 });
@@ -81,14 +98,37 @@ describe("answers that are final at once", () => {
 
 describe("a 202 batch is polled to the end", () => {
   test("POST once, then GET the batch with the same credential, sleeping retryAfterMs", async () => {
-    const running = { batchId: "b1", status: "running", retryAfterMs: 150, runs: [{ status: "completed", runId: "r1", result: 1 }, { status: "running", runId: "r2" }] };
-    const done = { batchId: "b1", status: "completed", runs: [{ status: "completed", runId: "r1", result: 1 }, { status: "completed", runId: "r2", result: 2 }] };
+    const running = {
+      batchId: "b1",
+      status: "running",
+      retryAfterMs: 150,
+      runs: [
+        { status: "completed", runId: "r1", result: 1 },
+        { status: "running", runId: "r2" },
+      ],
+    };
+    const done = {
+      batchId: "b1",
+      status: "completed",
+      runs: [
+        { status: "completed", runId: "r1", result: 1 },
+        { status: "completed", runId: "r2", result: 2 },
+      ],
+    };
     wire({ status: 202, body: { ...running, status: "queued" } }, [{ body: running }, { body: done }]);
     const updates: RunStatusUpdate[] = [];
     const started = Date.now();
     const { data, error } = await runScript({ client: client(), scripts: two, onStatus: (u) => updates.push(u) });
     expect(error).toBeUndefined();
-    expect(data).toEqual({ batchId: "b1", status: "completed", totalSteps: 2, runs: [{ status: "completed", runId: "r1", result: 1 }, { status: "completed", runId: "r2", result: 2 }] });
+    expect(data).toEqual({
+      batchId: "b1",
+      status: "completed",
+      totalSteps: 2,
+      runs: [
+        { status: "completed", runId: "r1", result: 1 },
+        { status: "completed", runId: "r2", result: 2 },
+      ],
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(2 * 150 - 5);
     expect(count("POST /run")).toBe(1);
     expect(count("GET /batches/b1")).toBe(2);
@@ -100,7 +140,9 @@ describe("a 202 batch is polled to the end", () => {
   });
 
   test("an onStatus that throws does not break the wait", async () => {
-    wire({ status: 202, body: { batchId: "b12", status: "running", retryAfterMs: 10, runs: [] } }, [{ body: { batchId: "b12", status: "completed", runs: [{ runId: "r1", result: 7 }] } }]);
+    wire({ status: 202, body: { batchId: "b12", status: "running", retryAfterMs: 10, runs: [] } }, [
+      { body: { batchId: "b12", status: "completed", runs: [{ runId: "r1", result: 7 }] } },
+    ]);
     const { data, error } = await runScript({
       client: client(),
       script,
@@ -114,7 +156,9 @@ describe("a 202 batch is polled to the end", () => {
   });
 
   test("without retryAfterMs the wait between polls is 2 s", async () => {
-    wire({ status: 202, body: { batchId: "b2", status: "running", runs: [] } }, [{ body: { batchId: "b2", status: "completed", runs: [{ runId: "r1", result: "x" }] } }]);
+    wire({ status: 202, body: { batchId: "b2", status: "running", runs: [] } }, [
+      { body: { batchId: "b2", status: "completed", runs: [{ runId: "r1", result: "x" }] } },
+    ]);
     const started = Date.now();
     const { data } = await runScript({ client: client(), script });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_990);
@@ -129,7 +173,9 @@ describe("a 202 batch is polled to the end", () => {
   });
 
   test("a count mismatch in the polled batch is an error", async () => {
-    wire({ status: 202, body: { batchId: "b4", status: "running", retryAfterMs: 10, runs: [] } }, [{ body: { batchId: "b4", status: "completed", runs: [{ runId: "r1", result: 1 }] } }]);
+    wire({ status: 202, body: { batchId: "b4", status: "running", retryAfterMs: 10, runs: [] } }, [
+      { body: { batchId: "b4", status: "completed", runs: [{ runId: "r1", result: 1 }] } },
+    ]);
     const { error } = await runScript({ client: client(), scripts: two });
     expect(error).toMatchObject({ kind: "invalid_response", batchId: "b4" });
     expect(error!.error).toMatch(/asked for 2 scripts, the service answered for 1 \(batch b4\)/);
@@ -155,7 +201,11 @@ describe("a 202 batch is polled to the end", () => {
 
 describe("a single run's 202 envelope is waited on with getRun", () => {
   test("running, then success: the result", async () => {
-    wire({ status: 202, body: { status: "running", runId: "r1", retryAfterMs: 20 } }, [], [runRecord("r1", "running"), runRecord("r1", "success", { result: { sent: true } })]);
+    wire(
+      { status: 202, body: { status: "running", runId: "r1", retryAfterMs: 20 } },
+      [],
+      [runRecord("r1", "running"), runRecord("r1", "success", { result: { sent: true } })],
+    );
     const updates: RunStatusUpdate[] = [];
     const started = Date.now();
     const { data, error } = await runScript({ client: client(), script, onStatus: (u) => updates.push(u) });

@@ -20,7 +20,11 @@ test("pièce-jointe, a Japanese name and a name with a colon survive the trip", 
     const parts: ReceivedPart[] = [];
     let spec = "";
     const request = new Request("http://sandbox/run", { method: "POST", body: sent.body, headers: { "content-type": sent.headers["content-type"]! } });
-    await readMultipartBody(request, sent.headers["content-type"]!, { onSpec: (text) => (spec = text), onPartStart: () => undefined, onPart: (p) => parts.push(p) });
+    await readMultipartBody(request, sent.headers["content-type"]!, {
+      onSpec: (text) => (spec = text),
+      onPartStart: () => undefined,
+      onPart: (p) => parts.push(p),
+    });
 
     expect(JSON.parse(spec)).toEqual({ script: { host: "a.com", slug: "s" } });
     expect(parts.map(({ input, filename, size }) => ({ input, filename, size }))).toEqual([

@@ -44,7 +44,17 @@ describe("the multipart encoder", () => {
     const bytes = new Uint8Array(300_000).map((_, i) => (i * 7) % 256);
     const body = encodeMultipart([
       { name: "spec", value: '{"script":{"host":"a.com","slug":"s"}}', type: "application/json" },
-      { name: "0:attachment", value: { size: bytes.length, chunks: async function* () { yield bytes; } }, type: "image/png", filename: "attachment" },
+      {
+        name: "0:attachment",
+        value: {
+          size: bytes.length,
+          chunks: async function* () {
+            yield bytes;
+          },
+        },
+        type: "image/png",
+        filename: "attachment",
+      },
     ]);
     const all = await collect(body);
     expect(all.length).toBe(body.length);
@@ -62,7 +72,7 @@ describe("the multipart encoder", () => {
   test("names with quotes cannot break out of the header", async () => {
     const body = encodeMultipart([{ name: 'x"; filename="evil', value: "v" }]);
     const { fields } = await parse(body.contentType, new Blob([await collect(body)]).stream());
-    expect(Object.keys(fields)).toEqual(['x%22; filename=%22evil']);
+    expect(Object.keys(fields)).toEqual(["x%22; filename=%22evil"]);
   });
 });
 

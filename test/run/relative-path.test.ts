@@ -15,13 +15,10 @@ describe("the relativePath rule", () => {
     "nul-report.pdf",
     ".env",
     "a.b/c",
-  ])(
-    "accepts %j",
-    (name) => {
-      expect(relativePathProblem(name)).toBeUndefined();
-      expect(isPlainRelativePath(name)).toBe(true);
-    },
-  );
+  ])("accepts %j", (name) => {
+    expect(relativePathProblem(name)).toBeUndefined();
+    expect(isPlainRelativePath(name)).toBe(true);
+  });
 
   test.each([
     ["/etc/passwd", "absolute path"],

@@ -37,7 +37,11 @@ afterAll(async () => {
 describe("the 50 MB limit", () => {
   test("exactly 50 MB is sent, streamed, and arrives whole", async () => {
     const file = await bigFile("exact.bin", MAX_FILE_BYTES);
-    const { data, error } = await runScript({ client, browser: "extension", script: { ...uploadDocument, args: { documentName: "exact.bin" }, files: { document: { path: file } } } });
+    const { data, error } = await runScript({
+      client,
+      browser: "extension",
+      script: { ...uploadDocument, args: { documentName: "exact.bin" }, files: { document: { path: file } } },
+    });
     expect(error).toBeUndefined();
     expect((data!.result as any).document.size).toBe(MAX_FILE_BYTES);
   });
@@ -45,7 +49,11 @@ describe("the 50 MB limit", () => {
   test("one byte more is refused before sending", async () => {
     const file = await bigFile("over.bin", MAX_FILE_BYTES + 1);
     const before = store.runs.size;
-    const { error } = await runScript({ client, browser: "extension", script: { ...uploadDocument, args: { documentName: "over.bin" }, files: { document: { path: file } } } });
+    const { error } = await runScript({
+      client,
+      browser: "extension",
+      script: { ...uploadDocument, args: { documentName: "over.bin" }, files: { document: { path: file } } },
+    });
     expect(error?.kind).toBe("invalid_request");
     expect(error?.error).toBe(`file input document: ${file} is 50 MiB (52,428,801 bytes), over the 50 MiB limit per file (52,428,800 bytes)`);
     expect(store.runs.size).toBe(before);

@@ -17,7 +17,11 @@ const runsNow = () => [...ref.store.runs.values()].length;
 
 describe("bytes (multipart)", () => {
   test("a Buffer arrives named after its input without a name argument", async () => {
-    const { data, error } = await runScript({ client: ref.client, browser: "extension", script: { ...sendEmail, args: { to: "me@example.com", subject: "Hi" }, files: { attachment: banner } } });
+    const { data, error } = await runScript({
+      client: ref.client,
+      browser: "extension",
+      script: { ...sendEmail, args: { to: "me@example.com", subject: "Hi" }, files: { attachment: banner } },
+    });
     expect(error).toBeUndefined();
     expect(data!.result).toEqual({ sent: true, to: ["me@example.com"], cc: [], bcc: [], subject: "Hi", attachment: "attachment" });
     const run = ref.store.runs.get(data!.runId)!;
@@ -29,7 +33,11 @@ describe("bytes (multipart)", () => {
     const { data } = await runScript({
       client: ref.client,
       browser: "extension",
-      script: { ...sendEmail, args: { to: ["a@example.com", "b@example.com"], subject: "Our new banner", attachmentName: "banner.png" }, files: { attachment: { path: file } } },
+      script: {
+        ...sendEmail,
+        args: { to: ["a@example.com", "b@example.com"], subject: "Our new banner", attachmentName: "banner.png" },
+        files: { attachment: { path: file } },
+      },
     });
     expect(data!.result).toMatchObject({ attachment: "banner.png", to: ["a@example.com", "b@example.com"] });
     const received = ref.store.runs.get(data!.runId)!.files[0]!;
@@ -58,15 +66,31 @@ describe("bytes (multipart)", () => {
 describe("named and inline files (JSON)", () => {
   test("a named file keeps its own name, in a sub-folder too", async () => {
     withDesktop();
-    const top = await runScript({ client: ref.client, browser: "extension", script: { ...sendEmail, args: { to: "me@example.com", subject: "x" }, files: { attachment: { relativePath: "banner.png" } } } });
+    const top = await runScript({
+      client: ref.client,
+      browser: "extension",
+      script: { ...sendEmail, args: { to: "me@example.com", subject: "x" }, files: { attachment: { relativePath: "banner.png" } } },
+    });
     expect(top.data?.result).toMatchObject({ attachment: "banner.png" });
-    const sub = await runScript({ client: ref.client, browser: "extension", script: { ...sendEmail, args: { to: "me@example.com", subject: "x" }, files: { attachment: { relativePath: "2026/invoice.pdf" } } } });
+    const sub = await runScript({
+      client: ref.client,
+      browser: "extension",
+      script: { ...sendEmail, args: { to: "me@example.com", subject: "x" }, files: { attachment: { relativePath: "2026/invoice.pdf" } } },
+    });
     expect(sub.data?.result).toMatchObject({ attachment: "invoice.pdf" });
     expect(ref.store.runs.get(sub.data!.runId)!.files[0]).toMatchObject({ via: "named", name: "invoice.pdf" });
   });
 
   test("an inline file travels in the JSON body", async () => {
-    const { data } = await runScript({ client: ref.client, browser: "extension", script: { ...sendEmail, args: { to: "me@example.com", subject: "x" }, files: { attachment: { b64: Buffer.from("hello").toString("base64"), mime: "text/plain" } } } });
+    const { data } = await runScript({
+      client: ref.client,
+      browser: "extension",
+      script: {
+        ...sendEmail,
+        args: { to: "me@example.com", subject: "x" },
+        files: { attachment: { b64: Buffer.from("hello").toString("base64"), mime: "text/plain" } },
+      },
+    });
     expect(data?.result).toMatchObject({ attachment: "attachment" });
     expect(ref.store.runs.get(data!.runId)!.files[0]).toMatchObject({ via: "inline", size: 5, sha256: sha256(Buffer.from("hello")) });
   });
@@ -75,7 +99,11 @@ describe("named and inline files (JSON)", () => {
 describe("refused before anything is sent", () => {
   test("a file over 50 MB", async () => {
     const before = runsNow();
-    const { error } = await runScript({ client: ref.client, browser: "extension", script: { ...uploadDocument, args: { documentName: "x" }, files: { document: new Uint8Array(MAX_FILE_BYTES + 1) } } });
+    const { error } = await runScript({
+      client: ref.client,
+      browser: "extension",
+      script: { ...uploadDocument, args: { documentName: "x" }, files: { document: new Uint8Array(MAX_FILE_BYTES + 1) } },
+    });
     expect(error).toMatchObject({ kind: "invalid_request" });
     expect(error!.error).toMatch(/over the 50 MiB limit/);
     expect(runsNow()).toBe(before);
@@ -84,7 +112,11 @@ describe("refused before anything is sent", () => {
   test("a JSON body over 100 KB, with the advice to send bytes", async () => {
     const before = runsNow();
     const b64 = Buffer.alloc(MAX_JSON_BODY_BYTES).toString("base64");
-    const { error } = await runScript({ client: ref.client, browser: "extension", script: { ...sendEmail, args: { to: "a@b.c", subject: "x" }, files: { attachment: { b64, mime: "image/png" } } } });
+    const { error } = await runScript({
+      client: ref.client,
+      browser: "extension",
+      script: { ...sendEmail, args: { to: "a@b.c", subject: "x" }, files: { attachment: { b64, mime: "image/png" } } },
+    });
     expect(error?.kind).toBe("invalid_request");
     expect(error!.error).toMatch(/over the 100 KiB limit: send files as bytes/);
     expect(runsNow()).toBe(before);
@@ -102,13 +134,20 @@ describe("refused before anything is sent", () => {
   });
 
   test.each(["/etc/passwd", "../x.png", "C:\\x.png", "a/../../x.png"])("a relativePath of %j", async (name) => {
-    const { error } = await runScript({ client: ref.client, browser: "extension", script: { ...sendEmail, args: { to: "a@b.c", subject: "x" }, files: { attachment: { relativePath: name } } } });
+    const { error } = await runScript({
+      client: ref.client,
+      browser: "extension",
+      script: { ...sendEmail, args: { to: "a@b.c", subject: "x" }, files: { attachment: { relativePath: name } } },
+    });
     expect(error?.kind).toBe("invalid_request");
     expect(error!.error).toMatch(/must be a plain name inside the reduck folder/);
   });
 
   test("a path that does not exist, or is a folder", async () => {
-    const missing = await runScript({ client: ref.client, script: { ...uploadDocument, args: { documentName: "a" }, files: { document: { path: "/no/such/file.pdf" } } } });
+    const missing = await runScript({
+      client: ref.client,
+      script: { ...uploadDocument, args: { documentName: "a" }, files: { document: { path: "/no/such/file.pdf" } } },
+    });
     expect(missing.error?.error).toBe("file input document: /no/such/file.pdf does not exist");
     const folder = await runScript({ client: ref.client, script: { ...uploadDocument, args: { documentName: "a" }, files: { document: { path: desktop } } } });
     expect(folder.error?.error).toMatch(/is not a regular file/);
@@ -126,17 +165,29 @@ describe("the service's run failures reach the caller, with the recorded run", (
   };
 
   test("unknown file input", async () => {
-    await expectFailure(await runScript({ client: ref.client, browser: "extension", script: { ...sendEmail, args: { to: "a@b.c", subject: "x" }, files: { photo: banner } } }), 400, "unknown file input");
+    await expectFailure(
+      await runScript({ client: ref.client, browser: "extension", script: { ...sendEmail, args: { to: "a@b.c", subject: "x" }, files: { photo: banner } } }),
+      400,
+      "unknown file input",
+    );
   });
 
   test("missing file input", async () => {
-    await expectFailure(await runScript({ client: ref.client, browser: "extension", script: { ...uploadDocument, args: { documentName: "a" } } }), 400, "missing file input document");
+    await expectFailure(
+      await runScript({ client: ref.client, browser: "extension", script: { ...uploadDocument, args: { documentName: "a" } } }),
+      400,
+      "missing file input document",
+    );
   });
 
   test("a named file on a managed browser", async () => {
     withDesktop();
     await expectFailure(
-      await runScript({ client: ref.client, browser: "managed", script: { ...sendEmail, args: { to: "a@b.c", subject: "x" }, files: { attachment: { relativePath: "banner.png" } } } }),
+      await runScript({
+        client: ref.client,
+        browser: "managed",
+        script: { ...sendEmail, args: { to: "a@b.c", subject: "x" }, files: { attachment: { relativePath: "banner.png" } } },
+      }),
       400,
       "a managed browser can't read a file from your machine",
     );
@@ -146,7 +197,11 @@ describe("the service's run failures reach the caller, with the recorded run", (
     withDesktop();
     ref.store.setDemoFileAccess(false);
     await expectFailure(
-      await runScript({ client: ref.client, browser: "extension", script: { ...sendEmail, args: { to: "a@b.c", subject: "x" }, files: { attachment: { relativePath: "banner.png" } } } }),
+      await runScript({
+        client: ref.client,
+        browser: "extension",
+        script: { ...sendEmail, args: { to: "a@b.c", subject: "x" }, files: { attachment: { relativePath: "banner.png" } } },
+      }),
       422,
       "This paired browser can't read local files",
     );
@@ -155,15 +210,27 @@ describe("the service's run failures reach the caller, with the recorded run", (
   test("a named file that is not there", async () => {
     withDesktop();
     await expectFailure(
-      await runScript({ client: ref.client, browser: "extension", script: { ...sendEmail, args: { to: "a@b.c", subject: "x" }, files: { attachment: { relativePath: "nope.png" } } } }),
+      await runScript({
+        client: ref.client,
+        browser: "extension",
+        script: { ...sendEmail, args: { to: "a@b.c", subject: "x" }, files: { attachment: { relativePath: "nope.png" } } },
+      }),
       422,
       "bound 0 bytes — the browser could not read",
     );
   });
 
   test("a managed browser with no connector for the host; with one, the run works", async () => {
-    await expectFailure(await runScript({ client: ref.client, browser: "managed", script: { ...uploadDocument, args: { documentName: "a.pdf" }, files: { document: banner } } }), 422, "connector");
-    const ok = await runScript({ client: ref.client, browser: "managed", script: { ...sendEmail, args: { to: "a@b.c", subject: "x" }, files: { attachment: banner } } });
+    await expectFailure(
+      await runScript({ client: ref.client, browser: "managed", script: { ...uploadDocument, args: { documentName: "a.pdf" }, files: { document: banner } } }),
+      422,
+      "connector",
+    );
+    const ok = await runScript({
+      client: ref.client,
+      browser: "managed",
+      script: { ...sendEmail, args: { to: "a@b.c", subject: "x" }, files: { attachment: banner } },
+    });
     expect(ok.error).toBeUndefined();
     expect((await getRun({ client: ref.client, path: { runId: ok.data!.runId } })).data?.browser).toMatchObject({ type: "managed" });
   });

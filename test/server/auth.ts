@@ -11,9 +11,7 @@ import { API_AUDIENCE, MCP_AUDIENCE, type TokenRecord } from "./records.js";
 import type { ReferenceStore } from "./store.js";
 import { ApiError } from "./errors.js";
 
-export type Caller =
-  | { userId: string; via: "apiKey" }
-  | { userId: string; via: "oauth"; scopes: readonly string[] };
+export type Caller = { userId: string; via: "apiKey" } | { userId: string; via: "oauth"; scopes: readonly string[] };
 
 export interface AuthRequirement {
   /** Bearer scope the operation needs (from openapi.json's `security`). */
@@ -111,7 +109,11 @@ export function trustedIssuer(store: ReferenceStore): string | undefined {
  * @example
  * await trustAuthorizationServer(store, "http://127.0.0.1:4020");
  */
-export async function trustAuthorizationServer(store: ReferenceStore, issuer: string, { fetch = globalThis.fetch }: { fetch?: typeof globalThis.fetch } = {}): Promise<void> {
+export async function trustAuthorizationServer(
+  store: ReferenceStore,
+  issuer: string,
+  { fetch = globalThis.fetch }: { fetch?: typeof globalThis.fetch } = {},
+): Promise<void> {
   const url = new URL(issuer);
   const path = url.pathname === "/" ? "" : url.pathname.replace(/\/$/, "");
   const candidates = [`${url.origin}/.well-known/oauth-authorization-server${path}`, `${url.origin}${path}/.well-known/openid-configuration`];
@@ -148,7 +150,10 @@ async function jwtCaller(token: string, request: Request, store: ReferenceStore,
     throw new ApiError(401, "This server trusts no authorization server, so it cannot check this JWT: start the sandbox with --oauth-issuer URL");
   }
   if (claims.iss !== trust.issuer) {
-    throw new ApiError(401, `This access token was issued by ${claims.iss ?? "an unnamed issuer"}, not by the authorization server this API trusts (${trust.issuer})`);
+    throw new ApiError(
+      401,
+      `This access token was issued by ${claims.iss ?? "an unnamed issuer"}, not by the authorization server this API trusts (${trust.issuer})`,
+    );
   }
   let payload: JWTPayload;
   try {

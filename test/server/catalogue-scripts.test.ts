@@ -195,14 +195,18 @@ describe.each(["simulated", "real"] as const)("every catalogue script on the %s 
     server.resetHandlers(...createHandlers(store));
   });
 
-  it.each(Object.keys(CASES))("%s: acts, and returns what its output contract says", async (address) => {
-    const { args, files, expected } = CASES[address]!;
-    const answer = await run(store, address, args, files);
-    expect(answer.body.error, JSON.stringify(answer.body)).toBeUndefined();
-    expect(answer.status).toBe(200);
-    expectContract(address, answer.body.result);
-    expect(answer.body.result).toEqual(expected);
-  }, 60_000);
+  it.each(Object.keys(CASES))(
+    "%s: acts, and returns what its output contract says",
+    async (address) => {
+      const { args, files, expected } = CASES[address]!;
+      const answer = await run(store, address, args, files);
+      expect(answer.body.error, JSON.stringify(answer.body)).toBeUndefined();
+      expect(answer.status).toBe(200);
+      expectContract(address, answer.body.result);
+      expect(answer.body.result).toEqual(expected);
+    },
+    60_000,
+  );
 
   it("download_invoice: size_bytes is the length of the PDF it returns", async () => {
     const { result } = (await run(store, "admin.atlassian.com/download_invoice", CASES["admin.atlassian.com/download_invoice"]!.args)).body;
@@ -229,7 +233,12 @@ describe.each(["simulated", "real"] as const)("every catalogue script on the %s 
     }, 60_000);
 
     it("with an attachment: scheduled with it, under attachmentName", async () => {
-      const answer = await run(store, "mail.google.com/send_email", { to: "me@example.com", subject: "Later, with a file", sendAt: localTime(30).sendAt, attachmentName: "banner.png" }, { attachment: PNG });
+      const answer = await run(
+        store,
+        "mail.google.com/send_email",
+        { to: "me@example.com", subject: "Later, with a file", sendAt: localTime(30).sendAt, attachmentName: "banner.png" },
+        { attachment: PNG },
+      );
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       expect(answer.body.result).toMatchObject({ sent: false, scheduled: true, attachment: "banner.png", foundInScheduled: true });
     }, 60_000);
@@ -238,7 +247,9 @@ describe.each(["simulated", "real"] as const)("every catalogue script on the %s 
       const { sendAt } = localTime(-60);
       const answer = await run(store, "mail.google.com/send_email", { to: "me@example.com", subject: "Too late", sendAt });
       expect(answer.status).toBe(422);
-      expect(answer.body.error).toBe(`Error: sendAt ${sendAt} is in the past (in the browser's time zone): give a time at least a few minutes ahead; nothing was sent`);
+      expect(answer.body.error).toBe(
+        `Error: sendAt ${sendAt} is in the past (in the browser's time zone): give a time at least a few minutes ahead; nothing was sent`,
+      );
     }, 60_000);
 
     it("not a local date and time: the run fails saying the form it takes", async () => {
@@ -252,7 +263,12 @@ describe.each(["simulated", "real"] as const)("every catalogue script on the %s 
   });
 
   it("wise.com/attach_receipt: a type Wise does not take is refused, saying so", async () => {
-    const answer = await run(store, "wise.com/attach_receipt", { txid: "42", b64: Buffer.from("hello").toString("base64"), filename: "notes.txt", mime: "text/plain" });
+    const answer = await run(store, "wise.com/attach_receipt", {
+      txid: "42",
+      b64: Buffer.from("hello").toString("base64"),
+      filename: "notes.txt",
+      mime: "text/plain",
+    });
     expect(answer.status).toBe(422);
     expect(answer.body.error).toBe("Error: Wise refused the file: notes.txt: this file type is not supported (text/plain).");
   }, 60_000);
@@ -266,7 +282,11 @@ describe.each(["simulated", "real"] as const)("every catalogue script on the %s 
   describe("mail.google.com/reply_to_email", () => {
     it("by its link, with sendAt ahead: scheduled in the conversation, found in the Scheduled folder", async () => {
       const { sendAt, shown } = localTime(45);
-      const answer = await run(store, "mail.google.com/reply_to_email", { threadUrl: "https://mail.google.com/mail/u/0/#inbox/19f2817451c27480", body: "Will pay Monday.", sendAt });
+      const answer = await run(store, "mail.google.com/reply_to_email", {
+        threadUrl: "https://mail.google.com/mail/u/0/#inbox/19f2817451c27480",
+        body: "Will pay Monday.",
+        sendAt,
+      });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       expectContract("mail.google.com/reply_to_email", answer.body.result);
       expect(answer.body.result).toEqual({
@@ -284,7 +304,9 @@ describe.each(["simulated", "real"] as const)("every catalogue script on the %s 
     it("a sendAt in the past, or a conversation the account lacks: the run fails saying so", async () => {
       const past = await run(store, "mail.google.com/reply_to_email", { threadId: "19f2817451c27480", body: "x", sendAt: localTime(-5).sendAt });
       expect(past.status).toBe(422);
-      expect(past.body.error).toMatch(/^Error: sendAt \S+ is in the past \(in the browser's time zone\): give a time at least a few minutes ahead; nothing was sent$/);
+      expect(past.body.error).toMatch(
+        /^Error: sendAt \S+ is in the past \(in the browser's time zone\): give a time at least a few minutes ahead; nothing was sent$/,
+      );
       const missing = await run(store, "mail.google.com/reply_to_email", { threadId: "0000000000000000", body: "x" });
       expect(missing.status).toBe(422);
       expect(missing.body.error).toBe("Error: no conversation 0000000000000000 in this Gmail account: check the id with search_emails");
@@ -296,12 +318,24 @@ describe.each(["simulated", "real"] as const)("every catalogue script on the %s 
       const answer = await run(store, "discord.com/post_message", { channelUrl: CHANNEL, message: "Draft", dry_run: true }, { attachment: PNG });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       expectContract("discord.com/post_message", answer.body.result);
-      expect(answer.body.result).toEqual({ sent: false, dry_run: true, channelId: "1100000000000000002", messageId: null, timestamp: null, content: null, attachment: null });
+      expect(answer.body.result).toEqual({
+        sent: false,
+        dry_run: true,
+        channelId: "1100000000000000002",
+        messageId: null,
+        timestamp: null,
+        content: null,
+        attachment: null,
+      });
     }, 60_000);
 
     it("fileBase64 with filename: the file is posted under that name, its size and checksum those of the decoded bytes", async () => {
       const csv = "name,amount\nalice,42\nbob,7\n";
-      const answer = await run(store, "discord.com/post_message", { channelUrl: CHANNEL, fileBase64: Buffer.from(csv).toString("base64"), filename: "report.csv" });
+      const answer = await run(store, "discord.com/post_message", {
+        channelUrl: CHANNEL,
+        fileBase64: Buffer.from(csv).toString("base64"),
+        filename: "report.csv",
+      });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       expectContract("discord.com/post_message", answer.body.result);
       expect(answer.body.result).toMatchObject({

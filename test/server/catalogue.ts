@@ -54,7 +54,9 @@ export function loadCatalogue(): CatalogueEntry[] {
   const entries: CatalogueEntry[] = [];
   for (const host of readdirSync(CATALOGUE_DIR).sort()) {
     const hostDir = new URL(`${host}/`, CATALOGUE_DIR);
-    for (const file of readdirSync(hostDir).filter((f) => f.endsWith(".json")).sort()) {
+    for (const file of readdirSync(hostDir)
+      .filter((f) => f.endsWith(".json"))
+      .sort()) {
       const entry = JSON.parse(readFileSync(new URL(file, hostDir), "utf8")) as CatalogueEntry;
       if (entry.host !== host || `${entry.slug}.json` !== file) {
         throw new Error(`catalogue/${host}/${file} describes ${entry.host}/${entry.slug}; the path must match`);

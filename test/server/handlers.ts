@@ -22,14 +22,7 @@ import { runHandler } from "./run/handler.js";
 import { logRequest, requestLogHandler } from "./request-log.js";
 import { API_AUDIENCE, MCP_AUDIENCE } from "./records.js";
 import { screenshotHandler } from "./run/screenshots.js";
-import {
-  operationSpecs,
-  validateRequestPart,
-  validateResponse,
-  type DescribedOperationId,
-  type FieldErrors,
-  type OperationSpec,
-} from "./openapi.js";
+import { operationSpecs, validateRequestPart, validateResponse, type DescribedOperationId, type FieldErrors, type OperationSpec } from "./openapi.js";
 import type { ReferenceStore } from "./store.js";
 
 // Typed as Implementations: leaving a generated operation out is a compile error. The hand-written
@@ -237,11 +230,10 @@ export function createHandlers(store: ReferenceStore): RequestHandler[] {
         return withChallenge(request, await respond(spec, store, request, params as Record<string, unknown>));
       }),
     );
-  const handwritten = operationSpecs()
-    .flatMap((s) => {
-      const handler = s.handwritten ? HANDWRITTEN_HANDLERS[s.operationId] : undefined;
-      return handler ? [handler(store)] : [];
-    });
+  const handwritten = operationSpecs().flatMap((s) => {
+    const handler = s.handwritten ? HANDWRITTEN_HANDLERS[s.operationId] : undefined;
+    return handler ? [handler(store)] : [];
+  });
   // Not an API operation: where managed browsers' downloads are fetched from (see run/downloads.ts).
   return [
     // The request log (tests count POST /run against polls); requests are logged where answered.

@@ -3,15 +3,36 @@
 // parent of "mail.google.com"'s sibling sites on another registrable domain.
 
 const TWO_LABEL_SUFFIXES = new Set([
-  "co.uk", "org.uk", "ac.uk", "gov.uk", "com.au", "net.au", "org.au", "co.nz", "co.jp", "ne.jp",
-  "com.br", "com.mx", "com.ar", "co.in", "co.za", "com.cn", "com.tr", "co.kr", "com.sg", "com.hk",
+  "co.uk",
+  "org.uk",
+  "ac.uk",
+  "gov.uk",
+  "com.au",
+  "net.au",
+  "org.au",
+  "co.nz",
+  "co.jp",
+  "ne.jp",
+  "com.br",
+  "com.mx",
+  "com.ar",
+  "co.in",
+  "co.za",
+  "com.cn",
+  "com.tr",
+  "co.kr",
+  "com.sg",
+  "com.hk",
 ]);
 
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/;
 
 /** Lower case, no scheme, no path, no leading `www.`: the bare form connectors are stored under. */
 export function normalizeHost(host: string): string {
-  return host.trim().toLowerCase().replace(/^www\./, "");
+  return host
+    .trim()
+    .toLowerCase()
+    .replace(/^www\./, "");
 }
 
 /** A DNS name (optionally with a port, for local development sites). */

@@ -68,10 +68,14 @@ export function guardServer(server: Server, { maxConnections = DEFAULT_MAX_CONNE
     if (!socket.writable) return socket.destroy();
     const timeout = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
     const status = timeout ? 408 : 400;
-    const why = timeout ? `the request's headers did not arrive within ${HEADERS_TIMEOUT_MS / 1000} s` : `the request could not be read (${error.code ?? error.message})`;
+    const why = timeout
+      ? `the request's headers did not arrive within ${HEADERS_TIMEOUT_MS / 1000} s`
+      : `the request could not be read (${error.code ?? error.message})`;
     logRefusal(status, why);
     const body = timeout ? json(408, why) : JSON.stringify({ error: `Bad Request: ${why}` });
-    socket.end(`HTTP/1.1 ${status} ${timeout ? "Request Timeout" : "Bad Request"}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${timeout ? "Request Timeout" : "Bad Request"}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
   });
   // Headers timeouts are checked on this interval (Node's default, 30 s, would triple the limit).
   (server as Server & { connectionsCheckingInterval?: number }).connectionsCheckingInterval = 1000;
@@ -106,7 +110,12 @@ export function watchBody(req: IncomingMessage, res: ServerResponse): void {
     const elapsed = Date.now() - started;
     if (elapsed > BODY_GRACE_MS && received < ((elapsed - BODY_GRACE_MS) / 1000) * BODY_MIN_RATE) {
       clearInterval(timer);
-      refuse(req, res, 408, `the request's body arrived too slowly (${received} bytes in ${Math.round(elapsed / 1000)} s; after ${BODY_GRACE_MS / 1000} s it must keep up 1 MiB/s)`);
+      refuse(
+        req,
+        res,
+        408,
+        `the request's body arrived too slowly (${received} bytes in ${Math.round(elapsed / 1000)} s; after ${BODY_GRACE_MS / 1000} s it must keep up 1 MiB/s)`,
+      );
     }
   }, 500);
   timer.unref();

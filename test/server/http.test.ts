@@ -8,7 +8,6 @@ import { parseSandboxArgs } from "./sandbox-options.js";
 import { spawnSandbox } from "./sandbox-process.js";
 import { present } from "./present.js";
 
-
 describe("startHttpServer", () => {
   let server: RunningHttpServer | undefined;
   afterEach(async () => {
@@ -85,7 +84,6 @@ describe("sandbox options", () => {
     expect(() => parseSandboxArgs(["--bogus"])).toThrow(/Unknown option '--bogus'/);
   });
 });
-
 
 async function until(predicate: () => boolean, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -221,8 +221,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
         }
         const request = toRequest(req, origin, read.body);
         const response =
-          (await getResponse(handlers, request)) ??
-          jsonResponse(404, { error: `No such endpoint: ${request.method} ${new URL(request.url).pathname}` });
+          (await getResponse(handlers, request)) ?? jsonResponse(404, { error: `No such endpoint: ${request.method} ${new URL(request.url).pathname}` });
         await writeResponse(response, req, res);
       } catch (error) {
         console.error("reference server (http):", error);

@@ -40,13 +40,7 @@ function relativeImports(text: string): string[] {
 /** Where a relative specifier lands: `./x.js` is written for `./x.ts` under NodeNext. */
 function resolveImport(from: string, specifier: string, known: Set<string>): string | undefined {
   const base = resolve(dirname(from), specifier);
-  const candidates = [
-    base,
-    base.replace(/\.js$/, ".ts"),
-    base.replace(/\.mjs$/, ".mts"),
-    `${base}.ts`,
-    join(base, "index.ts"),
-  ];
+  const candidates = [base, base.replace(/\.js$/, ".ts"), base.replace(/\.mjs$/, ".mts"), `${base}.ts`, join(base, "index.ts")];
   return candidates.find((candidate) => known.has(candidate));
 }
 
@@ -104,7 +98,15 @@ describe("the sandbox's house rules", () => {
   it("finds the imports it follows (the check itself can fail)", () => {
     const graph = importGraph();
     expect(graph.get(join(root, "index.ts"))?.length).toBeGreaterThan(0);
-    expect(cycles(new Map([["a", ["b"]], ["b", ["a"]], ["c", []]]))).toEqual([["a", "b"]]);
+    expect(
+      cycles(
+        new Map([
+          ["a", ["b"]],
+          ["b", ["a"]],
+          ["c", []],
+        ]),
+      ),
+    ).toEqual([["a", "b"]]);
   });
 
   it("has no import cycle", () => {

@@ -48,7 +48,9 @@ export function longRunCases(door: () => Door): void {
           status: "failed",
           error: "not run: script 0 of this sequential chain failed, and a chain stops at its first failure",
           errorType: "not_run",
-          externalMessage: expect.stringMatching(/^sandbox\/sandbox\.test\/(sleep|no_outcome) did not run, because sandbox\/sandbox\.test\/sleep before it failed\.$/),
+          externalMessage: expect.stringMatching(
+            /^sandbox\/sandbox\.test\/(sleep|no_outcome) did not run, because sandbox\/sandbox\.test\/sleep before it failed\.$/,
+          ),
         });
       }
       expect(door().store.runs.size).toBe(before + 1);

@@ -59,7 +59,7 @@ describe("the sandbox process", () => {
     return { status: response.status, body: await response.json() };
   };
 
-  it("--devices 2: \"extension\" is refused, listing both paired browsers", async () => {
+  it('--devices 2: "extension" is refused, listing both paired browsers', async () => {
     const devices = await (await fetch(`${sandbox.env.REDUCK_API_URL}/api/devices`, { headers: { "x-api-key": sandbox.env.REDUCK_API_KEY! } })).json();
     expect(devices).toHaveLength(2);
     const refused = await post({ browser: "extension", script: sleep(0) });

@@ -53,7 +53,7 @@ export function longRunOutcomeCases(door: () => Door): void {
   });
 
   describe("browser: cloud, region, country", () => {
-    it("runs \"cloud\" (and \"managed\", the same) on a managed browser in the region and country asked for", async () => {
+    it('runs "cloud" (and "managed", the same) on a managed browser in the region and country asked for', async () => {
       const cloud = await run({ browser: "cloud", region: "us-west-2", country: "de", script: sleep(0) });
       expect(cloud.status).toBe(200);
       expect((await getRun(cloud.body.runId)).body.browser).toEqual({ type: "managed", region: "us-west-2", country: "DE" });
@@ -72,7 +72,8 @@ export function longRunOutcomeCases(door: () => Door): void {
           error: 'region chooses where a cloud browser runs, so it does not apply to your own browser: remove it, or run on the cloud (browser: "cloud")',
           variables: { region: ["is for the cloud browser only"] },
           errorType: "invalid_input",
-          externalMessage: 'region chooses where a cloud browser runs, so it does not apply to your own browser: remove it, or run on the cloud (browser: "cloud")',
+          externalMessage:
+            'region chooses where a cloud browser runs, so it does not apply to your own browser: remove it, or run on the cloud (browser: "cloud")',
         },
       });
       const onDevice = await run({ browser: { deviceId: door().store.demo.deviceId }, region: "us-east-1", country: "FR", scripts: [sleep(0)] });

@@ -13,8 +13,7 @@ import type { operations } from "reduck-client";
 export type DescribedOperationId = keyof operations;
 
 // ajv-formats is CommonJS: depending on the loader its default import is the plugin or a namespace holding it.
-const addFormats: typeof addFormatsModule.default =
-  typeof addFormatsModule === "function" ? addFormatsModule : addFormatsModule.default;
+const addFormats: typeof addFormatsModule.default = typeof addFormatsModule === "function" ? addFormatsModule : addFormatsModule.default;
 
 type HttpMethod = "get" | "put" | "post" | "delete" | "patch";
 
@@ -68,9 +67,7 @@ export type RequestPart = "path" | "query" | "body";
 const DOCUMENT_ID = "https://reduck.ai/api/openapi.json";
 
 // Resolved relative to this file, so it works from vitest, tsx and any working directory.
-const document = JSON.parse(
-  readFileSync(new URL("../../openapi.json", import.meta.url), "utf8"),
-) as OpenApiDocument;
+const document = JSON.parse(readFileSync(new URL("../../openapi.json", import.meta.url), "utf8")) as OpenApiDocument;
 
 function newAjv(coerceTypes: boolean): Ajv2020 {
   // strict: false because openapi.json carries OpenAPI-only keywords (example, x-*) inside schemas.
@@ -167,7 +164,10 @@ export function operationSpec(operationId: DescribedOperationId): OperationSpec 
 
 /** `/cookies/0/domain` + missing `path` -> `cookies.0.path`; the root becomes `body`. */
 function fieldName(error: ErrorObject, root: string): string {
-  const segments = error.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const segments = error.instancePath
+    .split("/")
+    .slice(1)
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   if (error.keyword === "required") segments.push(String((error.params as { missingProperty: string }).missingProperty));
   return segments.length ? segments.join(".") : root;
 }
@@ -238,7 +238,10 @@ export function validateResponse(operationId: DescribedOperationId, status: numb
   if (validate(body)) return null;
   const details = (validate.errors ?? [])
     .slice(0, 5)
-    .map((e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}${e.keyword === "additionalProperties" ? ` (${String((e.params as { additionalProperty: string }).additionalProperty)})` : ""}`)
+    .map(
+      (e) =>
+        `${e.instancePath || "/"} ${e.message ?? e.keyword}${e.keyword === "additionalProperties" ? ` (${String((e.params as { additionalProperty: string }).additionalProperty)})` : ""}`,
+    )
     .join("; ");
   return `${operationId} ${status}: ${details}`;
 }

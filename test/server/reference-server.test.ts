@@ -78,7 +78,9 @@ describe("authentication", () => {
     const all = await call("GET", "/api/scripts?pageSize=100", { key: null });
     expect(all.status).toBe(200);
     expect(all.body.totalCount).toBe(10);
-    expect(all.body.data.every((s: { author: { handle: string; approval: string } }) => s.author.handle === "reduck" && s.author.approval === "official")).toBe(true);
+    expect(all.body.data.every((s: { author: { handle: string; approval: string } }) => s.author.handle === "reduck" && s.author.approval === "official")).toBe(
+      true,
+    );
   });
 });
 

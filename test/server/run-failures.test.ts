@@ -5,19 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { RELATIVE_PATH_REFUSED } from "./service-rules.js";
 import { SEED_IDS } from "./index.js";
-import {
-  store,
-  desktop,
-  type Answer,
-  runJson,
-  runMultipart,
-  api,
-  sha256,
-  sendEmail,
-  uploadDocument,
-  putOnDesktop,
-  PNG,
-} from "./run-fixture.js";
+import { store, desktop, type Answer, runJson, runMultipart, api, sha256, sendEmail, uploadDocument, putOnDesktop, PNG } from "./run-fixture.js";
 
 describe("POST /run: run failures (recorded, with runId)", () => {
   /** The answer is a failure of a run that was recorded as `error` with the same message. */
@@ -176,7 +164,10 @@ describe("POST /run: the simulated page", () => {
         "return { url: page.url(), query: args.query, before, after: page.fileInput('#file'), empty: page.fileInput('#other'), files };",
       ].join("\n"),
     });
-    const ran = await runMultipart({ browser: "extension", script: { host: "example.org", slug: "tour" } }, { "0:upload": { bytes: "hello", type: "text/plain" } });
+    const ran = await runMultipart(
+      { browser: "extension", script: { host: "example.org", slug: "tour" } },
+      { "0:upload": { bytes: "hello", type: "text/plain" } },
+    );
     expect(ran.status).toBe(200);
     const file = { name: "upload", size: 5, type: "text/plain", sha256: sha256("hello") };
     expect(ran.body.result).toEqual({
@@ -211,7 +202,10 @@ describe("POST /run: the simulated page", () => {
   });
 
   it("runs a version by version_id", async () => {
-    const v1 = await runJson({ browser: "extension", script: { host: "example.com", slug: "get_title", args: { url: "https://example.com" }, version_id: SEED_IDS.versions.getTitleV1 } });
+    const v1 = await runJson({
+      browser: "extension",
+      script: { host: "example.com", slug: "get_title", args: { url: "https://example.com" }, version_id: SEED_IDS.versions.getTitleV1 },
+    });
     expect(v1.status).toBe(200);
     expect((await api(`/api/runs/${v1.body.runId}`)).body.script).toMatchObject({ version_id: SEED_IDS.versions.getTitleV1, version_number: "1" });
   });

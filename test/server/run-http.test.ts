@@ -203,22 +203,41 @@ describe("sandbox options", () => {
   it("takes --browser real|simulated", () => {
     expect(parseSandboxArgs(["--browser", "simulated"])).toEqual({ port: 4010, browser: "simulated" });
     expect(parseSandboxArgs(["--browser=Real"])).toEqual({ port: 4010, browser: "real" });
-    expect(() => parseSandboxArgs(["--browser", "firefox"])).toThrow('--browser must be real (a headless Chromium) or simulated (the fast simulated page) (got "firefox")');
+    expect(() => parseSandboxArgs(["--browser", "firefox"])).toThrow(
+      '--browser must be real (a headless Chromium) or simulated (the fast simulated page) (got "firefox")',
+    );
   });
 
   it("with --browser simulated, runs the catalogue's twins against the simulated page, and says so", async () => {
     const sandbox = spawnSandbox(["--port", "0", "--desktop", dir, "--browser", "simulated"]);
     try {
       await vi.waitFor(() => expect(sandbox.output().stderr).toContain("desktop folder"), { timeout: 15_000, interval: 25 });
-      expect(sandbox.output().stderr).toContain("scripts run against the simulated page, which renders nothing (without --browser simulated: a headless Chromium)");
-      const [url, announcedKey] = sandbox.output().stdout.trimEnd().split("\n").map((line) => line.slice(line.indexOf("=") + 1));
+      expect(sandbox.output().stderr).toContain(
+        "scripts run against the simulated page, which renders nothing (without --browser simulated: a headless Chromium)",
+      );
+      const [url, announcedKey] = sandbox
+        .output()
+        .stdout.trimEnd()
+        .split("\n")
+        .map((line) => line.slice(line.indexOf("=") + 1));
       const key = present(announcedKey, "REDUCK_API_KEY= on stdout's second line");
-      const script = { ...sendEmail, args: { ...sendEmail.args, attachmentName: "big.pdf" }, files: { attachment: { b64: Buffer.from("x").toString("base64"), mime: "application/pdf" } } };
-      const response = await fetch(`${url}/run`, { method: "POST", headers: { "x-api-key": key, "content-type": "application/json" }, body: JSON.stringify({ browser: "extension", script }) });
+      const script = {
+        ...sendEmail,
+        args: { ...sendEmail.args, attachmentName: "big.pdf" },
+        files: { attachment: { b64: Buffer.from("x").toString("base64"), mime: "application/pdf" } },
+      };
+      const response = await fetch(`${url}/run`, {
+        method: "POST",
+        headers: { "x-api-key": key, "content-type": "application/json" },
+        body: JSON.stringify({ browser: "extension", script }),
+      });
       const answer = (await response.json()) as { result: { attachment: string }; runId: string };
       expect(answer.result.attachment).toBe("big.pdf");
       // The simulated page's own steps (its twin renames with page.renameFile), and no screenshot.
-      const trace = (await (await fetch(`${url}/api/runs/${answer.runId}/trace`, { headers: { "x-api-key": key } })).json()) as { steps: Array<{ action: string }>; screenshots: unknown[] };
+      const trace = (await (await fetch(`${url}/api/runs/${answer.runId}/trace`, { headers: { "x-api-key": key } })).json()) as {
+        steps: Array<{ action: string }>;
+        screenshots: unknown[];
+      };
       expect(trace.steps.map((s) => s.action)).toContain('renameFile input[type="file"][name="Filedata"] → big.pdf');
       expect(trace.screenshots).toEqual([]);
     } finally {

@@ -2,18 +2,7 @@
 // or sequential. Set-up and helpers in run-fixture.ts.
 import { describe, expect, it, vi } from "vitest";
 import { validateResponse } from "./index.js";
-import {
-  RUN_URL,
-  store,
-  runJson,
-  runMultipart,
-  api,
-  sha256,
-  sendEmail,
-  uploadDocument,
-  runCount,
-  PNG,
-} from "./run-fixture.js";
+import { RUN_URL, store, runJson, runMultipart, api, sha256, sendEmail, uploadDocument, runCount, PNG } from "./run-fixture.js";
 
 describe("POST /run: several steps", () => {
   it("runs every step with its own files and answers in order", async () => {
@@ -48,7 +37,12 @@ describe("POST /run: several steps", () => {
     expect(batch.body).toEqual([
       { status: "failed", runId: expect.any(String), error: invalidArgs, errorType: "invalid_input", externalMessage: invalidArgs },
       // Never recorded (no such script): no runId.
-      { status: "failed", error: "No such script @demo/example.com/nope", errorType: "invalid_input", externalMessage: "No such script @demo/example.com/nope" },
+      {
+        status: "failed",
+        error: "No such script @demo/example.com/nope",
+        errorType: "invalid_input",
+        externalMessage: "No such script @demo/example.com/nope",
+      },
       { status: "completed", runId: expect.any(String), result: expect.objectContaining({ sent: true }) },
     ]);
   });
@@ -64,7 +58,13 @@ describe("POST /run: several steps", () => {
     // One entry per script still: the never-run one is a failed envelope of kind not_run, without a runId.
     expect(batch.body).toEqual([
       { status: "completed", runId: expect.any(String), result: expect.objectContaining({ sent: true }) },
-      { status: "failed", runId: expect.any(String), error: "missing file input document", errorType: "invalid_input", externalMessage: "missing file input document" },
+      {
+        status: "failed",
+        runId: expect.any(String),
+        error: "missing file input document",
+        errorType: "invalid_input",
+        externalMessage: "missing file input document",
+      },
       {
         status: "failed",
         error: "not run: script 1 of this sequential chain failed, and a chain stops at its first failure",
@@ -77,29 +77,43 @@ describe("POST /run: several steps", () => {
 
   it("shares one page between sequential steps", async () => {
     store.addScript({ handle: "@demo", host: "example.org", slug: "where", language: "javascript", content: "return { url: page.url() };" });
-    const batch = await runJson({ browser: "extension", sequential: true, scripts: [{ host: "example.com", slug: "get_title", args: { url: "https://example.com/a" } }, { host: "example.org", slug: "where" }] });
+    const batch = await runJson({
+      browser: "extension",
+      sequential: true,
+      scripts: [
+        { host: "example.com", slug: "get_title", args: { url: "https://example.com/a" } },
+        { host: "example.org", slug: "where" },
+      ],
+    });
     expect(batch.body[1].result).toEqual({ url: "https://example.com/a" });
-    const parallel = await runJson({ browser: "extension", scripts: [{ host: "example.com", slug: "get_title", args: { url: "https://example.com/a" } }, { host: "example.org", slug: "where" }] });
+    const parallel = await runJson({
+      browser: "extension",
+      scripts: [
+        { host: "example.com", slug: "get_title", args: { url: "https://example.com/a" } },
+        { host: "example.org", slug: "where" },
+      ],
+    });
     expect(parallel.body[1].result).toEqual({ url: "about:blank" });
   });
 
   it("still fails the whole request on a request-level problem", async () => {
-    const refused = await runMultipart({ browser: "extension", scripts: [sendEmail(), sendEmail()] }, { "0:attachment": { bytes: PNG }, "x:attachment": { bytes: PNG } });
+    const refused = await runMultipart(
+      { browser: "extension", scripts: [sendEmail(), sendEmail()] },
+      { "0:attachment": { bytes: PNG }, "x:attachment": { bytes: PNG } },
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.runId).toBeUndefined();
     // Both steps had started (recorded) when the bad part came: both fail with its message.
-    const failed = store.runsOf(store.demo.userId).filter((r) => r.status === "error" && r.source === "rest" && r.result && "error" in r.result && r.result.error === refused.body.error);
+    const failed = store
+      .runsOf(store.demo.userId)
+      .filter((r) => r.status === "error" && r.source === "rest" && r.result && "error" in r.result && r.result.error === refused.body.error);
     expect(failed).toHaveLength(2);
   });
 });
 
 describe("POST /run: what is recorded", () => {
   it("records every run with status, args, result or error, browser, version and source", async () => {
-    const ok = await runMultipart(
-      { browser: "extension", script: sendEmail() },
-      { "0:attachment": { bytes: PNG } },
-      { headers: { "x-reduck-source": "cli" } },
-    );
+    const ok = await runMultipart({ browser: "extension", script: sendEmail() }, { "0:attachment": { bytes: PNG } }, { headers: { "x-reduck-source": "cli" } });
     const failed = await runJson({ script: uploadDocument() }, { headers: { "x-reduck-source": "mcp" } });
     const rest = await runJson({ browser: "extension", script: sendEmail() });
     const listed = await api("/api/runs?pageSize=3");
@@ -145,7 +159,10 @@ describe("POST /run: what is recorded", () => {
       headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "x-api-key": store.demo.apiKey },
       body,
       duplex: "half",
-    } as RequestInit).then((r) => r.text(), () => undefined);
+    } as RequestInit).then(
+      (r) => r.text(),
+      () => undefined,
+    );
     await vi.waitFor(() => expect(runCount()).toBe(before + 1));
     const run = store.runsOf(store.demo.userId).find((r) => r.status !== "success" && r.script?.slug === "send_email" && r.source === "rest")!;
     await vi.waitFor(() => expect(run.status).toBe("error"));
@@ -157,8 +174,15 @@ describe("POST /run: response self-check", () => {
   it("holds runScript answers to openapi.json", () => {
     const runId = "00000000-0000-4000-8000-000000000001";
     expect(validateResponse("runScript", 200, { result: { sent: true }, runId })).toBeNull();
-    expect(validateResponse("runScript", 200, [{ status: "failed", error: "not run", errorType: "not_run" }, { status: "completed", runId, result: null }])).toBeNull();
-    expect(validateResponse("runScript", 202, { batchId: runId, status: "running", runs: [{ status: "running", runId, retryAfterMs: 1000 }], retryAfterMs: 1000 })).toBeNull();
+    expect(
+      validateResponse("runScript", 200, [
+        { status: "failed", error: "not run", errorType: "not_run" },
+        { status: "completed", runId, result: null },
+      ]),
+    ).toBeNull();
+    expect(
+      validateResponse("runScript", 202, { batchId: runId, status: "running", runs: [{ status: "running", runId, retryAfterMs: 1000 }], retryAfterMs: 1000 }),
+    ).toBeNull();
     expect(validateResponse("runScript", 202, { status: "running", runId, retryAfterMs: 1000 })).toBeNull();
     expect(validateResponse("runScript", 200, { runId })).toBeNull(); // a run that ended with no outcome
     expect(validateResponse("runScript", 422, { error: "Error: boom", runId })).toBeNull();

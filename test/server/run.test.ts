@@ -3,20 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_JSON_BODY_BYTES } from "./service-rules.js";
 import { SEED_IDS } from "./index.js";
-import {
-  RUN_URL,
-  store,
-  type Answer,
-  answer,
-  runJson,
-  runMultipart,
-  sha256,
-  sendEmail,
-  uploadDocument,
-  putOnDesktop,
-  runCount,
-  PNG,
-} from "./run-fixture.js";
+import { RUN_URL, store, type Answer, answer, runJson, runMultipart, sha256, sendEmail, uploadDocument, putOnDesktop, runCount, PNG } from "./run-fixture.js";
 
 describe("POST /run: authentication", () => {
   it("refuses a request without a credential, or with an unknown key", async () => {
@@ -111,7 +98,10 @@ describe("POST /run: request checks (400, nothing recorded)", () => {
   });
 
   it("400s a version that is not the script's, or a script with no current version", async () => {
-    const foreign = await runJson({ browser: "extension", script: { host: "example.com", slug: "get_title", args: { url: "https://example.com" }, version_id: SEED_IDS.versions.topStoriesV1 } });
+    const foreign = await runJson({
+      browser: "extension",
+      script: { host: "example.com", slug: "get_title", args: { url: "https://example.com" }, version_id: SEED_IDS.versions.topStoriesV1 },
+    });
     expect(foreign).toEqual({
       status: 400,
       body: {
@@ -207,7 +197,10 @@ describe("POST /run: JSON body limit", () => {
 
 describe("POST /run: send_email and upload_document with files", () => {
   it("sends without an attachment (the file input is optional)", async () => {
-    const sent = await runJson({ browser: "extension", script: sendEmail({ args: { to: ["a@example.com", "b@example.com"], subject: "Hi", cc: "c@example.com" } }) });
+    const sent = await runJson({
+      browser: "extension",
+      script: sendEmail({ args: { to: ["a@example.com", "b@example.com"], subject: "Hi", cc: "c@example.com" } }),
+    });
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({
       result: { sent: true, to: ["a@example.com", "b@example.com"], cc: ["c@example.com"], bcc: [], subject: "Hi" },
@@ -237,7 +230,10 @@ describe("POST /run: send_email and upload_document with files", () => {
     expect(top.body.result.attachment).toBe("invoice.pdf");
 
     putOnDesktop("2026/invoice.pdf", "%PDF-1.7 in 2026");
-    const nested = await runJson({ browser: { deviceId: store.demo.deviceId }, script: sendEmail({ files: { attachment: { relativePath: "2026/invoice.pdf" } } }) });
+    const nested = await runJson({
+      browser: { deviceId: store.demo.deviceId },
+      script: sendEmail({ files: { attachment: { relativePath: "2026/invoice.pdf" } } }),
+    });
     expect(nested.status).toBe(200);
     expect(nested.body.result.attachment).toBe("invoice.pdf");
     expect(store.runs.get(nested.body.runId)!.files).toEqual([
@@ -246,7 +242,10 @@ describe("POST /run: send_email and upload_document with files", () => {
   });
 
   it("attaches an inline file under the input's name with its media type", async () => {
-    const sent = await runJson({ browser: "extension", script: sendEmail({ files: { attachment: { b64: Buffer.from("hello").toString("base64"), mime: "text/plain" } } }) });
+    const sent = await runJson({
+      browser: "extension",
+      script: sendEmail({ files: { attachment: { b64: Buffer.from("hello").toString("base64"), mime: "text/plain" } } }),
+    });
     expect(sent.status).toBe(200);
     expect(sent.body.result.attachment).toBe("attachment");
     expect(store.runs.get(sent.body.runId)!.files).toEqual([

@@ -157,7 +157,17 @@ function parseRunMemory(raw: string | undefined): number | undefined {
  * parseSandboxArgs(["--write-env", ".sandbox.env"]);             // { port: 4010, envFile: ".sandbox.env" }
  */
 export function parseSandboxArgs(argv: string[]): SandboxOptions {
-  let values: { port?: string; desktop?: string; "file-access"?: string; "run-timeout"?: string; "oauth-issuer"?: string; browser?: string; devices?: string; "write-env"?: string; "run-memory"?: string };
+  let values: {
+    port?: string;
+    desktop?: string;
+    "file-access"?: string;
+    "run-timeout"?: string;
+    "oauth-issuer"?: string;
+    browser?: string;
+    devices?: string;
+    "write-env"?: string;
+    "run-memory"?: string;
+  };
   try {
     ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {

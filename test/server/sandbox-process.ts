@@ -44,7 +44,7 @@ export async function freePort(): Promise<number> {
  */
 export async function startSandboxProcess(
   desktop: string,
-  options: { stderr?: "inherit" | "ignore"; browser?: "real" | "simulated"; /** More options, e.g. `["--devices", "2"]`. */ args?: string[] } = {},
+  options: { stderr?: "inherit" | "ignore"; browser?: "real" | "simulated" /** More options, e.g. `["--devices", "2"]`. */; args?: string[] } = {},
 ) {
   const args = ["--port", String(await freePort()), "--desktop", desktop, ...(options.browser ? ["--browser", options.browser] : []), ...(options.args ?? [])];
   const sandbox = spawnSandbox(args, { stderr: options.stderr ?? "ignore" });

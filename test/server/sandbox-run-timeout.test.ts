@@ -13,7 +13,9 @@ describe("--run-timeout", () => {
     expect(parseSandboxArgs(["--run-timeout", "60"])).toEqual({ port: 4010, runTimeoutSeconds: 60 });
     expect(parseSandboxArgs(["--run-timeout=0.5"])).toEqual({ port: 4010, runTimeoutSeconds: 0.5 });
     for (const bad of ["0", "-1", "soon", "", "1e3"]) {
-      expect(() => parseSandboxArgs([`--run-timeout=${bad}`])).toThrow(`--run-timeout must be a number of seconds above 0, e.g. --run-timeout 60 (got "${bad}")`);
+      expect(() => parseSandboxArgs([`--run-timeout=${bad}`])).toThrow(
+        `--run-timeout must be a number of seconds above 0, e.g. --run-timeout 60 (got "${bad}")`,
+      );
     }
   });
 

@@ -39,7 +39,9 @@ function shellQuote(value: string): string {
 
 /** The variables as `export NAME='value'` lines, readable only by their owner (the key is a secret). */
 function writeEnvFile(file: string, variables: Record<string, string>): void {
-  const text = Object.entries(variables).map(([name, value]) => `export ${name}=${shellQuote(value)}\n`).join("");
+  const text = Object.entries(variables)
+    .map(([name, value]) => `export ${name}=${shellQuote(value)}\n`)
+    .join("");
   writeFileSync(file, text, { mode: 0o600 });
   chmodSync(file, 0o600); // an existing file keeps its mode on write
 }
@@ -95,7 +97,11 @@ async function main(): Promise<void> {
   if (options.runMemoryMiB !== undefined) setRunMemory(options.runMemoryMiB);
   warmScriptRunner();
   const variables = { REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey };
-  process.stdout.write(Object.entries(variables).map(([name, value]) => `${name}=${value}\n`).join(""));
+  process.stdout.write(
+    Object.entries(variables)
+      .map(([name, value]) => `${name}=${value}\n`)
+      .join(""),
+  );
   if (options.envFile) {
     try {
       writeEnvFile(options.envFile, variables);

@@ -35,7 +35,10 @@ describe("the real page's surface leads nowhere", () => {
     ["page.keyboard", `return { pid: page.keyboard.constructor.constructor("return process")().pid };`],
     ["page.mouse.click", `return { pid: page.mouse.click.constructor("return process")().pid };`],
     ["what page.evaluate returns", `const v = await page.evaluate(() => ({ a: [1] })); return { pid: v.a.constructor.constructor("return process")().pid };`],
-    ["what locator.all() returns", `await page.setContent("<p>1</p><p>2</p>"); const all = await page.locator("p").all(); return { pid: all.constructor.constructor("return process")().pid };`],
+    [
+      "what locator.all() returns",
+      `await page.setContent("<p>1</p><p>2</p>"); const all = await page.locator("p").all(); return { pid: all.constructor.constructor("return process")().pid };`,
+    ],
     [
       "an error Playwright throws",
       `try { await page.locator("#none").click({ timeout: 50 }); } catch (e) { return { pid: e.constructor.constructor("return process")().pid }; } return {};`,
@@ -48,20 +51,51 @@ describe("the real page's surface leads nowhere", () => {
   }
 
   it("has no method that touches the server's files, calls back into it or sends requests from it", async () => {
-    const names = ["screenshot", "pdf", "addScriptTag", "addStyleTag", "addInitScript", "exposeFunction", "exposeBinding", "route", "context", "request", "close", "evaluateHandle", "$", "$$", "waitForEvent", "on", "frames"];
+    const names = [
+      "screenshot",
+      "pdf",
+      "addScriptTag",
+      "addStyleTag",
+      "addInitScript",
+      "exposeFunction",
+      "exposeBinding",
+      "route",
+      "context",
+      "request",
+      "close",
+      "evaluateHandle",
+      "$",
+      "$$",
+      "waitForEvent",
+      "on",
+      "frames",
+    ];
     const result = await expectResult(`return Object.fromEntries(${JSON.stringify(names)}.map((n) => [n, typeof page[n]]));`);
     expect(result).toEqual(Object.fromEntries(names.map((n) => [n, "undefined"])));
   });
 
   it("refuses setInputFiles, on the page and on a locator: files go in through builtins.uploadFile", async () => {
-    const refused = "is not available to scripts: put a run's file into a file field with builtins.uploadFile(selector, input), the same way for bytes and named files";
-    await expectFailedRun(`await page.setContent("<input type=file id=f>"); await page.setInputFiles("#f", "/etc/passwd");`, `Error: page.setInputFiles ${refused}`);
-    await expectFailedRun(`await page.setContent("<input type=file id=f>"); await page.locator("#f").setInputFiles("/etc/passwd");`, `Error: locator.setInputFiles ${refused}`);
+    const refused =
+      "is not available to scripts: put a run's file into a file field with builtins.uploadFile(selector, input), the same way for bytes and named files";
+    await expectFailedRun(
+      `await page.setContent("<input type=file id=f>"); await page.setInputFiles("#f", "/etc/passwd");`,
+      `Error: page.setInputFiles ${refused}`,
+    );
+    await expectFailedRun(
+      `await page.setContent("<input type=file id=f>"); await page.locator("#f").setInputFiles("/etc/passwd");`,
+      `Error: locator.setInputFiles ${refused}`,
+    );
   });
 
   it("never opens the server machine's files: file: addresses are refused, and pages cannot reach them", async () => {
-    await expectFailedRun(`await page.goto("file:///etc/passwd");`, 'Error: page.goto: only http and https addresses can be opened ("file:///etc/passwd" is a file: address)');
-    await expectFailedRun(`await builtins.goto("file:///etc/passwd");`, 'Error: goto: only http and https addresses can be opened ("file:///etc/passwd" is a file: address)');
+    await expectFailedRun(
+      `await page.goto("file:///etc/passwd");`,
+      'Error: page.goto: only http and https addresses can be opened ("file:///etc/passwd" is a file: address)',
+    );
+    await expectFailedRun(
+      `await builtins.goto("file:///etc/passwd");`,
+      'Error: goto: only http and https addresses can be opened ("file:///etc/passwd" is a file: address)',
+    );
     await expectFailedRun(`await page.goto("chrome://version");`, /^Error: page\.goto: only http and https addresses can be opened/);
     const reached = await expectResult(`
       await page.setContent('<iframe src="file:///etc/passwd"></iframe>');

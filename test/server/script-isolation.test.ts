@@ -9,7 +9,10 @@ import { describe, expect, it } from "vitest";
 import { API, useScriptProbes } from "./script-probes.js";
 
 // One second is the limit here: a probe that freezes its run must not freeze the suite.
-const probes = useScriptProbes({ runTimeoutMs: 1000, browser: "simulated" }, { content: "return { still: 'serving', answer: 6 * 7 };", result: { still: "serving", answer: 42 } });
+const probes = useScriptProbes(
+  { runTimeoutMs: 1000, browser: "simulated" },
+  { content: "return { still: 'serving', answer: 6 * 7 };", result: { still: "serving", answer: 42 } },
+);
 const { call, createAndRun, expectFailedRun } = probes;
 
 const FILE = { doc: { b64: Buffer.from("%PDF-1.7").toString("base64"), mime: "application/pdf" } };
@@ -26,10 +29,22 @@ describe("script isolation: the classic constructor escapes", () => {
     ["files", `return { pid: files.doc.constructor.constructor("return process")().pid };`],
     ["globalThis", `return { pid: globalThis.constructor.constructor("return process")().pid };`],
     ["this", `return { pid: this.constructor.constructor("return process")().pid };`],
-    ["a promise a builtin returns", `const p = builtins.goto("https://example.org/"); await p; return { pid: p.constructor.constructor("return process")().pid };`],
-    ["what a page method returns", `await builtins.uploadFile("#f", "doc"); return { pid: page.fileInput("#f").constructor.constructor("return process")().pid };`],
-    ["an error a builtin throws", `try { await builtins.goto("not a url"); } catch (e) { return { pid: e.constructor.constructor("return process")().pid }; } return {};`],
-    ["an error a page method throws", `try { page.renameFile("#none", "x"); } catch (e) { return { pid: e.constructor.constructor("return process")().pid }; } return {};`],
+    [
+      "a promise a builtin returns",
+      `const p = builtins.goto("https://example.org/"); await p; return { pid: p.constructor.constructor("return process")().pid };`,
+    ],
+    [
+      "what a page method returns",
+      `await builtins.uploadFile("#f", "doc"); return { pid: page.fileInput("#f").constructor.constructor("return process")().pid };`,
+    ],
+    [
+      "an error a builtin throws",
+      `try { await builtins.goto("not a url"); } catch (e) { return { pid: e.constructor.constructor("return process")().pid }; } return {};`,
+    ],
+    [
+      "an error a page method throws",
+      `try { page.renameFile("#none", "x"); } catch (e) { return { pid: e.constructor.constructor("return process")().pid }; } return {};`,
+    ],
     ["an async function's constructor", `return { pid: await (async () => {}).constructor("return process")().pid };`],
     ["eval", `return { pid: eval("process").pid };`],
   ];
@@ -40,10 +55,7 @@ describe("script isolation: the classic constructor escapes", () => {
   }
 
   it("gives no caller to climb: arguments.callee.caller, a stack trace's functions", async () => {
-    await expectFailedRun(
-      await createAndRun(`return { pid: arguments.callee.caller.constructor("return process")().pid };`),
-      /^TypeError: /,
-    );
+    await expectFailedRun(await createAndRun(`return { pid: arguments.callee.caller.constructor("return process")().pid };`), /^TypeError: /);
     const frames = await createAndRun(`
       Error.prepareStackTrace = (_, frames) => frames.map((f) => typeof f.getFunction());
       await builtins.goto("https://example.org/");
@@ -103,7 +115,10 @@ describe("script isolation: what the body's realm holds", () => {
       return { waited: Date.now() - started >= 25, fired, passed };`);
     expect(waited).toMatchObject({ status: 200, body: { result: { waited: true, fired: 0, passed: "passed" } } });
     await expectFailedRun(await createAndRun(`setTimeout(() => { throw new TypeError("late"); }, 0); await new Promise(() => {});`), "TypeError: late");
-    await expectFailedRun(await createAndRun(`setTimeout("process.exit(0)", 0); return {};`), "TypeError: setTimeout: give a function (code in a string is not run)");
+    await expectFailedRun(
+      await createAndRun(`setTimeout("process.exit(0)", 0); return {};`),
+      "TypeError: setTimeout: give a function (code in a string is not run)",
+    );
   });
 
   it("fails process.exit, require, process.binding and Buffer with ReferenceError, and the server keeps serving", async () => {
@@ -120,7 +135,10 @@ describe("script isolation: what the body's realm holds", () => {
     // Never called, but there: refused all the same.
     await expectFailedRun(await createAndRun(`const later = () => import("node:fs"); return {};`), refused);
     // A failed import() must not even be attempted: on Node 20 its error comes from the server's realm.
-    await expectFailedRun(await createAndRun(`try { await import("x"); } catch (e) { return { pid: e.constructor.constructor("return process")().pid }; }`), refused);
+    await expectFailedRun(
+      await createAndRun(`try { await import("x"); } catch (e) { return { pid: e.constructor.constructor("return process")().pid }; }`),
+      refused,
+    );
   });
 
   it("fails a run on a rejection nobody handles, without letting the server's realm inspect it", async () => {
@@ -139,7 +157,10 @@ describe("script isolation: what the body's realm holds", () => {
       return {};`);
     await expectFailedRun(ran, "Error: nobody caught me");
     expect(existsSync(marker)).toBe(false);
-    await expectFailedRun(await createAndRun(`builtins.goto("not a url"); await new Promise((resolve) => setTimeout(resolve, 50)); return {};`), /^Error: goto: "not a url" is not an absolute URL$/);
+    await expectFailedRun(
+      await createAndRun(`builtins.goto("not a url"); await new Promise((resolve) => setTimeout(resolve, 50)); return {};`),
+      /^Error: goto: "not a url" is not an absolute URL$/,
+    );
   });
 
   it("cannot write a file, even through a body that closes its own function early", async () => {
@@ -174,7 +195,10 @@ describe("script isolation: bounded runs", () => {
 
   it("fails a body that calls the page without end, or hands it or returns more than 1 MB", async () => {
     await expectFailedRun(await createAndRun(`for (;;) builtins.pressKey("a");`), "script made more than 10,000 calls to page and builtins");
-    await expectFailedRun(await createAndRun(`await builtins.paste("#x", "a".repeat(2 * 1024 * 1024)); return {};`), "RangeError: builtins.paste: its arguments are over 1 MiB as JSON");
+    await expectFailedRun(
+      await createAndRun(`await builtins.paste("#x", "a".repeat(2 * 1024 * 1024)); return {};`),
+      "RangeError: builtins.paste: its arguments are over 1 MiB as JSON",
+    );
     await expectFailedRun(await createAndRun(`return { big: "a".repeat(2 * 1024 * 1024) };`), "Error: the script's result is over 1 MiB as JSON");
   });
 

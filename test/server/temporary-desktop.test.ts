@@ -19,7 +19,10 @@ async function started() {
   let desktop = "";
   await vi.waitFor(
     () => {
-      const named = /^sandbox: desktop folder (\S+) \(a temporary folder, removed when the sandbox stops unless you put files in it; --desktop DIR picks one\): /m.exec(sandbox.output().stderr);
+      const named =
+        /^sandbox: desktop folder (\S+) \(a temporary folder, removed when the sandbox stops unless you put files in it; --desktop DIR picks one\): /m.exec(
+          sandbox.output().stderr,
+        );
       if (!named) throw new Error(`the sandbox has not named its temporary desktop yet; stderr so far:\n${sandbox.output().stderr}`);
       desktop = named[1]!;
     },

@@ -1,14 +1,7 @@
 // Records -> the wire shapes of openapi.json. Who is looking matters: official scripts hide their code
 // and notes from non-members, and summaries never carry code, schemas or notes.
 import type { components } from "reduck-client";
-import type {
-  ConnectorRecord,
-  DeviceRecord,
-  ReadmeRecord,
-  RunRecord,
-  ScriptRecord,
-  VersionRecord,
-} from "./records.js";
+import type { ConnectorRecord, DeviceRecord, ReadmeRecord, RunRecord, ScriptRecord, VersionRecord } from "./records.js";
 import type { ReferenceStore } from "./store.js";
 
 type Schemas = components["schemas"];
@@ -25,12 +18,7 @@ function author(store: ReferenceStore, script: ScriptRecord): Schemas["ScriptAut
   };
 }
 
-export function versionSummary(
-  store: ReferenceStore,
-  viewer: Viewer,
-  version: VersionRecord,
-  options: { withNote: boolean },
-): Schemas["ScriptVersionSummary"] {
+export function versionSummary(store: ReferenceStore, viewer: Viewer, version: VersionRecord, options: { withNote: boolean }): Schemas["ScriptVersionSummary"] {
   const script = store.scripts.get(version.scriptId)!;
   const creator = version.createdBy ? store.users.get(version.createdBy) : undefined;
   const view: Schemas["ScriptVersionSummary"] = {

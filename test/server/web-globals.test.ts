@@ -55,11 +55,14 @@ describe("URL", () => {
     expect(ours).toEqual([u.href, u.protocol, u.username, u.password, u.host, u.hostname, u.port, u.pathname, u.search, u.hash, u.origin, [...u.searchParams]]);
   });
 
-  test.each([["no scheme"], ["https://"], ["http://a b/"], ["http://h:99999/"], ["http://[bad/"], ["http://1.2.3.256/"], ["http://09.1/"]])("%s is refused as Node refuses it", (input) => {
-    expect(URL.canParse(input)).toBe(false);
-    expect(inRealm("(input) => URL.canParse(input)", input)).toBe(false);
-    expect(realm(`try { new URL(${JSON.stringify(input)}); "parsed" } catch (e) { e instanceof TypeError ? "TypeError" : "other" }`)).toBe("TypeError");
-  });
+  test.each([["no scheme"], ["https://"], ["http://a b/"], ["http://h:99999/"], ["http://[bad/"], ["http://1.2.3.256/"], ["http://09.1/"]])(
+    "%s is refused as Node refuses it",
+    (input) => {
+      expect(URL.canParse(input)).toBe(false);
+      expect(inRealm("(input) => URL.canParse(input)", input)).toBe(false);
+      expect(realm(`try { new URL(${JSON.stringify(input)}); "parsed" } catch (e) { e instanceof TypeError ? "TypeError" : "other" }`)).toBe("TypeError");
+    },
+  );
 
   test("setters and searchParams write back into the URL", () => {
     const script = `(() => {
@@ -84,7 +87,15 @@ describe("URL", () => {
 });
 
 describe("URLSearchParams", () => {
-  const cases: unknown[] = ["?a=1&b=2&a=3", "q=a+b%20c&e=%C3%A9&bad=%zz&=empty&flag", { transactionAccount: "acct 9", x: "!'()~*" }, [["k", "v"], ["k", "w"]]];
+  const cases: unknown[] = [
+    "?a=1&b=2&a=3",
+    "q=a+b%20c&e=%C3%A9&bad=%zz&=empty&flag",
+    { transactionAccount: "acct 9", x: "!'()~*" },
+    [
+      ["k", "v"],
+      ["k", "w"],
+    ],
+  ];
   test.each(cases)("%j serialises, reads and sorts as Node's", (init) => {
     const fn = `(init) => { const p = new URLSearchParams(init); const s = p.toString(); const got = [p.get("a"), p.getAll("k"), p.has("q"), p.size];
       p.set("a", "z"); p.delete("b"); p.append("m", "ü"); p.sort(); return [s, got, p.toString(), [...p.keys()], [...p.values()]]; }`;
@@ -127,7 +138,9 @@ describe("base64 and text", () => {
     for (const bytes of [[0xff], [0xc3], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xf0, 0x9f, 0x98], [0x61, 0xc0, 0xaf, 0x62]]) {
       expect(inRealm("(b) => new TextDecoder().decode(new Uint8Array(b))", bytes), JSON.stringify(bytes)).toBe(new TextDecoder().decode(new Uint8Array(bytes)));
     }
-    expect(inRealm("() => { try { new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array([255])); } catch (e) { return e instanceof TypeError; } }", null)).toBe(true);
+    expect(
+      inRealm("() => { try { new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array([255])); } catch (e) { return e instanceof TypeError; } }", null),
+    ).toBe(true);
   });
 
   test("nothing of the server's realm comes with them", () => {

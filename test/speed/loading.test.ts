@@ -20,7 +20,12 @@ beforeAll(async () => {
   server = await startFaultServer({
     "GET /api/scripts/reduck": { json: { data: [], hasNextPage: false, totalCount: 0 } },
     "GET /api/scripts/reduck/a.com/s": {
-      json: { handle: "reduck", host: "a.com", slug: "s", current_version: { id: "v1", input_schema: { type: "object", properties: { document: { type: "string", format: "file" } } } } },
+      json: {
+        handle: "reduck",
+        host: "a.com",
+        slug: "s",
+        current_version: { id: "v1", input_schema: { type: "object", properties: { document: { type: "string", format: "file" } } } },
+      },
     },
     "POST /run": { json: { result: { ok: true }, runId: "r1" } },
   });
@@ -33,7 +38,13 @@ async function modulesOf(args: string[], extraPreload?: string) {
   const list = path.join(home, `modules-${Math.random().toString(36).slice(2)}.txt`);
   const imports = [preload("modules-at-exit.mjs"), ...(extraPreload ? [preload(extraPreload)] : [])].map((p) => `--import=${p}`);
   const result = await runCli(args, {
-    env: { REDUCK_API_URL: server.url, REDUCK_API_KEY: "rk_test_key_for_loading", REDUCK_CONFIG_DIR: home, NODE_OPTIONS: imports.join(" "), REDUCK_TEST_MODULES_FILE: list },
+    env: {
+      REDUCK_API_URL: server.url,
+      REDUCK_API_KEY: "rk_test_key_for_loading",
+      REDUCK_CONFIG_DIR: home,
+      NODE_OPTIONS: imports.join(" "),
+      REDUCK_TEST_MODULES_FILE: list,
+    },
   });
   return { ...result, modules: (await readFile(list, "utf8")).split("\n").map((m) => m.replace(/^NativeModule /, "")) };
 }

@@ -29,7 +29,10 @@ beforeAll(async () => {
         handle: "reduck",
         host: "a.com",
         slug: "s",
-        current_version: { id: "v1", input_schema: { type: "object", properties: { document: { type: "string", format: "file" }, n: { type: "integer", minimum: 1 } } } },
+        current_version: {
+          id: "v1",
+          input_schema: { type: "object", properties: { document: { type: "string", format: "file" }, n: { type: "integer", minimum: 1 } } },
+        },
       },
     },
     "POST /run": { json: { result: { ok: true }, runId: "r1" } },
@@ -65,7 +68,9 @@ test("reduck --version prints oclif's own version line without loading the CLI, 
   const { code, stdout, files, builtins } = await loaded(["--version"]);
   expect(code).toBe(0);
   // The same line oclif prints when it answers (its `--version`, run through the bundle's main).
-  const { stdout: oclifLine } = await promisify(execFile)(process.execPath, ["-e", `require(${JSON.stringify(bundle)}).main(["--version"])`], { env: { PATH: process.env.PATH ?? "" } });
+  const { stdout: oclifLine } = await promisify(execFile)(process.execPath, ["-e", `require(${JSON.stringify(bundle)}).main(["--version"])`], {
+    env: { PATH: process.env.PATH ?? "" },
+  });
   expect(stdout).toBe(oclifLine);
   expect(stdout).toMatch(/^reduck-client\/\d+\.\d+\.\d+\S* \S+-\S+ node-v\d+/);
   expect(files.filter((f) => f.startsWith("dist"))).toEqual([]);

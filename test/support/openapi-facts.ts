@@ -9,7 +9,11 @@ type Json = any;
 const PROSE = new Set(["description", "summary", "title", "example", "examples"]);
 
 export function factsOf(spec: Json, keepPath: (path: string) => boolean): Json {
-  const resolve = (ref: string): Json => ref.replace(/^#\//, "").split("/").reduce((n: Json, k) => n[k], spec);
+  const resolve = (ref: string): Json =>
+    ref
+      .replace(/^#\//, "")
+      .split("/")
+      .reduce((n: Json, k) => n[k], spec);
   const strip = (node: Json, seen: string[]): Json => {
     if (Array.isArray(node)) return node.map((n) => strip(n, seen));
     if (!node || typeof node !== "object") return node;

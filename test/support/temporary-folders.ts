@@ -17,7 +17,9 @@ export const TEST_FOLDER_PREFIX = "reduck-";
 /** The `reduck-*` entries of `folder` (none when it is gone). */
 export function leftovers(folder: string): string[] {
   try {
-    return readdirSync(folder).filter((name) => name.startsWith(TEST_FOLDER_PREFIX)).sort();
+    return readdirSync(folder)
+      .filter((name) => name.startsWith(TEST_FOLDER_PREFIX))
+      .sort();
   } catch {
     return [];
   }

@@ -27,8 +27,7 @@ afterAll(async () => {
 /** `reduck mcp` for whom mode bits count: root keeps them only without CAP_DAC_OVERRIDE. */
 function startDeniedMcp() {
   const node = [process.execPath, BIN, "mcp"];
-  const [command, ...args] =
-    process.getuid?.() === 0 ? ["setpriv", "--bounding-set=-dac_override,-dac_read_search", ...node] : node;
+  const [command, ...args] = process.getuid?.() === 0 ? ["setpriv", "--bounding-set=-dac_override,-dac_read_search", ...node] : node;
   return startMcp(command!, args, {
     env: { ...baseEnv(), HOME: desktop, REDUCK_API_KEY: "rk_unused", REDUCK_API_URL: "http://127.0.0.1:9", REDUCK_DESKTOP: desktop },
   });

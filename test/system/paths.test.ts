@@ -64,21 +64,17 @@ describe("desktopDir", () => {
   });
 
   it("is REDUCK_DESKTOP when set", () => {
-    expect(desktopDir(linux({ REDUCK_DESKTOP: "/srv/desk" }), disk({ "/home/ana/.config/user-dirs.dirs": 'XDG_DESKTOP_DIR="$HOME/Bureau"' }))).toBe("/srv/desk");
+    expect(desktopDir(linux({ REDUCK_DESKTOP: "/srv/desk" }), disk({ "/home/ana/.config/user-dirs.dirs": 'XDG_DESKTOP_DIR="$HOME/Bureau"' }))).toBe(
+      "/srv/desk",
+    );
   });
 
   it("on Linux, follows XDG_DESKTOP_DIR in user-dirs.dirs ($HOME expanded, or absolute)", () => {
-    const file = [
-      "# This file is written by xdg-user-dirs-update",
-      'XDG_DOWNLOAD_DIR="$HOME/Téléchargements"',
-      'XDG_DESKTOP_DIR="$HOME/Bureau"',
-    ].join("\n");
+    const file = ["# This file is written by xdg-user-dirs-update", 'XDG_DOWNLOAD_DIR="$HOME/Téléchargements"', 'XDG_DESKTOP_DIR="$HOME/Bureau"'].join("\n");
     expect(desktopDir(linux(), disk({ "/home/ana/.config/user-dirs.dirs": file }))).toBe("/home/ana/Bureau");
     expect(desktopDir(linux(), disk({ "/home/ana/.config/user-dirs.dirs": 'XDG_DESKTOP_DIR="/mnt/desk"\n' }))).toBe("/mnt/desk");
     // The file lives under XDG_CONFIG_HOME when that is set.
-    expect(desktopDir(linux({ XDG_CONFIG_HOME: "/cfg" }), disk({ "/cfg/user-dirs.dirs": 'XDG_DESKTOP_DIR="$HOME/Escritorio"' }))).toBe(
-      "/home/ana/Escritorio",
-    );
+    expect(desktopDir(linux({ XDG_CONFIG_HOME: "/cfg" }), disk({ "/cfg/user-dirs.dirs": 'XDG_DESKTOP_DIR="$HOME/Escritorio"' }))).toBe("/home/ana/Escritorio");
   });
 
   it("on Linux, ignores what xdg-user-dirs would ignore, and falls back to ~/Desktop", () => {
@@ -88,7 +84,10 @@ describe("desktopDir", () => {
   });
 
   it("reads user-dirs.dirs only where XDG applies (not macOS or Windows)", () => {
-    const everywhere = disk({ "/Users/ana/.config/user-dirs.dirs": 'XDG_DESKTOP_DIR="$HOME/Other"', "C:\\Users\\ana\\.config\\user-dirs.dirs": 'XDG_DESKTOP_DIR="$HOME/Other"' });
+    const everywhere = disk({
+      "/Users/ana/.config/user-dirs.dirs": 'XDG_DESKTOP_DIR="$HOME/Other"',
+      "C:\\Users\\ana\\.config\\user-dirs.dirs": 'XDG_DESKTOP_DIR="$HOME/Other"',
+    });
     expect(desktopDir(mac(), everywhere)).toBe("/Users/ana/Desktop");
     expect(desktopDir(windows(), everywhere)).toBe("C:\\Users\\ana\\Desktop");
   });
@@ -125,7 +124,7 @@ describe("xdgDesktopFromUserDirs", () => {
     expect(xdgDesktopFromUserDirs('XDG_DESKTOP_DIR="$HOME/A"\nXDG_DESKTOP_DIR="$HOME/B"', "/h", path.posix)).toBe("/h/B");
     expect(xdgDesktopFromUserDirs('XDG_DESKTOP_DIR="$HOME/My \\"Desk\\""', "/h", path.posix)).toBe('/h/My "Desk"');
     expect(xdgDesktopFromUserDirs('XDG_DESKTOP_DIR="$HOME"', "/h", path.posix)).toBe("/h");
-    expect(xdgDesktopFromUserDirs("XDG_DESKTOP_DIR=\"$HOME/D\"\r\n", "/h", path.posix)).toBe("/h/D");
+    expect(xdgDesktopFromUserDirs('XDG_DESKTOP_DIR="$HOME/D"\r\n', "/h", path.posix)).toBe("/h/D");
   });
 });
 
@@ -159,7 +158,9 @@ describe("desktopPermissionProblem", () => {
     expect(desktopPermissionProblem("EPERM", "/Users/ana/Desktop/reduck", "darwin")).toMatch(
       /^permission denied reading \/Users\/ana\/Desktop\/reduck \(EPERM\); macOS may ask for permission to read the Desktop: allow it for your terminal/,
     );
-    expect(desktopPermissionProblem("EACCES", "/home/ana/Desktop/reduck", "linux")).toMatch(/^permission denied reading .*\(EACCES\); give your user read access/);
+    expect(desktopPermissionProblem("EACCES", "/home/ana/Desktop/reduck", "linux")).toMatch(
+      /^permission denied reading .*\(EACCES\); give your user read access/,
+    );
   });
 
   it("says nothing for other failures", () => {

@@ -6,10 +6,7 @@ const RUN_ID = "8b1f6c2e-4a7d-4f10-9c3b-2d5e6f708192";
 
 describe("retries", () => {
   test("a 429 with Retry-After is retried after the delay it asks for", async () => {
-    const server = await startScriptedServer([
-      { status: 429, headers: { "retry-after": "1" }, body: '{"error":"slow down"}' },
-      { body: '{"message":"pong"}' },
-    ]);
+    const server = await startScriptedServer([{ status: 429, headers: { "retry-after": "1" }, body: '{"error":"slow down"}' }, { body: '{"message":"pong"}' }]);
     try {
       const retries: number[] = [];
       const client = createReduckClient({ apiKey: "k", baseUrl: server.url, onRetry: (i) => retries.push(i.delayMs) });

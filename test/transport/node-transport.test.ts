@@ -23,10 +23,7 @@ async function scripted(...replies: Parameters<typeof startScriptedServer>[0]) {
 
 test("a redirect on the same origin is followed with the credential; to another origin, without it", async () => {
   const other = await scripted({ body: '{"handle":"@elsewhere"}' });
-  const server = await scripted(
-    { status: 307, headers: { location: "/api/me-too" } },
-    { status: 302, headers: { location: `${other.url}/api/me` } },
-  );
+  const server = await scripted({ status: 307, headers: { location: "/api/me-too" } }, { status: 302, headers: { location: `${other.url}/api/me` } });
   const client = createReduckClient({ apiKey: "rk_secret_for_redirects", baseUrl: server.url });
   const { data, error, response } = await getMe({ client });
   expect(error).toBeUndefined();

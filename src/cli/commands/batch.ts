@@ -45,7 +45,8 @@ function shellWord(word: string): string {
 
 export default class Batch extends BaseCommand<typeof Batch> {
   static override summary = "Run one script over every row of a CSV or JSONL file: resumable, each row run once";
-  static override description = `Each row is one run of --script. A CSV's header names the script's inputs; a column named file:INPUT holds a path whose bytes are sent for that file input (relative to the input file's folder). A JSONL file holds one object per line with the same keys. Cells are converted to the types the script's input schema asks for, as name=value is for \`reduck run\`. name=value and file:INPUT=PATH after --script apply to every row; a row that sets one of them too is an error.
+  static override description =
+    `Each row is one run of --script. A CSV's header names the script's inputs; a column named file:INPUT holds a path whose bytes are sent for that file input (relative to the input file's folder). A JSONL file holds one object per line with the same keys. Cells are converted to the types the script's input schema asks for, as name=value is for \`reduck run\`. name=value and file:INPUT=PATH after --script apply to every row; a row that sets one of them too is an error.
 
 Before the first run, every row is checked against the script's contract (types, required inputs, allowed values, files that exist and fit the limit); all problems are listed with their row numbers and nothing is sent (exit 2). --skip-invalid runs the good rows and records the others as invalid; --dry-run only checks.
 
@@ -60,27 +61,39 @@ ${EXIT_CODES_HELP}`;
   static override examples = [
     {
       description: "Send one email per row of people.csv (columns to, subject, file:attachment), 8 at a time",
-      command: "<%= config.bin %> batch --script reduck/mail.google.com/send_email --input people.csv --concurrency 8  # not run by the tests: needs people.csv; test/e2e/batch.test.ts runs batch on real files",
+      command:
+        "<%= config.bin %> batch --script reduck/mail.google.com/send_email --input people.csv --concurrency 8  # not run by the tests: needs people.csv; test/e2e/batch.test.ts runs batch on real files",
     },
     {
       description: "Check every row without sending anything",
-      command: "<%= config.bin %> batch --script reduck/mail.google.com/send_email --input people.csv --dry-run  # not run by the tests: needs people.csv; test/e2e/batch.test.ts runs batch on real files",
+      command:
+        "<%= config.bin %> batch --script reduck/mail.google.com/send_email --input people.csv --dry-run  # not run by the tests: needs people.csv; test/e2e/batch.test.ts runs batch on real files",
     },
     {
       description: "Carry on after a crash or Ctrl-C: nothing already run is sent again",
-      command: "<%= config.bin %> batch --script reduck/mail.google.com/send_email --input people.csv --resume  # not run by the tests: needs people.csv; test/e2e/batch.test.ts runs batch on real files",
+      command:
+        "<%= config.bin %> batch --script reduck/mail.google.com/send_email --input people.csv --resume  # not run by the tests: needs people.csv; test/e2e/batch.test.ts runs batch on real files",
     },
     {
       description: "The same subject for every row, rows from JSONL, the summary as JSON",
-      command: '<%= config.bin %> batch --script reduck/mail.google.com/send_email --input people.jsonl subject="Our new banner" --json  # not run by the tests: needs people.jsonl; test/e2e/batch.test.ts runs batch on real files',
+      command:
+        '<%= config.bin %> batch --script reduck/mail.google.com/send_email --input people.jsonl subject="Our new banner" --json  # not run by the tests: needs people.jsonl; test/e2e/batch.test.ts runs batch on real files',
     },
   ];
 
   static override strict = false;
 
   static override flags = {
-    script: Flags.string({ description: "Script address [handle/]host/slug, followed by name=value and file:INPUT=PATH arguments for every row.", required: true, helpValue: "ADDRESS" }),
-    input: Flags.string({ description: "The rows: a .csv file (a header, then one row per run) or a .jsonl file (one JSON object per line).", required: true, helpValue: "FILE" }),
+    script: Flags.string({
+      description: "Script address [handle/]host/slug, followed by name=value and file:INPUT=PATH arguments for every row.",
+      required: true,
+      helpValue: "ADDRESS",
+    }),
+    input: Flags.string({
+      description: "The rows: a .csv file (a header, then one row per run) or a .jsonl file (one JSON object per line).",
+      required: true,
+      helpValue: "FILE",
+    }),
     out: Flags.string({ description: "The results journal (JSONL). Default: beside the input, NAME.results.jsonl.", helpValue: "FILE" }),
     concurrency: Flags.integer({ description: "Rows in flight at once.", default: 4, min: 1, max: 100 }),
     resume: Flags.boolean({ description: "Continue the batch --out records: completed rows are not sent again." }),
@@ -96,8 +109,10 @@ ${EXIT_CODES_HELP}`;
   public async run(): Promise<void> {
     const { readBatchScript, readRows, rowsFormat, runMany } = await batchModules();
     const flags = this.flags;
-    if (flags.device && flags.browser === "managed") throw usageError("--device names one of your own paired browsers, so it cannot go with --browser managed: drop one of them");
-    if ((flags["retry-failed"] || flags["retry-unknown"]) && !flags.resume) throw usageError("--retry-failed and --retry-unknown act on an earlier batch: add --resume");
+    if (flags.device && flags.browser === "managed")
+      throw usageError("--device names one of your own paired browsers, so it cannot go with --browser managed: drop one of them");
+    if ((flags["retry-failed"] || flags["retry-unknown"]) && !flags.resume)
+      throw usageError("--retry-failed and --retry-unknown act on an earlier batch: add --resume");
     const address = parseAddress(flags.script);
     const shared = this.sharedArguments();
     const input = path.resolve(expandHome(flags.input));
@@ -110,7 +125,10 @@ ${EXIT_CODES_HELP}`;
       throw usageError(`--input ${(err as Error).message}`);
     }
     const out = flags.out ? path.resolve(expandHome(flags.out)) : path.join(path.dirname(input), `${path.basename(input, path.extname(input))}.results.jsonl`);
-    const existing = await stat(out).then((s) => s.size, () => 0);
+    const existing = await stat(out).then(
+      (s) => s.size,
+      () => 0,
+    );
     if (existing > 0 && !flags.resume && !flags["dry-run"]) {
       throw usageError(`${out} already holds the results of a batch: add --resume to continue it (rows already run are not sent again), or give another --out`);
     }

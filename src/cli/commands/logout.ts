@@ -8,7 +8,8 @@ import { cliFetch } from "../network.js";
 
 export default class Logout extends BaseCommand<typeof Logout> {
   static override summary = "Sign out of this API URL: revoke the OAuth sign-in and forget what was stored";
-  static override description = `An OAuth sign-in is revoked at its authorization server when that server offers revocation, then forgotten; a stored API key is forgotten (it keeps working until you delete it at https://reduck.ai/api-keys). If this URL was remembered by \`reduck login --api-url\`, later commands go back to https://reduck.ai.`;
+  static override description =
+    `An OAuth sign-in is revoked at its authorization server when that server offers revocation, then forgotten; a stored API key is forgotten (it keeps working until you delete it at https://reduck.ai/api-keys). If this URL was remembered by \`reduck login --api-url\`, later commands go back to https://reduck.ai.`;
   static override examples = ["<%= config.bin %> logout", "<%= config.bin %> logout --api-url http://127.0.0.1:4010"];
 
   public async run() {
@@ -34,7 +35,8 @@ export default class Logout extends BaseCommand<typeof Logout> {
     if (!removed) this.note(`No stored sign-in for ${apiUrl}.`);
     else if (!stored || !("oauth" in stored)) this.note(`Signed out of ${apiUrl}: the stored API key is forgotten.`);
     else if (revoked === "revoked") this.note(`Signed out of ${apiUrl}: the sign-in is revoked at ${stored.oauth.issuer} and forgotten here.`);
-    else if (revoked === "not offered") this.note(`Signed out of ${apiUrl}: forgotten here (${stored.oauth.issuer} offers no revocation, so its tokens work until they expire).`);
+    else if (revoked === "not offered")
+      this.note(`Signed out of ${apiUrl}: forgotten here (${stored.oauth.issuer} offers no revocation, so its tokens work until they expire).`);
     else this.note(`Signed out of ${apiUrl}.`);
     if (forgotUrl) this.note(`Later commands use ${DEFAULT_BASE_URL} again (or --api-url, REDUCK_API_URL).`);
     if (process.env.REDUCK_API_KEY) this.note("REDUCK_API_KEY is still set and is used when present.");

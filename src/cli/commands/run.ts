@@ -34,7 +34,8 @@ interface PreparedStep {
 
 export default class Run extends BaseCommand<typeof Run> {
   static override summary = "Run one or more scripts and print their results as JSON";
-  static override description = `Each --script is followed by its own arguments: name=value pairs, and file:INPUT=PATH to send a file's bytes (any file on this disk, up to 50 MiB). Values are converted to the types the script's input schema asks for; arrays and objects are written as JSON. Before anything is uploaded, the arguments are checked against the script's whole input schema (types, ranges, patterns, allowed values): a run refused by the service still counts against your quota.
+  static override description =
+    `Each --script is followed by its own arguments: name=value pairs, and file:INPUT=PATH to send a file's bytes (any file on this disk, up to 50 MiB). Values are converted to the types the script's input schema asks for; arrays and objects are written as JSON. Before anything is uploaded, the arguments are checked against the script's whole input schema (types, ranges, patterns, allowed values): a run refused by the service still counts against your quota.
 
 stdout is the script's result as JSON; with several --script, a JSON array of results in the order given, null for a step that gave none. Run ids, and which runs failed and why, go to stderr; the exit code is 1 when any failed.
 
@@ -51,15 +52,18 @@ ${EXIT_CODES_HELP}`;
   static override examples = [
     {
       description: "Send an email with an attachment (the file is read and uploaded by the CLI)",
-      command: '<%= config.bin %> run --script reduck/mail.google.com/send_email to=me@example.com subject="Our new banner" attachmentName=banner.png file:attachment=~/Downloads/banner.png',
+      command:
+        '<%= config.bin %> run --script reduck/mail.google.com/send_email to=me@example.com subject="Our new banner" attachmentName=banner.png file:attachment=~/Downloads/banner.png',
     },
     {
       description: "Run two scripts at once; stdout is a JSON array in the same order",
-      command: "<%= config.bin %> run --script reduck/docusign.com/upload_document documentName=contract.pdf file:document=./contract.pdf --script reduck/mail.google.com/send_email to=me@example.com subject=Signed",
+      command:
+        "<%= config.bin %> run --script reduck/docusign.com/upload_document documentName=contract.pdf file:document=./contract.pdf --script reduck/mail.google.com/send_email to=me@example.com subject=Signed",
     },
     {
       description: "Download an invoice into ~/Downloads/invoices",
-      command: "<%= config.bin %> run --out ~/Downloads/invoices --script reduck/admin.atlassian.com/download_invoice id=inv_123 transaction_account=acct_9 number=IN-EU-002",
+      command:
+        "<%= config.bin %> run --out ~/Downloads/invoices --script reduck/admin.atlassian.com/download_invoice id=inv_123 transaction_account=acct_9 number=IN-EU-002",
     },
     {
       description: "Run in order in one browser, stopping at the first failure",
@@ -67,7 +71,7 @@ ${EXIT_CODES_HELP}`;
     },
     {
       description: "Run version 1 on a cloud browser, with the outcome as JSON",
-      command: '<%= config.bin %> run --browser cloud --version 1 --json --script reduck/mail.google.com/send_email to=me@example.com subject=Hi',
+      command: "<%= config.bin %> run --browser cloud --version 1 --json --script reduck/mail.google.com/send_email to=me@example.com subject=Hi",
     },
     {
       description: "A cloud browser in a region, leaving the internet from a country",
@@ -93,7 +97,10 @@ ${EXIT_CODES_HELP}`;
       helpValue: "cloud|extension|ID",
     }),
     region: Flags.string({ description: "The cloud browser's region (with --browser cloud).", options: [...RUN_REGIONS] }),
-    country: Flags.string({ description: "The country the cloud browser leaves the internet from, ISO 3166 two letters, e.g. DE (with --browser cloud).", helpValue: "CC" }),
+    country: Flags.string({
+      description: "The country the cloud browser leaves the internet from, ISO 3166 two letters, e.g. DE (with --browser cloud).",
+      helpValue: "CC",
+    }),
     "wait-for-seconds": Flags.integer({
       description: `Seconds the service holds the request before handing back a batch to poll (1-${MAX_WAIT_FOR_SECONDS}; the service's default is 60).`,
       min: 1,
@@ -122,9 +129,13 @@ ${EXIT_CODES_HELP}`;
     const browser = browserOf(this.flags.browser, this.flags.device);
     const cloud = browser === "cloud";
     for (const flag of ["region", "country"] as const) {
-      if (this.flags[flag] && !cloud) throw usageError(`--${flag} chooses where a cloud browser runs, so it needs --browser cloud (this run would go to ${typeof browser === "object" ? `device ${browser.deviceId}` : "your own browser"})`);
+      if (this.flags[flag] && !cloud)
+        throw usageError(
+          `--${flag} chooses where a cloud browser runs, so it needs --browser cloud (this run would go to ${typeof browser === "object" ? `device ${browser.deviceId}` : "your own browser"})`,
+        );
     }
-    if (this.flags.country && !/^[A-Za-z]{2}$/.test(this.flags.country)) throw usageError(`--country takes a two-letter ISO 3166 code such as DE or US (got ${JSON.stringify(this.flags.country)})`);
+    if (this.flags.country && !/^[A-Za-z]{2}$/.test(this.flags.country))
+      throw usageError(`--country takes a two-letter ISO 3166 code such as DE or US (got ${JSON.stringify(this.flags.country)})`);
     if (this.flags.sequential && steps.length < 2) this.note("--sequential has no effect with a single --script");
     const out = this.flags.out ? await checkOutDir(expandHome(this.flags.out)) : undefined;
 
@@ -219,7 +230,13 @@ ${EXIT_CODES_HELP}`;
         if (note) this.note(note);
       }
     }
-    printOutcomes(this.printer(), outcomes, batch, prepared.map((p) => p.label), failures);
+    printOutcomes(
+      this.printer(),
+      outcomes,
+      batch,
+      prepared.map((p) => p.label),
+      failures,
+    );
   }
 
   /** The file checked for this input, when it is the same path (else the run checks it itself). */
@@ -283,7 +300,8 @@ function browserOf(flag: string | undefined, device: string | undefined): RunBro
   if (named === undefined || named === "extension") return "extension";
   if (named === "cloud") return "cloud";
   // An id has digits (a UUID on the service); a lone word is a misspelt browser, not a device.
-  if (!/^[A-Za-z0-9][\w.:-]*$/.test(named) || !/\d/.test(named)) throw usageError(`--browser takes cloud, extension or a paired browser's id (see \`reduck devices list\`), not ${JSON.stringify(flag)}`);
+  if (!/^[A-Za-z0-9][\w.:-]*$/.test(named) || !/\d/.test(named))
+    throw usageError(`--browser takes cloud, extension or a paired browser's id (see \`reduck devices list\`), not ${JSON.stringify(flag)}`);
   return { deviceId: named };
 }
 
@@ -298,6 +316,8 @@ async function checkLocalFile(input: string, file: string): Promise<PathFile> {
     if (!(err instanceof FileProblem)) throw err;
     if (err.overLimitSize === undefined) throw usageError(err.message);
     const n = (bytes: number) => bytes.toLocaleString("en-US");
-    throw usageError(`file input ${input}: ${file} is ${n(err.overLimitSize)} bytes, over the limit of ${n(MAX_FILE_BYTES)} bytes (${MAX_FILE_BYTES / 2 ** 20} MiB) per file`);
+    throw usageError(
+      `file input ${input}: ${file} is ${n(err.overLimitSize)} bytes, over the limit of ${n(MAX_FILE_BYTES)} bytes (${MAX_FILE_BYTES / 2 ** 20} MiB) per file`,
+    );
   }
 }

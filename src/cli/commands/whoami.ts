@@ -58,5 +58,8 @@ const URL_SOURCES: Record<ApiUrlSource, string> = {
 };
 
 function readableTime(iso: string): string {
-  return new Date(iso).toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
+  return new Date(iso)
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d+Z$/, " UTC");
 }

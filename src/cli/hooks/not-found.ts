@@ -22,7 +22,10 @@ const hook: Hook.CommandNotFound = async function (options) {
   } else {
     // Topics too: `reduck scirpts` means the `scripts` topic, not any one command.
     const ids = [...options.config.commands.filter((c) => !c.hidden).map((c) => c.id), ...options.config.topics.map((t) => t.name)];
-    const best = closest(typed, ids.map((id) => id.split(":").join(" ")));
+    const best = closest(
+      typed,
+      ids.map((id) => id.split(":").join(" ")),
+    );
     const hint = best ? ` Did you mean "${bin} ${best}"?` : "";
     const keyHint = looksLikeSecret(options.id) ? " Never pass a key as an argument: set REDUCK_API_KEY or pipe it to `reduck login`." : "";
     message = `"${typed}" is not a ${bin} command.${hint}${keyHint} Run "${bin} --help" for the list.`;

@@ -43,7 +43,9 @@ describe("filesIn", () => {
       ["base64", "inv.pdf"],
     ]);
     expect(filesIn({ data_base64: "AAAA" }, undefined)).toEqual([]);
-    expect(filesIn({ image: "AAAA" }, { properties: { image: { contentEncoding: "base64", contentMediaType: "image/png" } } })[0]).toMatchObject({ filename: "image.png" });
+    expect(filesIn({ image: "AAAA" }, { properties: { image: { contentEncoding: "base64", contentMediaType: "image/png" } } })[0]).toMatchObject({
+      filename: "image.png",
+    });
   });
 });
 

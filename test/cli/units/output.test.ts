@@ -46,9 +46,27 @@ describe("formatBytes (the one size rule: binary units, as the limits count)", (
 describe("renderTable keeps what people copy whole, at 80 and 120 columns, wide characters included", () => {
   type Script = { address: string; name: string; visibility: string; effects: string; description: string };
   const scripts: Script[] = [
-    { address: "reduck/admin.atlassian.com/download_invoice", name: "Download an Atlassian invoice PDF", visibility: "public", effects: "none", description: "Download one Atlassian billing invoice, given the downloadUrl or the id plus transaction_account that list_invoices returns." },
-    { address: "@demo/例え.jp/送信", name: "メールを送信する 📧", visibility: "private (archived)", effects: "write", description: "日本語の説明文がとても長いので、端末の幅に収まらないときは切り詰められます。絵文字も 👩‍👩‍👧 🎉 あります。" },
-    { address: "@demo/x.com/post_✨", name: "Post 🎉🎉🎉", visibility: "public", effects: "write", description: "A family 👩‍👩‍👧 and flags 🇫🇷🇯🇵 must never be split in half when the description is cut short at the edge of the terminal." },
+    {
+      address: "reduck/admin.atlassian.com/download_invoice",
+      name: "Download an Atlassian invoice PDF",
+      visibility: "public",
+      effects: "none",
+      description: "Download one Atlassian billing invoice, given the downloadUrl or the id plus transaction_account that list_invoices returns.",
+    },
+    {
+      address: "@demo/例え.jp/送信",
+      name: "メールを送信する 📧",
+      visibility: "private (archived)",
+      effects: "write",
+      description: "日本語の説明文がとても長いので、端末の幅に収まらないときは切り詰められます。絵文字も 👩‍👩‍👧 🎉 あります。",
+    },
+    {
+      address: "@demo/x.com/post_✨",
+      name: "Post 🎉🎉🎉",
+      visibility: "public",
+      effects: "write",
+      description: "A family 👩‍👩‍👧 and flags 🇫🇷🇯🇵 must never be split in half when the description is cut short at the edge of the terminal.",
+    },
   ];
   const columns = [
     { header: "address", get: (s: Script) => s.address, keep: true },
@@ -85,16 +103,22 @@ describe("renderTable keeps what people copy whole, at 80 and 120 columns, wide 
 
   it("at 80 columns, side effects then visibility are left out before the description shrinks to nothing; at 120 they stay", () => {
     expect(renderTable(scripts, columns, { kind: "terminal", width: 80 }).split("\n")[0]).toMatch(/^ADDRESS\s+NAME\s+DESCRIPTION$/);
-    expect(renderTable(scripts, columns, { kind: "terminal", width: 120 }).split("\n")[0]).toMatch(/^ADDRESS\s+NAME\s+VISIBILITY\s+SIDE EFFECTS\s+DESCRIPTION$/);
+    expect(renderTable(scripts, columns, { kind: "terminal", width: 120 }).split("\n")[0]).toMatch(
+      /^ADDRESS\s+NAME\s+VISIBILITY\s+SIDE EFFECTS\s+DESCRIPTION$/,
+    );
   });
 
   it("run ids and addresses stay whole even when they alone are wider than the terminal (it wraps, nothing is cut)", () => {
     const runs = [{ id: "00000000-0000-4000-8005-000000000001", script: "reduck/admin.atlassian.com/download_invoice", status: "cancelled" }];
-    const out = renderTable(runs, [
-      { header: "run id", get: (r: (typeof runs)[number]) => r.id, keep: true },
-      { header: "status", get: (r: (typeof runs)[number]) => r.status },
-      { header: "script", get: (r: (typeof runs)[number]) => r.script, keep: true },
-    ], { kind: "terminal", width: 60 });
+    const out = renderTable(
+      runs,
+      [
+        { header: "run id", get: (r: (typeof runs)[number]) => r.id, keep: true },
+        { header: "status", get: (r: (typeof runs)[number]) => r.status },
+        { header: "script", get: (r: (typeof runs)[number]) => r.script, keep: true },
+      ],
+      { kind: "terminal", width: 60 },
+    );
     expect(out).toContain(runs[0]!.id);
     expect(out).toContain(runs[0]!.script);
   });

@@ -40,7 +40,9 @@ describe("memory is given back", () => {
       }
     });
     const after = await sandbox.serverRss();
-    process.stderr.write(`memory-returned: server RSS ${Math.round(before / MiB)} MiB before, ${Math.round(after / MiB)} MiB after; tree peak ${Math.round(peak / MiB)} MiB\n`);
+    process.stderr.write(
+      `memory-returned: server RSS ${Math.round(before / MiB)} MiB before, ${Math.round(after / MiB)} MiB after; tree peak ${Math.round(peak / MiB)} MiB\n`,
+    );
     expect(after).toBeLessThan(before + 200 * MiB);
     expect(peak).toBeLessThan(1024 * MiB);
     expect((await sandbox.call("GET", "/api/ping")).status).toBe(200);

@@ -21,7 +21,11 @@ afterAll(async () => {
 });
 
 const ATTACKS: Array<[string, string, RegExp]> = [
-  ["a 200 MB string from page.evaluate", "return { s: await page.evaluate(() => 'x'.repeat(200e6)) };", /^RangeError: page\.evaluate: its result is over 1 MiB as JSON$/],
+  [
+    "a 200 MB string from page.evaluate",
+    "return { s: await page.evaluate(() => 'x'.repeat(200e6)) };",
+    /^RangeError: page\.evaluate: its result is over 1 MiB as JSON$/,
+  ],
   [
     "a ~512 MiB string from page.evaluate (crashed the server before)",
     "return { s: await page.evaluate(() => 'x'.repeat(2 ** 29 - 100)) };",
@@ -45,26 +49,37 @@ const ATTACKS: Array<[string, string, RegExp]> = [
 ];
 
 describe("values from the page are bounded in the page", () => {
-  it.each(ATTACKS)("%s: refused, never held by the server; a run beside succeeds", async (_what, attack, error) => {
-    const beside = sandbox.createAndRun(BESIDE);
-    const before = await sandbox.serverRss();
-    let serverPeak = before;
-    const { value: ran, peak } = await peakTreeRss(sandbox, async () => {
-      const running = sandbox.createAndRun(attack);
-      const watch = setInterval(() => void sandbox.serverRss().then((rss) => (serverPeak = Math.max(serverPeak, rss)), () => {}), 50);
-      try {
-        return await running;
-      } finally {
-        clearInterval(watch);
-      }
-    });
-    expect(ran.status).toBe(422);
-    expect(ran.body.error).toMatch(error);
-    expect(await beside).toMatchObject({ status: 200, body: { result: { beside: "fine" } } });
-    // The value never reached the server: its memory barely moved (the 200 MB one cost +450 MB before).
-    expect(serverPeak - before).toBeLessThan(100 * MiB);
-    expect(await sandbox.serverRss()).toBeLessThan(baseline + 200 * MiB);
-    expect(peak).toBeLessThan(1536 * MiB);
-    expect((await sandbox.call("GET", "/api/ping")).status).toBe(200);
-  }, 90_000);
+  it.each(ATTACKS)(
+    "%s: refused, never held by the server; a run beside succeeds",
+    async (_what, attack, error) => {
+      const beside = sandbox.createAndRun(BESIDE);
+      const before = await sandbox.serverRss();
+      let serverPeak = before;
+      const { value: ran, peak } = await peakTreeRss(sandbox, async () => {
+        const running = sandbox.createAndRun(attack);
+        const watch = setInterval(
+          () =>
+            void sandbox.serverRss().then(
+              (rss) => (serverPeak = Math.max(serverPeak, rss)),
+              () => {},
+            ),
+          50,
+        );
+        try {
+          return await running;
+        } finally {
+          clearInterval(watch);
+        }
+      });
+      expect(ran.status).toBe(422);
+      expect(ran.body.error).toMatch(error);
+      expect(await beside).toMatchObject({ status: 200, body: { result: { beside: "fine" } } });
+      // The value never reached the server: its memory barely moved (the 200 MB one cost +450 MB before).
+      expect(serverPeak - before).toBeLessThan(100 * MiB);
+      expect(await sandbox.serverRss()).toBeLessThan(baseline + 200 * MiB);
+      expect(peak).toBeLessThan(1536 * MiB);
+      expect((await sandbox.call("GET", "/api/ping")).status).toBe(200);
+    },
+    90_000,
+  );
 });

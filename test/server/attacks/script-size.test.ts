@@ -19,7 +19,12 @@ afterAll(async () => {
  * Sends `total` bytes of a JSON body in 1 MiB writes (with Content-Length, or chunked without),
  * and resolves with the status as soon as the answer comes, and how much had been written then.
  */
-function sendBig(method: string, where: string, total: number, { declared }: { declared: boolean }): Promise<{ status: number; body: string; written: number }> {
+function sendBig(
+  method: string,
+  where: string,
+  total: number,
+  { declared }: { declared: boolean },
+): Promise<{ status: number; body: string; written: number }> {
   return new Promise((resolve, reject) => {
     const url = new URL(where, sandbox.url);
     const headers: Record<string, string | number> = { "x-api-key": sandbox.key, "content-type": "application/json" };

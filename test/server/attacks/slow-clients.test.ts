@@ -39,7 +39,10 @@ function answerOf(socket: Socket, ms: number): Promise<{ text: string; afterMs: 
 const BOUNDARY = "reduck-attack-boundary";
 
 function multipartHead(size: number): { head: Buffer; tail: Buffer; length: number } {
-  const spec = JSON.stringify({ browser: "extension", script: { handle: "reduck", host: "mail.google.com", slug: "send_email", args: { to: "me@example.com", subject: "Slow one" } } });
+  const spec = JSON.stringify({
+    browser: "extension",
+    script: { handle: "reduck", host: "mail.google.com", slug: "send_email", args: { to: "me@example.com", subject: "Slow one" } },
+  });
   const head = Buffer.from(
     `--${BOUNDARY}\r\ncontent-disposition: form-data; name="spec"\r\n\r\n${spec}\r\n` +
       `--${BOUNDARY}\r\ncontent-disposition: form-data; name="0:attachment"; filename="attachment"\r\ncontent-type: application/octet-stream\r\n\r\n`,

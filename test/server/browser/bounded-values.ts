@@ -85,7 +85,15 @@ export function isBoundedCall(on: string, method: string): boolean {
  * @example
  * await boundedCall(page, page, "page", "evaluate", [fn, arg], 1024 * 1024, "1 MiB");
  */
-export async function boundedCall(page: Page, target: Page | Locator, on: string, method: string, args: unknown[], cap: number, capLabel: string): Promise<unknown> {
+export async function boundedCall(
+  page: Page,
+  target: Page | Locator,
+  on: string,
+  method: string,
+  args: unknown[],
+  cap: number,
+  capLabel: string,
+): Promise<unknown> {
   const name = `${on}.${method}`;
   const bounded = (call: string) => pageFunction(boundedSource(call, cap));
   const pageReader = on === "page" ? PAGE_READERS[method] : undefined;

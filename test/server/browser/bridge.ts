@@ -21,17 +21,68 @@ const each = (kind: CallKind, names: string[]) => Object.fromEntries(names.map((
 
 /** Page methods that read or act on the page as one thing (a selector string picks the element). */
 const PAGE_ACTIONS = [
-  "click", "dblclick", "fill", "type", "press", "check", "uncheck", "hover", "focus", "selectOption", "dispatchEvent",
-  "textContent", "innerText", "innerHTML", "inputValue", "getAttribute",
-  "isVisible", "isHidden", "isChecked", "isEnabled", "isDisabled", "isEditable",
+  "click",
+  "dblclick",
+  "fill",
+  "type",
+  "press",
+  "check",
+  "uncheck",
+  "hover",
+  "focus",
+  "selectOption",
+  "dispatchEvent",
+  "textContent",
+  "innerText",
+  "innerHTML",
+  "inputValue",
+  "getAttribute",
+  "isVisible",
+  "isHidden",
+  "isChecked",
+  "isEnabled",
+  "isDisabled",
+  "isEditable",
 ];
 
 const LOCATOR_ACTIONS = [
-  "click", "dblclick", "fill", "type", "pressSequentially", "press", "check", "uncheck", "setChecked", "selectOption",
-  "hover", "focus", "blur", "clear", "selectText", "dispatchEvent", "scrollIntoViewIfNeeded", "dragTo",
-  "textContent", "innerText", "innerHTML", "inputValue", "getAttribute", "allTextContents", "allInnerTexts", "boundingBox",
-  "count", "isVisible", "isHidden", "isChecked", "isEnabled", "isDisabled", "isEditable",
-  "waitFor", "evaluate", "evaluateAll", "setInputFiles",
+  "click",
+  "dblclick",
+  "fill",
+  "type",
+  "pressSequentially",
+  "press",
+  "check",
+  "uncheck",
+  "setChecked",
+  "selectOption",
+  "hover",
+  "focus",
+  "blur",
+  "clear",
+  "selectText",
+  "dispatchEvent",
+  "scrollIntoViewIfNeeded",
+  "dragTo",
+  "textContent",
+  "innerText",
+  "innerHTML",
+  "inputValue",
+  "getAttribute",
+  "allTextContents",
+  "allInnerTexts",
+  "boundingBox",
+  "count",
+  "isVisible",
+  "isHidden",
+  "isChecked",
+  "isEnabled",
+  "isDisabled",
+  "isEditable",
+  "waitFor",
+  "evaluate",
+  "evaluateAll",
+  "setInputFiles",
 ];
 
 /** What makes a locator, on the page and on a locator. */
@@ -43,8 +94,22 @@ export const SURFACE: Surface = {
   page: {
     ...each("sync", ["url", "isClosed", "viewportSize", "setDefaultTimeout", "setDefaultNavigationTimeout"]),
     ...each("async", [
-      "goto", "reload", "goBack", "goForward", "setContent", "content", "title", "evaluate", "$eval", "$$eval",
-      "waitForTimeout", "waitForSelector", "waitForLoadState", "waitForFunction", "setViewportSize", "setInputFiles",
+      "goto",
+      "reload",
+      "goBack",
+      "goForward",
+      "setContent",
+      "content",
+      "title",
+      "evaluate",
+      "$eval",
+      "$$eval",
+      "waitForTimeout",
+      "waitForSelector",
+      "waitForLoadState",
+      "waitForFunction",
+      "setViewportSize",
+      "setInputFiles",
       ...PAGE_ACTIONS,
     ]),
   },
@@ -126,7 +191,12 @@ class Decoder {
       const [name, ...args] = Array.isArray(step) ? step : [];
       const builders = current === this.page ? PAGE_BUILDERS : LOCATOR_BUILDERS;
       if (typeof name !== "string" || !builders.includes(name)) throw new TypeError(`${this.call}: ${String(name)} does not make a locator`);
-      current = invoke(current, name, args.map((arg) => this.value(arg)), this.call) as Locator;
+      current = invoke(
+        current,
+        name,
+        args.map((arg) => this.value(arg)),
+        this.call,
+      ) as Locator;
     }
     return current as Locator;
   }
@@ -178,7 +248,8 @@ export function realPageHost(open: () => Promise<BrowserRun>): ScriptHost {
       const action = `${on === "locator" ? String(target) : on}.${method}(${on === "locator" ? "" : shown(decoded)})`;
       return steps(name, action, undefined, async () => {
         // Page data comes back measured in the page: nothing over the cap crosses Playwright's pipe.
-        if (isBoundedCall(on, method)) return boundedCall(page, target as Page | Locator, on, method, decoded, MAX_MESSAGE_BYTES, `${MAX_MESSAGE_BYTES / 2 ** 20} MiB`);
+        if (isBoundedCall(on, method))
+          return boundedCall(page, target as Page | Locator, on, method, decoded, MAX_MESSAGE_BYTES, `${MAX_MESSAGE_BYTES / 2 ** 20} MiB`);
         if (on === "page") return pageCall(page, method, decoded);
         return invoke(target, method, decoded, name);
       });
@@ -198,7 +269,9 @@ async function pageCall(page: Page, method: string, args: unknown[]): Promise<un
     case "goto":
       checkAddress("page.goto", args[0]);
       // A Response object has no JSON form: a script gets what it would mostly read of it.
-      return page.goto(args[0], args[1] as Parameters<Page["goto"]>[1]).then((response) => (response ? { status: response.status(), url: response.url() } : null));
+      return page
+        .goto(args[0], args[1] as Parameters<Page["goto"]>[1])
+        .then((response) => (response ? { status: response.status(), url: response.url() } : null));
     case "reload":
     case "goBack":
     case "goForward":

@@ -78,7 +78,8 @@ function locatorFor(page: Page, target: unknown): Locator {
       case "last":
       case "nth":
         if (locator === page) throw new Error(`paste: a chain cannot start with ${step.kind}`);
-        locator = step.kind === "first" ? (locator as Locator).first() : step.kind === "last" ? (locator as Locator).last() : (locator as Locator).nth(Number(body));
+        locator =
+          step.kind === "first" ? (locator as Locator).first() : step.kind === "last" ? (locator as Locator).last() : (locator as Locator).nth(Number(body));
         break;
       default:
         throw new Error(`paste: unknown chain step kind ${JSON.stringify(step?.kind)} (use ${CHAIN_KINDS})`);
@@ -96,7 +97,12 @@ export function cleanMessage(call: string, error: unknown, page: Page): string {
   // The call log comes with terminal colours: drop them.
   const [first = "", ...log] = message.replace(/\u001b\[\d+m/g, "").split("\n");
   // "Timeout 30000ms exceeded." says too little alone: add what it was waiting for, from the call log.
-  const waiting = /Timeout \d+ms exceeded/.test(first) ? log.find((line) => /^\s*- waiting for /.test(line))?.trim().slice(2) : undefined;
+  const waiting = /Timeout \d+ms exceeded/.test(first)
+    ? log
+        .find((line) => /^\s*- waiting for /.test(line))
+        ?.trim()
+        .slice(2)
+    : undefined;
   return `${call}: ${first.replace(/^[\w.$]+: /, "")}${waiting ? ` (${waiting})` : ""}`;
 }
 

@@ -30,19 +30,35 @@ const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000
 
 /** What the compose page shows the recipient will get, row by row. */
 async function preview(page: import("playwright-core").Page): Promise<Record<string, string>> {
-  return page.locator("#preview [data-preview]").evaluateAll((cells) => Object.fromEntries(cells.map((c) => [(c as HTMLElement).dataset.preview!, c.textContent!])));
+  return page
+    .locator("#preview [data-preview]")
+    .evaluateAll((cells) => Object.fromEntries(cells.map((c) => [(c as HTMLElement).dataset.preview!, c.textContent!])));
 }
 
 describe("mail.google.com/send_email in the real browser", () => {
   test("with attachmentName: the page attaches the file under that name, and that is the result's attachment", async () => {
     let shown: Record<string, string> = {};
     const { result, error, end } = await runBody(host, sendEmail, {
-      args: { to: ["a@example.com", "b@example.com"], cc: "c@example.com", bcc: "d@example.com", subject: "Our new banner", body: "Hello", attachmentName: "banner.png" },
+      args: {
+        to: ["a@example.com", "b@example.com"],
+        cc: "c@example.com",
+        bcc: "d@example.com",
+        subject: "Our new banner",
+        body: "Hello",
+        attachmentName: "banner.png",
+      },
       files: { attachment: { via: "bytes", bytes: PNG } },
       inspect: async (page) => void (shown = await preview(page)),
     });
     expect(error).toBeUndefined();
-    expect(result).toEqual({ sent: true, to: ["a@example.com", "b@example.com"], cc: ["c@example.com"], bcc: ["d@example.com"], subject: "Our new banner", attachment: "banner.png" });
+    expect(result).toEqual({
+      sent: true,
+      to: ["a@example.com", "b@example.com"],
+      cc: ["c@example.com"],
+      bcc: ["d@example.com"],
+      subject: "Our new banner",
+      attachment: "banner.png",
+    });
     expect(shown).toEqual({
       status: "sent",
       to: "a@example.com, b@example.com",
@@ -72,7 +88,10 @@ describe("mail.google.com/send_email in the real browser", () => {
     await writeFile(file, "%PDF-1.7 top");
     const handle = await open(file, "r");
     try {
-      const named = await runBody(host, sendEmail, { args: { to: "me@example.com", subject: "Invoice" }, files: { attachment: { via: "named", name: "invoice.pdf", handle } } });
+      const named = await runBody(host, sendEmail, {
+        args: { to: "me@example.com", subject: "Invoice" },
+        files: { attachment: { via: "named", name: "invoice.pdf", handle } },
+      });
       expect(named.result).toMatchObject({ sent: true, attachment: "invoice.pdf" });
     } finally {
       await handle.close();

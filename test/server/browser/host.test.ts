@@ -78,7 +78,13 @@ describe("traces and screenshots", () => {
         </script>`);
       await run.builtins.paste("#a", "by selector");
       await run.builtins.paste(run.page.locator("textarea").first(), "by locator");
-      await run.builtins.paste([{ kind: "role", body: "textbox" }, { kind: "nth", body: 2 }], "by chain");
+      await run.builtins.paste(
+        [
+          { kind: "role", body: "textbox" },
+          { kind: "nth", body: 2 },
+        ],
+        "by chain",
+      );
       await run.builtins.paste("#handled", "x@y.z");
       expect(await run.page.evaluate(() => [...document.querySelectorAll("input, textarea")].map((e) => (e as HTMLInputElement).value))).toEqual([
         "by selector",
@@ -124,9 +130,11 @@ describe("a browser that dies or hangs", () => {
   test("a page stuck in a loop: the run still ends, and the next run works", async () => {
     const run = await host.newRun({ actionTimeoutMs: 500 });
     await run.builtins.goto("https://example.com/");
-    void run.page.evaluate(() => {
-      for (;;);
-    }).catch(() => {});
+    void run.page
+      .evaluate(() => {
+        for (;;);
+      })
+      .catch(() => {});
     const { screenshots } = await run.finish({ failed: true });
     expect(screenshots).toEqual([]);
 

@@ -80,7 +80,10 @@ async function answerFromSimulatedWeb(route: Route, traffic: Traffic, openPorts:
 
 function answerWebSocket(socket: WebSocketRoute): void {
   const url = new URL(socket.url());
-  socket.close({ code: 1008, reason: isLoopback(url.hostname) ? "the sandbox's browser does not reach this machine" : "the sandbox's simulated web has no WebSocket server" });
+  socket.close({
+    code: 1008,
+    reason: isLoopback(url.hostname) ? "the sandbox's browser does not reach this machine" : "the sandbox's simulated web has no WebSocket server",
+  });
 }
 
 /**
@@ -148,7 +151,13 @@ export class BrowserHost {
     }
     opened ??= await this.open();
     this.contexts += 1;
-    return new BrowserRun(opened.context, opened.page, options, () => this.kill(), () => this.prepare());
+    return new BrowserRun(
+      opened.context,
+      opened.page,
+      options,
+      () => this.kill(),
+      () => this.prepare(),
+    );
   }
 
   /**
@@ -170,7 +179,12 @@ export class BrowserHost {
     const opening = this.openNow(() => !abandoned);
     if (await within(limit, opening)) return opening;
     abandoned = true;
-    opening.then((opened) => opened.context.close(), () => undefined).catch(() => undefined);
+    opening
+      .then(
+        (opened) => opened.context.close(),
+        () => undefined,
+      )
+      .catch(() => undefined);
     await this.kill();
     throw new Error(`the sandbox's browser did not answer within ${limit / 1000} s (it hung): it was stopped, and the next run gets a new one`);
   }

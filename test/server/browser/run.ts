@@ -105,7 +105,10 @@ export class BrowserRun {
         if (attempt === 2 || (error as Error).name === "TimeoutError") break;
         // A page that has not painted yet (a new page whose script failed at once) cannot be
         // captured: let it paint one frame, then try again.
-        await within(timeout, this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve))));
+        await within(
+          timeout,
+          this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve))),
+        );
       }
     }
     return null;

@@ -106,12 +106,17 @@ describe("uploadFile puts the run's file into a real file field", () => {
   });
 
   test("the simulated page's rules and errors: no file bound, no selector, and a name no file can have", async () => {
-    const run = await host.newRun({ files: { "a/b": { via: "bytes", bytes: Buffer.from("x") }, doc: { via: "bytes", bytes: Buffer.from("y") } }, actionTimeoutMs: 500 });
+    const run = await host.newRun({
+      files: { "a/b": { via: "bytes", bytes: Buffer.from("x") }, doc: { via: "bytes", bytes: Buffer.from("y") } },
+      actionTimeoutMs: 500,
+    });
     try {
       await run.page.setContent("<input type=file id=f>");
       await expect(run.builtins.uploadFile("#f", "attachment")).rejects.toThrow("uploadFile: no file bound to attachment");
       await expect(run.builtins.uploadFile("", "attachment")).rejects.toThrow("uploadFile: give a CSS selector (a non-empty string)");
-      await expect(run.builtins.uploadFile("#f", "a/b")).rejects.toThrow('uploadFile: the file for a/b cannot be named "a/b" in the browser: it holds "/" or a NUL character');
+      await expect(run.builtins.uploadFile("#f", "a/b")).rejects.toThrow(
+        'uploadFile: the file for a/b cannot be named "a/b" in the browser: it holds "/" or a NUL character',
+      );
       await expect(run.builtins.uploadFile("#missing", "doc")).rejects.toThrow("uploadFile: Timeout 500ms exceeded. (waiting for locator('#missing').first())");
     } finally {
       const { steps } = await run.finish();

@@ -67,7 +67,14 @@ describe("nothing leaves the machine", () => {
       });
       expect(tried).toEqual({ fetched: "opaque", byAddress: "opaque", beacon: true, image: "error", wss: 1008, ws: 1008 });
       // This machine is not reachable: neither by the page, nor by a download that skips the routing.
-      const fromPage = await run.page.evaluate((url) => fetch(url).then(() => "answered", () => "refused"), `http://localhost:${port}/`);
+      const fromPage = await run.page.evaluate(
+        (url) =>
+          fetch(url).then(
+            () => "answered",
+            () => "refused",
+          ),
+        `http://localhost:${port}/`,
+      );
       expect(fromPage).toBe("refused");
       await expect(run.page.goto(`http://127.0.0.1:${port}/`)).rejects.toThrow(/ERR_BLOCKED_BY_CLIENT/);
       expect(localHits).toBe(0);
@@ -139,7 +146,9 @@ describe("the simulated web's pages", () => {
       await run.builtins.uploadFile('input[name="file_upload_2"]', "other");
       await run.page.getByRole("button", { name: "Start HTTP upload" }).click();
       await run.page.locator("#result").waitFor();
-      const rows = await run.page.locator("#result-table tr").evaluateAll((trs) => trs.map((tr) => [tr.querySelector("th")!.textContent, tr.querySelector("td")!.textContent]));
+      const rows = await run.page
+        .locator("#result-table tr")
+        .evaluateAll((trs) => trs.map((tr) => [tr.querySelector("th")!.textContent, tr.querySelector("td")!.textContent]));
       expect(rows).toEqual([
         ["Field", "file_upload"],
         ["Filename", "test-upload.pdf"],
@@ -173,7 +182,11 @@ describe("builtins.download: a real download in the browser", () => {
       expect((file as { size: number }).size).toBe(bytes.length);
       expect(bytes.subarray(0, 8).toString()).toBe("%PDF-1.4");
       expect(bytes.toString()).toContain("(Invoice IN-77)");
-      expect(run.steps.at(-1)).toMatchObject({ action: `download ${invoice}`, ok: true, detail: { encoding: "base64", filename: "IN-77.pdf", size: bytes.length } });
+      expect(run.steps.at(-1)).toMatchObject({
+        action: `download ${invoice}`,
+        ok: true,
+        detail: { encoding: "base64", filename: "IN-77.pdf", size: bytes.length },
+      });
     } finally {
       await run.finish();
     }

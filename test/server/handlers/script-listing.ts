@@ -2,17 +2,7 @@
 import type { ScriptRecord } from "../records.js";
 import type { ReferenceStore, ScriptStats } from "../store.js";
 
-export type SortBy =
-  | "relevance"
-  | "featured"
-  | "name"
-  | "host"
-  | "runs"
-  | "successRate"
-  | "avgTime"
-  | "lastRunAt"
-  | "createdAt"
-  | "updatedAt";
+export type SortBy = "relevance" | "featured" | "name" | "host" | "runs" | "successRate" | "avgTime" | "lastRunAt" | "createdAt" | "updatedAt";
 
 export type Health = "healthy" | "degraded" | "failing" | "unknown";
 

@@ -5,16 +5,7 @@ import type { ScriptRecord } from "../records.js";
 import { scriptSummary, scriptWithVersion } from "../views.js";
 import { present } from "../present.js";
 import { filterAndSort } from "./script-listing.js";
-import {
-  address,
-  ownerOf,
-  paginate,
-  readableScript,
-  refuseIfArchived,
-  requireCaller,
-  userIdOf,
-  writableScript,
-} from "./shared.js";
+import { address, ownerOf, paginate, readableScript, refuseIfArchived, requireCaller, userIdOf, writableScript } from "./shared.js";
 import type { Implementations } from "./types.js";
 
 type ScriptOperations =

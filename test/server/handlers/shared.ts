@@ -80,12 +80,7 @@ export function refuseIfArchived(script: ScriptRecord, what: string, handle: str
  * A version of this script the caller may see, or 404. Drafts are work in progress: only callers who
  * may edit the script see them.
  */
-export function visibleVersion(
-  store: ReferenceStore,
-  caller: Caller | null,
-  script: ScriptRecord,
-  versionId: string,
-): VersionRecord {
+export function visibleVersion(store: ReferenceStore, caller: Caller | null, script: ScriptRecord, versionId: string): VersionRecord {
   const version = store.versions.get(versionId);
   if (!version || version.scriptId !== script.id || (version.draft && !store.canWriteScript(userIdOf(caller), script))) {
     throw new ApiError(404, `No such version of ${script.host}/${script.slug}: ${versionId}`);

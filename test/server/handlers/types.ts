@@ -22,16 +22,9 @@ export type Reply<K extends DescribedOperationId> = {
 type Params<K extends DescribedOperationId> = Op<K>["parameters"];
 
 export type PathParams<K extends DescribedOperationId> = Params<K> extends { path: infer P } ? P : Record<string, never>;
-export type QueryParams<K extends DescribedOperationId> = Params<K> extends { query?: infer Q }
-  ? [Q] extends [never]
-    ? Record<string, never>
-    : NonNullable<Q>
-  : Record<string, never>;
-export type RequestBody<K extends DescribedOperationId> = Op<K>["requestBody"] extends
-  | { content: { "application/json": infer B } }
-  | undefined
-  ? B
-  : undefined;
+export type QueryParams<K extends DescribedOperationId> =
+  Params<K> extends { query?: infer Q } ? ([Q] extends [never] ? Record<string, never> : NonNullable<Q>) : Record<string, never>;
+export type RequestBody<K extends DescribedOperationId> = Op<K>["requestBody"] extends { content: { "application/json": infer B } } | undefined ? B : undefined;
 
 /** What an implementation gets: already authenticated and validated (query coerced to its types). */
 export interface OperationContext<K extends DescribedOperationId> {

@@ -4,16 +4,7 @@ import { sameCodeAndContract, versionDiff } from "../diff.js";
 import { ApiError, invalid } from "../errors.js";
 import type { ScriptRecord, VersionRecord } from "../records.js";
 import { versionSummary, versionView } from "../views.js";
-import {
-  address,
-  paginate,
-  readableScript,
-  refuseIfArchived,
-  requireCaller,
-  userIdOf,
-  visibleVersion,
-  writableScript,
-} from "./shared.js";
+import { address, paginate, readableScript, refuseIfArchived, requireCaller, userIdOf, visibleVersion, writableScript } from "./shared.js";
 import type { Implementations } from "./types.js";
 
 type VersionOperations =

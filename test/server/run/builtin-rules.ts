@@ -50,9 +50,7 @@ export function requireSelector(call: string, selector: unknown): string {
 export function describeTarget(target: unknown): string {
   if (typeof target === "string") return target;
   if (Array.isArray(target)) {
-    return target
-      .map((s) => (s && typeof s === "object" ? [s.kind, s.body ?? s.name].filter((x) => x !== undefined).join("=") : String(s)))
-      .join(" >> ");
+    return target.map((s) => (s && typeof s === "object" ? [s.kind, s.body ?? s.name].filter((x) => x !== undefined).join("=") : String(s))).join(" >> ");
   }
   return String(target);
 }
@@ -84,11 +82,7 @@ export function checkDownloadArguments(url: unknown, options: DownloadOptions): 
 }
 
 /** A downloaded file handed back as the call's result: its bytes (base64), or delivered where `deliver` puts it. */
-export async function handBack(
-  file: DownloadedFile,
-  options: DownloadOptions,
-  deliver: Delivery | undefined,
-): Promise<DownloadResult> {
+export async function handBack(file: DownloadedFile, options: DownloadOptions, deliver: Delivery | undefined): Promise<DownloadResult> {
   const { filename, type, bytes } = file;
   if (options.encoding === "base64") return { filename, type, size: bytes.byteLength, base64: Buffer.from(bytes).toString("base64") };
   if (!deliver) throw new Error("download: this browser has nowhere to save files");

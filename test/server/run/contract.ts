@@ -5,8 +5,7 @@ import addFormatsModule from "ajv-formats";
 import { messageOf, type FieldErrors } from "../openapi.js";
 
 // ajv-formats is CommonJS: depending on the loader its default import is the plugin or a namespace holding it.
-const addFormats: typeof addFormatsModule.default =
-  typeof addFormatsModule === "function" ? addFormatsModule : addFormatsModule.default;
+const addFormats: typeof addFormatsModule.default = typeof addFormatsModule === "function" ? addFormatsModule : addFormatsModule.default;
 
 type Schema = Record<string, unknown>;
 
@@ -72,7 +71,10 @@ function argumentErrors(errors: ErrorObject[]): FieldErrors {
   const out: FieldErrors = {};
   for (const error of errors) {
     if (error.keyword === "anyOf" || error.keyword === "oneOf") continue;
-    const segments = error.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const segments = error.instancePath
+      .split("/")
+      .slice(1)
+      .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
     let message = messageOf(error);
     if (error.keyword === "required") segments.push(String((error.params as { missingProperty: string }).missingProperty));
     if (error.keyword === "additionalProperties") {

@@ -59,7 +59,11 @@ function shelfOf(store: StoreKey): Shelf {
 
 /** A name the browser may save under: no folders, no `..`, nothing that is not printable. */
 function savedName(name: string): string {
-  const base = name.split(/[\\/]/).pop()!.replace(/[\x00-\x1f\x7f]/g, "").replace(/^\.+/, "");
+  const base = name
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\x00-\x1f\x7f]/g, "")
+    .replace(/^\.+/, "");
   return base || "download";
 }
 

@@ -28,18 +28,7 @@ import { readJsonBody, readMultipartBody } from "./body.js";
 import { openSession, type BrowserSession } from "./sessions.js";
 import { batchStatus, type RunEnvelope } from "./batches.js";
 import { logRequest } from "../request-log.js";
-import {
-  DEFAULT_WAIT_SECONDS,
-  JSON_TYPE,
-  MULTIPART_TYPE,
-  envelopeOf,
-  notRun,
-  sourceOf,
-  withRunId,
-  type Outcome,
-  type RunReply,
-  type Step,
-} from "./steps.js";
+import { DEFAULT_WAIT_SECONDS, JSON_TYPE, MULTIPART_TYPE, envelopeOf, notRun, sourceOf, withRunId, type Outcome, type RunReply, type Step } from "./steps.js";
 import { StepExecution } from "./step-execution.js";
 
 export { DEFAULT_WAIT_SECONDS, MANAGED_BROWSER } from "./steps.js";
@@ -134,10 +123,9 @@ class RunSession extends StepExecution {
     const done = this.work();
     const waitMs = (this.spec!.waitForSeconds ?? DEFAULT_WAIT_SECONDS) * 1000;
     let timer: NodeJS.Timeout | undefined;
-    const ended = await Promise.race([
-      done.then(() => true),
-      new Promise<false>((resolve) => (timer = setTimeout(resolve, waitMs, false))),
-    ]).finally(() => clearTimeout(timer));
+    const ended = await Promise.race([done.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(resolve, waitMs, false)))]).finally(() =>
+      clearTimeout(timer),
+    );
     if (ended) return { reply: this.finalReply(), done };
     const settled = done.catch((error: unknown) => this.failUnfinished(error));
     if (this.single) return { reply: { status: 202, body: this.envelopeNow(this.onlyStep()) }, done: settled };
@@ -152,7 +140,6 @@ class RunSession extends StepExecution {
     return { reply: { status: 202, body: view() }, done: settled };
   }
 }
-
 
 async function handle(store: ReferenceStore, request: Request): Promise<RunReply> {
   const caller = (await authenticate(request, store, {

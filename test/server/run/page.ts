@@ -67,11 +67,7 @@ export interface SimulatedBrowser {
  * await builtins.uploadFile('input[type="file"]', "attachment");
  * page.fileInput('input[type="file"]'); // a copy of `file`
  */
-export function createSimulatedBrowser(
-  files: Readonly<Record<string, FileDescriptor>>,
-  state: BrowserState,
-  deliver?: Delivery,
-): SimulatedBrowser {
+export function createSimulatedBrowser(files: Readonly<Record<string, FileDescriptor>>, state: BrowserState, deliver?: Delivery): SimulatedBrowser {
   const steps: TraceStep[] = [];
   const fields = new Map<string, FileDescriptor>();
 
@@ -134,7 +130,7 @@ export function createSimulatedBrowser(
         }),
       pressKey: (key) =>
         step(`pressKey ${String(key)}`, undefined, () => {
-          if (typeof key !== "string" || !key) throw new Error("pressKey: give a key, e.g. \"Enter\" or \"Control+Enter\"");
+          if (typeof key !== "string" || !key) throw new Error('pressKey: give a key, e.g. "Enter" or "Control+Enter"');
         }),
       uploadFile: (selector, input) =>
         step(`uploadFile ${String(selector)} ← ${String(input)}`, undefined, () => {

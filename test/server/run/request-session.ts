@@ -4,13 +4,7 @@
 import { ApiError } from "../errors.js";
 import { nestingProblem } from "../nesting.js";
 import { validateRequestPart } from "../openapi.js";
-import {
-  type DeviceRecord,
-  type RunBrowser as RunDevice,
-  type RunRecord,
-  type RunSource,
-  type VersionRecord,
-} from "../records.js";
+import { type DeviceRecord, type RunBrowser as RunDevice, type RunRecord, type RunSource, type VersionRecord } from "../records.js";
 import { type ReferenceStore } from "../store.js";
 import { UploadInterrupted, type ReceivedPart } from "./body.js";
 import { describeFieldErrors } from "./contract.js";
@@ -76,10 +70,7 @@ export abstract class RunRequestSession {
       for (const [index, ref] of refs.entries()) {
         for (const [input, binding] of Object.entries(ref.files ?? {})) {
           if ("b64" in binding) {
-            throw new ApiError(
-              400,
-              `Inline (b64) files are not allowed in a multipart request: send file input ${input} as a part named ${index}:${input}`,
-            );
+            throw new ApiError(400, `Inline (b64) files are not allowed in a multipart request: send file input ${input} as a part named ${index}:${input}`);
           }
         }
       }
@@ -122,12 +113,20 @@ export abstract class RunRequestSession {
     }
     if (spec.region !== undefined && !(REGIONS as readonly string[]).includes(spec.region)) {
       // The schema's enum refuses this first; kept so the rule holds whatever the description says.
-      throw new RunFailure(400, `region must be one of ${REGIONS.join(", ")}`, "invalid_input", undefined, { region: [`must be one of ${REGIONS.join(", ")}`] });
+      throw new RunFailure(400, `region must be one of ${REGIONS.join(", ")}`, "invalid_input", undefined, {
+        region: [`must be one of ${REGIONS.join(", ")}`],
+      });
     }
     if (spec.country !== undefined && !isCountryCode(spec.country.toUpperCase())) {
-      throw new RunFailure(400, `country ${JSON.stringify(spec.country)} is not an ISO 3166-1 alpha-2 country code (such as DE, US or FR)`, "invalid_input", undefined, {
-        country: ["is not an ISO 3166-1 alpha-2 country code"],
-      });
+      throw new RunFailure(
+        400,
+        `country ${JSON.stringify(spec.country)} is not an ISO 3166-1 alpha-2 country code (such as DE, US or FR)`,
+        "invalid_input",
+        undefined,
+        {
+          country: ["is not an ISO 3166-1 alpha-2 country code"],
+        },
+      );
     }
     if (spec.browser === "extension") this.pickExtension();
   }
@@ -194,12 +193,7 @@ export abstract class RunRequestSession {
    * recorded: they fail with the same message. Returns the answer.
    */
   failRequest(error: unknown): RunReply {
-    const refusal =
-      error instanceof UploadInterrupted
-        ? new ApiError(400, "upload interrupted")
-        : error instanceof ApiError
-          ? error
-          : undefined;
+    const refusal = error instanceof UploadInterrupted ? new ApiError(400, "upload interrupted") : error instanceof ApiError ? error : undefined;
     const recorded = this.steps.filter((s) => s.run);
     for (const step of recorded) {
       this.store.updateRun(step.run!.id, {

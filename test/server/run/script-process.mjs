@@ -49,13 +49,17 @@ worker.once("exit", (code) => {
 });
 
 // The server is trusted; its largest message is a run (the body is at most a few MiB).
-const reader = new FrameReader(64 * 1024 * 1024, (message) => {
-  if (message.type === "run") return worker.postMessage({ content: message.content, runText: message.runText });
-  if (message.type === "reply") return worker.postMessage({ type: "reply", id: message.id, text: message.text });
-  if (message.type === "syncReply") {
-    replies.postMessage(message.text);
-    Atomics.store(flag, 0, 1);
-    Atomics.notify(flag, 0);
-  }
-}, () => process.exit(1));
+const reader = new FrameReader(
+  64 * 1024 * 1024,
+  (message) => {
+    if (message.type === "run") return worker.postMessage({ content: message.content, runText: message.runText });
+    if (message.type === "reply") return worker.postMessage({ type: "reply", id: message.id, text: message.text });
+    if (message.type === "syncReply") {
+      replies.postMessage(message.text);
+      Atomics.store(flag, 0, 1);
+      Atomics.notify(flag, 0);
+    }
+  },
+  () => process.exit(1),
+);
 channel.on("data", (chunk) => reader.push(chunk));

@@ -65,17 +65,24 @@ export class ScriptProcess {
   exited = false;
   ending?: Ending;
 
-  constructor(readonly memoryMiB: number, maxText: number) {
+  constructor(
+    readonly memoryMiB: number,
+    maxText: number,
+  ) {
     this.child = spawn(process.execPath, ["--max-old-space-size=64", fileURLToPath(PROCESS_FILE), String(memoryMiB), String(maxText)], {
       stdio: ["ignore", "ignore", "pipe", "pipe"],
       // Nothing of the server's environment (API keys, loaders) goes to a script's process.
       env: {},
     });
     this.channel = this.child.stdio[3] as Socket;
-    this.reader = new FrameReader(MAX_FRAME_BYTES, (message) => this.listener(message), (bytes) => {
-      this.memoryKill = `script stopped: it sent a message of ${bytes} bytes, over the ${MAX_FRAME_BYTES / 2 ** 20} MiB a run may send`;
-      this.kill();
-    });
+    this.reader = new FrameReader(
+      MAX_FRAME_BYTES,
+      (message) => this.listener(message),
+      (bytes) => {
+        this.memoryKill = `script stopped: it sent a message of ${bytes} bytes, over the ${MAX_FRAME_BYTES / 2 ** 20} MiB a run may send`;
+        this.kill();
+      },
+    );
     this.channel.on("data", (chunk: Buffer) => this.reader.push(chunk));
     this.channel.on("error", () => {});
     this.child.stderr!.on("data", (chunk: Buffer) => (this.stderr = (this.stderr + chunk.toString()).slice(-4096)));

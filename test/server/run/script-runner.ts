@@ -125,7 +125,8 @@ async function answerCall(host: ScriptHost, text: string): Promise<string> {
   }
   const { on, method, args, chain } = call;
   const name = `${String(on)}.${String(method)}`;
-  const methods = typeof on === "string" && Object.hasOwn(host.surface, on) ? (host.surface as unknown as Record<string, Record<string, CallKind>>)[on] : undefined;
+  const methods =
+    typeof on === "string" && Object.hasOwn(host.surface, on) ? (host.surface as unknown as Record<string, Record<string, CallKind>>)[on] : undefined;
   if (!methods || typeof method !== "string" || !Object.hasOwn(methods, method) || !Array.isArray(args)) {
     return refusal("TypeError", `${name} is not a function`);
   }
@@ -211,7 +212,9 @@ export async function runScriptBody(run: BodyRun): Promise<BodyOutcome> {
       return finish({
         ok: false,
         stage: memory ? "limit" : "crash",
-        error: memory ? `script ran out of memory (a run may use ${taken.memoryMiB} MiB; the sandbox's --run-memory)` : `script stopped unexpectedly: ${String(message.message)}`,
+        error: memory
+          ? `script ran out of memory (a run may use ${taken.memoryMiB} MiB; the sandbox's --run-memory)`
+          : `script stopped unexpectedly: ${String(message.message)}`,
       });
     }
     if (type === "exit") return finish({ ok: false, stage: "crash", error: "script stopped unexpectedly: its worker exited" });
@@ -244,7 +247,11 @@ function doneOutcome(text: unknown, memoryMiB: number): BodyOutcome {
   }
   if (done.ok) return resultOf(done.result);
   if (/Array buffer allocation failed/.test(done.error)) {
-    return { ok: false, stage: "limit", error: `script ran out of memory: ${done.error} (ArrayBuffers and typed arrays count against the ${memoryMiB} MiB a run may use; the sandbox's --run-memory)` };
+    return {
+      ok: false,
+      stage: "limit",
+      error: `script ran out of memory: ${done.error} (ArrayBuffers and typed arrays count against the ${memoryMiB} MiB a run may use; the sandbox's --run-memory)`,
+    };
   }
   return done;
 }

@@ -392,13 +392,16 @@ function post(kind, id, text) {
   try {
     if (typeof id !== "number" || typeof text !== "string") return false;
     if (kind === "timer") {
-      setTimeout(() => {
-        try {
-          fire(id);
-        } catch {
-          // The callback's own failure is the context's to report.
-        }
-      }, Math.min(Number(text) || 0, MAX_DELAY_MS));
+      setTimeout(
+        () => {
+          try {
+            fire(id);
+          } catch {
+            // The callback's own failure is the context's to report.
+          }
+        },
+        Math.min(Number(text) || 0, MAX_DELAY_MS),
+      );
       return true;
     }
     if (kind !== "call" && kind !== "done") return false;

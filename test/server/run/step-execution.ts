@@ -33,7 +33,12 @@ export abstract class StepExecution extends RunRequestSession {
       checked = checkArguments(schema, step.ref.args ?? {});
     } catch (error) {
       if (error instanceof ContractProblem) {
-        throw new RunFailure(422, `${address}: ${error.message}`, "script_error", `${address} has an input schema that cannot be checked: the script needs fixing.`);
+        throw new RunFailure(
+          422,
+          `${address}: ${error.message}`,
+          "script_error",
+          `${address} has an input schema that cannot be checked: the script needs fixing.`,
+        );
       }
       throw error;
     }
@@ -46,7 +51,9 @@ export abstract class StepExecution extends RunRequestSession {
       if (!fileInputs.includes(input)) {
         throw new ApiError(400, `unknown file input ${input}`, {
           [`files.${input}`]: [
-            fileInputs.length ? `is not a file input of ${address} (its file inputs: ${fileInputs.join(", ")})` : `is not a file input: ${address} takes no files`,
+            fileInputs.length
+              ? `is not a file input of ${address} (its file inputs: ${fileInputs.join(", ")})`
+              : `is not a file input: ${address} takes no files`,
           ],
         });
       }
@@ -152,19 +159,22 @@ export abstract class StepExecution extends RunRequestSession {
       this.store,
       run.id,
       // A step that cannot end properly (its browser gone) still gets the outcome step.
-      browser.end({ failed: !outcome.ok }).catch((): StepEnd => ({ steps: [], screenshots: [] })).then(async ({ steps, screenshots }) => {
-        // The last step says how the body ended: `return`, or the stage it failed at (compile, throw, timeout...).
-        steps.push(
-          outcome.ok
-            ? { index: steps.length, action: "return", ok: true, duration_ms: 0 }
-            : { index: steps.length, action: outcome.stage, ok: false, duration_ms: 0, error: outcome.error },
-        );
-        const kept = await keepScreenshots(this.store, this.origin, run.id, screenshots).catch((error: unknown) => {
-          console.error(`reference server: the screenshots of run ${run.id} could not be kept`, error);
-          return [];
-        });
-        return { steps, screenshots: kept };
-      }),
+      browser
+        .end({ failed: !outcome.ok })
+        .catch((): StepEnd => ({ steps: [], screenshots: [] }))
+        .then(async ({ steps, screenshots }) => {
+          // The last step says how the body ended: `return`, or the stage it failed at (compile, throw, timeout...).
+          steps.push(
+            outcome.ok
+              ? { index: steps.length, action: "return", ok: true, duration_ms: 0 }
+              : { index: steps.length, action: outcome.stage, ok: false, duration_ms: 0, error: outcome.error },
+          );
+          const kept = await keepScreenshots(this.store, this.origin, run.id, screenshots).catch((error: unknown) => {
+            console.error(`reference server: the screenshots of run ${run.id} could not be kept`, error);
+            return [];
+          });
+          return { steps, screenshots: kept };
+        }),
     );
     if (!outcome.ok) throw bodyFailure(outcome.stage, outcome.error, address, this.store.runTimeoutMs / 1000);
     return outcome.value;

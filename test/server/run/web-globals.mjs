@@ -148,7 +148,10 @@ export function webGlobals() {
       return found ? found[1] : null;
     }
     getAll(name) {
-      return listOf.get(this).filter(([k]) => k === String(name)).map(([, v]) => v);
+      return listOf
+        .get(this)
+        .filter(([k]) => k === String(name))
+        .map(([, v]) => v);
     }
     has(name, value) {
       return listOf.get(this).some(([k, v]) => k === String(name) && (value === undefined || v === String(value)));
@@ -159,7 +162,10 @@ export function webGlobals() {
       if (first < 0) list.push([String(name), String(value)]);
       else {
         list[first] = [String(name), String(value)];
-        listOf.set(this, list.filter(([k], i) => i <= first || k !== String(name)));
+        listOf.set(
+          this,
+          list.filter(([k], i) => i <= first || k !== String(name)),
+        );
       }
       changed(this);
     }
@@ -167,7 +173,10 @@ export function webGlobals() {
       // Stable, by UTF-16 code units, as the standard says.
       const list = listOf.get(this).map((pair, i) => [pair, i]);
       list.sort(([a, i], [b, j]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : i - j));
-      listOf.set(this, list.map(([pair]) => pair));
+      listOf.set(
+        this,
+        list.map(([pair]) => pair),
+      );
       changed(this);
     }
     forEach(callback, thisArg) {
@@ -186,7 +195,10 @@ export function webGlobals() {
       return this.entries();
     }
     toString() {
-      return listOf.get(this).map(([k, v]) => `${formEncode(k)}=${formEncode(v)}`).join("&");
+      return listOf
+        .get(this)
+        .map(([k, v]) => `${formEncode(k)}=${formEncode(v)}`)
+        .join("&");
     }
   }
 
@@ -220,7 +232,13 @@ export function webGlobals() {
     const labels = host.split(".");
     if (labels.length > 1 && labels[labels.length - 1] === "") labels.pop();
     const number = (label) =>
-      /^0x[0-9a-f]*$/.test(label) ? parseInt(label.slice(2) || "0", 16) : /^0[0-7]+$/.test(label) ? parseInt(label, 8) : /^(0|[1-9][0-9]*)$/.test(label) ? Number(label) : NaN;
+      /^0x[0-9a-f]*$/.test(label)
+        ? parseInt(label.slice(2) || "0", 16)
+        : /^0[0-7]+$/.test(label)
+          ? parseInt(label, 8)
+          : /^(0|[1-9][0-9]*)$/.test(label)
+            ? Number(label)
+            : NaN;
     if (/^(0x[0-9a-f]*|[0-9]+)$/.test(labels[labels.length - 1])) {
       const numbers = labels.map(number);
       if (labels.length > 4 || numbers.some((n) => Number.isNaN(n))) throw invalid("bad IPv4 address");
@@ -257,7 +275,9 @@ export function webGlobals() {
   }
 
   function parse(input, base) {
-    const text = String(input).replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "").replace(/[\t\n\r]/g, "");
+    const text = String(input)
+      .replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "")
+      .replace(/[\t\n\r]/g, "");
     const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(text);
     const protocol = scheme ? `${scheme[1].toLowerCase()}:` : null;
     if (!protocol) {

@@ -158,9 +158,7 @@ export abstract class AccountsStore {
   }
 
   ownerName(owner: OwnerRef): string {
-    return owner.kind === "user"
-      ? (this.users.get(owner.id)?.name ?? "Deleted user")
-      : (this.projects.get(owner.id)?.name ?? "Deleted project");
+    return owner.kind === "user" ? (this.users.get(owner.id)?.name ?? "Deleted user") : (this.projects.get(owner.id)?.name ?? "Deleted project");
   }
 
   isOfficial(owner: OwnerRef): boolean {
@@ -173,9 +171,7 @@ export abstract class AccountsStore {
   }
 
   projectsOf(userId: string): Array<{ project: ProjectRecord; role: ProjectRole }> {
-    return [...this.projects.values()]
-      .filter((p) => p.members.has(userId))
-      .map((project) => ({ project, role: project.members.get(userId)! }));
+    return [...this.projects.values()].filter((p) => p.members.has(userId)).map((project) => ({ project, role: project.members.get(userId)! }));
   }
 
   /** The owner user, or any member of the owning project (viewers included). */

@@ -7,7 +7,6 @@ import { present } from "../present.js";
 import { RunsStore } from "./runs.js";
 
 export abstract class DevicesStore extends RunsStore {
-
   addDevice(input: Partial<DeviceRecord> & { userId: string }): DeviceRecord {
     const device: DeviceRecord = {
       id: input.id ?? randomUUID(),
@@ -117,9 +116,7 @@ export abstract class DevicesStore extends RunsStore {
     const key = `${ownerKey(owner)} ${host}`;
     const existing = this.readmes.get(key);
     const now = this.now();
-    const readme: ReadmeRecord = existing
-      ? { ...existing, content, updatedAt: now }
-      : { owner, host, content, createdAt: now, updatedAt: now };
+    const readme: ReadmeRecord = existing ? { ...existing, content, updatedAt: now } : { owner, host, content, createdAt: now, updatedAt: now };
     this.readmes.set(key, readme);
     return readme;
   }

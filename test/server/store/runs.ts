@@ -6,7 +6,6 @@ import { ScriptsStore } from "./scripts.js";
 import type { AddRunInput, RecordRunInput } from "./types.js";
 
 export abstract class RunsStore extends ScriptsStore {
-
   /**
    * Records a run of a script version, freezing the script's identity into the run. This is what
    * POST /run stores.

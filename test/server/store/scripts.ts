@@ -10,7 +10,6 @@ import type { AddScriptInput, AddVersionInput, ScriptStats } from "./types.js";
 export const PLACEHOLDER_CONTENT = "return {};\n";
 
 export abstract class ScriptsStore extends AccountsStore {
-
   /** Finds a script by owner + host + slug, archived ones included. */
   findScript(owner: OwnerRef, host: string, slug: string): ScriptRecord | undefined {
     return [...this.scripts.values()].find((s) => sameOwner(s.owner, owner) && s.host === host && s.slug === slug);
@@ -28,9 +27,7 @@ export abstract class ScriptsStore extends AccountsStore {
 
   /** Versions of a script, newest (highest number) first. */
   versionsOf(scriptId: string): VersionRecord[] {
-    return [...this.versions.values()]
-      .filter((v) => v.scriptId === scriptId)
-      .sort((a, b) => b.versionNumber - a.versionNumber);
+    return [...this.versions.values()].filter((v) => v.scriptId === scriptId).sort((a, b) => b.versionNumber - a.versionNumber);
   }
 
   currentVersion(script: ScriptRecord): VersionRecord | null {
@@ -89,9 +86,7 @@ export abstract class ScriptsStore extends AccountsStore {
           : undefined
         : (this.currentVersion(script) ?? existing[0]);
     const defaultAuthor =
-      script.owner.kind === "user"
-        ? script.owner.id
-        : ([...(this.projects.get(script.owner.id)?.members ?? [])].find(([, r]) => r === "owner")?.[0] ?? null);
+      script.owner.kind === "user" ? script.owner.id : ([...(this.projects.get(script.owner.id)?.members ?? [])].find(([, r]) => r === "owner")?.[0] ?? null);
     const version: VersionRecord = {
       id: input.id ?? randomUUID(),
       scriptId,
@@ -124,19 +119,19 @@ export abstract class ScriptsStore extends AccountsStore {
 
   /** Usage statistics of a script (or of one of its versions), computed from the recorded runs. */
   stats(scriptId: string, versionId?: string): ScriptStats {
-    const runs = [...this.runs.values()].filter(
-      (r) => r.script?.id === scriptId && (versionId === undefined || r.script.version_id === versionId),
-    );
+    const runs = [...this.runs.values()].filter((r) => r.script?.id === scriptId && (versionId === undefined || r.script.version_id === versionId));
     const finished = runs.filter((r) => r.status === "success" || r.status === "error");
     const timed = finished.filter((r) => r.finishedAt);
-    const lastRun = runs.map((r) => r.startedAt).sort().at(-1) ?? null;
+    const lastRun =
+      runs
+        .map((r) => r.startedAt)
+        .sort()
+        .at(-1) ?? null;
     return {
       execution_count: runs.length,
       last_run_at: lastRun,
       success_rate: finished.length ? finished.filter((r) => r.status === "success").length / finished.length : null,
-      avg_time_ms: timed.length
-        ? Math.round(timed.reduce((sum, r) => sum + (Date.parse(r.finishedAt!) - Date.parse(r.startedAt)), 0) / timed.length)
-        : null,
+      avg_time_ms: timed.length ? Math.round(timed.reduce((sum, r) => sum + (Date.parse(r.finishedAt!) - Date.parse(r.startedAt)), 0) / timed.length) : null,
     };
   }
 }

@@ -8,7 +8,8 @@ type Device = components["schemas"]["Device"];
 
 export default class DevicesList extends BaseCommand<typeof DevicesList> {
   static override summary = "List your paired browsers";
-  static override description = `FILE ACCESS: the browser may read local files ("Allow access to file URLs" is on for the extension), which named-file runs need. REACHABLE: the service can try to wake it; it does not mean the browser is running.
+  static override description =
+    `FILE ACCESS: the browser may read local files ("Allow access to file URLs" is on for the extension), which named-file runs need. REACHABLE: the service can try to wake it; it does not mean the browser is running.
 
 Pass an ID to \`reduck run --device ID\` to run on that browser.`;
 
@@ -28,14 +29,18 @@ Pass an ID to \`reduck run --device ID\` to run on that browser.`;
       return devices;
     }
     this.log(
-      renderTable(devices, [
-        { header: "id", get: (d) => d.id, keep: true },
-        { header: "name", get: (d) => d.name },
-        { header: "browser", get: (d) => d.browser },
-        { header: "os", get: (d) => d.os },
-        { header: "file access", get: (d) => yesNo(d.file_access), drop: 2 },
-        { header: "reachable", get: (d) => yesNo(d.reachable), drop: 1 },
-      ], this.flags.wide ? wideLayout() : undefined),
+      renderTable(
+        devices,
+        [
+          { header: "id", get: (d) => d.id, keep: true },
+          { header: "name", get: (d) => d.name },
+          { header: "browser", get: (d) => d.browser },
+          { header: "os", get: (d) => d.os },
+          { header: "file access", get: (d) => yesNo(d.file_access), drop: 2 },
+          { header: "reachable", get: (d) => yesNo(d.reachable), drop: 1 },
+        ],
+        this.flags.wide ? wideLayout() : undefined,
+      ),
     );
     return devices;
   }

@@ -11,13 +11,17 @@ const BATCH_SIZE = 100;
 
 export default class RunsDelete extends BaseCommand<typeof RunsDelete> {
   static override summary = "Delete finished runs and their traces";
-  static override description = `One RUN_ID: deleted, or an error saying why not (unknown, or still queued or running). Several: deleted in batches; those that cannot go are reported as skipped and the rest still go. The exit code is 1 when any was skipped.
+  static override description =
+    `One RUN_ID: deleted, or an error saying why not (unknown, or still queued or running). Several: deleted in batches; those that cannot go are reported as skipped and the rest still go. The exit code is 1 when any was skipped.
 
 On a terminal it asks before deleting; --yes skips the question, and is needed where there is no terminal (scripts, CI).`;
 
   static override examples = [
     { description: "Delete one run (it asks first)", command: "<%= config.bin %> runs delete 00000000-0000-4000-8005-000000000001" },
-    { description: "Delete several without asking, as JSON", command: "<%= config.bin %> runs delete 00000000-0000-4000-8005-000000000001 00000000-0000-4000-8005-000000000002 --yes --json" },
+    {
+      description: "Delete several without asking, as JSON",
+      command: "<%= config.bin %> runs delete 00000000-0000-4000-8005-000000000001 00000000-0000-4000-8005-000000000002 --yes --json",
+    },
   ];
 
   static override strict = false;
@@ -55,7 +59,8 @@ On a terminal it asks before deleting; --yes skips the question, and is needed w
       outcome.deletedIds.push(...batch.deletedIds);
       outcome.skippedIds.push(...batch.skippedIds);
     }
-    if (outcome.deletedIds.length) this.log(`Deleted ${outcome.deletedIds.length} run${outcome.deletedIds.length === 1 ? "" : "s"}:\n${outcome.deletedIds.join("\n")}`);
+    if (outcome.deletedIds.length)
+      this.log(`Deleted ${outcome.deletedIds.length} run${outcome.deletedIds.length === 1 ? "" : "s"}:\n${outcome.deletedIds.join("\n")}`);
     if (outcome.skippedIds.length) {
       this.note(`Skipped ${outcome.skippedIds.length} (unknown, not yours, or still queued or running):\n${outcome.skippedIds.join("\n")}`);
       process.exitCode = ExitCode.FAILED;

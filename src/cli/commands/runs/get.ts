@@ -10,7 +10,8 @@ import { expandHome } from "../../run-args.js";
 
 export default class RunsGet extends BaseCommand<typeof RunsGet> {
   static override summary = "Show one run: its script, arguments, status and result or error";
-  static override description = `Reading a failed run succeeds (exit 0): the failure is the run's, shown under ERROR. For the steps it took, see \`reduck runs trace RUN_ID\`.
+  static override description =
+    `Reading a failed run succeeds (exit 0): the failure is the run's, shown under ERROR. For the steps it took, see \`reduck runs trace RUN_ID\`.
 
 --out DIR saves the files the run's result holds, as \`reduck run --out\` does: downloads ({"filename", "url"}) are fetched into DIR and base64 file bytes are written there; the result then says where each landed ("path").`;
 
@@ -38,7 +39,10 @@ export default class RunsGet extends BaseCommand<typeof RunsGet> {
     if (outcome && "result" in outcome) {
       // The contract says which fields are a file's bytes; without it, the naming rules still apply.
       const version = run.script
-        ? await getScriptVersion({ client, path: { handle: run.script.handle, host: run.script.host, slug: run.script.slug, versionId: run.script.version_id } })
+        ? await getScriptVersion({
+            client,
+            path: { handle: run.script.handle, host: run.script.host, slug: run.script.slug, versionId: run.script.version_id },
+          })
         : undefined;
       const schema = version?.data?.output_schema as never;
       if (out) {

@@ -10,7 +10,8 @@ type Run = components["schemas"]["Run"];
 
 export default class RunsList extends BaseCommand<typeof RunsList> {
   static override summary = "List your runs, newest first";
-  static override description = 'One page at a time (a note on stderr says when there are more); --all fetches every page. With --json, the API\'s page: {"data": [...], "hasNextPage", "totalCount"}.';
+  static override description =
+    'One page at a time (a note on stderr says when there are more); --all fetches every page. With --json, the API\'s page: {"data": [...], "hasNextPage", "totalCount"}.';
 
   static override examples = [
     { description: "Your latest runs", command: "<%= config.bin %> runs list" },
@@ -36,13 +37,17 @@ export default class RunsList extends BaseCommand<typeof RunsList> {
       return page;
     }
     this.log(
-      renderTable(items, [
-        { header: "run id", get: (r) => r.id, keep: true },
-        { header: "status", get: (r) => r.status },
-        { header: "script", get: scriptLabel, keep: true },
-        { header: "browser", get: (r) => browserLabel(r.browser), drop: 2 },
-        { header: "started", get: (r) => shortTime(r.started_at), keep: true, drop: 1 },
-      ], this.flags.wide ? wideLayout() : undefined),
+      renderTable(
+        items,
+        [
+          { header: "run id", get: (r) => r.id, keep: true },
+          { header: "status", get: (r) => r.status },
+          { header: "script", get: scriptLabel, keep: true },
+          { header: "browser", get: (r) => browserLabel(r.browser), drop: 2 },
+          { header: "started", get: (r) => shortTime(r.started_at), keep: true, drop: 1 },
+        ],
+        this.flags.wide ? wideLayout() : undefined,
+      ),
     );
     if (note) this.note(note);
     return page;

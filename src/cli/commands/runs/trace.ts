@@ -14,14 +14,13 @@ type Screenshot = Record<string, unknown> & { url: string; kind?: unknown };
 function screenshotsOf(trace: unknown): Screenshot[] {
   const list = (trace as { screenshots?: unknown } | null)?.screenshots;
   if (!Array.isArray(list)) return [];
-  return list.filter(
-    (s): s is Screenshot => typeof s === "object" && s !== null && typeof s.url === "string" && /^(https?:|data:image\/)/i.test(s.url),
-  );
+  return list.filter((s): s is Screenshot => typeof s === "object" && s !== null && typeof s.url === "string" && /^(https?:|data:image\/)/i.test(s.url));
 }
 
 export default class RunsTrace extends BaseCommand<typeof RunsTrace> {
   static override summary = "Print the steps a run recorded, as JSON; save its screenshots";
-  static override description = `The output is always JSON (--json changes nothing): the steps the run took, each with its duration, and its screenshots (a PNG after the last step, or where it failed), each as a URL. Not every run records a trace; then the command fails with the service's message.
+  static override description =
+    `The output is always JSON (--json changes nothing): the steps the run took, each with its duration, and its screenshots (a PNG after the last step, or where it failed), each as a URL. Not every run records a trace; then the command fails with the service's message.
 
 --screenshots DIR downloads the screenshots into DIR (created if missing) as <run id>-<kind>.png, never over an existing file; the printed trace then says where each landed ("path").`;
 

@@ -8,7 +8,8 @@ import { waitForRun } from "../../../run/wait.js";
 
 export default class RunsWait extends BaseCommand<typeof RunsWait> {
   static override summary = "Wait for a run that is still going, and print its outcome as `reduck run` does";
-  static override description = `Give the id \`reduck run --no-wait\` printed, or the one Ctrl-C left behind: a batch id (several scripts, or one that outlived --wait-for-seconds) or a run id. The outcome is printed as \`reduck run\` prints it (stdout: the result, or a JSON array of results for several; --json: the outcome as JSON), with the same exit codes: 1 when a run failed.
+  static override description =
+    `Give the id \`reduck run --no-wait\` printed, or the one Ctrl-C left behind: a batch id (several scripts, or one that outlived --wait-for-seconds) or a run id. The outcome is printed as \`reduck run\` prints it (stdout: the result, or a JSON array of results for several; --json: the outcome as JSON), with the same exit codes: 1 when a run failed.
 
 Waiting is polling: it sends nothing new to run. On a terminal a one-line status shows progress (\`running 3/5 · 1m12s\`). Ctrl-C stops waiting, not the run.
 
@@ -42,13 +43,21 @@ ${EXIT_CODES_HELP}`;
         const outcomes = runs.map(outcomeOfStep);
         // A batch of one is one script that outlived --wait-for-seconds: shown as `run` showed it.
         if (runs.length === 1) return printOutcomes(printer, outcomes, undefined, []);
-        return printOutcomes(printer, outcomes, rest, runs.map((r, i) => (r.runId ? `run ${i + 1}` : `step ${i + 1}`)));
+        return printOutcomes(
+          printer,
+          outcomes,
+          rest,
+          runs.map((r, i) => (r.runId ? `run ${i + 1}` : `step ${i + 1}`)),
+        );
       }
       if (batch.error.status !== 404) throw cliErrorOf(batch.error);
       const run = await waitForRun({ client, runId: id }, { onStatus: (u) => status.update(u) });
       status.done();
       if (run.error?.status === 404) {
-        throw new CliError(`there is no batch or run ${id}: check the id (\`reduck run --no-wait\` prints it; \`reduck runs list\` lists runs)`, ExitCode.FAILED);
+        throw new CliError(
+          `there is no batch or run ${id}: check the id (\`reduck run --no-wait\` prints it; \`reduck runs list\` lists runs)`,
+          ExitCode.FAILED,
+        );
       }
       const outcomes: Outcome[] = run.error ? [outcomeOfRunError(run.error)] : [{ status: "completed", runId: run.data.runId, result: run.data.result }];
       return printOutcomes(printer, outcomes, undefined, []);

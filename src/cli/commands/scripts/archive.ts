@@ -4,7 +4,8 @@ import { ScriptStateCommand } from "../../script-state-command.js";
 
 export default class ScriptsArchive extends ScriptStateCommand {
   static override summary = "Archive a script";
-  static override description = "An archived script drops out of `reduck scripts list` (it stays in its owner's listing), takes no new versions and keeps its host and slug reserved; a public archived script can still be read. On a terminal it asks first; --yes skips the question, and is needed where there is no terminal.";
+  static override description =
+    "An archived script drops out of `reduck scripts list` (it stays in its owner's listing), takes no new versions and keeps its host and slug reserved; a public archived script can still be read. On a terminal it asks first; --yes skips the question, and is needed where there is no terminal.";
 
   static override examples = [
     { description: "Archive a script you no longer use (it asks first)", command: "<%= config.bin %> scripts archive example.com/get_title" },

@@ -12,7 +12,8 @@ const EMPTY_OBJECT_SCHEMA = { type: "object", properties: {} };
 
 export default class ScriptsCreate extends BaseCommand<typeof ScriptsCreate> {
   static override summary = "Create a script and its first version";
-  static override description = `The code comes from --source (a .ts or .js file); the contract from --input-schema and --output-schema (JSON files holding JSON Schema objects; a file input is a string property with "format": "file"). Without them the script takes no inputs and returns an object.
+  static override description =
+    `The code comes from --source (a .ts or .js file); the contract from --input-schema and --output-schema (JSON files holding JSON Schema objects; a file input is a string property with "format": "file"). Without them the script takes no inputs and returns an object.
 
 The script is created under your own handle unless --handle names a project you may create scripts in. Its first version is promoted (current) unless --draft.`;
 

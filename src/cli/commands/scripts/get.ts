@@ -9,7 +9,8 @@ import { resolveVersion, versionFlag } from "../../versions.js";
 
 export default class ScriptsGet extends BaseCommand<typeof ScriptsGet> {
   static override summary = "Show a script's contract: what it takes, what it returns, whether it needs a login";
-  static override description = `ADDRESS is [handle/]host/slug; without a handle, one of your own scripts. Inputs are listed with their types; file inputs are listed apart, with how to pass them to \`reduck run\` (file:NAME=PATH).
+  static override description =
+    `ADDRESS is [handle/]host/slug; without a handle, one of your own scripts. Inputs are listed with their types; file inputs are listed apart, with how to pass them to \`reduck run\` (file:NAME=PATH).
 
 --code adds the source. The service withholds the source of official catalogue scripts from anyone who is not a member of the owning project; the output says so.`;
 

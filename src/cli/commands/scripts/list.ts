@@ -16,7 +16,8 @@ function withAddress(s: ScriptSummary): ListedScript {
 
 export default class ScriptsList extends BaseCommand<typeof ScriptsList> {
   static override summary = "List scripts: your own, your projects' and the official catalogue, or one owner's";
-  static override description = `Without HANDLE: your own scripts, those of your projects and the official catalogue (handle "reduck"); archived scripts are left out unless --archived. With HANDLE (@username or a project handle): that owner's scripts, archived ones included unless --no-archived; other owners show only their public scripts.
+  static override description =
+    `Without HANDLE: your own scripts, those of your projects and the official catalogue (handle "reduck"); archived scripts are left out unless --archived. With HANDLE (@username or a project handle): that owner's scripts, archived ones included unless --no-archived; other owners show only their public scripts.
 
 One page at a time (a note on stderr says when there are more); --all fetches every page. With --json, the API's page: {"data": [...], "hasNextPage", "totalCount"}, each script with its "address".`;
 
@@ -64,13 +65,17 @@ One page at a time (a note on stderr says when there are more); --all fetches ev
       return listed;
     }
     this.log(
-      renderTable(listed.data, [
-        { header: "address", get: (s) => s.address, keep: true },
-        { header: "name", get: (s) => s.name, min: 12 },
-        { header: "visibility", get: (s) => (s.archived_at ? `${s.visibility} (archived)` : s.visibility), drop: 2 },
-        { header: "side effects", get: (s) => s.current_version?.side_effects ?? "-", drop: 1 },
-        { header: "description", get: (s) => s.description, min: 20 },
-      ], this.flags.wide ? wideLayout() : undefined),
+      renderTable(
+        listed.data,
+        [
+          { header: "address", get: (s) => s.address, keep: true },
+          { header: "name", get: (s) => s.name, min: 12 },
+          { header: "visibility", get: (s) => (s.archived_at ? `${s.visibility} (archived)` : s.visibility), drop: 2 },
+          { header: "side effects", get: (s) => s.current_version?.side_effects ?? "-", drop: 1 },
+          { header: "description", get: (s) => s.description, min: 20 },
+        ],
+        this.flags.wide ? wideLayout() : undefined,
+      ),
     );
     if (note) this.note(note);
     return listed;

@@ -36,12 +36,16 @@ export default class ScriptsTargets extends BaseCommand<typeof ScriptsTargets> {
       return targets;
     }
     this.log(
-      renderTable(targets, [
-        { header: "handle", get: (t) => t.handle, keep: true },
-        { header: "kind", get: (t) => t.kind },
-        { header: "name", get: (t) => t.name },
-        { header: "can move back", get: (t) => yesNo(t.can_transfer_out) },
-      ], this.flags.wide ? wideLayout() : undefined),
+      renderTable(
+        targets,
+        [
+          { header: "handle", get: (t) => t.handle, keep: true },
+          { header: "kind", get: (t) => t.kind },
+          { header: "name", get: (t) => t.name },
+          { header: "can move back", get: (t) => yesNo(t.can_transfer_out) },
+        ],
+        this.flags.wide ? wideLayout() : undefined,
+      ),
     );
     this.note(`Move it with \`reduck scripts transfer ${address} --to HANDLE\`.`);
     return targets;

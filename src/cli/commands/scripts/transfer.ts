@@ -12,7 +12,10 @@ export default class ScriptsTransfer extends BaseCommand<typeof ScriptsTransfer>
 
   static override examples = [
     { description: "Move one of your scripts into a project", command: "<%= config.bin %> scripts transfer example.com/get_title --to acme" },
-    { description: "Bring a project's script back to you, without asking", command: "<%= config.bin %> scripts transfer acme/crm.acme.test/export_contacts --to @demo --yes" },
+    {
+      description: "Bring a project's script back to you, without asking",
+      command: "<%= config.bin %> scripts transfer acme/crm.acme.test/export_contacts --to @demo --yes",
+    },
   ];
 
   static override args = {

@@ -12,7 +12,10 @@ export default class ScriptsUpdate extends BaseCommand<typeof ScriptsUpdate> {
   static override description = "Code and contract live in versions: change them with `reduck scripts versions create`.";
 
   static override examples = [
-    { description: "Rename and describe", command: '<%= config.bin %> scripts update example.com/get_title --name "Get page title" --description "Returns the <title> of a page"' },
+    {
+      description: "Rename and describe",
+      command: '<%= config.bin %> scripts update example.com/get_title --name "Get page title" --description "Returns the <title> of a page"',
+    },
     { description: "Say a person must be at the browser", command: "<%= config.bin %> scripts update acme/crm.acme.test/export_contacts --human-required" },
   ];
 

@@ -6,7 +6,15 @@ const server = useReferenceServer();
 
 describe("devices list", () => {
   it("lists your paired browsers as a table", async () => {
-    server.store.addDevice({ userId: server.store.demo.userId, id: "dev-2", name: "Work laptop", browser: "Brave", os: "Linux", fileAccess: false, reachable: false });
+    server.store.addDevice({
+      userId: server.store.demo.userId,
+      id: "dev-2",
+      name: "Work laptop",
+      browser: "Brave",
+      os: "Linux",
+      fileAccess: false,
+      reachable: false,
+    });
     const { stdout, exitCode } = await reduck("devices", "list");
     expect(exitCode).toBe(0);
     const rows = stdout.trimEnd().split("\n");

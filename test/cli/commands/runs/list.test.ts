@@ -12,7 +12,9 @@ describe("runs list", () => {
     const mine = server.store.runsOf(server.store.demo.userId);
     expect(rows).toHaveLength(mine.length);
     expect(stdout).not.toContain(SEED_IDS.runs.alice);
-    expect(rows[0]).toMatch(new RegExp(`^${SEED_IDS.runs.queued}\tqueued\t@demo/example\\.com/get_title\tmanaged \\(us-east-1\\)\t\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$`));
+    expect(rows[0]).toMatch(
+      new RegExp(`^${SEED_IDS.runs.queued}\tqueued\t@demo/example\\.com/get_title\tmanaged \\(us-east-1\\)\t\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$`),
+    );
     expect(stdout).toMatch(new RegExp(`^${SEED_IDS.runs.sendEmail}\tsuccess\treduck/mail\\.google\\.com/send_email\textension\t`, "m"));
     expect(stderr).toBe("");
   });

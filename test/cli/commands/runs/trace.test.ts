@@ -50,7 +50,11 @@ describe("runs trace --screenshots DIR", () => {
     expect(saved.exitCode).toBe(0);
     const trace = saved.json();
     expect(trace.screenshots).toEqual([
-      expect.objectContaining({ kind: "last", url: expect.stringMatching(/^https:\/\/reduck\.ai\/screenshots\/[0-9a-f-]{36}\.png$/), path: path.join(dir, `${runId}-last.png`) }),
+      expect.objectContaining({
+        kind: "last",
+        url: expect.stringMatching(/^https:\/\/reduck\.ai\/screenshots\/[0-9a-f-]{36}\.png$/),
+        path: path.join(dir, `${runId}-last.png`),
+      }),
       expect.objectContaining({ kind: "failure", path: path.join(dir, `${runId}-failure.png`) }),
     ]);
     expect(readFileSync(path.join(dir, `${runId}-last.png`))).toEqual(last);
@@ -92,7 +96,9 @@ describe("runs trace --screenshots DIR", () => {
     mkdirSync(dir, { recursive: true });
     const saved = await reduck("runs", "trace", runId, "--screenshots", dir);
     expect(saved.exitCode).toBe(1);
-    expect(saved.stderr).toContain("Error: could not save the last screenshot: https://reduck.ai/screenshots/00000000-0000-4000-8000-000000000000.png answered 404");
+    expect(saved.stderr).toContain(
+      "Error: could not save the last screenshot: https://reduck.ai/screenshots/00000000-0000-4000-8000-000000000000.png answered 404",
+    );
     expect(saved.json().screenshots[1].path).toBe(path.join(dir, `${runId}-failure.png`));
   });
 });

@@ -39,7 +39,10 @@ const running = (batchId: string, runs: unknown[] = [{ status: "running", runId:
 
 describe("reduck run waits through a 202", () => {
   it("a batch polled to the end: the result on stdout, the run sent once, no status line when piped", async () => {
-    wire({ status: 202, body: running("b1") }, [running("b1"), { batchId: "b1", status: "completed", runs: [{ status: "completed", runId: "r1", result: { sent: true } }] }]);
+    wire({ status: 202, body: running("b1") }, [
+      running("b1"),
+      { batchId: "b1", status: "completed", runs: [{ status: "completed", runId: "r1", result: { sent: true } }] },
+    ]);
     const { stdout, stderr, exitCode } = await reduck("run", ...EMAIL);
     expect(exitCode).toBe(0);
     expect(JSON.parse(stdout)).toEqual({ sent: true });
@@ -50,11 +53,23 @@ describe("reduck run waits through a 202", () => {
   });
 
   it("a failed step: exit 1, errorType in the JSON, the service's message in the human line", async () => {
-    const failed = { batchId: "b2", status: "failed", runs: [{ status: "failed", runId: "r2", error: "selector #send missing", errorType: "site_error", externalMessage: "Gmail changed: the Send button is gone" }] };
+    const failed = {
+      batchId: "b2",
+      status: "failed",
+      runs: [
+        { status: "failed", runId: "r2", error: "selector #send missing", errorType: "site_error", externalMessage: "Gmail changed: the Send button is gone" },
+      ],
+    };
     wire({ status: 202, body: running("b2") }, [failed]);
     const json = await reduck("run", "--json", ...EMAIL);
     expect(json.exitCode).toBe(1);
-    expect(json.json()).toEqual({ status: "failed", runId: "r2", error: "selector #send missing", errorType: "site_error", externalMessage: "Gmail changed: the Send button is gone" });
+    expect(json.json()).toEqual({
+      status: "failed",
+      runId: "r2",
+      error: "selector #send missing",
+      errorType: "site_error",
+      externalMessage: "Gmail changed: the Send button is gone",
+    });
 
     wire({ status: 202, body: running("b2") }, [failed]);
     const human = await reduck("run", ...EMAIL);
@@ -64,7 +79,14 @@ describe("reduck run waits through a 202", () => {
   });
 
   it("several scripts through a 202: a JSON array of results, one per script", async () => {
-    const done = { batchId: "b3", status: "completed", runs: [{ status: "completed", runId: "r1", result: 1 }, { status: "completed", runId: "r2", result: null }] };
+    const done = {
+      batchId: "b3",
+      status: "completed",
+      runs: [
+        { status: "completed", runId: "r1", result: 1 },
+        { status: "completed", runId: "r2", result: null },
+      ],
+    };
     wire({ status: 202, body: running("b3", []) }, [done]);
     const { stdout, exitCode } = await reduck("run", ...EMAIL, ...EMAIL);
     expect(exitCode).toBe(0);
@@ -127,11 +149,26 @@ describe("reduck runs wait", () => {
   });
 
   it("a failed batch of several with --json: exit 1, each step with its errorType", async () => {
-    const done = { batchId: "b6", status: "failed", runs: [{ status: "completed", runId: "r1", result: 1 }, { status: "failed", runId: "r2", error: "timed out", errorType: "timeout" }] };
+    const done = {
+      batchId: "b6",
+      status: "failed",
+      runs: [
+        { status: "completed", runId: "r1", result: 1 },
+        { status: "failed", runId: "r2", error: "timed out", errorType: "timeout" },
+      ],
+    };
     wire({ status: 200, body: null }, [done]);
     const { json, exitCode } = await reduck("runs", "wait", "b6", "--json");
     expect(exitCode).toBe(1);
-    expect(json()).toEqual({ batchId: "b6", status: "failed", totalSteps: 2, runs: [{ status: "completed", runId: "r1", result: 1 }, { status: "failed", runId: "r2", error: "timed out", errorType: "timeout" }] });
+    expect(json()).toEqual({
+      batchId: "b6",
+      status: "failed",
+      totalSteps: 2,
+      runs: [
+        { status: "completed", runId: "r1", result: 1 },
+        { status: "failed", runId: "r2", error: "timed out", errorType: "timeout" },
+      ],
+    });
   });
 
   it("a run id (not a batch): waits on the run's record", async () => {

@@ -49,8 +49,23 @@ describe("scripts create", () => {
     const js = path.join(dir, "add.js");
     writeFileSync(js, "return { ok: true };\n");
     const { exitCode, json } = await reduck(
-      "scripts", "create", "--handle", "acme", "--host", "crm.acme.test", "--slug", "add_contact", "--description", "Adds a contact",
-      "--source", js, "--side-effects", "write", "--logged-in", "--draft", "--json",
+      "scripts",
+      "create",
+      "--handle",
+      "acme",
+      "--host",
+      "crm.acme.test",
+      "--slug",
+      "add_contact",
+      "--description",
+      "Adds a contact",
+      "--source",
+      js,
+      "--side-effects",
+      "write",
+      "--logged-in",
+      "--draft",
+      "--json",
     );
     expect(exitCode).toBe(0);
     const script = server.store.findScriptByAddress("acme", "crm.acme.test", "add_contact")!;
@@ -94,7 +109,20 @@ describe("scripts create", () => {
     const before = server.store.scripts.size;
     const py = path.join(dir, "x.py");
     writeFileSync(py, "print(1)\n");
-    const noLanguage = await reduck("scripts", "create", "--host", "example.com", "--slug", "x", "--description", "x", "--source", py, "--side-effects", "none");
+    const noLanguage = await reduck(
+      "scripts",
+      "create",
+      "--host",
+      "example.com",
+      "--slug",
+      "x",
+      "--description",
+      "x",
+      "--source",
+      py,
+      "--side-effects",
+      "none",
+    );
     expect(noLanguage.exitCode).toBe(2);
     expect(noLanguage.stderr).toContain("cannot tell its language");
 
@@ -102,14 +130,40 @@ describe("scripts create", () => {
     expect(noSideEffects.exitCode).toBe(2);
     expect(noSideEffects.stderr).toContain("side-effects");
 
-    const badSlug = await reduck("scripts", "create", "--host", "example.com", "--slug", "Get Links", "--description", "x", "--source", source, "--side-effects", "none");
+    const badSlug = await reduck(
+      "scripts",
+      "create",
+      "--host",
+      "example.com",
+      "--slug",
+      "Get Links",
+      "--description",
+      "x",
+      "--source",
+      source,
+      "--side-effects",
+      "none",
+    );
     expect(badSlug.exitCode).toBe(2);
     expect(badSlug.stderr).toContain('"Get Links" is not a script slug');
     expect(server.store.scripts.size).toBe(before);
   });
 
   it("a taken slug fails with the service's message (exit 1)", async () => {
-    const { exitCode, stderr } = await reduck("scripts", "create", "--host", "example.com", "--slug", "get_title", "--description", "x", "--source", source, "--side-effects", "none");
+    const { exitCode, stderr } = await reduck(
+      "scripts",
+      "create",
+      "--host",
+      "example.com",
+      "--slug",
+      "get_title",
+      "--description",
+      "x",
+      "--source",
+      source,
+      "--side-effects",
+      "none",
+    );
     expect(exitCode).toBe(1);
     expect(stderr).toContain("@demo/example.com/get_title already exists");
   });

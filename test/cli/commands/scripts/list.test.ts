@@ -63,11 +63,11 @@ describe("scripts list", () => {
   it("with a handle and --host lists that owner's scripts for one site", async () => {
     const { json, exitCode } = await reduck("scripts", "list", "reduck", "--host", "mail.google.com", "--json");
     expect(exitCode).toBe(0);
-    expect(json<{ data: Array<{ slug: string; author: { handle: string } }> }>().data.map((s) => `${s.author.handle}/${s.slug}`).sort()).toEqual([
-      "reduck/create_draft",
-      "reduck/reply_to_email",
-      "reduck/send_email",
-    ]);
+    expect(
+      json<{ data: Array<{ slug: string; author: { handle: string } }> }>()
+        .data.map((s) => `${s.author.handle}/${s.slug}`)
+        .sort(),
+    ).toEqual(["reduck/create_draft", "reduck/reply_to_email", "reduck/send_email"]);
   });
 
   it("an owner's listing includes archived scripts, marked; --archived and --no-archived filter them", async () => {
@@ -99,13 +99,7 @@ describe("scripts list", () => {
   });
 
   it("refuses bad paging and a script address given as a handle (exit 2)", async () => {
-    for (const args of [
-      ["--page-size", "0"],
-      ["--page-size", "101"],
-      ["--page", "-1"],
-      ["--page", "1", "--all"],
-      ["reduck/mail.google.com/send_email"],
-    ]) {
+    for (const args of [["--page-size", "0"], ["--page-size", "101"], ["--page", "-1"], ["--page", "1", "--all"], ["reduck/mail.google.com/send_email"]]) {
       const { exitCode, stderr } = await reduck("scripts", "list", ...args);
       expect(exitCode, args.join(" ")).toBe(2);
       expect(stderr).toMatch(/^Error: /m);

@@ -7,7 +7,16 @@ const getTitle = () => server.store.scripts.get(SEED_IDS.scripts.getTitle)!;
 
 describe("scripts update", () => {
   it("changes the name, description and human-required flag", async () => {
-    const { stdout, exitCode } = await reduck("scripts", "update", "example.com/get_title", "--name", "Page title", "--description", "Returns the title of a page", "--human-required");
+    const { stdout, exitCode } = await reduck(
+      "scripts",
+      "update",
+      "example.com/get_title",
+      "--name",
+      "Page title",
+      "--description",
+      "Returns the title of a page",
+      "--human-required",
+    );
     expect(exitCode).toBe(0);
     expect(getTitle().name).toBe("Page title");
     expect(getTitle().description).toBe("Returns the title of a page");

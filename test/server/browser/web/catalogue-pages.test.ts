@@ -80,14 +80,17 @@ return { empty, long, messages: await page.locator('ol[data-list-id="chat-messag
 
   test("a posted file carries the name, size, type and SHA-256 of the bytes the page received", async () => {
     const bytes = new Uint8Array(5000).map((_, i) => (i * 7) % 251);
-    const result = await expectResult(`
+    const result = await expectResult(
+      `
 await builtins.goto("${CHANNEL}");
 await builtins.uploadFile("input.file-input", "attachment");
 await page.locator('div[role="textbox"]').click();
 await builtins.pressKey("Enter");
 const posted = page.locator('ol[data-list-id="chat-messages"] > li').nth(1);
 await posted.waitFor();
-return await posted.locator("a.attachment").evaluate((a) => ({ ...a.dataset }));`, { files: { attachment: { via: "bytes", bytes } } });
+return await posted.locator("a.attachment").evaluate((a) => ({ ...a.dataset }));`,
+      { files: { attachment: { via: "bytes", bytes } } },
+    );
     expect(result).toEqual({
       attachmentId: expect.stringMatching(/^\d+$/),
       filename: "attachment",
@@ -106,12 +109,15 @@ return await posted.locator("a.attachment").evaluate((a) => ({ ...a.dataset }));
 describe("drive.google.com: My Drive", () => {
   test("each upload is a new row, beside the ones before, with the bytes' size and SHA-256", async () => {
     const bytes = new Uint8Array(1234).map((_, i) => (i * 13) % 256);
-    const result = await expectResult(`
+    const result = await expectResult(
+      `
 await builtins.goto("https://drive.google.com/drive/my-drive");
 await builtins.uploadFile('input[type="file"][name="Filedata"]', "doc");
 const rows = page.locator('[role="grid"] [role="row"]');
 await rows.nth(1).waitFor();
-return await rows.evaluateAll((all) => all.map((row) => ({ id: row.dataset.id, name: row.textContent, size: row.dataset.size, sha256: row.dataset.sha256 })));`, { files: { doc: { via: "bytes", bytes } } });
+return await rows.evaluateAll((all) => all.map((row) => ({ id: row.dataset.id, name: row.textContent, size: row.dataset.size, sha256: row.dataset.sha256 })));`,
+      { files: { doc: { via: "bytes", bytes } } },
+    );
     expect(result).toEqual([
       { id: "1sandboxWelcomeDocAAAAAAAAAAAAAAA", name: "Welcome.pdf", size: "1024", sha256: undefined },
       { id: expect.stringMatching(/^1[A-Za-z0-9_-]{32}$/), name: "doc", size: "1234", sha256: sha256(bytes) },
@@ -140,7 +146,8 @@ describe("wise.com: a card transaction's Attachments", () => {
 
   test("a receipt is listed with the name, size, type and SHA-256 of the bytes received; a type Wise does not take is refused", async () => {
     const bytes = new Uint8Array(777).map((_, i) => (i * 3) % 256);
-    const result = await expectResult(`
+    const result = await expectResult(
+      `
 await builtins.goto("${TRANSACTION}");
 await builtins.uploadFile('section[aria-label="Attachments"] input[type="file"]', "receipt.png");
 const item = page.locator("li.attachment");
@@ -148,7 +155,9 @@ await item.waitFor();
 const listed = await item.evaluate((li) => ({ ...li.dataset, text: li.textContent }));
 await builtins.uploadFile('section[aria-label="Attachments"] input[type="file"]', "notes.txt");
 const refusal = await page.getByRole("alert").textContent();
-return { listed, refusal, count: await item.count() };`, { files: { "receipt.png": { via: "bytes", bytes }, "notes.txt": { via: "bytes", bytes: new TextEncoder().encode("hi") } } });
+return { listed, refusal, count: await item.count() };`,
+      { files: { "receipt.png": { via: "bytes", bytes }, "notes.txt": { via: "bytes", bytes: new TextEncoder().encode("hi") } } },
+    );
     expect(result).toEqual({
       listed: { filename: "receipt.png", size: "777", type: "image/png", sha256: sha256(bytes), text: "receipt.png (777 bytes, image/png)" },
       refusal: "notes.txt: this file type is not supported (text/plain).",
@@ -160,7 +169,8 @@ return { listed, refusal, count: await item.count() };`, { files: { "receipt.png
 describe("app.slack.com: a workspace", () => {
   test("an uploaded file is a card in the channel with its title, the message, the bytes' size and SHA-256; the other channel stays empty", async () => {
     const bytes = new TextEncoder().encode("line one\nline two\n");
-    const result = await expectResult(`
+    const result = await expectResult(
+      `
 await builtins.goto("https://app.slack.com/client");
 await page.locator('nav a[data-name="general"]').click();
 await builtins.uploadFile('input[data-qa="file_upload"]', "notes.txt");
@@ -172,7 +182,9 @@ const card = page.locator('[data-qa="file"]');
 await card.waitFor();
 const general = { url: page.url(), text: await page.locator('[data-qa="message"] .text').textContent(), title: await card.locator(".title").textContent(), ...(await card.evaluate((c) => ({ ...c.dataset }))) };
 await page.locator('nav a[data-name="random"]').click();
-return { general, random: await page.locator('[data-qa="message"]').count() };`, { files: { "notes.txt": { via: "bytes", bytes } } });
+return { general, random: await page.locator('[data-qa="message"]').count() };`,
+      { files: { "notes.txt": { via: "bytes", bytes } } },
+    );
     expect(result).toEqual({
       general: {
         url: "https://app.slack.com/client/T0SANDBOX1/C0GENERAL01",
@@ -210,7 +222,9 @@ return { url: page.url(), recipients, reply: await messages.nth(1).evaluate((m) 
   });
 
   test("a conversation the account lacks says so", async () => {
-    const result = await expectResult(`await builtins.goto("https://mail.google.com/mail/u/0/#inbox/0123456789abcdef"); return await page.locator("#mailbox").textContent();`);
+    const result = await expectResult(
+      `await builtins.goto("https://mail.google.com/mail/u/0/#inbox/0123456789abcdef"); return await page.locator("#mailbox").textContent();`,
+    );
     expect(result).toBe("The conversation you requested could not be found.");
   });
 });

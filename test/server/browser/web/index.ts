@@ -33,7 +33,11 @@ export const SIMULATED_HOSTS = [
 export const BLANK_PAGE_URL = "https://sandbox.invalid/";
 
 function blankPage(): WebResponse {
-  return { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }, body: "<!doctype html><html><head><title></title></head><body></body></html>" };
+  return {
+    status: 200,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+    body: "<!doctype html><html><head><title></title></head><body></body></html>",
+  };
 }
 
 function exampleDomain(): WebResponse {

@@ -9,15 +9,20 @@ import { versionFields, versionFileFlags } from "../../../script-files.js";
 
 export default class VersionsCreate extends BaseCommand<typeof VersionsCreate> {
   static override summary = "Add a draft version to a script";
-  static override description = `The draft starts as a copy of its parent (the current version, or --parent) and takes whatever you give: code (--source), contract (--input-schema, --output-schema, --side-effects, --logged-in). The script keeps running its current version until the draft is promoted.
+  static override description =
+    `The draft starts as a copy of its parent (the current version, or --parent) and takes whatever you give: code (--source), contract (--input-schema, --output-schema, --side-effects, --logged-in). The script keeps running its current version until the draft is promoted.
 
 Try a draft with \`reduck run --version VERSION --script ADDRESS ...\`, then make it current with \`reduck scripts versions promote ADDRESS VERSION\` (VERSION: its number or id).`;
 
   static override examples = [
-    { description: "New code for one of your scripts", command: '<%= config.bin %> scripts versions create example.com/get_title --note "Wait for the page to load" --source ./get_title.ts' },
+    {
+      description: "New code for one of your scripts",
+      command: '<%= config.bin %> scripts versions create example.com/get_title --note "Wait for the page to load" --source ./get_title.ts',
+    },
     {
       description: "Change the contract only",
-      command: '<%= config.bin %> scripts versions create acme/crm.acme.test/export_contacts --note "Take a limit" --input-schema ./input.json --side-effects none',
+      command:
+        '<%= config.bin %> scripts versions create acme/crm.acme.test/export_contacts --note "Take a limit" --input-schema ./input.json --side-effects none',
     },
   ];
 
@@ -49,7 +54,9 @@ Try a draft with \`reduck run --version VERSION --script ADDRESS ...\`, then mak
     const draft = this.unwrap(await createDraftScriptVersion({ client, path, body }), `adding a draft to ${address}`);
     if (this.jsonEnabled()) return draft;
     this.log(`Created draft version ${draft.version_number} of ${address}: ${draft.id}${renderDiff(draft.diff)}`);
-    this.note(`Try it with \`reduck run --version ${draft.version_number} --script ${address} ...\`; make it current with \`reduck scripts versions promote ${address} ${draft.version_number}\`.`);
+    this.note(
+      `Try it with \`reduck run --version ${draft.version_number} --script ${address} ...\`; make it current with \`reduck scripts versions promote ${address} ${draft.version_number}\`.`,
+    );
     return draft;
   }
 }

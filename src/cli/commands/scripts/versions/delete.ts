@@ -13,7 +13,10 @@ export default class VersionsDelete extends BaseCommand<typeof VersionsDelete> {
 
   static override examples = [
     { description: "Throw draft version 3 away (it asks first)", command: "<%= config.bin %> scripts versions delete example.com/get_title 3" },
-    { description: "By id, without asking", command: "<%= config.bin %> scripts versions delete example.com/get_title 3f0c2a1e-0000-4000-8000-000000000000 --yes" },
+    {
+      description: "By id, without asking",
+      command: "<%= config.bin %> scripts versions delete example.com/get_title 3f0c2a1e-0000-4000-8000-000000000000 --yes",
+    },
   ];
 
   static override args = {

@@ -12,7 +12,7 @@ type VersionSummary = components["schemas"]["ScriptVersionSummary"];
 export default class VersionsList extends BaseCommand<typeof VersionsList> {
   static override summary = "List a script's versions, newest first";
   static override description =
-    "STATUS is current (the version that runs), draft (not promoted yet) or promoted (an earlier current version, which `reduck scripts versions promote` can bring back). Drafts are shown only to those who may edit the script. Wherever a version is asked for, its VERSION number here will do as well as its id. With --json, the API's page: {\"data\": [...], \"hasNextPage\", \"totalCount\"}.";
+    'STATUS is current (the version that runs), draft (not promoted yet) or promoted (an earlier current version, which `reduck scripts versions promote` can bring back). Drafts are shown only to those who may edit the script. Wherever a version is asked for, its VERSION number here will do as well as its id. With --json, the API\'s page: {"data": [...], "hasNextPage", "totalCount"}.';
 
   static override examples = [
     { description: "Every version of one of your scripts", command: "<%= config.bin %> scripts versions list example.com/get_title" },
@@ -50,15 +50,19 @@ export default class VersionsList extends BaseCommand<typeof VersionsList> {
       return page;
     }
     this.log(
-      renderTable(items, [
-        { header: "version", get: (v) => v.version_number, keep: true },
-        { header: "id", get: (v) => v.id, keep: true },
-        { header: "status", get: (v) => (v.draft ? "draft" : v.id === currentId ? "current" : "promoted"), keep: true },
-        { header: "side effects", get: (v) => v.side_effects, drop: 2 },
-        { header: "created", get: (v) => shortTime(v.created_at), keep: true, drop: 1 },
-        { header: "by", get: (v) => v.created_by?.handle ?? "-", drop: 3 },
-        { header: "note", get: (v) => (v.note === undefined ? "(hidden)" : v.note || "-"), min: 16 },
-      ], this.flags.wide ? wideLayout() : undefined),
+      renderTable(
+        items,
+        [
+          { header: "version", get: (v) => v.version_number, keep: true },
+          { header: "id", get: (v) => v.id, keep: true },
+          { header: "status", get: (v) => (v.draft ? "draft" : v.id === currentId ? "current" : "promoted"), keep: true },
+          { header: "side effects", get: (v) => v.side_effects, drop: 2 },
+          { header: "created", get: (v) => shortTime(v.created_at), keep: true, drop: 1 },
+          { header: "by", get: (v) => v.created_by?.handle ?? "-", drop: 3 },
+          { header: "note", get: (v) => (v.note === undefined ? "(hidden)" : v.note || "-"), min: 16 },
+        ],
+        this.flags.wide ? wideLayout() : undefined,
+      ),
     );
     if (note) this.note(note);
     return page;

@@ -13,8 +13,15 @@ export default class VersionsUpdate extends BaseCommand<typeof VersionsUpdate> {
   static override description = "Only drafts can change; a promoted version is fixed (add a new draft instead).";
 
   static override examples = [
-    { description: "Replace the code of draft version 3", command: "<%= config.bin %> scripts versions update example.com/get_title 3 --source ./get_title.ts" },
-    { description: "Reword its note and mark it as writing", command: '<%= config.bin %> scripts versions update example.com/get_title 3f0c2a1e-0000-4000-8000-000000000000 --note "Posts the title" --side-effects write' },
+    {
+      description: "Replace the code of draft version 3",
+      command: "<%= config.bin %> scripts versions update example.com/get_title 3 --source ./get_title.ts",
+    },
+    {
+      description: "Reword its note and mark it as writing",
+      command:
+        '<%= config.bin %> scripts versions update example.com/get_title 3f0c2a1e-0000-4000-8000-000000000000 --note "Posts the title" --side-effects write',
+    },
   ];
 
   static override args = {
@@ -44,7 +51,10 @@ export default class VersionsUpdate extends BaseCommand<typeof VersionsUpdate> {
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
     const versionId = await resolveVersion(client, path, this.args.version);
-    const draft = this.unwrap(await patchDraftScriptVersion({ client, path: { ...path, versionId }, body }), `updating ${address} version ${this.args.version}`);
+    const draft = this.unwrap(
+      await patchDraftScriptVersion({ client, path: { ...path, versionId }, body }),
+      `updating ${address} version ${this.args.version}`,
+    );
     if (this.jsonEnabled()) return draft;
     this.log(`Updated draft version ${draft.version_number} of ${address}: ${draft.id}${renderDiff(draft.diff)}`);
     return draft;

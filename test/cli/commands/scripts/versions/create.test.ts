@@ -15,7 +15,18 @@ describe("scripts versions create", () => {
     writeFileSync(output, JSON.stringify({ type: "object", properties: { title: { type: "string" }, at: { type: "number" } } }));
 
     const { stdout, stderr, exitCode } = await reduck(
-      "scripts", "versions", "create", "example.com/get_title", "--note", "Add a timestamp", "--source", source, "--output-schema", output, "--side-effects", "write",
+      "scripts",
+      "versions",
+      "create",
+      "example.com/get_title",
+      "--note",
+      "Add a timestamp",
+      "--source",
+      source,
+      "--output-schema",
+      output,
+      "--side-effects",
+      "write",
     );
     expect(exitCode).toBe(0);
     const script = server.store.scripts.get(SEED_IDS.scripts.getTitle)!;
@@ -33,7 +44,9 @@ describe("scripts versions create", () => {
     expect(stdout).toContain("side_effects: none -> write");
     expect(stdout).toContain("output_schema: changed");
     expect(stdout).toContain("  +return { title: (await page.title()).trim(), at: Date.now() };");
-    expect(stderr).toContain("Try it with `reduck run --version 3 --script @demo/example.com/get_title ...`; make it current with `reduck scripts versions promote @demo/example.com/get_title 3`.");
+    expect(stderr).toContain(
+      "Try it with `reduck run --version 3 --script @demo/example.com/get_title ...`; make it current with `reduck scripts versions promote @demo/example.com/get_title 3`.",
+    );
   });
 
   it("--json prints the draft with its diff", async () => {

@@ -13,7 +13,10 @@ describe("scripts versions list", () => {
     const draft = addDraft();
     const { stdout, exitCode } = await reduck("scripts", "versions", "list", "example.com/get_title");
     expect(exitCode).toBe(0);
-    const rows = stdout.trimEnd().split("\n").map((r) => r.split("\t"));
+    const rows = stdout
+      .trimEnd()
+      .split("\n")
+      .map((r) => r.split("\t"));
     expect(rows).toHaveLength(3);
     expect(rows[0]).toEqual(["3", draft.id, "draft", "none", expect.stringMatching(/Z$/), "@demo", "Work in progress"]);
     expect(rows[1]!.slice(0, 3)).toEqual(["2", SEED_IDS.versions.getTitleV2, "current"]);

@@ -12,7 +12,18 @@ describe("scripts versions update", () => {
     const source = path.join(tempDir(), "v.js");
     writeFileSync(source, "return { title: 'b' };\n");
     const { stdout, exitCode } = await reduck(
-      "scripts", "versions", "update", "example.com/get_title", draft.id, "--source", source, "--note", "Better draft", "--no-logged-in", "--side-effects", "write",
+      "scripts",
+      "versions",
+      "update",
+      "example.com/get_title",
+      draft.id,
+      "--source",
+      source,
+      "--note",
+      "Better draft",
+      "--no-logged-in",
+      "--side-effects",
+      "write",
     );
     expect(exitCode).toBe(0);
     expect(draft.content).toBe("return { title: 'b' };\n");
@@ -37,7 +48,15 @@ describe("scripts versions update", () => {
   });
 
   it("a promoted version cannot change (exit 1)", async () => {
-    const { exitCode, stderr } = await reduck("scripts", "versions", "update", "example.com/get_title", SEED_IDS.versions.getTitleV1, "--note", "Rewrite history");
+    const { exitCode, stderr } = await reduck(
+      "scripts",
+      "versions",
+      "update",
+      "example.com/get_title",
+      SEED_IDS.versions.getTitleV1,
+      "--note",
+      "Rewrite history",
+    );
     expect(exitCode).toBe(1);
     expect(stderr).toContain("no longer a draft");
     expect(server.store.versions.get(SEED_IDS.versions.getTitleV1)!.note).toBe("First version");
