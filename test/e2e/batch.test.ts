@@ -64,6 +64,20 @@ describe("rows from files", () => {
     expect((await runsPerName("echo")).get("c1")).toBeUndefined();
   });
 
+  test("--browser cloud runs every row on a hosted browser; --device with it is refused before anything is sent", async () => {
+    const dir = await folder();
+    const input = path.join(dir, "cloud.jsonl");
+    await writeFile(input, '{"name": "cloud1"}\n{"name": "cloud2"}\n');
+    const r = await runCli(["batch", "--script", "rows.example/echo", "--input", input, "--browser", "cloud", "--json"], { env });
+    expect(r.code).toBe(0);
+    const results = (await journal(path.join(dir, "cloud.results.jsonl"))).filter((l) => l.status === "completed");
+    expect(results.map((l) => store.runs.get(l.runId)!.browser.type)).toEqual(["managed", "managed"]);
+
+    const refused = await runCli(["batch", "--script", "rows.example/echo", "--input", input, "--browser", "cloud", "--device", "d1"], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("--device names one of your own paired browsers, so it cannot go with --browser cloud");
+  });
+
   test("pre-flight lists every problem with its row number (the first 20, then a count), exit 2, nothing sent; --dry-run counts the runs", async () => {
     const dir = await folder();
     const lines = ["name,n,colour"];

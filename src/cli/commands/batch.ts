@@ -101,7 +101,10 @@ ${EXIT_CODES_HELP}`;
     "retry-unknown": Flags.boolean({ description: "With --resume: send the rows whose fate is unknown again (they may run twice)." }),
     "skip-invalid": Flags.boolean({ description: "Run the rows that pass the check; record the others as invalid." }),
     "dry-run": Flags.boolean({ description: "Check every row and say how many runs would go out; send nothing." }),
-    browser: Flags.string({ description: "Where to run: extension (your own paired browser, the default) or managed.", options: ["extension", "managed"] }),
+    browser: Flags.string({
+      description: "Where to run: extension (your own paired browser, the default) or cloud (a hosted browser, as with `reduck run`; managed is the same).",
+      options: ["extension", "cloud", "managed"],
+    }),
     device: Flags.string({ description: "Run on this paired browser (an id from `reduck devices list`).", helpValue: "ID" }),
     version: versionFlag("Run this version instead of the current one."),
   };
@@ -109,8 +112,8 @@ ${EXIT_CODES_HELP}`;
   public async run(): Promise<void> {
     const { readBatchScript, readRows, rowsFormat, runMany } = await batchModules();
     const flags = this.flags;
-    if (flags.device && flags.browser === "managed")
-      throw usageError("--device names one of your own paired browsers, so it cannot go with --browser managed: drop one of them");
+    if (flags.device && flags.browser && flags.browser !== "extension")
+      throw usageError(`--device names one of your own paired browsers, so it cannot go with --browser ${flags.browser}: drop one of them`);
     if ((flags["retry-failed"] || flags["retry-unknown"]) && !flags.resume)
       throw usageError("--retry-failed and --retry-unknown act on an earlier batch: add --resume");
     const address = parseAddress(flags.script);
@@ -175,7 +178,7 @@ ${EXIT_CODES_HELP}`;
       } else hard.abort();
     });
 
-    const browser: RunBrowser = flags.device ? { deviceId: flags.device } : ((flags.browser ?? "extension") as "extension" | "managed");
+    const browser: RunBrowser = flags.device ? { deviceId: flags.device } : ((flags.browser ?? "extension") as "extension" | "cloud" | "managed");
     const progress = this.progressLine(preflight.total);
     const run = runMany({
       client,
