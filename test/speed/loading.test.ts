@@ -10,25 +10,15 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
 import { makeFile, temporaryFolder } from "../support/files.js";
-import { startFaultServer, type FaultServer } from "../faults/fault-server.js";
+import type { FaultServer } from "../faults/fault-server.js";
+import { startFakeService } from "./fake-service.js";
 
 const preload = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
 let server: FaultServer;
 let home: string;
 
 beforeAll(async () => {
-  server = await startFaultServer({
-    "GET /api/scripts/reduck": { json: { data: [], hasNextPage: false, totalCount: 0 } },
-    "GET /api/scripts/reduck/a.com/s": {
-      json: {
-        handle: "reduck",
-        host: "a.com",
-        slug: "s",
-        current_version: { id: "v1", input_schema: { type: "object", properties: { document: { type: "string", format: "file" } } } },
-      },
-    },
-    "POST /run": { json: { result: { ok: true }, runId: "r1" } },
-  });
+  server = await startFakeService();
   home = temporaryFolder("reduck-loading-");
 });
 afterAll(() => server?.close());

@@ -13,7 +13,8 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
 import { makeFile } from "../support/files.js";
-import { startFaultServer, type FaultServer } from "../faults/fault-server.js";
+import type { FaultServer } from "../faults/fault-server.js";
+import { startFakeService } from "./fake-service.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const bundle = path.join(root, "dist", "cli", "index.cjs");
@@ -22,21 +23,7 @@ let server: FaultServer;
 let home: string;
 
 beforeAll(async () => {
-  server = await startFaultServer({
-    "GET /api/scripts/reduck": { json: { data: [], hasNextPage: false, totalCount: 0 } },
-    "GET /api/scripts/reduck/a.com/s": {
-      json: {
-        handle: "reduck",
-        host: "a.com",
-        slug: "s",
-        current_version: {
-          id: "v1",
-          input_schema: { type: "object", properties: { document: { type: "string", format: "file" }, n: { type: "integer", minimum: 1 } } },
-        },
-      },
-    },
-    "POST /run": { json: { result: { ok: true }, runId: "r1" } },
-  });
+  server = await startFakeService();
   home = await mkdtemp(path.join(os.tmpdir(), "reduck-start-up-"));
 });
 afterAll(async () => {

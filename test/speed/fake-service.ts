@@ -1,0 +1,22 @@
+// The little service the start-up and loading tests talk to: a catalogue page, one contract with a
+// file input, and a run that answers at once. Both measure the CLI, so the answers stay trivial.
+import { type FaultServer, startFaultServer } from "../faults/fault-server.js";
+
+/** Starts the fake service on a free loopback port. */
+export function startFakeService(): Promise<FaultServer> {
+  return startFaultServer({
+    "GET /api/scripts/reduck": { json: { data: [], hasNextPage: false, totalCount: 0 } },
+    "GET /api/scripts/reduck/a.com/s": {
+      json: {
+        handle: "reduck",
+        host: "a.com",
+        slug: "s",
+        current_version: {
+          id: "v1",
+          input_schema: { type: "object", properties: { document: { type: "string", format: "file" }, n: { type: "integer", minimum: 1 } } },
+        },
+      },
+    },
+    "POST /run": { json: { result: { ok: true }, runId: "r1" } },
+  });
+}
