@@ -182,8 +182,6 @@ function blobSource(blob: Blob): ByteSource {
 
 export class FileProblem extends Error {
   override name = "FileProblem";
-  /** The file's size, when the problem is that it is over the limit. */
-  overLimitSize?: number;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
@@ -320,12 +318,10 @@ export async function checkPathFileOnly(input: string, file: string): Promise<vo
 
 function checkSize(input: string, size: number, file?: string) {
   if (size > MAX_FILE_BYTES) {
-    // Exact byte counts: "50 MB, over the 50 MB limit" would not say why.
+    // Exact byte counts: a file one byte over is "50 MiB" when rounded, which would not say why.
     const bytes = (n: number) => n.toLocaleString("en-US");
-    const problem = new FileProblem(
-      `file input ${input}: ${file ? `${file} is` : "the file is"} ${formatBytes(size)} (${bytes(size)} bytes), over the ${formatBytes(MAX_FILE_BYTES)} limit per file (${bytes(MAX_FILE_BYTES)} bytes)`,
+    throw new FileProblem(
+      `file input ${input}: ${file ? `${file} is` : "the file is"} ${bytes(size)} bytes, over the ${formatBytes(MAX_FILE_BYTES)} limit per file (${bytes(MAX_FILE_BYTES)} bytes)`,
     );
-    problem.overLimitSize = size;
-    throw problem;
   }
 }

@@ -100,7 +100,7 @@ describe("upload progress and limits (§10)", () => {
     const before = store.runs.size;
     const r = await runCli(["run", "--script", "reduck/docusign.com/upload_document", "documentName=x.pdf", "file:document=toobig.pdf"], { env, cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe("Error: file input document: toobig.pdf is 52,428,801 bytes, over the limit of 52,428,800 bytes (50 MiB) per file\n");
+    expect(r.stderr).toBe("Error: file input document: toobig.pdf is 52,428,801 bytes, over the 50 MiB limit per file (52,428,800 bytes)\n");
     expect(store.runs.size).toBe(before);
   });
 });

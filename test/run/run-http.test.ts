@@ -55,7 +55,7 @@ describe("the 50 MB limit", () => {
       script: { ...uploadDocument, args: { documentName: "over.bin" }, files: { document: { path: file } } },
     });
     expect(error?.kind).toBe("invalid_request");
-    expect(error?.error).toBe(`file input document: ${file} is 50 MiB (52,428,801 bytes), over the 50 MiB limit per file (52,428,800 bytes)`);
+    expect(error?.error).toBe(`file input document: ${file} is 52,428,801 bytes, over the 50 MiB limit per file (52,428,800 bytes)`);
     expect(store.runs.size).toBe(before);
   });
 });

@@ -16,7 +16,6 @@ import { runScript, RUN_REGIONS, MAX_WAIT_FOR_SECONDS, type ScriptToRun, type Ru
 import { isPendingRun, type RunStatusUpdate } from "../../run/outcomes.js";
 import { outcomeOfRunError, outcomeOfStep, cliErrorOf, printOutcomes, printPending, statusLine, type Outcome } from "../run-report.js";
 import { FileProblem, checkPathFile, type PathFile } from "../../run/files.js";
-import { MAX_FILE_BYTES } from "../../run/limits.js";
 import { progressReporter } from "../progress.js";
 import { fileNameNotes } from "../file-name-notes.js";
 
@@ -307,17 +306,14 @@ function browserOf(flag: string | undefined, device: string | undefined): RunBro
 
 /**
  * A file to upload: it exists, is readable and is within the limit, in exact numbers. Checked
- * by the run module's own check, whose result the run uses (nothing is checked twice).
+ * by the run module's own check, whose result the run uses (nothing is checked twice), and
+ * worded by it too, so the CLI and the library say one thing.
  */
 async function checkLocalFile(input: string, file: string): Promise<PathFile> {
   try {
     return await checkPathFile(input, file);
   } catch (err) {
-    if (!(err instanceof FileProblem)) throw err;
-    if (err.overLimitSize === undefined) throw usageError(err.message);
-    const n = (bytes: number) => bytes.toLocaleString("en-US");
-    throw usageError(
-      `file input ${input}: ${file} is ${n(err.overLimitSize)} bytes, over the limit of ${n(MAX_FILE_BYTES)} bytes (${MAX_FILE_BYTES / 2 ** 20} MiB) per file`,
-    );
+    if (err instanceof FileProblem) throw usageError(err.message);
+    throw err;
   }
 }
