@@ -23,7 +23,8 @@ import type { BatchRunOptions, RunOptionsBase, RunResult, SingleRunOptions } fro
 import { sendOverFetch, sendOverNode, type RunExchange } from "./send.js";
 
 import { batchResponse, countMismatch, readAnswer, singleResult, type BatchRunResponse, type PendingRun, type RunError, type RunResponse } from "./outcomes.js";
-import { guarded, pollContext, waitForBatch, waitForRunId, type WaitResult } from "./wait.js";
+import { waitForBatch, waitForRunId, type WaitResult } from "./poll.js";
+import { guarded, pollContext } from "./wait.js";
 
 export type { RunResponse, BatchRunResponse, RunStepOutcome, PendingRun, RunStatusUpdate, RunStatus, RunError } from "./outcomes.js";
 
