@@ -10,17 +10,15 @@
  */
 import { sleep } from "../core/abort.js";
 import type { ReduckError } from "../core/errors.js";
-import type { JournalLine, KeyState, RowOutcome } from "./journal.js";
-import { canonical, RowPreparer, type PreparedRow } from "./prepare.js";
+import type { JournalLine, RowOutcome } from "./journal.js";
+import { RowPreparer, type PreparedRow } from "./prepare.js";
+import { planRow, RunAdopter } from "./resume.js";
 import type { RowValues } from "./rows.js";
 import type { BatchCounts, RunManyOptions, RunManyRun } from "./run-many-types.js";
-import { runsSince, sendGroup, waitForRunEnd, type FoundRun, type RunEnd } from "./send.js";
+import { sendGroup, waitForRunEnd, type RunEnd } from "./send.js";
 import { startBatch } from "./start.js";
 
 export type { BatchCounts, RunManyOptions, RunManyRun } from "./run-many-types.js";
-
-/** How long after its `sending` line a run may appear to start, for clocks that differ. */
-const CLOCK_SLACK_MS = 5000;
 
 /**
  * Runs one script over many rows and yields each row's outcome as it ends. Never throws: a
@@ -76,7 +74,7 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
   ) as AsyncIterator<RowValues> | Iterator<RowValues>;
   let sourceDone = false;
   const again: PreparedRow[] = [];
-  const claimed = new Set(contents.runIds);
+  const adopter = new RunAdopter(options.client, script.scriptId, contents, hard);
   const pending: RowOutcome[] = [];
   const running = new Set<Promise<void>>();
   // Whoever waits for something to change (the scheduler, the consumer) is woken by any change.
@@ -89,7 +87,6 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
   let allowed = concurrency;
   let throttles = 0;
   let pauseUntil = 0;
-  let foundRuns: Promise<FoundRun[] | undefined> | undefined;
   const progress = () => options.onProgress?.({ ...counts, ...(pauseUntil > Date.now() ? { pausedUntil: pauseUntil } : {}) });
 
   const write = async (lines: JournalLine[]) => {
@@ -110,7 +107,7 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
     for (const outcome of outcomes) {
       counts[outcome.status]++;
       // A run that is a row's own is never adopted by another row's lookup.
-      if (outcome.runId) claimed.add(outcome.runId);
+      if (outcome.runId) adopter.claim(outcome.runId);
     }
     pending.push(...outcomes);
     progress();
@@ -125,27 +122,6 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
     ...(end.status === "completed" ? { result: end.result ?? null } : { error: end.error ?? end.status }),
     ...(end.errorType ? { errorType: end.errorType } : {}),
   });
-
-  /** Runs this script has at the service since the earliest row the journal left `sending`. */
-  const runsToAdopt = () => {
-    foundRuns ??= (() => {
-      let earliest = Infinity;
-      for (const s of contents.states.values()) if (s.sendingAt && !s.outcome && !s.runId) earliest = Math.min(earliest, Date.parse(s.sendingAt));
-      return runsSince(options.client, script!.scriptId, (Number.isFinite(earliest) ? earliest : Date.now()) - CLOCK_SLACK_MS, hard);
-    })();
-    return foundRuns;
-  };
-
-  /** A row sent with no id known: its run, if the service has one with the same arguments. */
-  const lookup = async (row: PreparedRow, sendingAt: number, fresh: boolean): Promise<string | undefined | "unreadable"> => {
-    const runs = fresh ? await runsSince(options.client, script!.scriptId, sendingAt - CLOCK_SLACK_MS, hard) : await runsToAdopt();
-    if (!runs) return "unreadable";
-    const want = canonical(row.args);
-    // Oldest first: the earliest matching run is the one this row's request started.
-    const match = [...runs].reverse().find((r) => r.startedAt >= sendingAt - CLOCK_SLACK_MS && !claimed.has(r.id) && canonical(r.args) === want);
-    if (match) claimed.add(match.id);
-    return match?.id;
-  };
 
   const track = (job: Promise<void>, rows: number) => {
     counts.inFlight += rows;
@@ -167,7 +143,7 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
   };
 
   const adoptJob = async (row: PreparedRow, sendingAt: number, fresh: boolean, why: string) => {
-    const found = await lookup(row, sendingAt, fresh);
+    const found = await adopter.lookup(row.args, sendingAt, fresh);
     if (hard.aborted) return;
     if (typeof found === "string" && found !== "unreadable") {
       await write([{ row: row.row, key: row.key, status: "accepted", runId: found }]);
@@ -196,7 +172,7 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
     let lastAccepted = "";
     const answer = await sendGroup({
       client: options.client,
-      script: script!,
+      script,
       rows: group,
       browser: options.browser,
       headers: options.headers,
@@ -268,18 +244,9 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
       }
       const check = await preparer.prepare(next.value);
       counts.total++;
-      const earlier: KeyState | undefined = contents.states.get(check.key);
-      const prior = earlier?.outcome;
-      // A run whose end could not be read is waited for again: waiting never sends anything.
-      if (prior?.status === "unknown" && prior.runId && check.ok) {
-        track(waitJob(check.prepared, prior.runId), 1);
-        continue;
-      }
-      if (
-        prior &&
-        (prior.status === "completed" || (prior.status === "failed" && !options.retryFailed) || (prior.status === "unknown" && !options.retryUnknown))
-      ) {
-        counts[prior.status]++;
+      const plan = planRow(contents.states.get(check.key), check.ok, options);
+      if (plan.kind === "earlier") {
+        counts[plan.status]++;
         counts.earlier++;
         progress();
         continue;
@@ -289,19 +256,9 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
         continue;
       }
       const row = check.prepared;
-      if (earlier && !prior && earlier.runId) {
-        track(waitJob(row, earlier.runId), 1);
-        continue;
-      }
-      if (earlier && !prior && earlier.batchId && earlier.batchIndex !== undefined) {
-        track(waitJob(row, { batchId: earlier.batchId, index: earlier.batchIndex }), 1);
-        continue;
-      }
-      if (earlier && !prior && earlier.sendingAt) {
-        track(adoptJob(row, Date.parse(earlier.sendingAt), false, "it was being sent when the batch stopped"), 1);
-        continue;
-      }
-      return row;
+      if (plan.kind === "wait") track(waitJob(row, plan.target), 1);
+      else if (plan.kind === "adopt") track(adoptJob(row, plan.sendingAt, false, "it was being sent when the batch stopped"), 1);
+      else return row;
     }
     return undefined;
   };

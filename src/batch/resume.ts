@@ -1,0 +1,90 @@
+/**
+ * What a resumed batch does with a row the journal already knows, and how it finds the run of a
+ * row that was being sent when the process died (its request may or may not have arrived).
+ * Kept apart from run-many.ts's scheduling: these are the decisions that make "every row runs
+ * once" hold across a crash.
+ */
+import type { ReduckClient } from "../client.js";
+import type { JournalContents, KeyState } from "./journal.js";
+import { canonical } from "./prepare.js";
+import { runsSince, type FoundRun } from "./send.js";
+
+/** How long after its `sending` line a run may appear to start, for clocks that differ. */
+const CLOCK_SLACK_MS = 5000;
+
+/** A row's plan: send it, count its earlier outcome, report it invalid, wait on its run, or look for it. */
+export type RowPlan =
+  | { kind: "send" }
+  | { kind: "earlier"; status: "completed" | "failed" | "unknown" }
+  | { kind: "invalid" }
+  | { kind: "wait"; target: string | { batchId: string; index: number } }
+  | { kind: "adopt"; sendingAt: number };
+
+/**
+ * The plan for a row, from what the journal says of its key (`earlier`) and whether the row is
+ * valid now. Waiting never sends anything, so a run with an id is always waited on rather than
+ * sent again; an earlier outcome stands unless the caller asked to retry that kind.
+ *
+ * @example
+ * planRow(undefined, true, {}); // { kind: "send" }
+ */
+export function planRow(earlier: KeyState | undefined, valid: boolean, retry: { retryFailed?: boolean; retryUnknown?: boolean }): RowPlan {
+  const prior = earlier?.outcome;
+  // A run whose end could not be read is waited for again.
+  if (prior?.status === "unknown" && prior.runId && valid) return { kind: "wait", target: prior.runId };
+  if (prior && (prior.status === "completed" || (prior.status === "failed" && !retry.retryFailed) || (prior.status === "unknown" && !retry.retryUnknown))) {
+    return { kind: "earlier", status: prior.status };
+  }
+  if (!valid) return { kind: "invalid" };
+  if (earlier && !prior && earlier.runId) return { kind: "wait", target: earlier.runId };
+  if (earlier && !prior && earlier.batchId && earlier.batchIndex !== undefined)
+    return { kind: "wait", target: { batchId: earlier.batchId, index: earlier.batchIndex } };
+  if (earlier && !prior && earlier.sendingAt) return { kind: "adopt", sendingAt: Date.parse(earlier.sendingAt) };
+  return { kind: "send" };
+}
+
+/**
+ * Finds the run a row's request started, among the script's runs at the service: one with the
+ * same arguments that started after the row's `sending` line and is no other row's. The runs of
+ * rows the journal left `sending` are listed once; a row just sent with no answer is looked for
+ * afresh.
+ */
+export class RunAdopter {
+  private readonly claimed: Set<string>;
+  private found?: Promise<FoundRun[] | undefined>;
+
+  constructor(
+    private readonly client: ReduckClient,
+    private readonly scriptId: string,
+    private readonly contents: JournalContents,
+    private readonly signal: AbortSignal,
+  ) {
+    this.claimed = new Set(contents.runIds);
+  }
+
+  /** Marks a run as a row's own, so no other row's lookup adopts it. */
+  claim(runId: string): void {
+    this.claimed.add(runId);
+  }
+
+  /** The run id, undefined when there is none, "unreadable" when the runs could not be listed. */
+  async lookup(args: unknown, sendingAt: number, fresh: boolean): Promise<string | undefined | "unreadable"> {
+    const runs = fresh ? await runsSince(this.client, this.scriptId, sendingAt - CLOCK_SLACK_MS, this.signal) : await this.leftSending();
+    if (!runs) return "unreadable";
+    const want = canonical(args);
+    // Oldest first: the earliest matching run is the one this row's request started.
+    const match = [...runs].reverse().find((r) => r.startedAt >= sendingAt - CLOCK_SLACK_MS && !this.claimed.has(r.id) && canonical(r.args) === want);
+    if (match) this.claimed.add(match.id);
+    return match?.id;
+  }
+
+  /** The script's runs since the earliest row the journal left `sending`, listed once. */
+  private leftSending(): Promise<FoundRun[] | undefined> {
+    this.found ??= (() => {
+      let earliest = Infinity;
+      for (const s of this.contents.states.values()) if (s.sendingAt && !s.outcome && !s.runId) earliest = Math.min(earliest, Date.parse(s.sendingAt));
+      return runsSince(this.client, this.scriptId, (Number.isFinite(earliest) ? earliest : Date.now()) - CLOCK_SLACK_MS, this.signal);
+    })();
+    return this.found;
+  }
+}
