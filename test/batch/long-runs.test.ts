@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeEach, expect, test } from "vitest";
 import { setupServer } from "msw/node";
 import { createReduckClient, runMany, type RowOutcome } from "../../src/index.js";
-import { createHandlers, createStore, type ReferenceStore } from "../server/index.js";
+import { createHandlers, createStore, type ReferenceStore } from "@reduck-client/sandbox";
 
 let store: ReferenceStore;
 let client: ReturnType<typeof createReduckClient>;

@@ -9,7 +9,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeEach, describe, expect, test } from "vitest";
 import { createReduckClient, runMany, type RowOutcome } from "../../src/index.js";
-import { createHandlers, createStore, type ReferenceStore } from "../server/index.js";
+import { createHandlers, createStore, type ReferenceStore } from "@reduck-client/sandbox";
 
 let store: ReferenceStore;
 let client: ReturnType<typeof createReduckClient>;

@@ -19,7 +19,7 @@ import { chmod, copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createHandlers, createStore, SEED_IDS, startHttpServer } from "../server/index.js";
+import { createHandlers, createStore, SEED_IDS, startHttpServer } from "@reduck-client/sandbox";
 import { BIN } from "../support/cli.js";
 import { documentedCommands, type DocumentedCommand } from "./documented-commands.js";
 

@@ -8,14 +8,11 @@ import { once } from "node:events";
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { parseSandboxArgs } from "../server/sandbox-options.js";
-import { TSX_NODE_ARGS } from "../server/sandbox-process.js";
+import { parseSandboxArgs, SANDBOX_ENTRY, TSX_NODE_ARGS } from "@reduck-client/sandbox";
 import { BIN, baseEnv } from "../support/cli.js";
 
-const SANDBOX = fileURLToPath(new URL("../server/sandbox.ts", import.meta.url));
 const bash = promisify(execFile);
 
 let dir: string;
@@ -28,7 +25,7 @@ afterAll(async () => {
 
 /** Starts the sandbox and resolves once it has said all its start-up lines (the env file is written before them). */
 async function startSandbox(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [...TSX_NODE_ARGS, SANDBOX, "--port", "0", "--browser", "simulated", "--desktop", dir, ...args], {
+  const child = spawn(process.execPath, [...TSX_NODE_ARGS, SANDBOX_ENTRY, "--port", "0", "--browser", "simulated", "--desktop", dir, ...args], {
     env: { ...baseEnv(), HOME: dir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

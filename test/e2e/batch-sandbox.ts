@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { createReduckClient, listAll, listRuns } from "../../src/index.js";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
+import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
 
 export let store: ReferenceStore;
 export let server: Awaited<ReturnType<typeof startHttpServer>>;

@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createHandlers, createStore, startHttpServer } from "../server/index.js";
+import { createHandlers, createStore, startHttpServer } from "@reduck-client/sandbox";
 import { runCli } from "../support/cli.js";
 
 let server: Awaited<ReturnType<typeof startHttpServer>>;

@@ -5,7 +5,7 @@
 import { mkdir, stat, writeFile, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
+import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
 import { refusedPort } from "../support/scripted-server.js";
 import { patterned, sha256, temporaryFolder } from "../support/files.js";
 import { runCli } from "../support/cli.js";

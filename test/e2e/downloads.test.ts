@@ -6,8 +6,7 @@
 import { mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
-import { invoicePdf } from "../server/browser/web/atlassian.js";
+import { createHandlers, createStore, invoicePdf, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
 import { runCli } from "../support/cli.js";
 import { temporaryFolder } from "../support/files.js";
 

@@ -8,11 +8,18 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { fileNameNotes, nameArgumentFor } from "../../src/cli/file-name-notes.js";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
+import { createHandlers, createStore, loadCatalogue, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
 import { runCli } from "../support/cli.js";
-import sendEmail from "../server/catalogue/mail.google.com/send_email.json" with { type: "json" };
-import uploadDocument from "../server/catalogue/docusign.com/upload_document.json" with { type: "json" };
-import postMessage from "../server/catalogue/discord.com/post_message.json" with { type: "json" };
+
+/** A catalogue contract as the sandbox seeds it. */
+function contract(host: string, slug: string) {
+  const entry = loadCatalogue().find((e) => e.host === host && e.slug === slug);
+  if (!entry) throw new Error(`the sandbox's catalogue has no ${host}/${slug}`);
+  return entry;
+}
+const sendEmail = contract("mail.google.com", "send_email");
+const uploadDocument = contract("docusign.com", "upload_document");
+const postMessage = contract("discord.com", "post_message");
 
 let store: ReferenceStore;
 let server: Awaited<ReturnType<typeof startHttpServer>>;

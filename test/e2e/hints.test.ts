@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startFaultServer, type FaultServer } from "../faults/fault-server.js";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
+import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
 import { runCli } from "../support/cli.js";
 import { refusedPort } from "../support/scripted-server.js";
 

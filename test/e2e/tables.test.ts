@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import stringWidth from "string-width";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
+import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
 import { openTerminal, screenLines } from "./terminal.js";
 
 let store: ReferenceStore;

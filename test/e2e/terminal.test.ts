@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { truncate, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createHandlers, createStore, SEED_IDS, startHttpServer, type ReferenceStore } from "../server/index.js";
+import { createHandlers, createStore, SEED_IDS, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
 import { runCli } from "../support/cli.js";
 import { openTerminal, screenLines } from "./terminal.js";
 import { temporaryFolder } from "../support/files.js";

@@ -4,7 +4,7 @@
  * reaches into test/. Read from the sources, so a new import that breaks the rule fails here.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
@@ -58,5 +58,35 @@ describe("src/ imports downwards only", () => {
         .map((target) => `${relative(root, file)} -> ${target}`),
     );
     expect(crossings).toEqual([]);
+  });
+});
+
+describe("the sandbox is reached through its package entry only", () => {
+  const sandbox = join(root, "test", "server");
+  const outside = ["test", "bench", "examples", "scripts"]
+    .flatMap((folder) => sources(join(root, folder)))
+    .filter((file) => !file.startsWith(sandbox + sep) && !file.startsWith(join(root, "examples", "scripts") + sep));
+
+  it("finds the files it checks, and the ones that use the sandbox", () => {
+    expect(outside.length).toBeGreaterThan(100);
+    expect(outside.filter((file) => readFileSync(file, "utf8").includes('"@reduck-client/sandbox"')).length).toBeGreaterThan(40);
+  });
+
+  it("no file of the root's tests, bench/, examples/ or scripts/ imports a file of test/server/ by its path", () => {
+    const crossings = outside.flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => target.startsWith("test/server/"))
+        .map((target) => `${relative(root, file)} -> ${target}`),
+    );
+    expect(crossings).toEqual([]);
+  });
+
+  it("and none names a part of the package other than its entry and its test setup", () => {
+    const deep = outside.flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/["']@reduck-client\/sandbox\/([^"']+)["']/g)]
+        .filter((m) => m[1] !== "test-setup")
+        .map((m) => `${relative(root, file)} -> ${m[0]}`),
+    );
+    expect(deep).toEqual([]);
   });
 });

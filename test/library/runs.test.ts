@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { listRuns, getRun, deleteRun, batchDeleteRuns, getRunTrace } from "../../src/index.js";
-import { SEED_IDS } from "../server/index.js";
+import { SEED_IDS } from "@reduck-client/sandbox";
 import { useReferenceServer } from "../support/reference.js";
 
 const ref = useReferenceServer({ fresh: true });

@@ -9,7 +9,7 @@ import {
   getScript,
   archiveScript,
 } from "../../src/index.js";
-import { SEED_IDS } from "../server/index.js";
+import { SEED_IDS } from "@reduck-client/sandbox";
 import { useReferenceServer } from "../support/reference.js";
 
 const ref = useReferenceServer({ fresh: true });

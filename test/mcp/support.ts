@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
+import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
 import { BIN, baseEnv } from "../support/cli.js";
 import { makeDesktop, temporaryFolder } from "../support/files.js";
 

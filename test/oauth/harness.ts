@@ -7,8 +7,15 @@ import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { http, type RequestHandler } from "msw";
-import { directRoutesOf, withDirectRoute } from "../server/direct-routes.js";
-import { createHandlers, createStore, startHttpServer, trustAuthorizationServer, type ReferenceStore } from "../server/index.js";
+import {
+  createHandlers,
+  createStore,
+  directRoutesOf,
+  startHttpServer,
+  trustAuthorizationServer,
+  withDirectRoute,
+  type ReferenceStore,
+} from "@reduck-client/sandbox";
 import { BIN, baseEnv, type CliResult } from "../support/cli.js";
 import { startAuthorizationServer, type TestAuthorizationServer } from "./authorization-server.js";
 import { signInInBrowser, type SignInResult } from "./browser.js";

@@ -7,7 +7,7 @@ import { watch } from "node:fs";
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createHandlers, createStore, startHttpServer } from "../server/index.js";
+import { createHandlers, createStore, startHttpServer } from "@reduck-client/sandbox";
 import { signInInBrowser } from "./browser.js";
 import { LINK, loginWithBrowser, readStoredConfig, runReduck, spawnReduck, startOAuthWorld, type OAuthWorld } from "./harness.js";
 import { temporaryFolder } from "../support/files.js";

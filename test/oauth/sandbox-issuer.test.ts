@@ -1,8 +1,7 @@
 // `npm run sandbox -- --oauth-issuer URL`: the sandbox as its own process, trusting a real
 // authorization server's JWT access tokens.
 import { describe, expect, test } from "vitest";
-import { parseSandboxArgs } from "../server/sandbox-options.js";
-import { freePort, spawnSandbox } from "../server/sandbox-process.js";
+import { freePort, parseSandboxArgs, spawnSandbox } from "@reduck-client/sandbox";
 import { refusedPort } from "../support/scripted-server.js";
 import { startAuthorizationServer } from "./authorization-server.js";
 

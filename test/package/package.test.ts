@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startSandboxProcess } from "../server/sandbox-process.js";
+import { startSandboxProcess } from "@reduck-client/sandbox";
 import { startMcp } from "../support/mcp-stdio.js";
 import { copyTrackedFiles, diskUsage, installedPackages, npm, npmEnv, npxCommand, pathWithThisNode, run } from "./tools.js";
 

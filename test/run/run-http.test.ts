@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createReduckClient, runScript, MAX_FILE_BYTES, type ReduckClient } from "../../src/index.js";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "../server/index.js";
+import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
 import { startScriptedServer } from "../support/scripted-server.js";
 import { waitFor } from "../support/wait.js";
 

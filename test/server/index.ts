@@ -3,7 +3,8 @@
  * (`createStore`), MSW handlers over it (`createHandlers`), the loopback HTTP adapter
  * (`startHttpServer`), and the sandbox as a process of its own (`startSandbox`, what
  * `npm run sandbox` runs). Code outside this folder (the root's tests, `examples/`, `bench/`,
- * `scripts/`) imports the sandbox from here only.
+ * `scripts/`) imports the sandbox from here only, by its package name (and a test runner's
+ * setup file from `@reduck-client/sandbox/test-setup`); test/layering/imports.test.ts checks it.
  *
  * @example
  * ```ts
@@ -40,7 +41,20 @@ export type { ErrorType } from "./run/failures.js";
 export type { LoggedRequest } from "./store.js";
 export { REQUEST_LOG_PATH } from "./request-log.js";
 export { SANDBOX_HANDLE, SANDBOX_HOST } from "./sandbox-scripts.js";
-export { startSandboxProcess, startSandboxProcess as startSandbox, spawnSandbox, freePort, TSX_NODE_ARGS } from "./sandbox-process.js";
+export { startSandboxProcess, startSandboxProcess as startSandbox, spawnSandbox, freePort, TSX_NODE_ARGS, SANDBOX_ENTRY } from "./sandbox-process.js";
+export { parseSandboxArgs } from "./sandbox-options.js";
+export type { SandboxOptions } from "./sandbox-options.js";
+export { loadCatalogue } from "./catalogue.js";
+export type { CatalogueEntry } from "./catalogue.js";
+export { directRoutesOf, withDirectRoute } from "./direct-routes.js";
+export type { DirectRoute } from "./direct-routes.js";
+export { readMultipartBody } from "./run/body.js";
+export type { ReceivedPart } from "./run/body.js";
+export { readNamedFile } from "./run/files.js";
+export { keepScreenshots } from "./run/screenshots.js";
+export { sharedBrowserHost } from "./browser/index.js";
+export { invoicePdf } from "./browser/web/atlassian.js";
+export { scratchFolder } from "./scratch.js";
 export { treeRssBytes } from "./browser/processes.js";
 export { MiB, peakTreeRss, startAttackedSandbox } from "./attacks/sandbox-under-attack.js";
 export type { AttackedSandbox } from "./attacks/sandbox-under-attack.js";

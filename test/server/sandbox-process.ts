@@ -15,11 +15,12 @@ import { fileURLToPath } from "node:url";
  * would end it with 143 instead of its own clean exit.)
  */
 export const TSX_NODE_ARGS = ["--import", new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url).href];
-const SANDBOX = fileURLToPath(new URL("./sandbox.ts", import.meta.url));
+/** The sandbox's command-line entry (what `npm run sandbox` runs), for spawning it with TSX_NODE_ARGS. */
+export const SANDBOX_ENTRY = fileURLToPath(new URL("./sandbox.ts", import.meta.url));
 
 /** Spawns the sandbox with `args` and collects what it prints. */
 export function spawnSandbox(args: string[], { stderr = "pipe", env }: { stderr?: "pipe" | "inherit" | "ignore"; env?: NodeJS.ProcessEnv } = {}) {
-  const child = spawn(process.execPath, [...TSX_NODE_ARGS, SANDBOX, ...args], { stdio: ["ignore", "pipe", stderr], env });
+  const child = spawn(process.execPath, [...TSX_NODE_ARGS, SANDBOX_ENTRY, ...args], { stdio: ["ignore", "pipe", stderr], env });
   let stdout = "";
   let errors = "";
   child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

@@ -1,16 +1,16 @@
 // The sandbox started without --desktop (and without ~/Desktop) makes a temporary desktop and
 // removes it when it stops, unless files were put in it: then it stays and the sandbox says where.
-import { existsSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { temporaryFolder } from "../support/files.js";
 import { spawnSandbox } from "./sandbox-process.js";
 
 // A home without a Desktop folder, so the sandbox has to make its own.
-const home = temporaryFolder("reduck-no-desktop-home-");
+const home = mkdtempSync(path.join(os.tmpdir(), "reduck-no-desktop-home-"));
 const kept: string[] = [];
 afterAll(() => {
-  for (const folder of kept) rmSync(folder, { recursive: true, force: true });
+  for (const folder of [...kept, home]) rmSync(folder, { recursive: true, force: true });
 });
 
 /** Starts the sandbox and resolves with the temporary desktop its start-up line names. */

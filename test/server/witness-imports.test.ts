@@ -29,3 +29,15 @@ test("no file of the sandbox imports the client's source", () => {
   );
   expect(offenders).toEqual([]);
 });
+
+test("no file of the sandbox imports the root's test helpers (the package stands on its own)", () => {
+  const rootTests = path.resolve(HERE, "..");
+  const offenders = sourceFiles(HERE).flatMap((file) =>
+    [...readFileSync(file, "utf8").matchAll(SPECIFIER)]
+      .map((m) => m[1]!)
+      .filter((specifier) => specifier.startsWith(".") && !path.resolve(path.dirname(file), specifier).startsWith(HERE + path.sep))
+      .filter((specifier) => path.resolve(path.dirname(file), specifier).startsWith(rootTests + path.sep))
+      .map((specifier) => `${path.relative(HERE, file)}: ${specifier}`),
+  );
+  expect(offenders).toEqual([]);
+});

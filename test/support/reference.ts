@@ -5,7 +5,7 @@
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
 import { createReduckClient, type ReduckClient } from "../../src/index.js";
-import { createHandlers, createStore, type ReferenceStore } from "../server/index.js";
+import { createHandlers, createStore, type ReferenceStore } from "@reduck-client/sandbox";
 
 export interface Reference {
   store: ReferenceStore;

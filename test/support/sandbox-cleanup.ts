@@ -3,7 +3,7 @@
 // Chromium and no file outlives the test file (a setup file of vitest.config.ts; a test process may
 // be ended without running its exit handlers).
 import { afterAll } from "vitest";
-import "../server/test-setup.js";
+import "@reduck-client/sandbox/test-setup";
 import { removeTemporaryFolders } from "./files.js";
 
 afterAll(() => {

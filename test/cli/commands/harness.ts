@@ -8,7 +8,7 @@ import { runCommand } from "@oclif/test";
 import type { RequestHandler } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { createHandlers, createStore, type ReferenceStore } from "../../server/index.js";
+import { createHandlers, createStore, type ReferenceStore } from "@reduck-client/sandbox";
 import { temporaryFolder } from "../../support/files.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));

@@ -1,8 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SEED_IDS } from "../../../server/index.js";
-import { keepScreenshots } from "../../../server/run/screenshots.js";
+import { keepScreenshots, SEED_IDS } from "@reduck-client/sandbox";
 import { reduck, tempDir, useReferenceServer } from "../harness.js";
 import { present } from "../../../support/present.js";
 

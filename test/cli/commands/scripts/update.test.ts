@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SEED_IDS } from "../../../server/index.js";
+import { SEED_IDS } from "@reduck-client/sandbox";
 import { reduck, useReferenceServer } from "../harness.js";
 
 const server = useReferenceServer();

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SEED_IDS } from "../../../../server/index.js";
+import { SEED_IDS } from "@reduck-client/sandbox";
 import { reduck, tempDir, useReferenceServer } from "../../harness.js";
 
 const server = useReferenceServer();
