@@ -3,8 +3,9 @@
  * (`createStore`), MSW handlers over it (`createHandlers`), the loopback HTTP adapter
  * (`startHttpServer`), and the sandbox as a process of its own (`startSandbox`, what
  * `npm run sandbox` runs). Code outside this folder (the root's tests, `examples/`, `bench/`,
- * `scripts/`) imports the sandbox from here only, by its package name (and a test runner's
- * setup file from `@reduck-client/sandbox/test-setup`); test/layering/imports.test.ts checks it.
+ * `scripts/`) imports the sandbox from here only, by its package name; vitest files may also take
+ * its setup file (`@reduck-client/sandbox/test-setup`) and in-process harness (`.../testing`),
+ * subpaths of their own because they register vitest hooks. test/layering/imports.test.ts checks it.
  *
  * @example
  * ```ts
