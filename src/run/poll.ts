@@ -93,6 +93,24 @@ function stopped(id: { batchId?: string; runId?: string }): RunError {
   return { kind: "aborted", error: `stopped waiting for ${named(id)}; it goes on at the service: ${againHint(id)}`, ...id };
 }
 
+/**
+ * The wait before a poll (none for the first when there was no first answer), and whether the
+ * wait must stop instead: aborted, or past the deadline, said with the last poll's failure if any.
+ */
+async function beforePoll(
+  ctx: PollContext,
+  waitMs: number,
+  id: { batchId?: string; runId?: string },
+  lastStatus: string,
+  lastFailure: ReduckError | undefined,
+): Promise<RunError | undefined> {
+  if (waitMs > 0) {
+    const stop = await pause(ctx, waitMs, id, lastStatus);
+    if (stop) return lastFailure ? { ...stop, error: `${stop.error} (the last poll failed: ${lastFailure.error})` } : stop;
+  }
+  return ctx.signal?.aborted ? stopped(id) : undefined;
+}
+
 /** Whether a failed poll is worth repeating: no answer at all, or one that says "try later". */
 const transientStatus = (status: number) => status >= 500 || status === 429 || status === 408;
 
@@ -119,11 +137,8 @@ export async function waitForBatch(
   let lastFailure: ReduckError | undefined;
 
   for (;;) {
-    if (waitMs > 0) {
-      const stop = await pause(ctx, waitMs, id, lastStatus);
-      if (stop) return fail(lastFailure ? { ...stop, error: `${stop.error} (the last poll failed: ${lastFailure.error})` } : stop, respond);
-    }
-    if (ctx.signal?.aborted) return fail(stopped(id), respond);
+    const stop = await beforePoll(ctx, waitMs, id, lastStatus, lastFailure);
+    if (stop) return fail(stop, respond);
     let answer: Answer;
     try {
       const auth = await internal.authHeaders(ctx.client.runBaseUrl);
@@ -214,11 +229,8 @@ export async function waitForRunId(
   let lastFailure: ReduckError | undefined;
 
   for (;;) {
-    if (waitMs > 0) {
-      const stop = await pause(ctx, waitMs, id, lastStatus);
-      if (stop) return fail(lastFailure ? { ...stop, error: `${stop.error} (the last poll failed: ${lastFailure.error})` } : stop, respond);
-    }
-    if (ctx.signal?.aborted) return fail(stopped(id), respond);
+    const stop = await beforePoll(ctx, waitMs, id, lastStatus, lastFailure);
+    if (stop) return fail(stop, respond);
     const polled = await getRun({ client: ctx.client, path: { runId }, signal: ctx.signal, headers: ctx.headers });
     respond = () => polled.response;
     if (polled.error) {
