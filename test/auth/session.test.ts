@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { OAuthSession, type SignInStore } from "../../src/auth/session.js";
 import type { OAuthSignIn } from "../../src/auth/types.js";
 import { refusedPort } from "../support/scripted-server.js";
-import { startOAuthWorld } from "../oauth/harness.js";
+import { registerNativeClient, startOAuthWorld } from "../oauth/harness.js";
 
 function memoryStore(signIn: OAuthSignIn | undefined): SignInStore & { saved: number } {
   const store = {
@@ -61,17 +61,7 @@ describe("OAuthSession", () => {
   test("a base URL without a token yet is asked for its resource; a refresh token the server refuses is an expired sign-in", async () => {
     const world = await startOAuthWorld();
     try {
-      const registration = await fetch(`${world.as.issuer}/reg`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          application_type: "native",
-          redirect_uris: ["http://127.0.0.1/callback"],
-          grant_types: ["authorization_code", "refresh_token"],
-          token_endpoint_auth_method: "none",
-        }),
-      });
-      const { client_id } = await registration.json();
+      const client_id = await registerNativeClient(`${world.as.issuer}/reg`);
       const store = memoryStore({ issuer: world.as.issuer, clientId: client_id, refreshToken: "not-a-real-one", tokens: {} });
       const error = await new OAuthSession(store).accessToken(`${world.url}/mcp`).catch((e) => e);
       expect(error).toMatchObject({ reason: "expired", message: "your sign-in has expired: run `reduck login`" });

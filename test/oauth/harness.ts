@@ -134,6 +134,25 @@ export function spawnReduck(args: string[], env: Record<string, string>, { input
 }
 
 /** The sign-in link `reduck login` prints. */
+/**
+ * Registers a public native client at the authorization server's registration endpoint, as the
+ * CLI does on first login, and returns its id: for tests that need a client the CLI did not make.
+ */
+export async function registerNativeClient(registrationEndpoint: string): Promise<string> {
+  const registered = await fetch(registrationEndpoint, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      application_type: "native",
+      redirect_uris: ["http://127.0.0.1/callback"],
+      grant_types: ["authorization_code", "refresh_token"],
+      token_endpoint_auth_method: "none",
+    }),
+  });
+  const { client_id } = (await registered.json()) as { client_id: string };
+  return client_id;
+}
+
 export const LINK = /^ {2}(http\S+)$/m;
 
 export interface LoginResult extends CliResult {

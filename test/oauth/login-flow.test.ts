@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHandlers, createStore, startHttpServer } from "@reduck-client/sandbox";
 import { signInInBrowser } from "./browser.js";
-import { LINK, loginWithBrowser, readStoredConfig, runReduck, spawnReduck, startOAuthWorld, type OAuthWorld } from "./harness.js";
+import { LINK, loginWithBrowser, readStoredConfig, registerNativeClient, runReduck, spawnReduck, startOAuthWorld, type OAuthWorld } from "./harness.js";
 import { temporaryFolder } from "../support/files.js";
 
 let world: OAuthWorld;
@@ -137,17 +137,7 @@ describe("the client", () => {
 
   test("--client-id (or REDUCK_OAUTH_CLIENT_ID) is used instead of registering", async () => {
     const metadata = await (await fetch(`${world.as.issuer}/.well-known/openid-configuration`)).json();
-    const registered = await fetch(metadata.registration_endpoint, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        application_type: "native",
-        redirect_uris: ["http://127.0.0.1/callback"],
-        grant_types: ["authorization_code", "refresh_token"],
-        token_endpoint_auth_method: "none",
-      }),
-    });
-    const { client_id } = await registered.json();
+    const client_id = await registerNativeClient(metadata.registration_endpoint);
     const { configDir, env } = await freshUser({ REDUCK_OAUTH_CLIENT_ID: client_id });
     const r = await loginWithBrowser(env);
     expect(r.code, r.stderr).toBe(0);
