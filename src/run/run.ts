@@ -226,6 +226,18 @@ async function settle(
   const ctx = pollContext(options.client, { signal: options.signal, onStatus: options.onStatus, headers: options.headers }, startedAt);
   const wait = options.wait !== false;
 
+  /** With `wait: false`: the run's ids handed back as they are (and told to onStatus once). */
+  const handBack = (
+    status: PendingRun["status"],
+    ids: { batchId: string; runIds: (string | null)[] } | { runId: string; runIds: string[] },
+    total: number,
+    retryAfterMs?: number,
+  ) => {
+    guarded(options.onStatus)?.({ status, ...ids, total, completed: 0, failed: 0, elapsedMs: Date.now() - startedAt });
+    const pending: PendingRun = { status, ...ids, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
+    return settled({ data: pending, error: undefined }, respond);
+  };
+
   switch (read.kind) {
     case "unreadable":
       return settled<never>({ data: undefined, error: { kind: "invalid_response", error: `the run's answer could not be read: ${read.why}` } }, respond);
@@ -239,48 +251,14 @@ async function settle(
     }
     case "pending-batch": {
       const runIds = read.runs.map((r) => (typeof (r as { runId?: unknown })?.runId === "string" ? (r as { runId: string }).runId : null));
-      if (!wait) {
-        guarded(options.onStatus)?.({
-          status: read.status,
-          batchId: read.batchId,
-          runIds,
-          total: expected,
-          completed: 0,
-          failed: 0,
-          elapsedMs: Date.now() - startedAt,
-        });
-        const pending: PendingRun = {
-          status: read.status,
-          batchId: read.batchId,
-          runIds,
-          ...(read.retryAfterMs !== undefined ? { retryAfterMs: read.retryAfterMs } : {}),
-        };
-        return settled({ data: pending, error: undefined }, respond);
-      }
+      if (!wait) return handBack(read.status, { batchId: read.batchId, runIds }, expected, read.retryAfterMs);
       const waited = await waitForBatch(ctx, read.batchId, read, expected, options.sequential === true);
       if (!single || waited.error) return waited;
       return settled(singleResult(waited.data.runs[0]!, read.batchId), () => waited.response);
     }
     case "pending-run": {
       if (expected !== 1) return settled<never>({ data: undefined, error: { ...countMismatch(expected, 1), runId: read.runId } }, respond);
-      if (!wait) {
-        guarded(options.onStatus)?.({
-          status: read.status,
-          runId: read.runId,
-          runIds: [read.runId],
-          total: 1,
-          completed: 0,
-          failed: 0,
-          elapsedMs: Date.now() - startedAt,
-        });
-        const pending: PendingRun = {
-          status: read.status,
-          runId: read.runId,
-          runIds: [read.runId],
-          ...(read.retryAfterMs !== undefined ? { retryAfterMs: read.retryAfterMs } : {}),
-        };
-        return settled({ data: pending, error: undefined }, respond);
-      }
+      if (!wait) return handBack(read.status, { runId: read.runId, runIds: [read.runId] }, 1, read.retryAfterMs);
       const waited = await waitForRunId(ctx, read.runId, read);
       if (single || waited.error) return waited;
       // One of `scripts`, waited on as a run: still a batch's answer, of one step.
