@@ -30,6 +30,15 @@ function jsonTooLarge(size: string): ApiError {
   );
 }
 
+/** The next chunk of a request body; a connection lost mid-body is an interrupted upload, not a bad request. */
+async function nextChunk(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<ReadableStreamReadResult<Uint8Array>> {
+  try {
+    return await reader.read();
+  } catch {
+    throw new UploadInterrupted("upload interrupted");
+  }
+}
+
 /**
  * The JSON run request, parsed (not yet checked against RunRequest). Reads at most
  * MAX_JSON_BODY_BYTES; exactly the limit is accepted.
@@ -45,12 +54,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   if (request.body) {
     const reader = request.body.getReader();
     for (;;) {
-      let chunk: ReadableStreamReadResult<Uint8Array>;
-      try {
-        chunk = await reader.read();
-      } catch {
-        throw new UploadInterrupted("upload interrupted");
-      }
+      const chunk = await nextChunk(reader);
       if (chunk.done) break;
       total += chunk.value.byteLength;
       if (total > MAX_JSON_BODY_BYTES) {
@@ -251,12 +255,7 @@ export async function readMultipartBody(
 
   const pump = async () => {
     for (;;) {
-      let chunk: ReadableStreamReadResult<Uint8Array>;
-      try {
-        chunk = await reader.read();
-      } catch {
-        throw new UploadInterrupted("upload interrupted");
-      }
+      const chunk = await nextChunk(reader);
       if (failure !== undefined) return;
       if (chunk.done) {
         parser.end();
