@@ -1,6 +1,6 @@
 /**
  * Every command, by id. oclif's "explicit" discovery imports this one module instead of
- * scanning a folder, which keeps start-up fast (see CONVENTIONS.md).
+ * scanning a folder, which keeps start-up fast (see ../shared/CONVENTIONS.md).
  */
 import Run from "./commands/run.js";
 import Batch from "./commands/batch.js";

@@ -2,7 +2,7 @@
  * Requests over `node:http` and `node:https`: what every call goes through unless the caller
  * gave a fetch of their own.
  *
- * Why not Node's fetch (measured, see CONVENTIONS.md and `npm run bench`): it copies a streamed
+ * Why not Node's fetch (measured, see ../shared/CONVENTIONS.md and `npm run bench`): it copies a streamed
  * request body with `tee()`, whose unread branch holds chunks during an upload; it gives up
  * waiting for response headers after 300 s, while a run answers only when its script is done;
  * loading it costs about 20 ms, and a process that used it waits 70-90 ms at exit for V8 to

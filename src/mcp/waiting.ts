@@ -18,7 +18,7 @@ export interface CallExtra {
 
 /**
  * The SDK's `extra` as a CallExtra: progress only when the client asked for it (see the MCP
- * trap in CONVENTIONS.md: `_meta.progressToken` is present only then).
+ * trap in ../shared/CONVENTIONS.md: `_meta.progressToken` is present only then).
  */
 export function callExtra(
   extra: { signal?: AbortSignal; _meta?: { progressToken?: string | number }; sendNotification?: (n: any) => Promise<void> } | undefined,
