@@ -5,14 +5,15 @@
  */
 import vm from "node:vm";
 import { describe, expect, test } from "vitest";
-import { webGlobals } from "./run/web-globals.mjs";
 import { createScript, runScript } from "reduck-client";
+import { insideScript } from "./run/isolation/build.js";
+import type { InsideScript } from "./run/isolation/inside/index.js";
 import { useReferenceServer } from "./reference-harness.js";
 
-/** A context like the body's: no code from strings, the globals evaluated from their source. */
+/** A context like the body's: no code from strings, the globals made by the very script text the worker evaluates. */
 function scriptRealm() {
   const context = vm.createContext(Object.create(null), { codeGeneration: { strings: false, wasm: false } });
-  vm.runInContext(`(${webGlobals.toString()})()`, context);
+  (vm.runInContext(insideScript(), context) as InsideScript).webGlobals();
   return (code: string) => vm.runInContext(code, context) as unknown;
 }
 
@@ -146,6 +147,30 @@ describe("base64 and text", () => {
   test("nothing of the server's realm comes with them", () => {
     for (const name of ["URL", "URLSearchParams", "atob", "btoa", "TextEncoder", "TextDecoder"]) {
       expect(realm(`(() => { try { return ${name}.constructor.constructor("return typeof process")(); } catch (e) { return e.name; } })()`)).toBe("EvalError");
+    }
+  });
+});
+
+describe("the script text they come in", () => {
+  test("leaves no global of its own, and keeps the platform's names", () => {
+    expect(inRealm("() => typeof reduckInside", null)).toBe("undefined");
+    const names = ["URL", "URLSearchParams", "atob", "btoa", "TextEncoder", "TextDecoder"];
+    expect(inRealm("(names) => names.map((name) => globalThis[name].name)", names)).toEqual(names);
+    // The rest of the text (timers, crypto), once a run's side is set up in it.
+    const context = vm.createContext(Object.create(null), { codeGeneration: { strings: false, wasm: false } });
+    (vm.runInContext(insideScript(), context) as InsideScript).inside(
+      () => true,
+      () => "",
+      () => "",
+      1024,
+      "1 KiB",
+    );
+    expect(vm.runInContext("[setTimeout.name, clearTimeout.name, typeof crypto.randomUUID].join()", context)).toBe("setTimeout,clearTimeout,function");
+  });
+
+  test("is strict: its functions show no caller to climb", () => {
+    for (const name of ["URL", "atob", "TextDecoder"]) {
+      expect(realm(`(() => { try { return ${name}.caller; } catch (e) { return e.name; } })()`)).toBe("TypeError");
     }
   });
 });

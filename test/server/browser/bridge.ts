@@ -1,4 +1,4 @@
-// The real browser page as an isolated script body sees it (script-worker.mjs builds the body's side
+// The real browser page as an isolated script body sees it (../run/isolation/inside/ builds the body's side
 // from SURFACE): a Playwright-like `page` with locators, keyboard and mouse, and the builtins. Each
 // call arrives here as JSON and is answered by the run's real Playwright page.
 //

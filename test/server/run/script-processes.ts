@@ -1,4 +1,4 @@
-// The processes script bodies run in (script-process.mjs), seen from the server: started ahead of
+// The processes script bodies run in (isolation/script-process.ts), seen from the server: started ahead of
 // time (two wait, warm, so a run does not pay a process start), one per run and never reused,
 // killed when the run ends, at most MAX_RUNNING at once (more runs wait for one to end).
 //
@@ -11,10 +11,9 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import type { Socket } from "node:net";
-import { fileURLToPath } from "node:url";
-import { FrameReader, frame } from "./frames.mjs";
-
-const PROCESS_FILE = new URL("./script-process.mjs", import.meta.url);
+import { scriptProcessFile } from "./isolation/build.js";
+import { FrameReader, frame } from "./isolation/frames.js";
+import type { ServerMessage } from "./isolation/messages.js";
 
 /** A run's memory budget in MiB, unless the sandbox was given `--run-memory`. */
 export const DEFAULT_RUN_MEMORY_MIB = 128;
@@ -53,7 +52,7 @@ export type Ending = { kind: "memory"; text: string } | { kind: "crash"; text: s
 export class ScriptProcess {
   readonly child: ChildProcess;
   private readonly channel: Socket;
-  private readonly reader: FrameReader;
+  private readonly reader: FrameReader<{ type: string; [key: string]: unknown }>;
   private stderr = "";
   private watch?: NodeJS.Timeout;
   private readyRss = 0;
@@ -69,7 +68,8 @@ export class ScriptProcess {
     readonly memoryMiB: number,
     maxText: number,
   ) {
-    this.child = spawn(process.execPath, ["--max-old-space-size=64", fileURLToPath(PROCESS_FILE), String(memoryMiB), String(maxText)], {
+    // Built on first use (isolation/build.ts): the child runs plain JavaScript, with no loader.
+    this.child = spawn(process.execPath, ["--max-old-space-size=64", scriptProcessFile(), String(memoryMiB), String(maxText)], {
       stdio: ["ignore", "ignore", "pipe", "pipe"],
       // Nothing of the server's environment (API keys, loaders) goes to a script's process.
       env: {},
@@ -116,7 +116,7 @@ export class ScriptProcess {
     this.channel.ref();
   }
 
-  send(message: unknown): void {
+  send(message: ServerMessage): void {
     if (!this.exited) this.channel.write(frame(message));
   }
 

@@ -1,5 +1,5 @@
 // Runs one script body away from the server's own powers: in a process of its own (see
-// script-processes.ts and script-process.mjs), in a worker thread there, inside a `vm` context that
+// script-processes.ts and isolation/script-process.ts), in a worker thread there, inside a `vm` context that
 // holds only page, args, files, builtins and plain JavaScript. The page stays here, in the server's
 // thread: the body's calls arrive as JSON, are answered by the host (the simulated page, or a real
 // browser page through ../browser/bridge.ts), and the trace is recorded here. A run that outlives
@@ -13,7 +13,7 @@
 // object (page, builtins, keyboard, mouse, locator); a locator call carries the chain of calls that
 // built the locator (`page.locator(sel).filter({ hasText }).first()`), replayed here before the
 // action; functions (`page.evaluate(fn, arg)`), regular expressions and locators inside the
-// arguments arrive as one-key marker objects (see script-worker.mjs), for the host to interpret.
+// arguments arrive as one-key marker objects (see isolation/inside/markers.ts), for the host to interpret.
 import { formatBytes } from "../service-rules.js";
 import { MAX_NESTING, nestingProblem } from "../nesting.js";
 import { releaseScriptProcess, takeScriptProcess, warmScriptProcess, type ScriptProcess } from "./script-processes.js";

@@ -1,0 +1,15 @@
+// The messages the parts of a script process exchange, as types only (nothing here runs).
+import type { MessagePort } from "node:worker_threads";
+
+/** What the server sends a script process (../script-runner.ts). */
+export type ServerMessage =
+  | { type: "run"; content: string; runText: string }
+  | { type: "reply"; id: number; text: string }
+  | { type: "syncReply"; text: string };
+
+/** What the process hands its worker: the run, then the replies to its asynchronous calls. */
+export type RunMessage = { content: string; runText: string };
+export type ReplyMessage = { type: "reply"; id: number; text: string };
+
+/** What the worker gets when it starts: the flag and port of synchronous calls, and the text limit. */
+export type WorkerData = { flag: SharedArrayBuffer; replies: MessagePort; maxText: number };

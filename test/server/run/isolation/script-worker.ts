@@ -1,0 +1,95 @@
+// The worker thread one script body runs in. script-process.ts starts it, in a process of its own
+// that the server kills when the run ends or times out; it hands it one run. Built to plain
+// JavaScript by build.ts (Node loads it with no loader).
+//
+// The body runs in a fresh `vm` context, a realm of its own. A context alone is no boundary: any
+// object of this (outer) realm that reaches the body leads back here through its constructor
+// (`x.constructor.constructor("return process")()`). So no outer object ever enters the context:
+// - `page`, `builtins`, `args` and `files` are built by the code in inside/, bundled by build.ts
+//   into one script text (INSIDE_SCRIPT) and evaluated in the context, so every object it makes is
+//   the context's own; the web globals (URL, TextEncoder...) come from the same text;
+// - that code talks to this realm through three functions (post, postSync, random, host-calls.ts)
+//   it keeps in its closure, never shows the body, and calls only inside try/catch that drops
+//   whatever they threw (an outer error, even a stack overflow raised on entering them);
+// - both ways carry strings (JSON) and numbers only, and this side only checks their `typeof`
+//   (what JSON has no form for crosses as marker objects: a function given to page.evaluate as its
+//   source text, taken with the context's own Function.prototype.toString, which runs in the browser
+//   page; a regular expression as its source and flags; a locator as the calls that made it);
+// - the context cannot compile code from strings (no eval, no Function), so every line it runs is
+//   the body checked here: `import()` is refused before it can run (body-check.ts), because on
+//   Node 20 the host's answer to `import()` (even when a callback is set) can be an outer error object.
+import vm from "node:vm";
+import { type MessagePort, parentPort as maybeParentPort, workerData as data } from "node:worker_threads";
+import { compile, refusal } from "./body-check.js";
+import { hostCalls } from "./host-calls.js";
+import type { InsideScript } from "./inside/index.js";
+import type { ReplyMessage, RunMessage, WorkerData } from "./messages.js";
+
+/** The bundle of inside/ as one script text, put here by build.ts (esbuild's `define`). */
+declare const INSIDE_SCRIPT: string;
+
+const parentPort = maybeParentPort as MessagePort;
+const workerData = data as WorkerData;
+
+/** Largest text a call or the result may be (characters of JSON), and how it is said. */
+const maxText = Number(workerData.maxText) || 1024 * 1024;
+const maxTextLabel = maxText % (1024 * 1024) === 0 ? `${maxText / (1024 * 1024)} MiB` : `${maxText} characters`;
+
+/** The context's fire(id) and describe(thrown), once it exists. */
+let fire: (id: number) => unknown = () => undefined;
+let describe: (thrown: unknown) => string = () => "Error: the script failed";
+
+// A rejection nobody handled fails the run with its reason, as it would end a Node process. Node's
+// own handling would crash the worker and inspect the reason from this realm (calling a custom
+// inspect function of the body's with this realm's objects), so it never gets the chance: the reason
+// is only ever described by the context's own code. Anything else uncaught ends the run unread.
+process.on("unhandledRejection", (reason) => {
+  let text: unknown;
+  try {
+    text = describe(reason);
+  } catch {
+    text = undefined;
+  }
+  done({ ok: false, stage: "throw", error: typeof text === "string" ? text : "Error: the script failed" });
+});
+process.on("uncaughtException", () => done({ ok: false, stage: "crash", error: "script stopped unexpectedly" }));
+
+const { post, postSync, random } = hostCalls(parentPort, new Int32Array(workerData.flag), workerData.replies, (id) => fire(id));
+
+function done(outcome: { ok: false; stage: string; error: string }): void {
+  parentPort.postMessage({ type: "done", id: 0, text: JSON.stringify(outcome) });
+}
+
+parentPort.once("message", ({ content, runText }: RunMessage) => {
+  let script: vm.Script;
+  try {
+    script = compile(content);
+  } catch (error) {
+    const { name, message } = error as Error;
+    return done({ ok: false, stage: "compile", error: `${name}: ${message}` });
+  }
+  const refused = refusal(content);
+  if (refused) return done({ ok: false, stage: "compile", error: refused });
+
+  const context = vm.createContext(Object.create(null), { name: "script", codeGeneration: { strings: false, wasm: false } });
+  const inside = vm.runInContext(INSIDE_SCRIPT, context) as InsideScript;
+  inside.webGlobals();
+  const entries = inside.inside(post, postSync, random, maxText, maxTextLabel);
+  const { start, deliver } = entries;
+  fire = entries.fire;
+  describe = entries.describe;
+  parentPort.on("message", (message: ReplyMessage) => {
+    if (message.type !== "reply" || typeof message.id !== "number" || typeof message.text !== "string") return;
+    try {
+      deliver(message.id, message.text);
+    } catch {
+      // A reply the body's own code made throw: its run, its outcome.
+    }
+  });
+  try {
+    parentPort.postMessage({ type: "started", id: 0, text: "" });
+    start(runText, script.runInContext(context));
+  } catch {
+    done({ ok: false, stage: "throw", error: "Error: the script could not start" });
+  }
+});
