@@ -53,7 +53,7 @@ function onWsl() {
 function loadCli() {
   const Module = require("node:module");
   const vm = require("node:vm");
-  const dir = fs.realpathSync(path.join(root, "dist", "cli"));
+  const dir = builtCli();
   const vendorFiles = new Set(["./ajv-vendor.cjs", "./mcp-vendor.cjs"]);
 
   /** Runs dist/cli/`name` with `requireIn` as its require, its code cache named `cacheName`. */
@@ -96,6 +96,23 @@ function loadCli() {
   // `scripts list` took about 6% longer than from its own).
   const flavour = argv.find((a) => !a.startsWith("-")) === "run" ? "run" : "cli";
   return run("index.cjs", flavour, bundleRequire);
+}
+
+/**
+ * dist/cli, resolved. Missing only in a clone that was never built (the package always ships
+ * it): said in one line with the fix, not as a stack trace.
+ */
+function builtCli() {
+  try {
+    const dir = fs.realpathSync(path.join(root, "dist", "cli"));
+    if (fs.existsSync(path.join(dir, "index.cjs"))) return dir;
+  } catch (err) {
+    if (err.code !== "ENOENT") throw err;
+  }
+  process.stderr.write(
+    `Error: the reduck CLI is not built here (${path.join(root, "dist", "cli", "index.cjs")} is missing): run \`npm run build\` in ${root} first\n`,
+  );
+  process.exit(1);
 }
 
 /**

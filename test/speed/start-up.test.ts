@@ -5,7 +5,7 @@
  * broken or cannot be written.
  */
 import { execFile } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -163,4 +163,23 @@ test("oclif's debug lines still print under DEBUG (the debug package is loaded o
   const debug = await runCli(["scripts", "list", "reduck", "--json"], { env: env({ DEBUG: "oclif:main" }) });
   expect(debug.code).toBe(0);
   expect(debug.stderr).toMatch(/oclif:main process\.argv/);
+});
+
+test("a clone that was never built says so in one line with the fix, and --version still answers", async () => {
+  // bin/ and package.json alone, as in a fresh clone before `npm run build`.
+  const clone = await mkdtemp(path.join(os.tmpdir(), "reduck-unbuilt-"));
+  try {
+    await mkdir(path.join(clone, "bin"));
+    for (const file of ["bin/run.js", "bin/package.json", "package.json"]) await copyFile(path.join(root, file), path.join(clone, file));
+    const run = (args: string[]) => promisify(execFile)(process.execPath, [path.join(clone, "bin", "run.js"), ...args], { env: env() }).catch((e) => e);
+    const listed = await run(["scripts", "list"]);
+    expect(listed.code).toBe(1);
+    expect(listed.stdout).toBe("");
+    expect(listed.stderr).toBe(
+      `Error: the reduck CLI is not built here (${path.join(clone, "dist", "cli", "index.cjs")} is missing): run \`npm run build\` in ${clone} first\n`,
+    );
+    expect((await run(["--version"])).stdout).toMatch(/^reduck-client\/\d+\.\d+\.\d+ /);
+  } finally {
+    await rm(clone, { recursive: true, force: true });
+  }
 });
