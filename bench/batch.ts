@@ -7,7 +7,8 @@
  *    `reduck run` over the same rows. The loop runs the first LOOP_ROWS rows only (a process per
  *    row: the whole 1,000 would take minutes per pair) and its time is scaled to 1,000 rows;
  *    aim: batch at least 20x faster. Beside them, the sandbox's own ceiling (bare fetches, 8 at
- *    a time): a batch cannot go faster than the server runs scripts.
+ *    a time): a batch cannot go faster than the server runs scripts. And the same pair against
+ *    a stand-in service that answers at once (bench/instant-service.mjs): the client's own speed-up.
  * 2. `--dry-run` over 10,000 and 100,000 rows: peak resident memory of each (aim: at most
  *    100 MiB, and flat: the second within 1.2x of the first).
  * 3. The journal's cost: the same 1,000 rows with the journal (fsync'ed line by line) on the
@@ -17,7 +18,8 @@
  * Paired runs (the two sides one after the other, alternating which goes first), medians, and
  * NODE_EXTRA_CA_CERTS unset on both sides. `--pairs N` (default 3).
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { once } from "node:events";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -102,6 +104,44 @@ export async function benchBatch(pairs = 3): Promise<Array<[string, string, stri
       `${(median(b) / 1000).toFixed(1)} s`,
       `${speedup.toFixed(1)}x faster, aim >= 20x: ${speedup >= 20 ? "ok" : "MISSED"}`,
     ]);
+
+    // 1b. The same pair against a service that answers at once: the client's own speed-up, with
+    // no server setting the pace.
+    const headers = { "X-API-Key": sandbox.env.REDUCK_API_KEY! };
+    const recordFile = path.join(work, "record.json");
+    await writeFile(recordFile, await (await fetch(`${sandbox.env.REDUCK_API_URL}/api/scripts/${SCRIPT}`, { headers })).text());
+    // A process of its own: the timed commands block this one while they run.
+    const instant = spawn(node, [path.join(root, "bench", "instant-service.mjs"), recordFile], { stdio: ["ignore", "pipe", "inherit"] });
+    const [firstLine] = (await once(instant.stdout!, "data")) as [Buffer];
+    const instantUrl = firstLine.toString().trim();
+    try {
+      const instantEnv = cleanEnv({ REDUCK_API_URL: instantUrl, REDUCK_API_KEY: "rk_instant", REDUCK_CONFIG_DIR: work });
+      const ib: number[] = [];
+      const il: number[] = [];
+      const instantBatch = () =>
+        timed(node, [cli, "batch", "--script", SCRIPT, "--input", input, "--concurrency", "8", "--out", path.join(work, `i-${n++}.jsonl`)], instantEnv);
+      const instantLoop = () => timed("sh", [loopScript, input, node, cli], instantEnv);
+      instantBatch();
+      for (let i = 0; i < pairs; i++) {
+        if (i % 2) {
+          il.push(instantLoop());
+          ib.push(instantBatch());
+        } else {
+          ib.push(instantBatch());
+          il.push(instantLoop());
+        }
+      }
+      const instantScaled = il.map((t) => (t * ROWS) / LOOP_ROWS);
+      const instantSpeedup = median(instantScaled.map((t, i) => t / ib[i]!));
+      rows.push([`the same two against a service that answers at once (bench/instant-service.mjs)`, `${(median(ib) / 1000).toFixed(2)} s`, ""]);
+      rows.push([
+        `  shell loop ${(median(instantScaled) / 1000).toFixed(1)} s, scaled`,
+        `${instantSpeedup.toFixed(1)}x`,
+        `batch faster by this much when the server is not the bottleneck, aim >= 20x: ${instantSpeedup >= 20 ? "ok" : "MISSED"}`,
+      ]);
+    } finally {
+      instant.kill();
+    }
 
     // The sandbox's own ceiling, for scale: bare fetches, 8 runs at a time, nothing else.
     const ceiling = await (async () => {
