@@ -7,11 +7,23 @@ import { NULL_BODY, type Answer } from "./transport.js";
 
 /** `result` with a `response` property that turns `answer` into a `Response` on first read. */
 export function withResponse<R extends object>(result: R, answer: Answer | undefined): R & { response: Response | undefined } {
+  return withLazyResponse(result, () => (answer ? answerResponse(answer) : undefined));
+}
+
+/**
+ * `result` with a `response` property that is `respond()`, called on first read and kept: every
+ * read gives the same `Response` (whose body can be read once).
+ *
+ * @example
+ * return withLazyResponse({ data, error: undefined }, () => polled.response);
+ */
+export function withLazyResponse<R extends object>(result: R, respond: () => Response | undefined): R & { response: Response | undefined } {
   let made: Response | undefined;
+  let done = false;
   return Object.defineProperty(result, "response", {
     enumerable: true,
     configurable: true,
-    get: () => (answer ? (made ??= answerResponse(answer)) : undefined),
+    get: () => (done ? made : ((done = true), (made = respond()))),
   }) as R & { response: Response | undefined };
 }
 

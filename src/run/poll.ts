@@ -5,7 +5,7 @@
  */
 import type { ReduckClient } from "../client.js";
 import { clientInternals } from "../client.js";
-import { answerResponse } from "../core/answer.js";
+import { answerResponse, withLazyResponse } from "../core/answer.js";
 import { AttemptAborted, sleep } from "../core/abort.js";
 import { mergeHeaders } from "../core/call.js";
 import { describeFailure, httpError, type ReduckError } from "../core/errors.js";
@@ -45,14 +45,8 @@ export interface PollContext {
 }
 
 /** A result whose `response` is made only when read (see core/answer.ts). */
-function result<T>(outcome: { data: T; error: undefined } | { data: undefined; error: RunError }, respond: () => Response | undefined): WaitResult<T> {
-  let made: Response | undefined;
-  let done = false;
-  return Object.defineProperty(outcome, "response", {
-    enumerable: true,
-    configurable: true,
-    get: () => (done ? made : ((done = true), (made = respond()))),
-  }) as WaitResult<T>;
+export function result<T>(outcome: { data: T; error: undefined } | { data: undefined; error: RunError }, respond: () => Response | undefined): WaitResult<T> {
+  return withLazyResponse(outcome, respond) as WaitResult<T>;
 }
 
 export const fail = (error: RunError, respond: () => Response | undefined = () => undefined) => result<never>({ data: undefined, error }, respond);

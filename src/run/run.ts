@@ -23,7 +23,7 @@ import type { BatchRunOptions, RunOptionsBase, RunResult, SingleRunOptions } fro
 import { sendOverFetch, sendOverNode, type RunExchange } from "./send.js";
 
 import { batchResponse, countMismatch, readAnswer, singleResult, type BatchRunResponse, type PendingRun, type RunError, type RunResponse } from "./outcomes.js";
-import { waitForBatch, waitForRunId, type WaitResult } from "./poll.js";
+import { result, waitForBatch, waitForRunId } from "./poll.js";
 import { guarded, pollContext } from "./wait.js";
 
 export type { RunResponse, BatchRunResponse, RunStepOutcome, PendingRun, RunStatusUpdate, RunStatus, RunError } from "./outcomes.js";
@@ -235,43 +235,39 @@ async function settle(
   ) => {
     guarded(options.onStatus)?.({ status, ...ids, total, completed: 0, failed: 0, elapsedMs: Date.now() - startedAt });
     const pending: PendingRun = { status, ...ids, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
-    return settled({ data: pending, error: undefined }, respond);
+    return result({ data: pending, error: undefined }, respond);
   };
 
   switch (read.kind) {
     case "unreadable":
-      return settled<never>({ data: undefined, error: { kind: "invalid_response", error: `the run's answer could not be read: ${read.why}` } }, respond);
+      return result<never>({ data: undefined, error: { kind: "invalid_response", error: `the run's answer could not be read: ${read.why}` } }, respond);
     case "single":
-      if (single) return settled(singleResult(read.outcome), respond);
-      return settled(asBatch(batchResponse(undefined, [read.outcome], expected, false)), respond);
+      if (single) return result(singleResult(read.outcome), respond);
+      return result(asBatch(batchResponse(undefined, [read.outcome], expected, false)), respond);
     case "batch": {
-      if (!single) return settled(asBatch(batchResponse(read.batchId, read.runs, expected, read.wireFailed, options.sequential === true)), respond);
-      if (read.runs.length !== 1) return settled<never>({ data: undefined, error: countMismatch(1, read.runs.length, read.batchId) }, respond);
-      return settled(singleResult(read.runs[0]!, read.batchId), respond);
+      if (!single) return result(asBatch(batchResponse(read.batchId, read.runs, expected, read.wireFailed, options.sequential === true)), respond);
+      if (read.runs.length !== 1) return result<never>({ data: undefined, error: countMismatch(1, read.runs.length, read.batchId) }, respond);
+      return result(singleResult(read.runs[0]!, read.batchId), respond);
     }
     case "pending-batch": {
       const runIds = read.runs.map((r) => (typeof (r as { runId?: unknown })?.runId === "string" ? (r as { runId: string }).runId : null));
       if (!wait) return handBack(read.status, { batchId: read.batchId, runIds }, expected, read.retryAfterMs);
       const waited = await waitForBatch(ctx, read.batchId, read, expected, options.sequential === true);
       if (!single || waited.error) return waited;
-      return settled(singleResult(waited.data.runs[0]!, read.batchId), () => waited.response);
+      return result(singleResult(waited.data.runs[0]!, read.batchId), () => waited.response);
     }
     case "pending-run": {
-      if (expected !== 1) return settled<never>({ data: undefined, error: { ...countMismatch(expected, 1), runId: read.runId } }, respond);
+      if (expected !== 1) return result<never>({ data: undefined, error: { ...countMismatch(expected, 1), runId: read.runId } }, respond);
       if (!wait) return handBack(read.status, { runId: read.runId, runIds: [read.runId] }, 1, read.retryAfterMs);
       const waited = await waitForRunId(ctx, read.runId, read);
       if (single || waited.error) return waited;
       // One of `scripts`, waited on as a run: still a batch's answer, of one step.
       const step = { status: "completed" as const, runId: waited.data.runId, result: waited.data.result };
-      return settled(asBatch(batchResponse(undefined, [step], 1, false)), () => waited.response);
+      return result(asBatch(batchResponse(undefined, [step], 1, false)), () => waited.response);
     }
   }
 }
 
 function asBatch(out: BatchRunResponse | RunError): { data: BatchRunResponse; error: undefined } | { data: undefined; error: RunError } {
   return "kind" in out ? { data: undefined, error: out } : { data: out, error: undefined };
-}
-
-function settled<T>(outcome: { data: T; error: undefined } | { data: undefined; error: RunError }, respond: () => Response | undefined): WaitResult<T> {
-  return Object.defineProperty(outcome, "response", { enumerable: true, configurable: true, get: respond }) as WaitResult<T>;
 }
