@@ -71,9 +71,9 @@ export async function benchBatch(pairs = 3): Promise<Array<[string, string, stri
     const input = path.join(work, "rows.csv");
     await csv(input, ROWS);
     let n = 0;
-    const batch = (out: string) => {
+    const batch = (out: string, against = env) => {
       n++;
-      return timed(node, [cli, "batch", "--script", SCRIPT, "--input", input, "--concurrency", "8", "--out", out], env);
+      return timed(node, [cli, "batch", "--script", SCRIPT, "--input", input, "--concurrency", "8", "--out", out], against);
     };
     // The loop a user writes today: one `reduck run` process per row.
     const loopScript = path.join(work, "loop.sh");
@@ -81,23 +81,22 @@ export async function benchBatch(pairs = 3): Promise<Array<[string, string, stri
       loopScript,
       `head -n ${LOOP_ROWS + 1} "$1" | tail -n +2 | while IFS=, read -r to subject; do "$2" "$3" run --browser extension --script ${SCRIPT} "to=$to" "subject=$subject" > /dev/null || exit 1; done\n`,
     );
-    const loop = () => timed("sh", [loopScript, input, node, cli], env);
+    /** A warm-up batch, then `pairs` batches each beside the loop (alternately first), against the service `against` names. */
+    const batchBesideLoop = (against: NodeJS.ProcessEnv) => {
+      batch(path.join(work, `warm-${n}.jsonl`), against);
+      const b: number[] = [];
+      const l: number[] = [];
+      for (let i = 0; i < pairs; i++) {
+        if (i % 2) l.push(timed("sh", [loopScript, input, node, cli], against));
+        b.push(batch(path.join(work, `b-${n}.jsonl`), against));
+        if (!(i % 2)) l.push(timed("sh", [loopScript, input, node, cli], against));
+      }
+      const scaled = l.map((t) => (t * ROWS) / LOOP_ROWS);
+      return { b, scaled, speedup: median(scaled.map((t, i) => t / b[i]!)) };
+    };
 
     // 1. batch beside the loop
-    batch(path.join(work, `warm-${n}.jsonl`));
-    const b: number[] = [];
-    const l: number[] = [];
-    for (let i = 0; i < pairs; i++) {
-      if (i % 2) {
-        l.push(loop());
-        b.push(batch(path.join(work, `b-${n}.jsonl`)));
-      } else {
-        b.push(batch(path.join(work, `b-${n}.jsonl`)));
-        l.push(loop());
-      }
-    }
-    const scaled = l.map((t) => (t * ROWS) / LOOP_ROWS);
-    const speedup = median(scaled.map((t, i) => t / b[i]!));
+    const { b, scaled, speedup } = batchBesideLoop(env);
     rows.push([`shell loop of reduck run, ${ROWS} rows (${LOOP_ROWS} run, scaled)`, `${(median(scaled) / 1000).toFixed(1)} s`, ""]);
     rows.push([
       `reduck batch --concurrency 8, ${ROWS} rows`,
@@ -141,36 +140,19 @@ export async function benchBatch(pairs = 3): Promise<Array<[string, string, stri
     const recordFile = path.join(work, "record.json");
     await writeFile(recordFile, await (await fetch(`${sandbox.env.REDUCK_API_URL}/api/scripts/${SCRIPT}`, { headers })).text());
     // A process of its own: the timed commands block this one while they run.
-    const instant = spawn(node, [path.join(root, "bench", "instant-service.mjs"), recordFile], { stdio: ["ignore", "pipe", "inherit"] });
-    const [firstLine] = (await once(instant.stdout!, "data")) as [Buffer];
+    const service = spawn(node, [path.join(root, "bench", "instant-service.mjs"), recordFile], { stdio: ["ignore", "pipe", "inherit"] });
+    const [firstLine] = (await once(service.stdout!, "data")) as [Buffer];
     const instantUrl = firstLine.toString().trim();
     try {
-      const instantEnv = cleanEnv({ REDUCK_API_URL: instantUrl, REDUCK_API_KEY: "rk_instant", REDUCK_CONFIG_DIR: work });
-      const ib: number[] = [];
-      const il: number[] = [];
-      const instantBatch = () =>
-        timed(node, [cli, "batch", "--script", SCRIPT, "--input", input, "--concurrency", "8", "--out", path.join(work, `i-${n++}.jsonl`)], instantEnv);
-      const instantLoop = () => timed("sh", [loopScript, input, node, cli], instantEnv);
-      instantBatch();
-      for (let i = 0; i < pairs; i++) {
-        if (i % 2) {
-          il.push(instantLoop());
-          ib.push(instantBatch());
-        } else {
-          ib.push(instantBatch());
-          il.push(instantLoop());
-        }
-      }
-      const instantScaled = il.map((t) => (t * ROWS) / LOOP_ROWS);
-      const instantSpeedup = median(instantScaled.map((t, i) => t / ib[i]!));
-      rows.push([`the same two against a service that answers at once (bench/instant-service.mjs)`, `${(median(ib) / 1000).toFixed(2)} s`, ""]);
+      const instant = batchBesideLoop(cleanEnv({ REDUCK_API_URL: instantUrl, REDUCK_API_KEY: "rk_instant", REDUCK_CONFIG_DIR: work }));
+      rows.push([`the same two against a service that answers at once (bench/instant-service.mjs)`, `${(median(instant.b) / 1000).toFixed(2)} s`, ""]);
       rows.push([
-        `  shell loop ${(median(instantScaled) / 1000).toFixed(1)} s, scaled`,
-        `${instantSpeedup.toFixed(1)}x`,
-        `batch faster by this much when the server is not the bottleneck, aim >= 20x: ${instantSpeedup >= 20 ? "ok" : "MISSED"}`,
+        `  shell loop ${(median(instant.scaled) / 1000).toFixed(1)} s, scaled`,
+        `${instant.speedup.toFixed(1)}x`,
+        `batch faster by this much when the server is not the bottleneck, aim >= 20x: ${instant.speedup >= 20 ? "ok" : "MISSED"}`,
       ]);
     } finally {
-      instant.kill();
+      service.kill();
     }
 
     // 2. --dry-run memory, 10,000 beside 100,000 rows
