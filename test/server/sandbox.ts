@@ -12,7 +12,7 @@ import { trustAuthorizationServer } from "./auth.js";
 import { BrowserHost } from "./browser/index.js";
 import { createHandlers } from "./handlers.js";
 import { warmScriptRunner } from "./run/script-runner.js";
-import { setRunMemory } from "./run/script-processes.js";
+import { DEFAULT_RUN_MEMORY_MIB, setRunMemory } from "./run/script-processes.js";
 import { type RunningHttpServer, startHttpServer } from "./http.js";
 import { isTemporaryDesktop, makeTemporaryDesktop, TEMPORARY_DESKTOP_NOTE } from "./temporary-desktop.js";
 import { parseSandboxArgs, type SandboxOptions, UsageError } from "./sandbox-options.js";
@@ -95,6 +95,13 @@ async function main(): Promise<void> {
   }
 
   if (options.runMemoryMiB !== undefined) setRunMemory(options.runMemoryMiB);
+  if (process.platform !== "linux") {
+    // The resident-memory watch and the data limit read and set /proc and RLIMIT_DATA (Linux only).
+    process.stderr.write(
+      `sandbox: on ${process.platform} a run's memory is NOT bounded: only its JavaScript heap is held to ${options.runMemoryMiB ?? DEFAULT_RUN_MEMORY_MIB} MiB; ` +
+        "a script that allocates ArrayBuffers can take all of this machine's memory (on Linux the whole run is held to it)\n",
+    );
+  }
   warmScriptRunner();
   const variables = { REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey };
   process.stdout.write(

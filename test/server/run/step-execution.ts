@@ -152,7 +152,14 @@ export abstract class StepExecution extends RunRequestSession {
     run: RunRecord,
     address: string,
   ): Promise<unknown> {
-    const outcome = await runScriptBody({ content: version.content, args, files, host: browser.host, timeoutMs: this.store.runTimeoutMs });
+    const outcome = await runScriptBody({
+      content: version.content,
+      args,
+      files,
+      host: browser.host,
+      timeoutMs: this.store.runTimeoutMs,
+      caller: this.userId,
+    });
     // The trace is finished after the answer has gone: the screenshot of the page as the script left
     // it, and the steps. Reading the trace waits for it.
     finishTrace(
