@@ -2,7 +2,8 @@
 // [--oauth-issuer URL] [--browser real|simulated] [--devices N] [--write-env PATH] [--run-memory MiB]`: the reference server over real HTTP with a fresh
 // seeded store (POST /run included, on the same port), for trying the CLI by hand and for
 // end-to-end tests. Prints exactly two lines on stdout (the address and the demo key, ready for
-// `export`; with --write-env also written to that file as `export` lines, for `source`), says on stderr which desktop folder named files come from, how long a run may take and
+// `export`; with --write-env also written to that file as `export` lines, for `source`, with
+// REDUCK_DESKTOP, the desktop folder, which `reduck mcp` and the library read named files from), says on stderr which desktop folder named files come from, how long a run may take and
 // what scripts run in, launches the browser, then serves until SIGINT/SIGTERM.
 import { chmodSync, existsSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -111,15 +112,21 @@ async function main(): Promise<void> {
   );
   if (options.envFile) {
     try {
-      writeEnvFile(options.envFile, variables);
+      // The desktop too: `reduck mcp` and the library read named files from REDUCK_DESKTOP's reduck
+      // folder (else ~/Desktop/reduck), which must be the one this sandbox reads them from.
+      writeEnvFile(options.envFile, { ...variables, REDUCK_DESKTOP: desktop });
     } catch (error) {
       process.stderr.write(`sandbox: cannot write --write-env ${options.envFile}: ${(error as Error).message}\n`);
       await server.close();
       process.exit(1);
     }
-    process.stderr.write(`sandbox: wrote both to ${options.envFile}: in another terminal, \`source ${options.envFile}\` sets them there\n`);
+    process.stderr.write(
+      `sandbox: wrote both to ${options.envFile}, with REDUCK_DESKTOP (the desktop folder named files come from, for \`reduck mcp\`): in another terminal, \`source ${options.envFile}\` sets them there\n`,
+    );
   } else {
-    process.stderr.write("sandbox: to use it from another terminal, export those two lines there (or start with --write-env PATH and `source PATH`)\n");
+    process.stderr.write(
+      `sandbox: to use it from another terminal, export those two lines there (or start with --write-env PATH and \`source PATH\`); for \`reduck mcp\`'s named files, also export REDUCK_DESKTOP=${desktop}\n`,
+    );
   }
   if (!process.env.REDUCK_SANDBOX_API_KEY) {
     process.stderr.write("sandbox: the key is new at every start; set REDUCK_SANDBOX_API_KEY=rk_<anything> to keep the same one across restarts\n");
