@@ -160,6 +160,19 @@ async function main() {
       console.log(`wrote src/generated/${name}`);
     }
   }
+  // The sandbox (test/server, a package of its own) carries the same description, so that nothing
+  // it reads lies outside its folder once installed.
+  const spec = await readFile(specPath, "utf8");
+  const sandboxCopy = path.join(root, "test", "server", "openapi.json");
+  if (check) {
+    if ((await readFile(sandboxCopy, "utf8").catch(() => "")) !== spec) {
+      stale = true;
+      console.error("test/server/openapi.json is stale: run npm run generate");
+    }
+  } else {
+    await writeFile(sandboxCopy, spec);
+    console.log("wrote test/server/openapi.json");
+  }
   if (stale) process.exit(1);
 }
 
