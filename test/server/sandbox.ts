@@ -1,5 +1,5 @@
-// `npm run sandbox -- --port N [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS]
-// [--oauth-issuer URL] [--browser real|simulated] [--devices N] [--write-env PATH] [--run-memory MiB]`: the reference server over real HTTP with a fresh
+// `reduck-sandbox [options]` (`npm run sandbox -- [options]` in the repository; `--help` lists
+// them, see sandbox-options.ts): the reference server over real HTTP with a fresh
 // seeded store (POST /run included, on the same port), for trying the CLI by hand and for
 // end-to-end tests. Prints exactly two lines on stdout (the address and the demo key, ready for
 // `export`; with --write-env also written to that file as `export` lines, for `source`, with
@@ -16,7 +16,9 @@ import { warmScriptRunner } from "./run/script-runner.js";
 import { DEFAULT_RUN_MEMORY_MIB, setRunMemory } from "./run/script-processes.js";
 import { type RunningHttpServer, startHttpServer } from "./http.js";
 import { isTemporaryDesktop, makeTemporaryDesktop, TEMPORARY_DESKTOP_NOTE } from "./temporary-desktop.js";
-import { parseSandboxArgs, type SandboxOptions, UsageError } from "./sandbox-options.js";
+import { HELP, parseSandboxArgs, type SandboxOptions, UsageError } from "./sandbox-options.js";
+import { seedUserScripts } from "./user-scripts.js";
+import { missingBrowserLine, missingBrowserPackages } from "./browser/chromium.js";
 import { createStore } from "./store.js";
 
 /** `--desktop`, else ~/Desktop when it exists, else a fresh temporary folder (with its reduck folder made), removed at exit. */
@@ -59,8 +61,20 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  if (options.help) {
+    process.stdout.write(HELP);
+    return;
+  }
+  // The real browser comes from optional packages: without them, the simulated page (when no
+  // browser was asked for), or one line that says what to install.
+  const missing = options.browser === "simulated" ? [] : missingBrowserPackages();
+  if (missing.length && options.browser === "real") {
+    process.stderr.write(`sandbox: ${missingBrowserLine(missing)}\n`);
+    process.exit(1);
+  }
+  if (missing.length) process.stderr.write(`sandbox: scripts run against the simulated page: ${missingBrowserLine(missing)}\n`);
   const desktop = resolveDesktop(options.desktop);
-  const browser = options.browser ?? "real";
+  const browser = options.browser ?? (missing.length ? "simulated" : "real");
   // One warm browser for the sandbox's whole life; a context per run.
   const browserHost = browser === "real" ? new BrowserHost() : undefined;
   const store = createStore({
@@ -71,6 +85,17 @@ async function main(): Promise<void> {
     browserHost,
   });
   store.setDemoFileAccess(options.fileAccess ?? true);
+  if (options.scriptsDir) {
+    try {
+      const seeded = seedUserScripts(store, options.scriptsDir);
+      process.stderr.write(
+        `sandbox: seeded ${seeded.length} script${seeded.length === 1 ? "" : "s"} of yours from ${options.scriptsDir}: ${seeded.join(", ") || "(none found: <host>/<slug>.js and .json)"}\n`,
+      );
+    } catch (error) {
+      process.stderr.write(`sandbox: --scripts: ${(error as Error).message}\n`);
+      process.exit(2);
+    }
+  }
   if (options.devices !== undefined) store.setDemoDevices(options.devices);
   if (options.oauthIssuer) {
     try {
@@ -139,7 +164,7 @@ async function main(): Promise<void> {
       `${pairedBrowsers(store.devicesOf(store.demo.userId).length)}; ` +
       (browserHost
         ? "scripts run in a headless Chromium against the simulated web (--browser simulated: the simulated page)\n"
-        : "scripts run against the simulated page, which renders nothing (without --browser simulated: a headless Chromium)\n"),
+        : `scripts run against the simulated page, which renders nothing (${missing.length ? "with the optional packages above" : "without --browser simulated"}: a headless Chromium)\n`),
   );
   browserHost?.warm().catch((error: unknown) => {
     process.stderr.write(
