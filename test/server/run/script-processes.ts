@@ -1,6 +1,13 @@
 // The processes script bodies run in (isolation/script-process.ts), seen from the server: started ahead of
-// time (two wait, warm, so a run does not pay a process start), one per run and never reused,
-// killed when the run ends, at most MAX_RUNNING at once (more runs wait for one to end).
+// time (two wait, warm, so a run does not pay a process start), at most MAX_RUNNING running at once
+// (more runs wait for one to end). A run that fails by its time limit, its memory or a crash has
+// its process killed. A run that ended by itself (a result, or the body's own error) may leave its
+// process for the next run of the same body by the same caller, which gets a fresh worker in it (a
+// new V8 isolate: nothing of the earlier run's objects, timers or globals). So a body never shares a
+// process with another caller's run or another script: whatever it could leave in its process
+// (only by escaping its realm) meets nothing but its own later runs, with the same arguments' owner.
+// A process serves at most MAX_RUNS_PER_PROCESS runs, and none once it has grown 32 MiB past its
+// first ready size. Starting a process and its worker cost about 80 ms of CPU per run; a worker alone, 30.
 //
 // Places are shared fairly between callers (accounts): one caller holds at most MAX_PER_CALLER of
 // them, so however many runs it starts (six `while (true) {}` bodies, say), a place stays for
@@ -14,6 +21,7 @@
 // ready size plus the budget, whatever the allocation was. See ../shared/CONVENTIONS.md: a worker's
 // resourceLimits alone bound neither ArrayBuffers nor a fatal heap error.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Socket } from "node:net";
 import { scriptProcessFile } from "./isolation/build.js";
@@ -41,7 +49,7 @@ let runMemoryMiB = DEFAULT_RUN_MEMORY_MIB;
  */
 export function setRunMemory(mib: number): void {
   runMemoryMiB = mib;
-  for (const waiting of spares.splice(0)) waiting.kill();
+  for (const waiting of [...spares.splice(0), ...kept.splice(0)]) waiting.kill();
 }
 
 /** The memory budget of a run, in MiB. */
@@ -66,9 +74,14 @@ export class ScriptProcess {
   private memoryKill?: string;
   private listener: (message: { type: string; [key: string]: unknown }) => void = () => {};
   private endListener: (ending: Ending) => void = () => {};
-  /** Resolves once the process is ready and its memory limited (false: it died first). */
-  readonly ready: Promise<boolean>;
+  /** Resolves once the process is ready for a run, its memory limited (false: it died first). */
+  ready: Promise<boolean>;
+  private readied: (ok: boolean) => void = () => {};
   exited = false;
+  /** Runs this process has served (it serves more than one only for one script and one caller). */
+  runs = 0;
+  /** The caller and script of its runs, once it has served one. */
+  key?: string;
   ending?: Ending;
 
   constructor(
@@ -93,22 +106,43 @@ export class ScriptProcess {
     this.channel.on("data", (chunk: Buffer) => this.reader.push(chunk));
     this.channel.on("error", () => {});
     this.child.stderr!.on("data", (chunk: Buffer) => (this.stderr = (this.stderr + chunk.toString()).slice(-4096)));
-    let readied: (ok: boolean) => void = () => {};
     // Once up: its data memory now, plus the budget, is all it may ever hold.
-    this.ready = new Promise<boolean>((resolve) => (readied = resolve)).then(async (ok) => ok && (await this.limitData(), !this.exited));
-    this.listener = (message) => {
-      if (message.type === "ready") readied(true);
-    };
+    this.ready = this.awaitReady().then(async (ok) => ok && (await this.limitData(), !this.exited));
     this.child.once("exit", (code, signal) => {
       this.exited = true;
       clearInterval(this.watch);
       this.reader.stop();
-      readied(false);
+      this.readied(false);
       this.ending = this.describeExit(code, signal);
       this.endListener(this.ending);
     });
     this.child.on("error", () => {});
     this.unref();
+  }
+
+  private awaitReady(): Promise<boolean> {
+    const ready = new Promise<boolean>((resolve) => (this.readied = resolve));
+    this.listener = (message) => {
+      if (message.type === "ready") this.readied(true);
+    };
+    return ready;
+  }
+
+  /**
+   * Readies the process for another run (a fresh worker in it), after a run that ended by itself.
+   * Nothing of the run before reaches the listener of the next: the process drops its old worker's
+   * messages, and whatever it sent before "ready" arrives here before it.
+   */
+  recycle(): void {
+    clearInterval(this.watch);
+    this.endListener = () => {};
+    this.ready = this.awaitReady().then((ok) => ok && !this.exited);
+    this.send({ type: "next" });
+  }
+
+  /** Its resident memory now, in bytes, and what it was when first ready. */
+  async memory(): Promise<{ rss: number; readyRss: number }> {
+    return { rss: await rssOf(this.child.pid), readyRss: this.readyRss };
   }
 
   /** A waiting process must not keep the server's (or a test's) process alive. */
@@ -219,6 +253,16 @@ function grant(): void {
   }
 }
 
+/**
+ * Runs one process may serve before it is replaced, and the memory it may have grown by since it
+ * was first ready (its resident size read after a run) and still serve another.
+ */
+export const MAX_RUNS_PER_PROCESS = 100;
+const REUSE_MARGIN_BYTES = 32 * 2 ** 20;
+/** Processes kept after a run for the next run of the same script by the same caller, oldest first. */
+const MAX_KEPT = MAX_RUNNING;
+const kept: ScriptProcess[] = [];
+
 function usable(candidate: ScriptProcess): boolean {
   return !candidate.exited && candidate.memoryMiB === runMemoryMiB;
 }
@@ -228,11 +272,16 @@ function usable(candidate: ScriptProcess): boolean {
  * for a place (see the fairness rule at the top). Give it back with `releaseScriptProcess(process,
  * maxText, caller)` when the run ends (it is killed then).
  */
-export async function takeScriptProcess(maxText: number, caller = ""): Promise<ScriptProcess> {
+export async function takeScriptProcess(maxText: number, caller = "", script?: string): Promise<ScriptProcess> {
   await new Promise<void>((take) => {
     waiting.push({ caller, take });
     grant();
   });
+  const key = script === undefined ? undefined : `${caller}\n${script}`;
+  if (key !== undefined) {
+    const index = kept.findIndex((candidate) => candidate.key === key && usable(candidate));
+    if (index !== -1) return kept.splice(index, 1)[0]!;
+  }
   for (let spare = spares.shift(); spare; spare = spares.shift()) {
     if (usable(spare)) return spare;
     spare.kill();
@@ -240,14 +289,36 @@ export async function takeScriptProcess(maxText: number, caller = ""): Promise<S
   return new ScriptProcess(runMemoryMiB, maxText);
 }
 
+/** A stable name for a script body: processes are shared only between runs of the same body. */
+export function scriptKey(content: string): string {
+  return createHash("sha256").update(content).digest("hex");
+}
+
+/** The processes kept for later runs: each one's pid and the caller and script it serves (for tests). */
+export function keptScriptProcesses(): Array<{ pid: number; caller: string; script: string }> {
+  return kept
+    .filter((candidate) => !candidate.exited && candidate.key !== undefined)
+    .map((candidate) => {
+      const [caller, script] = candidate.key!.split("\n");
+      return { pid: candidate.child.pid ?? 0, caller: caller!, script: script! };
+    });
+}
+
 /** How many runs hold a place now, and how many wait for one (for tests and the sandbox's log). */
 export function scriptPlaces(): { running: number; waiting: number } {
   return { running, waiting: waiting.length };
 }
 
-/** Kills a run's process and lets the next run (a waiting one first) have its place. */
-export function releaseScriptProcess(used: ScriptProcess, maxText: number, caller = ""): void {
-  used.kill();
+/**
+ * Lets the next run (a waiting one first) have the place of a run that has ended, and ends its
+ * process, or, when `keep` names the run's caller and script and the run ended by itself (a result
+ * or the body's own error: not a time limit, a memory limit or a crash), keeps the process for the
+ * next run of that script by that caller, with a fresh worker (see the top of this file).
+ */
+export function releaseScriptProcess(used: ScriptProcess, maxText: number, caller = "", keep?: string): void {
+  used.runs += 1;
+  if (keep === undefined || used.runs >= MAX_RUNS_PER_PROCESS || !usable(used)) used.kill();
+  else void keepForNext(used, `${caller}\n${keep}`);
   running -= 1;
   const count = holding(caller) - 1;
   if (count > 0) held.set(caller, count);
@@ -255,6 +326,16 @@ export function releaseScriptProcess(used: ScriptProcess, maxText: number, calle
   grant();
   // The next runs' processes start once this one has ended, so the two do not compete.
   setImmediate(() => warmScriptProcess(maxText));
+}
+
+async function keepForNext(used: ScriptProcess, key: string): Promise<void> {
+  const { rss, readyRss } = await used.memory();
+  if (!usable(used) || !readyRss || rss > readyRss + REUSE_MARGIN_BYTES) return used.kill();
+  used.key = key;
+  used.unref();
+  used.recycle();
+  kept.push(used);
+  while (kept.length > MAX_KEPT) kept.shift()!.kill();
 }
 
 /** Starts the processes the next runs take, up to SPARES waiting. */

@@ -6,8 +6,9 @@
 // its time limit, goes past its memory, or whose process dies, fails that run only: the process is
 // killed, whatever it was doing (an endless loop, a fatal V8 error included).
 //
-// One process per run, never reused, so nothing a body leaves running can touch the next run. To
-// keep its start-up off the run's path, the next run's process starts as soon as a run ends.
+// One worker (a V8 isolate) per run, never reused, so nothing a body leaves running can touch the
+// next run; its process is reused only for the next run of the same body by the same caller (see
+// script-processes.ts). To keep start-up off the run's path, processes start ahead of time.
 //
 // A call is `{ on, method, args, chain? }` in JSON, answered `{ ok, value | error }`. `on` names the
 // object (page, builtins, keyboard, mouse, locator); a locator call carries the chain of calls that
@@ -16,7 +17,7 @@
 // arguments arrive as one-key marker objects (see isolation/inside/markers.ts), for the host to interpret.
 import { formatBytes } from "../service-rules.js";
 import { MAX_NESTING, nestingProblem } from "../nesting.js";
-import { releaseScriptProcess, takeScriptProcess, warmScriptProcess, type ScriptProcess } from "./script-processes.js";
+import { releaseScriptProcess, scriptKey, takeScriptProcess, warmScriptProcess, type ScriptProcess } from "./script-processes.js";
 
 /**
  * Calls to page and builtins in one run, and the JSON size of one call or of the result: each call
@@ -184,18 +185,21 @@ export async function runScriptBody(run: BodyRun): Promise<BodyOutcome> {
   let cpuAtStart: number | undefined;
   let resolveOutcome: (outcome: BodyOutcome) => void = () => {};
   const outcome = new Promise<BodyOutcome>((resolve) => (resolveOutcome = resolve));
+  const script = scriptKey(run.content);
   const finish = (ended: BodyOutcome) => {
     if (settled) return;
     settled = true;
     clearTimeout(timer);
-    if (slot) releaseScriptProcess(slot, MAX_MESSAGE_BYTES, caller);
+    // A run that ended by itself leaves its process fit for the next run of the same body by the same caller.
+    const byItself = ended.ok || ended.stage === "compile" || ended.stage === "throw" || ended.stage === "return";
+    if (slot) releaseScriptProcess(slot, MAX_MESSAGE_BYTES, caller, byItself ? script : undefined);
     resolveOutcome(ended);
   };
   const timedOut = () => finish({ ok: false, stage: "timeout", error: `script timed out after ${run.timeoutMs / 1000} s` });
   // Waiting for a place is not the script's time (a caller's runs wait behind its own, or behind
   // others'): no clock runs then. Its process's start-up has a bound of its own; the run's time
   // limit starts with the body.
-  const taken = await takeScriptProcess(MAX_MESSAGE_BYTES, caller);
+  const taken = await takeScriptProcess(MAX_MESSAGE_BYTES, caller, script);
   slot = taken;
   taken.ref();
   timer = setTimeout(

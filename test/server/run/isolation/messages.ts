@@ -5,7 +5,9 @@ import type { MessagePort } from "node:worker_threads";
 export type ServerMessage =
   | { type: "run"; content: string; runText: string }
   | { type: "reply"; id: number; text: string }
-  | { type: "syncReply"; text: string };
+  | { type: "syncReply"; text: string }
+  /** The run is over: end its worker, start a fresh one, say "ready" again (for the next run of the same script and caller). */
+  | { type: "next" };
 
 /** What the process hands its worker: the run, then the replies to its asynchronous calls. */
 export type RunMessage = { content: string; runText: string };

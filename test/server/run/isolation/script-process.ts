@@ -1,10 +1,12 @@
-// The process one script body runs in. ../script-processes.ts starts it (built to plain JavaScript
+// The process script bodies run in. ../script-processes.ts starts it (built to plain JavaScript
 // by build.ts: Node runs it with no loader, and with nothing of the server's environment) and kills
-// it when its run ends; everything a body can do to its process (exhaust the heap, allocate
-// gigabytes of ArrayBuffer, crash V8) ends here, in a failed run, never in the server.
+// it when a run fails by time, memory or crash; everything a body can do to its process (exhaust
+// the heap, allocate gigabytes of ArrayBuffer, crash V8) ends here, in a failed run, never in the
+// server. After a run that ended by itself, the server may keep the process for the next run of
+// the same script by the same caller ("next"): that run gets a fresh worker.
 //
-// Inside, the body runs in a worker thread (script-worker.ts) whose heap is limited to the run's
-// memory; this thread only relays the worker's messages to the server over fd 3 (framed, see
+// Inside, each body runs in a worker thread of its own (script-worker.ts) whose heap is limited to
+// the run's memory; this thread only relays the worker's messages to the server over fd 3 (framed, see
 // frames.ts) and the server's answers back, and answers the worker's synchronous calls
 // (page.url()) by waking it on the shared flag. The server limits this whole process's data
 // memory (heap and ArrayBuffers together, RLIMIT_DATA) to what it uses when ready plus the run's
@@ -12,7 +14,7 @@
 //
 // argv: memory budget in MiB, largest text (characters) a call or result may carry.
 import net from "node:net";
-import { MessageChannel, Worker } from "node:worker_threads";
+import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
 import { FrameReader, frame } from "./frames.js";
 import type { ServerMessage, WorkerData } from "./messages.js";
 
@@ -33,41 +35,65 @@ const send = (message: unknown): void => {
 channel.on("close", () => process.exit(0));
 channel.on("error", () => process.exit(0));
 
-const shared = new SharedArrayBuffer(4);
-const flag = new Int32Array(shared);
-const { port1: replies, port2 } = new MessageChannel();
-const workerData: WorkerData = { flag: shared, replies: port2, maxText };
-// Built beside this file (build.ts writes both into one folder).
-const worker = new Worker(new URL("./script-worker.mjs", import.meta.url), {
-  workerData,
-  transferList: [port2],
-  execArgv: [],
-  env: {},
-  resourceLimits: { maxOldGenerationSizeMb: memoryMiB, maxYoungGenerationSizeMb: 16 },
-});
 /** This process's CPU time so far (every thread's, the worker's included), in microseconds. */
 const cpuMicros = (): number => {
   const { user, system } = process.cpuUsage();
   return user + system;
 };
-worker.once("online", () => send({ type: "ready" }));
-// "started" carries the CPU time spent before the body began, so the server counts the body's own.
-worker.on("message", (message: { type?: string }) => send(message?.type === "started" ? { ...message, cpu: cpuMicros() } : message));
 
-worker.once("error", (error: Error & { code?: string }) => send({ type: "error", code: error?.code ?? "", message: String(error?.message ?? error) }));
-worker.once("exit", (code) => {
-  send({ type: "exit", code });
-  channel.end(() => process.exit(0));
-});
+/** The worker of the current run, with its side of the synchronous calls. */
+let current: { worker: Worker; flag: Int32Array; replies: MessagePort } | undefined;
+let cpuReports: NodeJS.Timeout | undefined;
+
+/**
+ * Starts a fresh worker (a new V8 isolate, nothing of an earlier run's in it) and says "ready" once
+ * it is online. Messages of a worker that is no longer the current one are dropped, so nothing of
+ * an earlier run reaches the server once the next worker is ready.
+ */
+function startWorker(): void {
+  const shared = new SharedArrayBuffer(4);
+  const { port1: replies, port2 } = new MessageChannel();
+  const workerData: WorkerData = { flag: shared, replies: port2, maxText };
+  // Built beside this file (build.ts writes both into one folder).
+  const worker = new Worker(new URL("./script-worker.mjs", import.meta.url), {
+    workerData,
+    transferList: [port2],
+    execArgv: [],
+    env: {},
+    resourceLimits: { maxOldGenerationSizeMb: memoryMiB, maxYoungGenerationSizeMb: 16 },
+  });
+  const mine = { worker, flag: new Int32Array(shared), replies };
+  current = mine;
+  const live = () => current === mine;
+  worker.once("online", () => live() && send({ type: "ready" }));
+  // "started" carries the CPU time spent before the body began, so the server counts the body's own.
+  worker.on("message", (message: { type?: string }) => {
+    if (live()) send(message?.type === "started" ? { ...message, cpu: cpuMicros() } : message);
+  });
+  worker.once("error", (error: Error & { code?: string }) => {
+    if (live()) send({ type: "error", code: error?.code ?? "", message: String(error?.message ?? error) });
+  });
+  worker.once("exit", (code) => {
+    if (!live()) return;
+    send({ type: "exit", code });
+    channel.end(() => process.exit(0));
+  });
+}
+
+startWorker();
 
 // The server is trusted; its largest message is a run (the body is at most a few MiB).
 const reader = new FrameReader<ServerMessage>(
   64 * 1024 * 1024,
   (message) => {
+    if (!current) return;
+    const { worker, flag, replies } = current;
     if (message.type === "run") {
       // The body's CPU time, reported from this thread (a body spinning in the worker cannot stop
       // it): the server ends a run whose body has used up its time limit in CPU time.
-      setInterval(() => send({ type: "cpu", cpu: cpuMicros() }), CPU_REPORT_MS).unref();
+      clearInterval(cpuReports);
+      cpuReports = setInterval(() => send({ type: "cpu", cpu: cpuMicros() }), CPU_REPORT_MS);
+      cpuReports.unref();
       return worker.postMessage({ content: message.content, runText: message.runText });
     }
     if (message.type === "reply") return worker.postMessage({ type: "reply", id: message.id, text: message.text });
@@ -75,6 +101,16 @@ const reader = new FrameReader<ServerMessage>(
       replies.postMessage(message.text);
       Atomics.store(flag, 0, 1);
       Atomics.notify(flag, 0);
+    }
+    if (message.type === "next") {
+      // The run ended by itself and the server keeps this process for the next run of the same
+      // script by the same caller: that run gets a worker of its own, the old one is ended first.
+      clearInterval(cpuReports);
+      current = undefined;
+      // A body left waiting on a synchronous call is woken, so nothing holds the worker's end.
+      Atomics.store(flag, 0, 1);
+      Atomics.notify(flag, 0);
+      void worker.terminate().then(startWorker, () => process.exit(1));
     }
   },
   () => process.exit(1),
