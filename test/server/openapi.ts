@@ -96,12 +96,22 @@ function objectSchema(params: ParameterObject[]): JsonSchema {
   };
 }
 
+/**
+ * An operation's validators, each compiled on first use: compiling every schema of the document
+ * took most of the sandbox's start-up (over half a second here), and a run meets only a few of them.
+ */
 interface CompiledOperation {
   spec: OperationSpec;
-  validatePath: ValidateFunction;
-  validateQuery: ValidateFunction;
-  validateBody: ValidateFunction | null;
-  validateResponse: Map<number, ValidateFunction | null>;
+  validatePath: () => ValidateFunction;
+  validateQuery: () => ValidateFunction;
+  validateBody: () => ValidateFunction | null;
+  validateResponse: Map<number, () => ValidateFunction | null>;
+}
+
+/** `make()` once, on the first call; its value ever after. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }
 
 const compiled = new Map<string, CompiledOperation>();
@@ -123,26 +133,31 @@ for (const [path, item] of Object.entries(document.paths)) {
       bodyTypes: Object.keys(op.requestBody?.content ?? {}),
       handwritten: op["x-reduck-handwritten"] === true,
     };
-    const validateResponse = new Map<number, ValidateFunction | null>();
+    const validateResponse = new Map<number, () => ValidateFunction | null>();
     for (const [status, response] of Object.entries(op.responses)) {
       validateResponse.set(
         Number(status),
-        response.content?.["application/json"]
-          ? responseAjv.compile({
-              $ref: DOCUMENT_ID + pointer("paths", path, method, "responses", status, "content", "application/json", "schema"),
-            })
-          : null,
+        once(() =>
+          response.content?.["application/json"]
+            ? responseAjv.compile({
+                $ref: DOCUMENT_ID + pointer("paths", path, method, "responses", status, "content", "application/json", "schema"),
+              })
+            : null,
+        ),
       );
     }
+    const hasJsonBody = Boolean(op.requestBody?.content["application/json"]);
     compiled.set(op.operationId, {
       spec,
-      validatePath: requestAjv.compile(objectSchema(spec.pathParams)),
-      validateQuery: requestAjv.compile(objectSchema(spec.queryParams)),
-      validateBody: op.requestBody?.content["application/json"]
-        ? requestAjv.compile({
-            $ref: DOCUMENT_ID + pointer("paths", path, method, "requestBody", "content", "application/json", "schema"),
-          })
-        : null,
+      validatePath: once(() => requestAjv.compile(objectSchema(spec.pathParams))),
+      validateQuery: once(() => requestAjv.compile(objectSchema(spec.queryParams))),
+      validateBody: once(() =>
+        hasJsonBody
+          ? requestAjv.compile({
+              $ref: DOCUMENT_ID + pointer("paths", path, method, "requestBody", "content", "application/json", "schema"),
+            })
+          : null,
+      ),
       validateResponse,
     });
   }
@@ -211,7 +226,7 @@ function toFieldErrors(errors: ErrorObject[] | null | undefined, root: string): 
  */
 export function validateRequestPart(operationId: DescribedOperationId, part: RequestPart, value: unknown): FieldErrors | null {
   const op = lookup(operationId);
-  const validate = part === "path" ? op.validatePath : part === "query" ? op.validateQuery : op.validateBody;
+  const validate = part === "path" ? op.validatePath() : part === "query" ? op.validateQuery() : op.validateBody();
   if (!validate) return null;
   if (validate(value)) return null;
   const errors = toFieldErrors(validate.errors, part === "body" ? "body" : part);
@@ -231,7 +246,7 @@ export function validateRequestPart(operationId: DescribedOperationId, part: Req
 export function validateResponse(operationId: DescribedOperationId, status: number, body: unknown): string | null {
   const op = lookup(operationId);
   if (!op.spec.statuses.has(status)) return `${operationId} does not declare status ${status}`;
-  const validate = op.validateResponse.get(status);
+  const validate = op.validateResponse.get(status)?.();
   if (validate === null || validate === undefined) {
     return body === undefined ? null : `${operationId} ${status} declares no body, but one was produced`;
   }
