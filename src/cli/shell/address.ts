@@ -1,7 +1,7 @@
-import { readAddress, type ScriptAddress } from "../core/address.js";
+import { readAddress, type ScriptAddress } from "../../core/address.js";
 import { usageError } from "./errors.js";
 
-export { formatAddress, type ScriptAddress } from "../core/address.js";
+export { formatAddress, type ScriptAddress } from "../../core/address.js";
 
 /** The address, or a usage error (exit 2) in the words core/address.ts gives. */
 export function parseAddress(text: string): ScriptAddress {

@@ -3,11 +3,11 @@
  * (one line on stderr, or one JSON object on stdout with --json, and a documented exit code).
  */
 import { Command, Flags, type Interfaces } from "@oclif/core";
-import { createReduckClient, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL, type ReduckClient } from "../client.js";
-import type { ReduckError } from "../core/errors.js";
-import { OAuthSession } from "../auth/session.js";
-import type { OAuthSignIn } from "../auth/types.js";
-import { redactSecrets } from "../core/redact.js";
+import { createReduckClient, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL, type ReduckClient } from "../../client.js";
+import type { ReduckError } from "../../core/errors.js";
+import { OAuthSession } from "../../auth/session.js";
+import type { OAuthSignIn } from "../../auth/types.js";
+import { redactSecrets } from "../../core/redact.js";
 import { retryLine, type RetryInfo } from "./retry-line.js";
 import { configSignInStore, readConfig, storedCredential } from "./config.js";
 import { inCliWords } from "./cli-words.js";

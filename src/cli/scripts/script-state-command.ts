@@ -1,9 +1,9 @@
 import { Args } from "@oclif/core";
-import type { ReduckClient } from "../client.js";
-import type { ReduckError } from "../core/errors.js";
-import { formatAddress } from "./address.js";
-import { BaseCommand } from "./base.js";
-import { confirmOrCancel, refuseUnconfirmed } from "./confirm.js";
+import type { ReduckClient } from "../../client.js";
+import type { ReduckError } from "../../core/errors.js";
+import { formatAddress } from "../shell/address.js";
+import { BaseCommand } from "../shell/base.js";
+import { confirmOrCancel, refuseUnconfirmed } from "../shell/confirm.js";
 import { resolveAddress, type ScriptPath } from "./own-handle.js";
 
 type Change = (options: { client: ReduckClient; path: ScriptPath }) => Promise<{ data: unknown; error: undefined } | { data: undefined; error: ReduckError }>;

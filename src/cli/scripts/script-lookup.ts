@@ -2,12 +2,12 @@
  * Reading a script, with a way out when its address names none: the closest slugs the same
  * owner has on that host (`did you mean reduck/mail.google.com/send_email?`).
  */
-import type { ReduckClient } from "../client.js";
-import { getScript, listScripts } from "../generated/operations.js";
-import { formatAddress } from "./address.js";
-import { CliError, fromReduckError } from "./errors.js";
+import type { ReduckClient } from "../../client.js";
+import { getScript, listScripts } from "../../generated/operations.js";
+import { formatAddress } from "../shell/address.js";
+import { CliError, fromReduckError } from "../shell/errors.js";
 import type { ScriptPath } from "./own-handle.js";
-import { closestMatches } from "../core/suggest.js";
+import { closestMatches } from "../../core/suggest.js";
 
 /** The handle of the official catalogue. */
 export const OFFICIAL_HANDLE = "reduck";
