@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import type { operations } from "reduck-client";
+import type { operations } from "./openapi-types.js";
 
 /**
  * Every operation openapi.json describes, including hand-written ones (`x-reduck-handwritten`, such
