@@ -42,7 +42,8 @@ export interface RunManyOptions<K extends string = string> extends PrepareOption
   /** The script already read (`readBatchScript`), to skip reading it again. */
   contract?: BatchScript;
   /** Objects of input values (`file:<input>` keys hold paths), e.g. `readRows(path)`; rows in an array are checked against a registered script's inputs. */
-  rows: Iterable<RowFor<K>> | AsyncIterable<RowValues>;
+  // The array member comes first so that a wrong row written in code is reported as that row's mistake.
+  rows: RowFor<K>[] | Iterable<RowFor<K>> | AsyncIterable<RowValues>;
   /** Rows in flight at once (default 4). */
   concurrency?: number;
   /** Rows per `POST /run` (1-20; default: half the concurrency, so two groups overlap). */
