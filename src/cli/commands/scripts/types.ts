@@ -6,13 +6,13 @@ import type { ReduckClient } from "../../../client.js";
 import { getScript, getScriptVersion } from "../../../generated/operations.js";
 import { inputChanges } from "../../../typegen/drift.js";
 import { addressOf, recordedVersions, scriptsModule, type RecordedVersion, type ScriptContract } from "../../../typegen/module.js";
-import { formatAddress, parseAddress } from "../../address.js";
-import { BaseCommand } from "../../base.js";
-import { CliError, fromReduckError, usageError } from "../../errors.js";
-import { ExitCode } from "../../exit-codes.js";
-import { resolveAddress, type ScriptPath } from "../../own-handle.js";
-import { readScriptOrSuggest } from "../../script-lookup.js";
-import { resolveVersion, versionFlag } from "../../versions.js";
+import { formatAddress, parseAddress } from "../../shell/address.js";
+import { BaseCommand } from "../../shell/base.js";
+import { CliError, fromReduckError, usageError } from "../../shell/errors.js";
+import { ExitCode } from "../../shell/exit-codes.js";
+import { resolveAddress, type ScriptPath } from "../../scripts/own-handle.js";
+import { readScriptOrSuggest } from "../../scripts/script-lookup.js";
+import { resolveVersion, versionFlag } from "../../scripts/versions.js";
 
 const DEFAULT_OUT = "reduck-scripts.ts";
 
