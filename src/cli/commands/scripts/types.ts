@@ -46,10 +46,13 @@ A schema form the converter does not express becomes \`unknown\`, with a comment
     },
     {
       description: "One of your own scripts, into a file of your choice",
-      command: "<%= config.bin %> scripts types example.com/get_title --out src/reduck-scripts.ts",
+      command: "<%= config.bin %> scripts types example.com/get_title --out my-scripts.ts",
     },
     { description: "An earlier version of a script", command: "<%= config.bin %> scripts types example.com/get_title --version 1" },
-    { description: "In CI: fail when a script moved on", command: "<%= config.bin %> scripts types --check --out src/reduck-scripts.ts" },
+    {
+      description: "In CI: fail when a script moved on since the file was made (here, just made)",
+      command: "<%= config.bin %> scripts types example.com/get_title --out my-scripts.ts && <%= config.bin %> scripts types --check --out my-scripts.ts",
+    },
   ];
 
   static override strict = false;
