@@ -114,6 +114,10 @@ type StepCheck<X> = [StepAddress<X>] extends [never]
   ? unknown
   : StepAddress<X> extends infer K extends RegisteredScript
     ? {
+        handle?: string;
+        host: string;
+        slug: string;
+        version_id?: string;
         args?: ScriptArgs<K> & (X extends { args: infer G } ? Unknown<G, ScriptArgs<K>, `an input of ${K}`> : unknown);
         files?: ScriptFiles<K> & (X extends { files: infer G } ? Unknown<G, ScriptFiles<K>, `a file input of ${K}`> : unknown);
       } & (Empty extends ScriptArgs<K> ? unknown : { args: unknown }) &

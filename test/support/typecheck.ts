@@ -3,7 +3,7 @@
  * settings (tsconfig.json), with `reduck-client` resolved to the built types (dist/index.d.ts),
  * all in one compiler run (a run costs seconds: one program holds every file).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
@@ -26,15 +26,19 @@ export interface Problem {
 
 /**
  * Writes `files` (name -> text; `.ts` names, folders allowed) into a new folder that is an ES
- * module package, compiles them together, and returns each file's problems.
+ * module package, compiles them together, and returns each file's problems. `allowUnused`: a
+ * value declared and never read is no error (a documentation example shows values it leaves to
+ * the reader).
  *
  * @example
  * const problems = typecheck({ "a.ts": 'import { runScript } from "reduck-client";' });
  * expect(problems.get("a.ts")).toEqual([]);
  */
-export function typecheck(files: Record<string, string>): Map<string, Problem[]> {
+export function typecheck(files: Record<string, string>, { allowUnused = false }: { allowUnused?: boolean } = {}): Map<string, Problem[]> {
   const dir = temporaryFolder("reduck-typecheck-");
   writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
+  // Other packages (a doc's oauth4webapi) come from the project's own node_modules.
+  symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
   const names = Object.keys(files);
   for (const name of names) {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
@@ -49,6 +53,7 @@ export function typecheck(files: Record<string, string>): Map<string, Problem[]>
       noEmit: true,
       typeRoots: [path.join(ROOT, "node_modules", "@types")],
       paths: { "reduck-client": [BUILT_TYPES] },
+      ...(allowUnused ? { noUnusedLocals: false, noUnusedParameters: false } : {}),
     },
   );
   const out = new Map<string, Problem[]>(names.map((n) => [n, []]));

@@ -57,6 +57,15 @@ export async function typed() {
     const third: unknown = batch.data.runs[2].result;
     void [first, second, third];
   }
+  // Every step registered.
+  const both = await runScript({
+    client,
+    scripts: [
+      { ...send, args: { to: "a@example.com", subject: "Hi" } },
+      { handle: "reduck", host: "slack.com", slug: "upload_file", args: { channel: "#general", content: "notes" } },
+    ],
+  });
+  if (both.data) void (both.data.runs[1].result?.ok satisfies boolean | undefined);
   // @ts-expect-error a misspelt input in one of several steps
   await runScript({ client, scripts: [{ ...send, args: { to: "a", subject: "Hi", bdy: "x" } }] });
 
