@@ -82,6 +82,8 @@ export async function typed() {
   // waitForRun: typed when told the script.
   const waited = await waitForRun<"reduck/mail.google.com/send_email">({ client, runId: "r" });
   if (waited.data) void (waited.data.result.sent satisfies boolean);
+  const batchWaited = await waitForRun<["reduck/mail.google.com/send_email", "reduck/slack.com/upload_file"]>({ client, batchId: "b" });
+  if (batchWaited.data) void (batchWaited.data.runs[1].result?.ok satisfies boolean | undefined);
   // @ts-expect-error an unknown result field after a wait
   if (waited.data) void waited.data.result.sentt;
 
