@@ -1,14 +1,13 @@
 /**
- * Typed scripts, as a user gets them: the module `reduck scripts types` writes for the whole
- * official catalogue, imported into a program compiled against the built package's types
+ * Typed scripts, as a user gets them: the module `reduck scripts types` writes for every script
+ * the sandbox can run (its official catalogue, the demo account's own and its projects'), imported into a program compiled against the built package's types
  * (dist/index.d.ts). Correct calls compile with no cast; each mistake fails with a first line
  * that names what is wrong (never "No overload matches this call").
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadCatalogue } from "@reduck-client/sandbox";
-import { reduck, tempDir, useReferenceServer } from "../cli/commands/harness.js";
+import { everyRunnableScript, reduck, tempDir, useReferenceServer } from "../cli/commands/harness.js";
 import { typecheck, type Problem } from "../support/typecheck.js";
 
 useReferenceServer();
@@ -160,7 +159,7 @@ function problemsOnce(): Promise<Map<string, Problem[]>> {
 }
 
 async function compile(): Promise<Map<string, Problem[]>> {
-  const addresses = loadCatalogue().map((e) => `${e.handle}/${e.host}/${e.slug}`);
+  const addresses = await everyRunnableScript();
   const out = path.join(tempDir(), "reduck-scripts.ts");
   const made = await reduck("scripts", "types", ...addresses, "--out", out);
   expect(made.exitCode, made.stderr).toBe(0);

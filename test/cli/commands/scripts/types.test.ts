@@ -3,15 +3,13 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadCatalogue } from "@reduck-client/sandbox";
 import { recordedVersions } from "../../../../src/typegen/module.js";
-import { reduck, tempDir, useReferenceServer } from "../harness.js";
+import { everyRunnableScript, reduck, tempDir, useReferenceServer } from "../harness.js";
 
 useReferenceServer();
 
 const BIOME = fileURLToPath(new URL("../../../../node_modules/.bin/biome", import.meta.url));
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
-const CATALOGUE = loadCatalogue().map((e) => `${e.handle}/${e.host}/${e.slug}`);
 
 /** What biome makes of `text` as a .ts file of this project (its own rules, from biome.json). */
 function biomeFormatted(text: string): string {
@@ -21,7 +19,11 @@ function biomeFormatted(text: string): string {
 }
 
 describe("scripts types", () => {
-  it("writes one module for the whole official catalogue: registered by address, formatted as biome formats, the same twice", async () => {
+  it("writes one module for every script the sandbox can run: registered by address, formatted as biome formats, the same twice", async () => {
+    const CATALOGUE = await everyRunnableScript();
+    expect(CATALOGUE).toEqual(
+      expect.arrayContaining(["reduck/mail.google.com/send_email", "@demo/example.com/get_title", "acme/crm.acme.test/export_contacts"]),
+    );
     const dir = tempDir();
     const out = path.join(dir, "reduck-scripts.ts");
     const first = await reduck("scripts", "types", ...CATALOGUE, "--out", out);
