@@ -16,7 +16,7 @@ export type { paths, components, operations } from "./generated/schema.js";
 export { PACKAGE_VERSION } from "./version.js";
 export { runScript, RUN_REGIONS, MAX_SCRIPTS_PER_RUN, MAX_WAIT_FOR_SECONDS } from "./run/run.js";
 export { waitForRun, type WaitOptions } from "./run/wait.js";
-export type { ReduckScripts, RegisteredScript, ScriptArgs, ScriptFiles, ScriptResultOf, TypedScriptToRun } from "./run/typed.js";
+export type { ReduckScripts, RegisteredScript, ScriptArgs, ScriptFiles, ScriptResultOf, TypedScriptToRun, StepToRun } from "./run/typed.js";
 export { isPendingRun, isRunFailure } from "./run/outcomes.js";
 export { scopesFor } from "./scopes.js";
 export type {

@@ -5,7 +5,7 @@
 import type { ReduckClient } from "../client.js";
 import type { FileSource } from "./files.js";
 import type { BatchRunResponse, PendingRun, RunError, RunResponse, RunStatusUpdate } from "./outcomes.js";
-import type { AddressOf, CheckedSteps, ScriptResultOf, StepResults, TypedScriptToRun } from "./typed.js";
+import type { AddressOf, CheckedSteps, ScriptResultOf, StepResults, StepToRun, TypedScriptToRun } from "./typed.js";
 
 /**
  * Where a run happens. `"cloud"`: a hosted browser (signed out; the REST default when `browser`
@@ -106,13 +106,13 @@ export interface BatchRunOptions<T extends readonly ScriptToRun[] = ScriptToRun[
  * type parameters are inferred from the call: `H`, `Ho`, `S` the script's handle, host and slug,
  * `T` the steps (`never` for one script), `W` whether it waits.
  */
-export type RunOptions<H extends string, Ho extends string, S extends string, T extends readonly ScriptToRun[], W extends boolean> = { wait?: W } & (
+export type RunOptions<H extends string, Ho extends string, S extends string, T extends readonly StepToRun[], W extends boolean> = { wait?: W } & (
   | SingleRunOptions<H, Ho, S>
   | (Omit<BatchRunOptions, "scripts"> & { scripts: T & CheckedSteps<T> })
 );
 
 /** What runScript's data is for those options: a step-by-step typed answer, or a pending run with `wait: false`. */
-export type RunAnswer<H extends string, Ho extends string, S extends string, T extends readonly ScriptToRun[], W extends boolean> =
+export type RunAnswer<H extends string, Ho extends string, S extends string, T extends readonly StepToRun[], W extends boolean> =
   | ([T] extends [never] ? RunResponse<ScriptResultOf<AddressOf<H, Ho, S>>> : BatchRunResponse<StepResults<T>>)
   | (W extends false ? PendingRun : never);
 

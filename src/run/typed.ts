@@ -124,6 +124,28 @@ type StepCheck<X> = [StepAddress<X>] extends [never]
         (Empty extends ScriptFiles<K> ? unknown : { files: unknown })
     : unknown;
 
+/** The handles, hosts or slugs of the registered addresses. */
+type RegisteredPart<N extends 0 | 1 | 2> = RegisteredScript extends infer K ? (K extends `${infer H}/${infer Ho}/${infer S}` ? [H, Ho, S][N] : never) : never;
+
+/**
+ * One of `scripts` as runScript takes it. A registered handle, host or slug keeps its literal
+ * type when written in the call (so the step's address can be looked up); any other is a string.
+ *
+ * @example
+ * ```ts
+ * const step: StepToRun = { handle: "reduck", host: "slack.com", slug: "upload_file", args: { channel: "#general", content: "notes" } };
+ * ```
+ */
+export interface StepToRun {
+  // `string & {}` keeps the registered literals apart from plain strings.
+  handle?: RegisteredPart<0> | (string & Empty);
+  host: RegisteredPart<1> | (string & Empty);
+  slug: RegisteredPart<2> | (string & Empty);
+  args?: Record<string, unknown>;
+  files?: Record<string, FileSource>;
+  version_id?: string;
+}
+
 /** Each of `scripts` checked against its own registered contract. */
 export type CheckedSteps<T extends readonly unknown[]> = { [I in keyof T]: StepCheck<T[I]> };
 

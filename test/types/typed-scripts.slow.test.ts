@@ -101,7 +101,7 @@ export async function loose() {
 `;
 
 /** One mistake per file: the first line of its first diagnostic, and the text it points at. */
-const MISTAKES: Record<string, { code: string; first: RegExp; at?: string }> = {
+const MISTAKES: Record<string, { code: string; first: RegExp; at?: string; /** The mistake is the file's one error. */ only?: boolean }> = {
   "misspelt-input": {
     code: 'await runScript({ client, script: { ...send, args: { to: "a", subjet: "Hi" } } });',
     first: /^Object literal may only specify known properties, but 'subjet' does not exist in type 'SendEmailArgs'\. Did you mean to write 'subject'\?$/,
@@ -138,6 +138,16 @@ const MISTAKES: Record<string, { code: string; first: RegExp; at?: string }> = {
   "step-misspelt-input": {
     code: 'await runScript({ client, scripts: [{ ...send, args: { to: "a", subject: "Hi", bdy: "x" } }] });',
     first: /bdy is not an input of reduck\/mail\.google\.com\/send_email/,
+  },
+  "step-wrong-input-type": {
+    code: 'await runScript({ client, scripts: [{ ...send, args: { to: "a", subject: 42 } }] });',
+    first: /^Type 'number' is not assignable to type 'never'\.$/,
+    at: "subject",
+    only: true,
+  },
+  "step-missing-input": {
+    code: 'await runScript({ client, scripts: [{ handle: "reduck", host: "slack.com", slug: "upload_file", args: { channel: "#general" } }] });',
+    first: /^Type '\{ channel: string; \}' is not assignable to type /,
   },
   "step-misspelt-file": {
     code: 'await runScript({ client, scripts: [{ ...send, args: { to: "a", subject: "Hi" }, files: { attachmnt: { path: "./x" } } }] });',
@@ -183,5 +193,6 @@ describe("the generated module for the whole catalogue", () => {
     expect(first!.first).toMatch(MISTAKES[name]!.first);
     expect(first!.message).not.toContain("No overload matches this call");
     if (MISTAKES[name]!.at) expect(first!.at).toBe(MISTAKES[name]!.at);
+    if (MISTAKES[name]!.only) expect(found.map((p) => p.first)).toHaveLength(1);
   });
 });
