@@ -101,7 +101,14 @@ export async function loose() {
 `;
 
 /** One mistake per file: the first line of its first diagnostic, and the text it points at. */
-const MISTAKES: Record<string, { code: string; first: RegExp; at?: string; /** The mistake is the file's one error. */ only?: boolean }> = {
+interface Mistake {
+  code: string;
+  first: RegExp;
+  at?: string;
+  /** The mistake is the file's one error. */
+  only?: boolean;
+}
+const MISTAKES: Record<string, Mistake> = {
   "misspelt-input": {
     code: 'await runScript({ client, script: { ...send, args: { to: "a", subjet: "Hi" } } });',
     first: /^Object literal may only specify known properties, but 'subjet' does not exist in type 'SendEmailArgs'\. Did you mean to write 'subject'\?$/,
