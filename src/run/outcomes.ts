@@ -30,13 +30,13 @@ export type RunStatus = "queued" | "running" | "completed" | "failed";
  * for (const step of batch.runs) console.log(step.status === "completed" ? step.result : `${step.errorType}: ${step.externalMessage ?? step.error}`);
  * ```
  */
-export interface RunStepOutcome {
+export interface RunStepOutcome<R = unknown> {
   /** `skipped`: a sequential chain stopped at an earlier failure, so this step never ran. */
   status: "completed" | "failed" | "skipped";
   /** The step's run; null when it never ran (or the service named none). */
   runId: string | null;
   /** What the script returned (possibly `null`): present exactly when `completed`. */
-  result?: unknown;
+  result?: R;
   /** Why the step failed or was skipped. */
   error?: string;
   /** The service's class of failure (`timeout`, `site_error`...), when it gave one. */
@@ -54,9 +54,9 @@ export interface RunStepOutcome {
  * if (data) console.log(data.runId, data.result);
  * ```
  */
-export interface RunResponse {
-  /** Whatever the script returned: its own JSON, shaped by its output schema (`null` is a result). */
-  result: unknown;
+export interface RunResponse<R = unknown> {
+  /** Whatever the script returned: its own JSON, shaped by its output schema (`null` is a result); typed for a registered script (ReduckScripts). */
+  result: R;
   runId: string;
 }
 
@@ -69,14 +69,14 @@ export interface RunResponse {
  * if (data?.status === "failed") console.error(data.runs.filter((r) => r.status !== "completed"));
  * ```
  */
-export interface BatchRunResponse {
+export interface BatchRunResponse<R extends readonly unknown[] = unknown[]> {
   /** The service's batch id; absent when it gave none (a plain 200 array of envelopes). */
   batchId?: string;
   /** `failed` when any step failed or was skipped. */
   status: "completed" | "failed";
   totalSteps: number;
   /** One per script, in the order given; never re-paired by index from a different count. */
-  runs: RunStepOutcome[];
+  runs: unknown[] extends R ? RunStepOutcome[] : { [I in keyof R]: RunStepOutcome<R[I]> };
 }
 
 /**

@@ -19,7 +19,8 @@ import type { Answer } from "../core/transport.js";
 import { FileChangedError, FileProblem } from "./files.js";
 import { prepare, RunRequestProblem, type PreparedRequest } from "./prepare-request.js";
 import { optionsProblem } from "./run-options.js";
-import type { BatchRunOptions, RunOptionsBase, RunResult, SingleRunOptions } from "./run-types.js";
+import type { BatchRunOptions, RunAnswer, RunOptions, RunOptionsBase, RunResult, SingleRunOptions } from "./run-types.js";
+import type { StepToRun } from "./typed.js";
 import { sendOverFetch, sendOverNode, type RunExchange } from "./send.js";
 
 import { batchResponse, countMismatch, readAnswer, singleResult, type BatchRunResponse, type PendingRun, type RunError, type RunResponse } from "./outcomes.js";
@@ -39,6 +40,8 @@ export {
   type SingleRunOptions,
   type BatchRunOptions,
   type RunResult,
+  type RunOptions,
+  type RunAnswer,
 } from "./run-types.js";
 
 /**
@@ -66,10 +69,15 @@ export {
  * if (data && isPendingRun(data)) saveForLater(data.batchId); // then waitForRun({ client, batchId })
  * ```
  */
-export function runScript(options: SingleRunOptions & { wait: false }): Promise<RunResult<RunResponse | PendingRun>>;
-export function runScript(options: BatchRunOptions & { wait: false }): Promise<RunResult<BatchRunResponse | PendingRun>>;
-export function runScript(options: SingleRunOptions): Promise<RunResult<RunResponse>>;
-export function runScript(options: BatchRunOptions): Promise<RunResult<BatchRunResponse>>;
+export function runScript<
+  H extends string = string,
+  Ho extends string = string,
+  S extends string = string,
+  // Not `const`: a registered handle, host or slug keeps its literal type anyway (StepToRun), and
+  // args keep their widened types, so a wrong one is one error at that input.
+  T extends [] | readonly StepToRun[] = never,
+  W extends boolean = true,
+>(options: RunOptions<H, Ho, S, T, W>): Promise<RunResult<RunAnswer<H, Ho, S, T, W>>>;
 export async function runScript(options: SingleRunOptions | BatchRunOptions): Promise<RunResult<RunResponse | BatchRunResponse | PendingRun>> {
   try {
     const problem = optionsProblem(options);

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import type { operations } from "reduck-client";
+import type { operations } from "./openapi-types.js";
 
 /**
  * Every operation openapi.json describes, including hand-written ones (`x-reduck-handwritten`, such
@@ -79,9 +79,11 @@ function newAjv(coerceTypes: boolean): Ajv2020 {
   return ajv;
 }
 
-// Query strings only carry strings: the request side coerces "20" to 20 and "true" to true.
+// Query strings only carry strings: the path and query are coerced ("20" to 20, "true" to true).
 const requestAjv = newAjv(true);
-// Responses must already have the right JSON types: no coercion when checking ourselves.
+// JSON bodies and responses already carry their types: no coercion. (Coercing a body would also
+// rewrite it in place while trying each branch of an anyOf: a `null` meant to remove a secret
+// became "" when checked against the string branch.)
 const responseAjv = newAjv(false);
 
 function pointer(...segments: string[]): string {
@@ -153,7 +155,7 @@ for (const [path, item] of Object.entries(document.paths)) {
       validateQuery: once(() => requestAjv.compile(objectSchema(spec.queryParams))),
       validateBody: once(() =>
         hasJsonBody
-          ? requestAjv.compile({
+          ? responseAjv.compile({
               $ref: DOCUMENT_ID + pointer("paths", path, method, "requestBody", "content", "application/json", "schema"),
             })
           : null,

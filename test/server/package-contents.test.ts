@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { LATEST_CLI_VERSION } from "./handlers/meta.js";
+import { HANDWRITTEN_OPERATIONS } from "./handlers/types.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, "..", "..");
@@ -36,6 +37,22 @@ describe("the sandbox package stands in its own folder", () => {
 
   it("carries the repository's openapi.json unchanged (npm run generate copies it)", () => {
     expect(readFileSync(path.join(HERE, "openapi.json"), "utf8")).toBe(readFileSync(path.join(ROOT, "openapi.json"), "utf8"));
+  });
+
+  it("takes its types from the description it carries, and knows which operations it serves by hand", () => {
+    const imports = sources().filter((file) => /^import [^;]* from "reduck-client";/m.test(readFileSync(file, "utf8")));
+    // Files that still take the client's types (to move to ./openapi-types.js), and the harness
+    // that drives the published client on purpose.
+    expect(imports.map((file) => path.relative(HERE, file)).sort()).toEqual(["handlers/app-views.ts", "reference-harness.ts"]);
+    const document = JSON.parse(readFileSync(path.join(HERE, "openapi.json"), "utf8")) as {
+      paths: Record<string, Record<string, { operationId?: string; "x-reduck-handwritten"?: boolean }>>;
+    };
+    const handwritten = Object.values(document.paths)
+      .flatMap((item) => Object.values(item))
+      .filter((op) => op && typeof op === "object" && op["x-reduck-handwritten"])
+      .map((op) => op.operationId)
+      .sort();
+    expect(handwritten).toEqual([...HANDWRITTEN_OPERATIONS]);
   });
 
   it("is the example scripts' home: the repository's examples/scripts is a link to it", () => {

@@ -83,8 +83,11 @@ async function main(): Promise<void> {
     runTimeoutMs: options.runTimeoutSeconds === undefined ? undefined : options.runTimeoutSeconds * 1000,
     browser,
     browserHost,
+    sealingKey: options.sealingKey === false ? null : undefined,
+    uploadExpirySeconds: options.uploadExpirySeconds,
   });
   store.setDemoFileAccess(options.fileAccess ?? true);
+  if (options.apps === false) store.setDemoApps(false);
   if (options.scriptsDir) {
     try {
       const seeded = seedUserScripts(store, options.scriptsDir);
@@ -172,6 +175,10 @@ async function main(): Promise<void> {
         "set REDUCK_SANDBOX_CHROMIUM to a Chromium binary, or use --browser simulated\n",
     );
   });
+  process.stderr.write(
+    `sandbox: hosted apps ${options.apps === false ? "off for the demo account (--apps off: 403, early access)" : "on"}; ` +
+      `presigned uploads expire after ${store.uploadExpirySeconds} s; ${store.sealingKey ? "secrets are sealed" : "no sealing key (--sealing-key off: writing a secret answers 503)"}\n`,
+  );
   if (options.oauthIssuer) {
     process.stderr.write(`sandbox: accepting JWT access tokens from ${options.oauthIssuer} for ${server.url} and ${server.url}/mcp\n`);
   }

@@ -145,6 +145,10 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   if (options.scripts) seedUserScripts(store, path.resolve(options.scripts));
   const server = await startHttpServer({ handlers: sandboxHandlers(store), port: options.port ?? 0, host: "127.0.0.1" });
   warmScriptRunner();
+  if (process.platform !== "linux") {
+    // As the command says at start: the data limit and the resident-memory watch are Linux's.
+    process.emitWarning(`@reduck-client/sandbox: on ${process.platform} a run's memory is not bounded beyond its JavaScript heap`);
+  }
   return {
     url: server.url,
     apiKey: store.demo.apiKey,
