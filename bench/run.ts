@@ -19,9 +19,11 @@
  * 7. A run polled after a 202 beside one whose first answer was the outcome (bench/polling.ts).
  * 8. The sandbox under the worst script-body attacks (bench/sandbox-attacks.ts).
  * 9. `reduck batch` beside a shell loop of `reduck run`, --dry-run's memory, the journal (bench/batch.ts).
+ * 10. The sandbox's own speed (bench/sandbox-speed.ts): start-up to its first answer, an ordinary
+ *     run one after another, runs per second 8 at a time, and its CPU time per run.
  *
  * Options: `--pairs N` (default 7 for uploads, 15 for the rest); `--only a,b` runs only those
- * of version, run, library, form-data, list, browser, polling, attacks, batch.
+ * of version, run, library, form-data, list, browser, polling, attacks, batch, sandbox-speed.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtemp, open, readFile, rm, writeFile } from "node:fs/promises";
@@ -34,6 +36,7 @@ import { benchBatch } from "./batch.js";
 import { benchBrowser } from "./browser.js";
 import { benchPolling } from "./polling.js";
 import { benchSandboxAttacks } from "./sandbox-attacks.js";
+import { benchSandboxSpeed } from "./sandbox-speed.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MiB = 2 ** 20;
@@ -256,6 +259,8 @@ if (wanted("browser")) rows.push(...(await benchBrowser()));
 if (wanted("polling")) rows.push(...(await benchPolling(pairsGiven ?? 5)));
 // 8. The sandbox under attack (bench/sandbox-attacks.ts).
 if (wanted("attacks")) rows.push(...(await benchSandboxAttacks()));
+// 10. The sandbox's own speed, for a test suite that runs against it (bench/sandbox-speed.ts).
+if (wanted("sandbox-speed")) rows.push(...(await benchSandboxSpeed(pairsGiven ?? 3)));
 
 const width = Math.max(...rows.map((r) => r[0].length));
 const width2 = Math.max(...rows.map((r) => r[1].length));

@@ -60,9 +60,6 @@ function treeCpu(pid: number): number {
   return (ticks * 1000) / TICKS;
 }
 
-/** CPU time (ms) of the sandbox's own process alone. */
-const ownCpu = (pid: number) => (ticksOf(statFields(pid), [11, 12]) * 1000) / TICKS;
-
 interface Round {
   startup: number;
   sequential: number;
@@ -121,14 +118,12 @@ async function round(): Promise<Round> {
     // 2. One after another.
     const times: number[] = [];
     let cpu = treeCpu(child.pid!);
-    const own = ownCpu(child.pid!);
     for (let i = 0; i < SEQUENTIAL; i++) {
       const t = performance.now();
       await run();
       times.push(performance.now() - t);
     }
     const sequentialCpu = (treeCpu(child.pid!) - cpu) / SEQUENTIAL;
-    if (process.env.SPEED_DEBUG) console.error("own", (ownCpu(child.pid!) - own) / SEQUENTIAL);
 
     // 3. Eight at a time.
     cpu = treeCpu(child.pid!);
