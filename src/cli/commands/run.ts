@@ -122,7 +122,7 @@ ${EXIT_CODES_HELP}`;
 
   public async run(): Promise<unknown> {
     setRunPhase("preparing");
-    const steps = groupSteps(this.argv);
+    const steps = groupSteps(this.argv, this.flagDefinitions());
     const version = this.flags.version;
     if (version && steps.length > 1) throw usageError("--version applies to one script: give a single --script with it");
     const browser = browserOf(this.flags.browser, this.flags.device);
