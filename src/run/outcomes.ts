@@ -11,6 +11,7 @@
  * promise to its callers, whatever the description of the wire says this week.
  */
 import type { ReduckError } from "../core/errors.js";
+import { isObject } from "../core/json.js";
 
 /**
  * A run's or batch's state on the wire.
@@ -183,7 +184,6 @@ export type ReadAnswer =
   | { kind: "pending-run"; runId: string; status: "queued" | "running"; retryAfterMs?: number }
   | { kind: "unreadable"; why: string };
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const str = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
 const PENDING = new Set(["queued", "running"]);
 const TERMINAL = new Set(["completed", "failed"]);

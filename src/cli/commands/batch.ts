@@ -140,7 +140,7 @@ ${EXIT_CODES_HELP}`;
     const read = await readBatchScript(client, where, versionId);
     if (read.error) throw fromReduckError(read.error);
     const script = read.data;
-    const check = (args: Record<string, unknown>, fileInputs: string[]) => schemaProblems(script.inputSchema as Record<string, unknown>, args, fileInputs);
+    const check = (args: Record<string, unknown>, fileInputs: string[]) => schemaProblems(script.inputSchema, args, fileInputs);
     const options = { shared, filesRelativeTo: path.dirname(input), check };
 
     // Pre-flight: every row, before the first run.

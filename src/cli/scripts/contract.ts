@@ -6,29 +6,17 @@
 import type { components } from "../../generated/schema.js";
 import { renderFields, renderTable, stdoutLayout } from "../shell/output.js";
 import { fileInputs } from "../../core/arguments.js";
+import { jsonSchemaOf, type JsonSchema } from "../../core/json.js";
 import { yesNo } from "../shell/list-flags.js";
 
 type Script = components["schemas"]["ScriptWithVersion"];
 type Version = components["schemas"]["ScriptVersion"];
 
-interface Schema {
-  type?: string | string[];
-  format?: string;
-  description?: string;
-  enum?: unknown[];
-  const?: unknown;
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-}
-
 /** The contract is a document, not a list: piped, its tables stay aligned rather than tab-separated. */
 const contractLayout = () => stdoutLayout({ piped: "aligned" });
 
 /** A property's type in a few characters: `string`, `string | string[]`, `"a" | "b"`, `file`. */
-export function typeLabel(schema: Schema | undefined): string {
+export function typeLabel(schema: JsonSchema | undefined): string {
   if (!schema || typeof schema !== "object") return "any";
   if (schema.format === "file") return "file";
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
@@ -56,10 +44,10 @@ function section(title: string, body: string): string {
 
 /** INPUTS, FILE INPUTS (with how to pass them) and OUTPUTS of a version. */
 export function renderContract(version: Pick<Version, "input_schema" | "output_schema">, address: string): string {
-  const input = (version.input_schema ?? {}) as Schema;
+  const input = jsonSchemaOf(version.input_schema) ?? {};
   const properties = input.properties ?? {};
   const required = new Set(input.required ?? []);
-  const files = new Set(fileInputs(input as never));
+  const files = new Set(fileInputs(input));
   const argNames = Object.keys(properties).filter((n) => !files.has(n));
   const out: string[] = [];
 
@@ -101,7 +89,7 @@ export function renderContract(version: Pick<Version, "input_schema" | "output_s
     );
   }
 
-  const output = (version.output_schema ?? {}) as Schema;
+  const output = jsonSchemaOf(version.output_schema) ?? {};
   const outProps = output.properties ?? {};
   const outNames = Object.keys(outProps);
   const outRequired = new Set(output.required ?? []);
