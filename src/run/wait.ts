@@ -5,7 +5,8 @@
 import type { ReduckClient } from "../client.js";
 import { isClient } from "../core/call.js";
 import type { BatchRunResponse, RunResponse, RunStatusUpdate } from "./outcomes.js";
-import { fail, waitForBatch, waitForRunId, type PollContext, type WaitResult } from "./poll.js";
+import { fail, waitForBatch, waitForRunId, type PollContext } from "./poll.js";
+import type { RunResult } from "./run-types.js";
 
 /**
  * Options of `waitForRun`.
@@ -41,12 +42,12 @@ export interface WaitOptions {
  * else for (const run of data.runs) console.log(run.status, run.result ?? run.error);
  * ```
  */
-export function waitForRun(target: { client: ReduckClient; runId: string }, options?: WaitOptions): Promise<WaitResult<RunResponse>>;
-export function waitForRun(target: { client: ReduckClient; batchId: string }, options?: WaitOptions): Promise<WaitResult<BatchRunResponse>>;
+export function waitForRun(target: { client: ReduckClient; runId: string }, options?: WaitOptions): Promise<RunResult<RunResponse>>;
+export function waitForRun(target: { client: ReduckClient; batchId: string }, options?: WaitOptions): Promise<RunResult<BatchRunResponse>>;
 export async function waitForRun(
   target: { client: ReduckClient; runId?: string; batchId?: string },
   options: WaitOptions = {},
-): Promise<WaitResult<RunResponse | BatchRunResponse>> {
+): Promise<RunResult<RunResponse | BatchRunResponse>> {
   const problem = waitProblem(target, options);
   if (problem) return fail({ kind: "invalid_request", error: problem });
   const ctx = pollContext(target.client, options);

@@ -14,8 +14,8 @@ import { resolveAddress } from "../scripts/own-handle.js";
 import { preloadValidator, schemaProblems } from "../run/validate-args.js";
 import { resolveVersion, versionFlag } from "../scripts/versions.js";
 import { runScript, RUN_REGIONS, MAX_WAIT_FOR_SECONDS, type ScriptToRun, type RunBrowser } from "../../run/run.js";
-import { isPendingRun, type RunStatusUpdate } from "../../run/outcomes.js";
-import { outcomeOfRunError, outcomeOfStep, cliErrorOf, printOutcomes, printPending, statusLine, type Outcome } from "../run/run-report.js";
+import { isPendingRun, type RunStatusUpdate, type RunStepOutcome } from "../../run/outcomes.js";
+import { outcomeOfRunError, outcomeOfStep, cliErrorOf, printOutcomes, printPending, statusLine } from "../run/run-report.js";
 import { FileProblem, checkPathFile, type PathFile } from "../../run/files.js";
 import { progressReporter } from "../run/progress.js";
 import { fileNameNotes } from "../run/file-name-notes.js";
@@ -187,7 +187,7 @@ ${EXIT_CODES_HELP}`;
       ...(this.flags.country ? { country: this.flags.country } : {}),
       ...(this.flags["wait-for-seconds"] !== undefined ? { waitForSeconds: this.flags["wait-for-seconds"] } : {}),
     };
-    let outcomes: Outcome[];
+    let outcomes: RunStepOutcome[];
     let batch: { batchId?: string; status: string; totalSteps: number } | undefined;
     try {
       if (prepared.length === 1) {
