@@ -51,23 +51,7 @@ export function renderContract(version: Pick<Version, "input_schema" | "output_s
   const argNames = Object.keys(properties).filter((n) => !files.has(n));
   const out: string[] = [];
 
-  out.push(
-    section(
-      "INPUTS",
-      argNames.length
-        ? renderTable(
-            argNames,
-            [
-              { header: "name", get: (n) => n },
-              { header: "type", get: (n) => typeLabel(properties[n]) },
-              { header: "required", get: (n) => yesNo(required.has(n)) },
-              { header: "description", get: (n) => properties[n]?.description ?? "" },
-            ],
-            contractLayout(),
-          )
-        : "none",
-    ),
-  );
+  out.push(section("INPUTS", argNames.length ? propertyTable(argNames, properties, "required", required) : "none"));
 
   if (files.size) {
     const names = [...files];
@@ -96,21 +80,24 @@ export function renderContract(version: Pick<Version, "input_schema" | "output_s
   out.push(
     section(
       "OUTPUTS",
-      outNames.length
-        ? renderTable(
-            outNames,
-            [
-              { header: "name", get: (n) => n },
-              { header: "type", get: (n) => typeLabel(outProps[n]) },
-              { header: "always", get: (n) => yesNo(outRequired.has(n)) },
-              { header: "description", get: (n) => outProps[n]?.description ?? "" },
-            ],
-            contractLayout(),
-          )
-        : `${typeLabel(output)}${output.description ? `: ${output.description}` : ""}`,
+      outNames.length ? propertyTable(outNames, outProps, "always", outRequired) : `${typeLabel(output)}${output.description ? `: ${output.description}` : ""}`,
     ),
   );
   return out.join("\n");
+}
+
+/** A table of properties: name, type, whether each is required (under `requiredHeader`), description. */
+function propertyTable(names: string[], properties: Record<string, JsonSchema>, requiredHeader: string, required: Set<string>): string {
+  return renderTable(
+    names,
+    [
+      { header: "name", get: (n) => n },
+      { header: "type", get: (n) => typeLabel(properties[n]) },
+      { header: requiredHeader, get: (n) => yesNo(required.has(n)) },
+      { header: "description", get: (n) => properties[n]?.description ?? "" },
+    ],
+    contractLayout(),
+  );
 }
 
 /** The code, or a clear statement that the service withheld it. */
