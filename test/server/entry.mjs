@@ -24,4 +24,5 @@ export const {
   TSX_NODE_ARGS,
   SANDBOX_ENTRY,
   parseSandboxArgs,
+  loadCatalogue,
 } = sandbox;
