@@ -15,6 +15,8 @@ import { cliFetch, connectionSettings, timeoutFromEnv } from "./network.js";
 import { CliError, fromReduckError, toCliError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
 import type { CommandShape } from "./parse-errors.js";
+import type { ScriptPath } from "./own-handle.js";
+import { scriptCallError } from "./script-lookup.js";
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)["baseFlags"] & T["flags"]>;
 export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T["args"]>;
@@ -147,6 +149,19 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** Unwraps a library result, or fails the command with the error's message and exit code. */
   protected unwrap<D>(result: { data: D; error: undefined } | { data: undefined; error: ReduckError }, doing?: string): D {
     if (result.error) throw fromReduckError(result.error, doing);
+    return result.data as D;
+  }
+
+  /**
+   * Unwraps the result of a call about the script at `path`; when that script does not exist,
+   * fails with exit 2 and the scripts the address most likely meant.
+   */
+  protected async unwrapScript<D>(
+    result: { data: D; error: undefined } | { data: undefined; error: ReduckError },
+    path: ScriptPath,
+    doing: string,
+  ): Promise<D> {
+    if (result.error) throw await scriptCallError(await this.client(), path, result.error, doing);
     return result.data as D;
   }
 

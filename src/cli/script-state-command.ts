@@ -33,7 +33,7 @@ export abstract class ScriptStateCommand extends BaseCommand<typeof ScriptStateC
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
     if (this.question) await confirmOrCancel(yes, this.question(address));
-    const script = this.unwrap(await this.change({ client, path }), `${this.doing} ${address}`);
+    const script = await this.unwrapScript(await this.change({ client, path }), path, `${this.doing} ${address}`);
     this.log(this.done(address));
     return script;
   }

@@ -7,8 +7,9 @@ import type { ReduckClient } from "../client.js";
 import { listScriptVersions } from "../generated/operations.js";
 import { listAll } from "../paginate.js";
 import { formatAddress } from "./address.js";
-import { fromReduckError, usageError } from "./errors.js";
+import { usageError } from "./errors.js";
 import type { ScriptPath } from "./own-handle.js";
+import { scriptCallError } from "./script-lookup.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,7 +42,7 @@ export async function resolveVersion(client: ReduckClient, path: ScriptPath, giv
   if (!/^\d+$/.test(given)) throw usageError(`${JSON.stringify(given)} is not a version number or id: ${where}`);
   const number = Number(given);
   const versions = await listAll(listScriptVersions, { client, path, query: { pageSize: 100 } });
-  if (versions.error) throw fromReduckError(versions.error, `reading the versions of ${address}`);
+  if (versions.error) throw await scriptCallError(client, path, versions.error, `reading the versions of ${address}`);
   const found = versions.data.find((v) => v.version_number === number);
   if (!found) {
     const known = versions.data.map((v) => v.version_number).sort((a, b) => a - b);

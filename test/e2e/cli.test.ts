@@ -222,10 +222,10 @@ describe("the catalogue from the terminal", () => {
     expect(r.stderr).toMatch(/--page 1|--all/);
   });
 
-  test("an unknown script is exit 1 with the server's message", async () => {
+  test("an unknown script is exit 2 (an address to fix) with the server's message", async () => {
     const r = await runCli(["scripts", "get", "reduck/nowhere.example/nothing"], { env });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^Error: /);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^Error: reading reduck\/nowhere\.example\/nothing: No such script/);
   });
 });
 

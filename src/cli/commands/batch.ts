@@ -7,7 +7,8 @@ import { ExitCode, EXIT_CODES_HELP } from "../exit-codes.js";
 import { parseAddress } from "../address.js";
 import { expandHome } from "../run-args.js";
 import { onInterrupt } from "../interrupt.js";
-import { resolveAddress } from "../own-handle.js";
+import { resolveAddress, withBareSlugHint } from "../own-handle.js";
+import { scriptCallError } from "../script-lookup.js";
 import { preloadValidator, schemaProblems } from "../validate-args.js";
 import { resolveVersion, versionFlag } from "../versions.js";
 import type { RunBrowser } from "../../run/run.js";
@@ -116,7 +117,11 @@ ${EXIT_CODES_HELP}`;
       throw usageError(`--device names one of your own paired browsers, so it cannot go with --browser ${flags.browser}: drop one of them`);
     if ((flags["retry-failed"] || flags["retry-unknown"]) && !flags.resume)
       throw usageError("--retry-failed and --retry-unknown act on an earlier batch: add --resume");
-    const address = parseAddress(flags.script);
+    const address = await Promise.resolve()
+      .then(() => parseAddress(flags.script))
+      .catch(async (err: unknown) => {
+        throw await withBareSlugHint(err, () => this.client());
+      });
     const shared = this.sharedArguments();
     const input = path.resolve(expandHome(flags.input));
     const info = await stat(input).catch(() => undefined);
@@ -141,7 +146,7 @@ ${EXIT_CODES_HELP}`;
     const where = await resolveAddress(client, address);
     const versionId = flags.version ? await resolveVersion(client, where, flags.version) : undefined;
     const read = await readBatchScript(client, where, versionId);
-    if (read.error) throw fromReduckError(read.error);
+    if (read.error) throw await scriptCallError(client, where, read.error, undefined, { ownImplied: !address.handle });
     const script = read.data;
     const check = (args: Record<string, unknown>, fileInputs: string[]) => schemaProblems(script.inputSchema as Record<string, unknown>, args, fileInputs);
     const options = { shared, filesRelativeTo: path.dirname(input), check };

@@ -9,7 +9,7 @@ import { checkOutDir, saveFiles, unsavedNote } from "../downloads.js";
 import { setRunPhase } from "../interrupt.js";
 import { readScriptOrSuggest } from "../script-lookup.js";
 import { getScriptVersion } from "../../generated/operations.js";
-import { resolveAddress } from "../own-handle.js";
+import { resolveAddress, withBareSlugHint } from "../own-handle.js";
 import { preloadValidator, schemaProblems } from "../validate-args.js";
 import { resolveVersion, versionFlag } from "../versions.js";
 import { runScript, RUN_REGIONS, MAX_WAIT_FOR_SECONDS, type ScriptToRun, type RunBrowser } from "../../run/run.js";
@@ -122,7 +122,12 @@ ${EXIT_CODES_HELP}`;
 
   public async run(): Promise<unknown> {
     setRunPhase("preparing");
-    const steps = groupSteps(this.argv);
+    let steps: StepArgs[];
+    try {
+      steps = groupSteps(this.argv);
+    } catch (err) {
+      throw await withBareSlugHint(err, () => this.client());
+    }
     const version = this.flags.version;
     if (version && steps.length > 1) throw usageError("--version applies to one script: give a single --script with it");
     const browser = browserOf(this.flags.browser, this.flags.device);
@@ -259,7 +264,7 @@ ${EXIT_CODES_HELP}`;
       versionId = await resolveVersion(client, path, version);
       contract = this.unwrap(await getScriptVersion({ client, path: { ...path, versionId } }), `reading ${label} version ${version}`);
     } else {
-      const script = await readScriptOrSuggest(client, path);
+      const script = await readScriptOrSuggest(client, path, !step.address.handle);
       if (!script.current_version) throw new CliError(`${label} has no current version to run: promote one, or pass --version`, ExitCode.FAILED);
       contract = script.current_version as typeof contract;
     }

@@ -3,6 +3,7 @@ import { BaseCommand } from "../../base.js";
 import { CliError } from "../../errors.js";
 import { ExitCode, EXIT_CODES_HELP } from "../../exit-codes.js";
 import { setRunPhase } from "../../interrupt.js";
+import { checkWaitId } from "../../run-ids.js";
 import { cliErrorOf, outcomeOfRunError, outcomeOfStep, printOutcomes, statusLine, type Outcome } from "../../run-report.js";
 import { waitForRun } from "../../../run/wait.js";
 
@@ -30,6 +31,7 @@ ${EXIT_CODES_HELP}`;
   public async run(): Promise<unknown> {
     const id = this.args.id.trim();
     if (!id) throw new CliError("give the batch id or run id to wait for (printed by `reduck run --no-wait`)", ExitCode.USAGE);
+    checkWaitId(id);
     const client = await this.client();
     setRunPhase("waiting", id);
     const status = statusLine(process.stderr);

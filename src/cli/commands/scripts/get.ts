@@ -36,7 +36,11 @@ export default class ScriptsGet extends BaseCommand<typeof ScriptsGet> {
     const address = formatAddress(path);
     if (this.flags.version) {
       const versionId = await resolveVersion(client, path, this.flags.version);
-      const version = this.unwrap(await getScriptVersion({ client, path: { ...path, versionId } }), `reading ${address} version ${this.flags.version}`);
+      const version = await this.unwrapScript(
+        await getScriptVersion({ client, path: { ...path, versionId } }),
+        path,
+        `reading ${address} version ${this.flags.version}`,
+      );
       if (!this.jsonEnabled()) this.log(renderVersion(version, address, { code: this.flags.code }));
       return version;
     }

@@ -33,7 +33,11 @@ export default class ScriptsTransfer extends BaseCommand<typeof ScriptsTransfer>
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
     await confirmOrCancel(this.flags.yes, `Move ${address} to ${this.flags.to}? Its address becomes ${formatAddress({ ...path, handle: this.flags.to })}.`);
-    const moved = this.unwrap(await transferScript({ client, path, body: { target: this.flags.to } }), `transferring ${address} to ${this.flags.to}`);
+    const moved = await this.unwrapScript(
+      await transferScript({ client, path, body: { target: this.flags.to } }),
+      path,
+      `transferring ${address} to ${this.flags.to}`,
+    );
     const newAddress = formatAddress(moved);
     const result = { ...moved, address: newAddress, from: address };
     this.log(`Moved ${address} to ${moved.handle}: it is now ${newAddress}`);

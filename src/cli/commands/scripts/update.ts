@@ -41,7 +41,7 @@ export default class ScriptsUpdate extends BaseCommand<typeof ScriptsUpdate> {
     const client = await this.client();
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
-    const script = this.unwrap(await patchScript({ client, path, body }), `updating ${address}`);
+    const script = await this.unwrapScript(await patchScript({ client, path, body }), path, `updating ${address}`);
     if (this.jsonEnabled()) return script;
     this.log(
       renderFields([

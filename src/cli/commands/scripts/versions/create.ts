@@ -51,7 +51,7 @@ Try a draft with \`reduck run --version VERSION --script ADDRESS ...\`, then mak
       ...(flags["logged-in"] !== undefined ? { logged_in: flags["logged-in"] } : {}),
       ...(flags.parent ? { parent_version_id: await resolveVersion(client, path, flags.parent) } : {}),
     };
-    const draft = this.unwrap(await createDraftScriptVersion({ client, path, body }), `adding a draft to ${address}`);
+    const draft = await this.unwrapScript(await createDraftScriptVersion({ client, path, body }), path, `adding a draft to ${address}`);
     if (this.jsonEnabled()) return draft;
     this.log(`Created draft version ${draft.version_number} of ${address}: ${draft.id}${renderDiff(draft.diff)}`);
     this.note(

@@ -33,7 +33,7 @@ export default class VersionsDelete extends BaseCommand<typeof VersionsDelete> {
     const address = formatAddress(path);
     const versionId = await resolveVersion(client, path, this.args.version);
     await confirmOrCancel(this.flags.yes, `Delete draft version ${this.args.version} of ${address}? This cannot be undone.`);
-    this.unwrap(await deleteDraftScriptVersion({ client, path: { ...path, versionId } }), `deleting ${address} version ${this.args.version}`);
+    await this.unwrapScript(await deleteDraftScriptVersion({ client, path: { ...path, versionId } }), path, `deleting ${address} version ${this.args.version}`);
     this.log(`Deleted draft ${versionId} of ${address}`);
     return { address, versionId, deleted: true };
   }

@@ -30,7 +30,11 @@ export default class VersionsGet extends BaseCommand<typeof VersionsGet> {
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
     const versionId = await resolveVersion(client, path, this.args.version);
-    const version = this.unwrap(await getScriptVersion({ client, path: { ...path, versionId } }), `reading ${address} version ${this.args.version}`);
+    const version = await this.unwrapScript(
+      await getScriptVersion({ client, path: { ...path, versionId } }),
+      path,
+      `reading ${address} version ${this.args.version}`,
+    );
     if (!this.jsonEnabled()) this.log(renderVersion(version, address, { code: this.flags.code }));
     return version;
   }

@@ -26,7 +26,11 @@ export default class VersionsPromote extends BaseCommand<typeof VersionsPromote>
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
     const versionId = await resolveVersion(client, path, this.args.version);
-    const version = this.unwrap(await promoteScriptVersion({ client, path: { ...path, versionId } }), `promoting ${address} version ${this.args.version}`);
+    const version = await this.unwrapScript(
+      await promoteScriptVersion({ client, path: { ...path, versionId } }),
+      path,
+      `promoting ${address} version ${this.args.version}`,
+    );
     this.log(`Version ${version.version_number} (${version.id}) is now the current version of ${address}.`);
     return version;
   }

@@ -51,8 +51,9 @@ export default class VersionsUpdate extends BaseCommand<typeof VersionsUpdate> {
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
     const versionId = await resolveVersion(client, path, this.args.version);
-    const draft = this.unwrap(
+    const draft = await this.unwrapScript(
       await patchDraftScriptVersion({ client, path: { ...path, versionId }, body }),
+      path,
       `updating ${address} version ${this.args.version}`,
     );
     if (this.jsonEnabled()) return draft;
