@@ -113,7 +113,7 @@ module.exports = process.env.DEBUG ? require("debug") : silent;`,
 /**
  * The CLI bundle requires its vendor files (built as entries of their own, below) instead of
  * bundling their packages: the MCP SDK and zod where src/mcp imports them, ajv where
- * validate-args does.
+ * src/cli/run/validate-args.ts does (as `../vendor/ajv.js`).
  */
 const vendorFiles: Plugin = {
   name: "vendor-files",
@@ -121,7 +121,7 @@ const vendorFiles: Plugin = {
     build.onResolve({ filter: /^(@modelcontextprotocol\/sdk\/server\/(mcp|stdio)\.js|zod)$/ }, (args) =>
       /[\\/]src[\\/]mcp[\\/]/.test(args.importer) ? { path: "./mcp-vendor.cjs", external: true } : undefined,
     );
-    build.onResolve({ filter: /^\.\/vendor\/ajv\.js$/ }, () => ({ path: "./ajv-vendor.cjs", external: true }));
+    build.onResolve({ filter: /^\.\.\/vendor\/ajv\.js$/ }, () => ({ path: "./ajv-vendor.cjs", external: true }));
   },
 };
 

@@ -30,7 +30,7 @@ import RunsDelete from "./commands/runs/delete.js";
 import RunsTrace from "./commands/runs/trace.js";
 import RunsWait from "./commands/runs/wait.js";
 import DevicesList from "./commands/devices/list.js";
-import { PLUGIN_COMMANDS } from "./plugins.js";
+import { PLUGIN_COMMANDS } from "./shell/plugins.js";
 
 export const COMMANDS = {
   run: Run,

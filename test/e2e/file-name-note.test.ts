@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { fileNameNotes, nameArgumentFor } from "../../src/cli/file-name-notes.js";
+import { fileNameNotes, nameArgumentFor } from "../../src/cli/run/file-name-notes.js";
 import { createHandlers, createStore, loadCatalogue, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
 import { runCli } from "../support/cli.js";
 

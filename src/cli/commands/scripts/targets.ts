@@ -1,11 +1,12 @@
 import { Args } from "@oclif/core";
 import { listScriptTransferTargets } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
-import { formatAddress } from "../../address.js";
-import { BaseCommand } from "../../base.js";
-import { yesNo } from "../../list-flags.js";
-import { renderTable, wideFlag, wideLayout } from "../../output.js";
-import { resolveAddress } from "../../own-handle.js";
+import { formatAddress } from "../../shell/address.js";
+import { BaseCommand } from "../../shell/base.js";
+import { yesNo } from "../../shell/list-flags.js";
+import { renderTable, wideFlag, wideLayout } from "../../shell/output.js";
+import { resolveAddress } from "../../scripts/own-handle.js";
+import { unwrapScript } from "../../scripts/script-lookup.js";
 
 type TransferTarget = components["schemas"]["TransferTarget"];
 
@@ -29,7 +30,7 @@ export default class ScriptsTargets extends BaseCommand<typeof ScriptsTargets> {
     const client = await this.client();
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
-    const { targets } = await this.unwrapScript(await listScriptTransferTargets({ client, path }), path, `listing where ${address} can go`);
+    const { targets } = await unwrapScript(client, await listScriptTransferTargets({ client, path }), path, `listing where ${address} can go`);
     if (this.jsonEnabled()) return targets;
     if (targets.length === 0) {
       this.note(`${address} has nowhere to go: you may create scripts in no other scope.`);

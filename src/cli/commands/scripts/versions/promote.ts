@@ -1,9 +1,10 @@
 import { Args } from "@oclif/core";
 import { promoteScriptVersion } from "../../../../generated/operations.js";
-import { formatAddress } from "../../../address.js";
-import { BaseCommand } from "../../../base.js";
-import { resolveAddress } from "../../../own-handle.js";
-import { resolveVersion, versionArg } from "../../../versions.js";
+import { formatAddress } from "../../../shell/address.js";
+import { BaseCommand } from "../../../shell/base.js";
+import { resolveAddress } from "../../../scripts/own-handle.js";
+import { resolveVersion, versionArg } from "../../../scripts/versions.js";
+import { unwrapScript } from "../../../scripts/script-lookup.js";
 
 export default class VersionsPromote extends BaseCommand<typeof VersionsPromote> {
   static override summary = "Make a version the one the script runs (also how to roll back)";
@@ -26,7 +27,8 @@ export default class VersionsPromote extends BaseCommand<typeof VersionsPromote>
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
     const versionId = await resolveVersion(client, path, this.args.version);
-    const version = await this.unwrapScript(
+    const version = await unwrapScript(
+      client,
       await promoteScriptVersion({ client, path: { ...path, versionId } }),
       path,
       `promoting ${address} version ${this.args.version}`,

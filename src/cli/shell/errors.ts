@@ -1,4 +1,4 @@
-import type { ReduckError } from "../core/errors.js";
+import type { ReduckError } from "../../core/errors.js";
 import { inCliWords } from "./cli-words.js";
 import { ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { rewriteParseError, type CommandShape } from "./parse-errors.js";

@@ -3,8 +3,8 @@
  * way lists are fetched with them: a single page with a note when more exist, or every page.
  */
 import { Flags } from "@oclif/core";
-import type { ListResult } from "../core/types.js";
-import { listAll } from "../paginate.js";
+import type { ListResult } from "../../core/types.js";
+import { listAll } from "../../paginate.js";
 import { fromReduckError } from "./errors.js";
 import { morePagesNote } from "./output.js";
 

@@ -11,10 +11,10 @@
  */
 import { mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { nodeCrypto } from "../core/builtins.js";
-import { configDir as systemConfigDir, currentSystem, modesMeaningful } from "../system/paths.js";
-import type { SignInStore } from "../auth/session.js";
-import type { OAuthSignIn } from "../auth/types.js";
+import { nodeCrypto } from "../../core/builtins.js";
+import { configDir as systemConfigDir, currentSystem, modesMeaningful } from "../../system/paths.js";
+import type { SignInStore } from "../../auth/session.js";
+import type { OAuthSignIn } from "../../auth/types.js";
 import { CliError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
 

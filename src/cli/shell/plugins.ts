@@ -7,9 +7,9 @@
  * imported by file; the bundler copies them into dist/ at build time.
  */
 import { commands as helpCommands } from "@oclif/plugin-help";
-import Autocomplete from "../../node_modules/@oclif/plugin-autocomplete/lib/commands/autocomplete/index.js";
-import AutocompleteCreate from "../../node_modules/@oclif/plugin-autocomplete/lib/commands/autocomplete/create.js";
-import AutocompleteScript from "../../node_modules/@oclif/plugin-autocomplete/lib/commands/autocomplete/script.js";
+import Autocomplete from "../../../node_modules/@oclif/plugin-autocomplete/lib/commands/autocomplete/index.js";
+import AutocompleteCreate from "../../../node_modules/@oclif/plugin-autocomplete/lib/commands/autocomplete/create.js";
+import AutocompleteScript from "../../../node_modules/@oclif/plugin-autocomplete/lib/commands/autocomplete/script.js";
 
 export const PLUGIN_COMMANDS = {
   ...helpCommands,

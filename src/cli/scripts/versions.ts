@@ -3,11 +3,11 @@
  * its id. Numbers are resolved through the script's version list.
  */
 import { Args, Flags } from "@oclif/core";
-import type { ReduckClient } from "../client.js";
-import { listScriptVersions } from "../generated/operations.js";
-import { listAll } from "../paginate.js";
-import { formatAddress } from "./address.js";
-import { usageError } from "./errors.js";
+import type { ReduckClient } from "../../client.js";
+import { listScriptVersions } from "../../generated/operations.js";
+import { listAll } from "../../paginate.js";
+import { formatAddress } from "../shell/address.js";
+import { usageError } from "../shell/errors.js";
 import type { ScriptPath } from "./own-handle.js";
 import { scriptCallError } from "./script-lookup.js";
 

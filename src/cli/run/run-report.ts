@@ -3,10 +3,10 @@
  * way: the outcomes (stdout: results; stderr: run ids and failures; or one JSON document), the
  * one-line status while a run is polled (on a terminal only), and a pending run's handle.
  */
-import { isRunFailure, type RunError, type RunStatusUpdate, type RunStepOutcome, type PendingRun } from "../run/outcomes.js";
-import { inCliWords } from "./cli-words.js";
-import { CliError, fromReduckError } from "./errors.js";
-import { ExitCode } from "./exit-codes.js";
+import { isRunFailure, type RunError, type RunStatusUpdate, type RunStepOutcome, type PendingRun } from "../../run/outcomes.js";
+import { inCliWords } from "../shell/cli-words.js";
+import { CliError, fromReduckError } from "../shell/errors.js";
+import { ExitCode } from "../shell/exit-codes.js";
 
 /** One run's outcome, as the hosted agent tool reports it (with the service's class of failure). */
 export type Outcome =

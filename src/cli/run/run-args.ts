@@ -3,9 +3,9 @@
  * `file:INPUT=PATH` after it belongs to that step. Values are coerced to the types the
  * script's input schema asks for, and checked before anything is uploaded.
  */
-import { expandHome } from "../system/paths.js";
-import { usageError } from "./errors.js";
-import { parseAddress, type ScriptAddress } from "./address.js";
+import { expandHome } from "../../system/paths.js";
+import { usageError } from "../shell/errors.js";
+import { parseAddress, type ScriptAddress } from "../shell/address.js";
 import { scriptFlagHint } from "./run-hints.js";
 
 export interface StepArgs {
@@ -73,4 +73,4 @@ export function groupSteps(argv: string[]): StepArgs[] {
 }
 
 /** Shells do not expand `~` after `=`, so the CLI does (`~\` too on Windows). */
-export { expandHome } from "../system/paths.js";
+export { expandHome } from "../../system/paths.js";

@@ -1,4 +1,4 @@
-import { usageError } from "./errors.js";
+import { usageError } from "../shell/errors.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

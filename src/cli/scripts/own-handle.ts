@@ -2,12 +2,12 @@
  * An address without a handle (`example.com/get_title`) names one of the caller's own
  * scripts: `@username`, which only the service knows. One lookup per client.
  */
-import type { ReduckClient } from "../client.js";
-import { getMe } from "../generated/operations.js";
-import { bareSlugHint } from "../core/nearby-scripts.js";
-import { parseAddress, UnreadableAddress, type ScriptAddress } from "./address.js";
-import { CliError, fromReduckError } from "./errors.js";
-import { ExitCode } from "./exit-codes.js";
+import type { ReduckClient } from "../../client.js";
+import { getMe } from "../../generated/operations.js";
+import { bareSlugHint } from "../../core/nearby-scripts.js";
+import { parseAddress, UnreadableAddress, type ScriptAddress } from "../shell/address.js";
+import { CliError, fromReduckError } from "../shell/errors.js";
+import { ExitCode } from "../shell/exit-codes.js";
 
 const handles = new WeakMap<ReduckClient, Promise<string>>();
 

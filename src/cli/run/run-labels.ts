@@ -1,5 +1,5 @@
 /** How a run's script and browser read in tables and records. */
-import type { components } from "../generated/schema.js";
+import type { components } from "../../generated/schema.js";
 
 type Run = components["schemas"]["Run"];
 

@@ -6,8 +6,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Flags } from "@oclif/core";
-import { usageError } from "./errors.js";
-import { expandHome } from "./run-args.js";
+import { usageError } from "../shell/errors.js";
+import { expandHome } from "../run/run-args.js";
 
 export type ScriptLanguage = "typescript" | "javascript";
 

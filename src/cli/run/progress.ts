@@ -3,7 +3,7 @@
  * pipes stay clean. Each redraw returns to the start of the line and clears it, so a shorter
  * line never leaves the end of a longer one behind.
  */
-import { formatBytes } from "../core/bytes.js";
+import { formatBytes } from "../../core/bytes.js";
 
 /** Bodies smaller than this finish before a bar would help. */
 const SHOW_FROM_BYTES = 1_000_000;

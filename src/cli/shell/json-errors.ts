@@ -3,7 +3,7 @@
  * such as `help`, a failure while oclif starts) reach the user the same way as any other: one
  * line on stderr, or with `--json` one JSON document on stdout, and the same exit code.
  */
-import { redactSecrets } from "../core/redact.js";
+import { redactSecrets } from "../../core/redact.js";
 import type { CliError } from "./errors.js";
 
 /**

@@ -3,16 +3,16 @@
  * meant (`did you mean reduck/mail.google.com/send_email?`). An address the service does not
  * know is the user's input to fix, like a malformed one: exit 2.
  */
-import type { ReduckClient } from "../client.js";
-import type { ReduckError } from "../core/errors.js";
-import { unknownScriptHint } from "../core/nearby-scripts.js";
-import { getScript } from "../generated/operations.js";
-import { formatAddress } from "./address.js";
-import { CliError, fromReduckError } from "./errors.js";
-import { ExitCode } from "./exit-codes.js";
+import type { ReduckClient } from "../../client.js";
+import type { ReduckError } from "../../core/errors.js";
+import { unknownScriptHint } from "../../core/nearby-scripts.js";
+import { getScript } from "../../generated/operations.js";
+import { formatAddress } from "../shell/address.js";
+import { CliError, fromReduckError } from "../shell/errors.js";
+import { ExitCode } from "../shell/exit-codes.js";
 import type { ScriptPath } from "./own-handle.js";
 
-export { OFFICIAL_HANDLE } from "../core/nearby-scripts.js";
+export { OFFICIAL_HANDLE } from "../../core/nearby-scripts.js";
 
 /** `message.`, ended once. */
 const sentence = (message: string) => (/[.!?]$/.test(message) ? message : `${message}.`);
@@ -42,6 +42,23 @@ export async function scriptCallError(
   }
   const hint = await unknownScriptHint(client, { ...path, ownImplied });
   return new CliError(hint ? `${sentence(cli.message)} ${hint}` : cli.message, ExitCode.USAGE, cli.detail);
+}
+
+/**
+ * The data of a call about the script at `path`, or the command fails: with exit 2 and the
+ * scripts the address most likely meant when that script does not exist.
+ *
+ * @example
+ * const script = await unwrapScript(client, await patchScript({ client, path, body }), path, `updating ${address}`);
+ */
+export async function unwrapScript<D>(
+  client: ReduckClient,
+  result: { data: D; error: undefined } | { data: undefined; error: ReduckError },
+  path: ScriptPath,
+  doing: string,
+): Promise<D> {
+  if (result.error) throw await scriptCallError(client, path, result.error, doing);
+  return result.data as D;
 }
 
 /**

@@ -3,11 +3,11 @@
  * (one line on stderr, or one JSON object on stdout with --json, and a documented exit code).
  */
 import { Command, Flags, type Interfaces } from "@oclif/core";
-import { createReduckClient, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL, type ReduckClient } from "../client.js";
-import type { ReduckError } from "../core/errors.js";
-import { OAuthSession } from "../auth/session.js";
-import type { OAuthSignIn } from "../auth/types.js";
-import { redactSecrets } from "../core/redact.js";
+import { createReduckClient, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL, type ReduckClient } from "../../client.js";
+import type { ReduckError } from "../../core/errors.js";
+import { OAuthSession } from "../../auth/session.js";
+import type { OAuthSignIn } from "../../auth/types.js";
+import { redactSecrets } from "../../core/redact.js";
 import { retryLine, type RetryInfo } from "./retry-line.js";
 import { configSignInStore, readConfig, storedCredential } from "./config.js";
 import { inCliWords } from "./cli-words.js";
@@ -15,8 +15,6 @@ import { cliFetch, connectionSettings, timeoutFromEnv } from "./network.js";
 import { CliError, fromReduckError, toCliError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
 import type { CommandShape } from "./parse-errors.js";
-import type { ScriptPath } from "./own-handle.js";
-import { scriptCallError } from "./script-lookup.js";
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)["baseFlags"] & T["flags"]>;
 export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T["args"]>;
@@ -149,19 +147,6 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** Unwraps a library result, or fails the command with the error's message and exit code. */
   protected unwrap<D>(result: { data: D; error: undefined } | { data: undefined; error: ReduckError }, doing?: string): D {
     if (result.error) throw fromReduckError(result.error, doing);
-    return result.data as D;
-  }
-
-  /**
-   * Unwraps the result of a call about the script at `path`; when that script does not exist,
-   * fails with exit 2 and the scripts the address most likely meant.
-   */
-  protected async unwrapScript<D>(
-    result: { data: D; error: undefined } | { data: undefined; error: ReduckError },
-    path: ScriptPath,
-    doing: string,
-  ): Promise<D> {
-    if (result.error) throw await scriptCallError(await this.client(), path, result.error, doing);
     return result.data as D;
   }
 

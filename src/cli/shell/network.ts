@@ -4,9 +4,9 @@
  * downloads all take the same proxy. Certificate authorities come from NODE_EXTRA_CA_CERTS,
  * which Node itself adds to every TLS connection's list.
  */
-import { connectionFetch } from "../core/fetch.js";
-import { Connections, type ConnectionOptions } from "../core/http.js";
-import { proxyFromEnv } from "../core/proxy.js";
+import { connectionFetch } from "../../core/fetch.js";
+import { Connections, type ConnectionOptions } from "../../core/http.js";
+import { proxyFromEnv } from "../../core/proxy.js";
 import { CliError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
 

@@ -17,7 +17,7 @@ let validators: Promise<(schema: Schema) => ValidateFunction> | undefined;
 function compiler(): Promise<(schema: Schema) => ValidateFunction> {
   validators ??= (async () => {
     // A file of its own in the build (src/cli/vendor/ajv.ts), loaded only here.
-    const { Ajv2020, addFormats } = await import("./vendor/ajv.js");
+    const { Ajv2020, addFormats } = await import("../vendor/ajv.js");
     const ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true, validateSchema: false });
     addFormats(ajv);
     ajv.addFormat("file", true);

@@ -3,10 +3,10 @@
  * whether it needs a login and whether it changes anything. Shared by `scripts get` and
  * `scripts versions get`.
  */
-import type { components } from "../generated/schema.js";
-import { renderFields, renderTable, stdoutLayout } from "./output.js";
-import { fileInputs } from "../core/arguments.js";
-import { yesNo } from "./list-flags.js";
+import type { components } from "../../generated/schema.js";
+import { renderFields, renderTable, stdoutLayout } from "../shell/output.js";
+import { fileInputs } from "../../core/arguments.js";
+import { yesNo } from "../shell/list-flags.js";
 
 type Script = components["schemas"]["ScriptWithVersion"];
 type Version = components["schemas"]["ScriptVersion"];

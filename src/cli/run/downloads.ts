@@ -12,11 +12,11 @@
  */
 import { mkdir, open, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { describeFailure, type FailurePhase } from "../core/errors.js";
-import { inCliWords } from "./cli-words.js";
-import { usageError } from "./errors.js";
-import { DEFAULT_TIMEOUT_MS } from "../client.js";
-import { cliFetch, timeoutFromEnv } from "./network.js";
+import { describeFailure, type FailurePhase } from "../../core/errors.js";
+import { inCliWords } from "../shell/cli-words.js";
+import { usageError } from "../shell/errors.js";
+import { DEFAULT_TIMEOUT_MS } from "../../client.js";
+import { cliFetch, timeoutFromEnv } from "../shell/network.js";
 
 type Json = unknown;
 type Schema = { properties?: Record<string, Schema>; items?: Schema; contentEncoding?: string; contentMediaType?: string };

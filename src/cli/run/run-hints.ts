@@ -2,7 +2,7 @@
  * Hints for where people slip when naming a script to `reduck run`: an address typed without
  * `--script` in front of it.
  */
-import { parseAddress } from "./address.js";
+import { parseAddress } from "../shell/address.js";
 
 /**
  * When a word that should have been `name=value` is a script address, the hint to put
