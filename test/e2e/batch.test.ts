@@ -78,6 +78,31 @@ describe("rows from files", () => {
     expect(refused.stderr).toContain("--device names one of your own paired browsers, so it cannot go with --browser cloud");
   });
 
+  test("--browser takes a paired browser's id, as run's does: every row goes to that browser", async () => {
+    const dir = await folder();
+    const input = path.join(dir, "device.jsonl");
+    await writeFile(input, '{"name": "device1"}\n{"name": "device2"}\n');
+    const r = await runCli(["batch", "--script", "rows.example/echo", "--input", input, "--browser", store.demo.deviceId, "--json"], { env });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const results = (await journal(path.join(dir, "device.results.jsonl"))).filter((l) => l.status === "completed");
+    expect(results.map((l) => store.runs.get(l.runId)!.browser.type)).toEqual(["extension", "extension"]);
+    // The id is what the service is given: one it does not know is refused by it, naming the id.
+    const unknown = "00000000-0000-4000-8000-00000000dead";
+    const refused = await runCli(["batch", "--script", "rows.example/echo", "--input", input, "--browser", unknown, "--out", path.join(dir, "unknown.jsonl")], {
+      env,
+    });
+    expect(refused.code).toBe(1);
+    const failed = (await journal(path.join(dir, "unknown.jsonl"))).filter((l) => l.status === "failed");
+    expect(failed.map((l) => l.error)).toEqual([expect.stringContaining(`No paired browser ${unknown} on this account`), expect.any(String)]);
+    // A word that is no browser and no id is refused before anything is sent, as by run.
+    const typo = await runCli(["batch", "--script", "rows.example/echo", "--input", input, "--browser", "clodu", "--out", path.join(dir, "typo.jsonl")], {
+      env,
+    });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toBe('Error: --browser takes cloud, extension or a paired browser\'s id (see `reduck devices list`), not "clodu"\n');
+  });
+
   test("pre-flight lists every problem with its row number (the first 20, then a count), exit 2, nothing sent; --dry-run counts the runs", async () => {
     const dir = await folder();
     const lines = ["name,n,colour"];

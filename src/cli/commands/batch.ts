@@ -7,11 +7,11 @@ import { ExitCode, EXIT_CODES_HELP } from "../shell/exit-codes.js";
 import { parseAddress } from "../shell/address.js";
 import { expandHome } from "../run/run-args.js";
 import { onInterrupt } from "../run/interrupt.js";
+import { browserFlag, browserOf } from "../run/browser-flag.js";
 import { resolveAddress, withBareSlugHint } from "../scripts/own-handle.js";
 import { scriptCallError } from "../scripts/script-lookup.js";
 import { preloadValidator, schemaProblems } from "../run/validate-args.js";
 import { resolveVersion, versionFlag } from "../scripts/versions.js";
-import type { RunBrowser } from "../../run/run.js";
 import type { BatchScript, PrepareOptions } from "../../batch/prepare.js";
 import type { RowValues } from "../../batch/rows.js";
 import type { BatchCounts } from "../../batch/run-many.js";
@@ -102,10 +102,7 @@ ${EXIT_CODES_HELP}`;
     "retry-unknown": Flags.boolean({ description: "With --resume: send the rows whose fate is unknown again (they may run twice)." }),
     "skip-invalid": Flags.boolean({ description: "Run the rows that pass the check; record the others as invalid." }),
     "dry-run": Flags.boolean({ description: "Check every row and say how many runs would go out; send nothing." }),
-    browser: Flags.string({
-      description: "Where to run: extension (your own paired browser, the default) or cloud (a hosted browser, as with `reduck run`; managed is the same).",
-      options: ["extension", "cloud", "managed"],
-    }),
+    browser: browserFlag,
     device: Flags.string({ description: "Run on this paired browser (an id from `reduck devices list`).", helpValue: "ID" }),
     version: versionFlag("Run this version instead of the current one."),
   };
@@ -113,8 +110,7 @@ ${EXIT_CODES_HELP}`;
   public async run(): Promise<void> {
     const { readBatchScript, readRows, rowsFormat, runMany } = await batchModules();
     const flags = this.flags;
-    if (flags.device && flags.browser && flags.browser !== "extension")
-      throw usageError(`--device names one of your own paired browsers, so it cannot go with --browser ${flags.browser}: drop one of them`);
+    const browser = browserOf(flags.browser, flags.device);
     if ((flags["retry-failed"] || flags["retry-unknown"]) && !flags.resume)
       throw usageError("--retry-failed and --retry-unknown act on an earlier batch: add --resume");
     const address = await Promise.resolve()
@@ -183,7 +179,6 @@ ${EXIT_CODES_HELP}`;
       } else hard.abort();
     });
 
-    const browser: RunBrowser = flags.device ? { deviceId: flags.device } : ((flags.browser ?? "extension") as "extension" | "cloud" | "managed");
     const progress = this.progressLine(preflight.total);
     const run = runMany({
       client,

@@ -10,9 +10,10 @@ import { setRunPhase } from "../run/interrupt.js";
 import { readScriptOrSuggest } from "../scripts/script-lookup.js";
 import { getScriptVersion } from "../../generated/operations.js";
 import { resolveAddress, withBareSlugHint } from "../scripts/own-handle.js";
+import { browserFlag, browserOf } from "../run/browser-flag.js";
 import { preloadValidator, schemaProblems } from "../run/validate-args.js";
 import { resolveVersion, versionFlag } from "../scripts/versions.js";
-import { runScript, RUN_REGIONS, MAX_WAIT_FOR_SECONDS, type ScriptToRun, type RunBrowser } from "../../run/run.js";
+import { runScript, RUN_REGIONS, MAX_WAIT_FOR_SECONDS, type ScriptToRun } from "../../run/run.js";
 import { isPendingRun, type RunStatusUpdate } from "../../run/outcomes.js";
 import { outcomeOfRunError, outcomeOfStep, cliErrorOf, printOutcomes, printPending, statusLine, type Outcome } from "../run/run-report.js";
 import { FileProblem, checkPathFile, type PathFile } from "../../run/files.js";
@@ -90,11 +91,7 @@ ${EXIT_CODES_HELP}`;
       multiple: true,
       helpValue: "ADDRESS",
     }),
-    browser: Flags.string({
-      description:
-        "Where to run: extension (your own paired browser, the default), cloud (a hosted browser, signed out: needs a connector for the site; managed is the same), or a paired browser's id (see `reduck devices list`).",
-      helpValue: "cloud|extension|ID",
-    }),
+    browser: browserFlag,
     region: Flags.string({ description: "The cloud browser's region (with --browser cloud).", options: [...RUN_REGIONS] }),
     country: Flags.string({
       description: "The country the cloud browser leaves the internet from, ISO 3166 two letters, e.g. DE (with --browser cloud).",
@@ -287,26 +284,6 @@ ${EXIT_CODES_HELP}`;
       },
     };
   }
-}
-
-/**
- * Where the run goes, from --browser (cloud, managed, extension, or a device id) and --device.
- * "managed" is the service's stored name for the cloud browser: the same thing.
- */
-function browserOf(flag: string | undefined, device: string | undefined): RunBrowser {
-  const named = flag === "managed" ? "cloud" : flag;
-  if (device) {
-    if (named !== undefined && named !== "extension") {
-      throw usageError(`--device names one of your own paired browsers, so it cannot go with --browser ${flag}: drop one of them`);
-    }
-    return { deviceId: device };
-  }
-  if (named === undefined || named === "extension") return "extension";
-  if (named === "cloud") return "cloud";
-  // An id has digits (a UUID on the service); a lone word is a misspelt browser, not a device.
-  if (!/^[A-Za-z0-9][\w.:-]*$/.test(named) || !/\d/.test(named))
-    throw usageError(`--browser takes cloud, extension or a paired browser's id (see \`reduck devices list\`), not ${JSON.stringify(flag)}`);
-  return { deviceId: named };
 }
 
 /**
