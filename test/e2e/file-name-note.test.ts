@@ -1,7 +1,7 @@
 /**
  * Bytes arrive named after their input (`attachment`): when the contract has a name argument for
- * that input and it was left out, `reduck run` says so once on stderr, and never fills it in
- * (issue 19 §6). The built CLI against the sandbox over loopback HTTP, with a real file.
+ * that input and it was left out, `reduck run` says so once on stderr, and never fills it in.
+ * The built CLI against the sandbox over loopback HTTP, with a real file.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
