@@ -195,7 +195,9 @@ describe("reduck run", () => {
     cli.kill("SIGINT");
     const r = await exited;
     expect(r.code).toBe(130);
-    expect(r.stderr).toContain("Interrupted: the run was already sent and may still complete; check `reduck runs list`");
+    expect(r.stderr).toContain(
+      "Interrupted: the run was already sent and may still complete, before the service said its id. Find it with:\n  reduck runs list --script slow.example/wait",
+    );
   });
 });
 

@@ -214,5 +214,11 @@ test("Ctrl-C with --json: the interruption is one JSON document on stdout, exit 
   });
   expect(r.code).toBe(130);
   expect(r.stderr).toBe("");
-  expect(JSON.parse(r.stdout).error).toMatchObject({ exitCode: 130, message: expect.stringMatching(/^Interrupted: the run was already sent/) });
+  const { message } = JSON.parse(r.stdout).error;
+  expect(message).toMatch(/^Interrupted: the run was already sent/);
+  // Its id was not known yet: the message says the command that finds it, and that command does.
+  expect(message).toMatch(/Find it with:\n {2}reduck runs list --script slow\.example\/wait$/);
+  const started = [...store.runs.keys()].filter((id) => !before.has(id));
+  const listed = await runCli(["runs", "list", "--script", "slow.example/wait", "--json"], { env });
+  expect(JSON.parse(listed.stdout).data.map((run: { id: string }) => run.id)).toEqual(started);
 });

@@ -6,7 +6,7 @@ import { applyContract } from "../../core/arguments.js";
 import { groupSteps, expandHome, type StepArgs } from "../run/run-args.js";
 import { formatAddress } from "../shell/address.js";
 import { checkOutDir, saveFiles, unsavedNote } from "../run/downloads.js";
-import { setRunPhase } from "../run/interrupt.js";
+import { setRunPhase, setRunScripts } from "../run/interrupt.js";
 import { readScriptOrSuggest } from "../scripts/script-lookup.js";
 import { getScriptVersion } from "../../generated/operations.js";
 import { resolveAddress, withBareSlugHint } from "../scripts/own-handle.js";
@@ -125,6 +125,7 @@ ${EXIT_CODES_HELP}`;
     } catch (err) {
       throw await withBareSlugHint(err, () => this.client());
     }
+    setRunScripts(steps.map((step) => formatAddress(step.address)));
     const version = this.flags.version;
     if (version && steps.length > 1) throw usageError("--version applies to one script: give a single --script with it");
     const browser = browserOf(this.flags.browser, this.flags.device);

@@ -35,4 +35,3 @@ export function browserOf(flag: string | undefined, device: string | undefined):
     throw usageError(`--browser takes cloud, extension or a paired browser's id (see \`reduck devices list\`), not ${JSON.stringify(flag)}`);
   return { deviceId: named };
 }
-
