@@ -18,9 +18,13 @@ import type { BatchCounts } from "../../batch/run-many.js";
 
 /** The batch runner, loaded when `batch` runs: other commands' start-up never pays for it (it hashes rows with node:crypto). */
 const batchModules = () =>
-  Promise.all([import("../../batch/journal.js"), import("../../batch/prepare.js"), import("../../batch/rows.js"), import("../../batch/run-many.js")]).then(
-    ([journal, prepare, rows, runMany]) => ({ ...journal, ...prepare, ...rows, ...runMany }),
-  );
+  Promise.all([
+    import("../../batch/journal.js"),
+    import("../../batch/prepare.js"),
+    import("../../batch/resume.js"),
+    import("../../batch/rows.js"),
+    import("../../batch/run-many.js"),
+  ]).then(([journal, prepare, resume, rows, runMany]) => ({ ...journal, ...prepare, ...resume, ...rows, ...runMany }));
 
 /** Recorded as the runs' source. */
 const SOURCE = { "X-Reduck-Source": "cli" };
@@ -51,7 +55,7 @@ export default class Batch extends BaseCommand<typeof Batch> {
 
 Before the first run, every row is checked against the script's contract (types, required inputs, allowed values, files that exist and fit the limit); all problems are listed with their row numbers and nothing is sent (exit 2). --skip-invalid runs the good rows and records the others as invalid; --dry-run only checks.
 
-Results go to --out (default: beside the input, NAME.results.jsonl), one JSON line per row as it ends: {"row", "key", "status", "runId", "result" | "error", "errorType"}, status completed, failed, invalid or unknown. Before each request a "sending" line is written and flushed to disk, so a batch stopped at any moment (Ctrl-C, a crash, a reboot) can be resumed with --resume: completed rows are never sent again (rows are recognised by their values, so an edited or reordered file resumes correctly); a row the service already has is waited for, never sent again; a row whose request was cut off is looked for among the script's runs, and marked unknown only when none is found (--retry-unknown sends those again; they may then run twice). --retry-failed sends failed rows again.
+Results go to --out (default: beside the input, NAME.results.jsonl), one JSON line per row as it ends: {"row", "key", "status", "runId", "result" | "error", "errorType"}, status completed, failed, invalid or unknown. Before each request a "sending" line is written and flushed to disk, so a batch stopped at any moment (Ctrl-C, a crash, a reboot) can be resumed with --resume: completed rows are never sent again (rows are recognised by their values, so an edited or reordered file resumes correctly); a row the service already has is waited for, never sent again; a row whose request was cut off is looked for among the script's runs, and marked unknown only when none is found (--retry-unknown sends those again; they may then run twice). --retry-failed sends failed rows again. The results file's first line records the script, its version and the name=value given for every row; --resume with others is refused before anything is sent (they would make every row new, and run it again): give the batch's own, or start a new results file with --out.
 
 A 429 or 503 from the service slows the whole batch down (honouring Retry-After); it fails no row. Ctrl-C stops sending and waits for the rows in flight; a second Ctrl-C stops waiting (those rows stay resumable). Either way the command to resume is printed.
 
@@ -261,8 +265,12 @@ ${EXIT_CODES_HELP}`;
 
   /** Checks every row; keeps only counts and the first problems, so memory stays flat. */
   private async preflight(script: BatchScript, input: string, options: PrepareOptions, journal: string | undefined) {
-    const { readJournal, readRows, RowPreparer, RowsError } = await batchModules();
-    const states = journal ? (await readJournal(journal)).states : undefined;
+    const { readJournal, readRows, resumeRefusal, RowPreparer, RowsError } = await batchModules();
+    const contents = journal ? await readJournal(journal) : undefined;
+    // Other arguments for every row than the journal's would make every row new: refused here, before anything is sent.
+    const refusal = contents && resumeRefusal(contents, { script: script.address, versionId: script.versionId, shared: options.shared ?? {} }, journal!);
+    if (refusal) throw usageError(refusal);
+    const states = contents?.states;
     const preparer = new RowPreparer(script, options);
     const result = { total: 0, invalid: 0, done: 0, toSend: 0, problems: [] as string[] };
     try {
