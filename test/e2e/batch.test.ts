@@ -201,4 +201,34 @@ describe("what the user sees", () => {
     const counts = await runsPerName("slow");
     expect(names.filter((n) => counts.get(n) !== 1)).toEqual([]);
   }, 30_000);
+
+  test("a second Ctrl-C stops waiting: the rows still running at the service are counted as such, and --resume waits for them", async () => {
+    const dir = await folder();
+    const input = path.join(dir, "rows.csv");
+    const names = Array.from({ length: 6 }, (_, i) => `h${i}`);
+    await writeFile(input, ["name", ...names].join("\n"));
+    const running = () => [...store.runs.values()].filter((r) => r.script?.slug === "hold" && names.includes(String(r.args.name)) && r.status === "running");
+    const r = await runCli(["batch", "--script", "rows.example/hold", "--input", input, "--concurrency", "2"], {
+      env,
+      onStart: (child) => {
+        let stopping = false;
+        child.stderr!.on("data", (chunk: Buffer) => {
+          if (!stopping && chunk.toString().includes("Stopping:")) {
+            stopping = true;
+            child.kill("SIGINT");
+          }
+        });
+        void until(() => running().length === 2, "two rows running at the sandbox").then(() => child.kill("SIGINT"));
+      },
+    });
+    expect(r.code).toBe(130);
+    expect(r.stdout).toBe(
+      `6 rows: 0 completed, 0 failed, 4 not run, 2 still running at the service: --resume waits for them. Results: ${path.join(dir, "rows.results.jsonl")}\n`,
+    );
+    const resumed = await runCli(["batch", "--script", "rows.example/hold", "--input", input, "--concurrency", "2", "--resume", "--json"], { env });
+    expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ total: 6, completed: 6 });
+    const counts = await runsPerName("hold");
+    expect(names.map((n) => counts.get(n))).toEqual([1, 1, 1, 1, 1, 1]);
+  }, 60_000);
 });

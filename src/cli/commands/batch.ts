@@ -212,12 +212,14 @@ ${EXIT_CODES_HELP}`;
     const c = run.counts;
     if (run.error && c.completed + c.failed + c.invalid + c.unknown === 0 && c.total === 0) throw fromReduckError(run.error);
     const summary = { total: preflight.total, completed: c.completed, failed: c.failed, invalid: c.invalid, unknown: c.unknown, out };
-    const notRun = Math.max(0, preflight.total - c.completed - c.failed - c.invalid - c.unknown);
-    if (this.jsonEnabled()) this.printJson({ ...summary, ...(notRun ? { notRun } : {}) });
+    const stillRunning = c.leftRunning;
+    const notRun = Math.max(0, preflight.total - c.completed - c.failed - c.invalid - c.unknown - stillRunning);
+    if (this.jsonEnabled()) this.printJson({ ...summary, ...(stillRunning ? { stillRunning } : {}), ...(notRun ? { notRun } : {}) });
     else {
       process.stdout.write(
         `${n(summary.total)} rows: ${n(c.completed)} completed, ${n(c.failed)} failed` +
-          `${c.invalid ? `, ${n(c.invalid)} invalid` : ""}${c.unknown ? `, ${n(c.unknown)} unknown` : ""}${notRun ? `, ${n(notRun)} not run` : ""}. Results: ${out}\n`,
+          `${c.invalid ? `, ${n(c.invalid)} invalid` : ""}${c.unknown ? `, ${n(c.unknown)} unknown` : ""}` +
+          `${notRun ? `, ${n(notRun)} not run` : ""}${stillRunning ? `, ${n(stillRunning)} still running at the service: --resume waits for them` : ""}. Results: ${out}\n`,
       );
     }
     if (run.error) {
