@@ -64,6 +64,41 @@ describe("rows from files", () => {
     expect((await runsPerName("echo")).get("c1")).toBeUndefined();
   });
 
+  test("a JSONL value of a JSON type the contract does not take is a pre-flight error naming row and input; text is coerced", async () => {
+    const dir = await folder();
+    const input = path.join(dir, "typed.jsonl");
+    await writeFile(
+      input,
+      [
+        '{"name": "typed1", "note": {"nested": true}}',
+        '{"name": "typed2", "n": "4", "note": "text"}',
+        '{"name": "typed3", "n": [1]}',
+        '{"name": "typed4", "n": 4.5, "note": 7}',
+        '{"name": "typed5", "n": 5, "colour": null}',
+        "",
+      ].join("\n"),
+    );
+    const r = await runCli(["batch", "--script", "rows.example/echo", "--input", input], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      [
+        "Error: 4 of 5 rows of typed.jsonl cannot run (nothing was sent):",
+        '  row 1: note must be text, not a JSON object ({"nested":true})',
+        "  row 3: n must be a whole number, not a JSON array ([1])",
+        '  row 4: n must be a whole number, not the number 4.5; note must be text, not the number 7 (write it as "7" for text)',
+        "  row 5: colour must be text, not null",
+        "Fix them, or add --skip-invalid to run the others and record these as invalid.",
+        "",
+      ].join("\n"),
+    );
+    expect([...(await runsPerName("echo")).keys()].some((n) => n.startsWith("typed"))).toBe(false);
+    // Row 2's text "4" is coerced to the number the contract asks for, as n=4 would be.
+    const skip = await runCli(["batch", "--script", "rows.example/echo", "--input", input, "--skip-invalid", "--json"], { env });
+    expect(JSON.parse(skip.stdout)).toMatchObject({ total: 5, completed: 1, invalid: 4 });
+    const done = (await journal(path.join(dir, "typed.results.jsonl"))).find((l) => l.status === "completed");
+    expect(done!.result.args).toEqual({ name: "typed2", n: 4, note: "text" });
+  });
+
   test("--browser cloud runs every row on a hosted browser; --device with it is refused before anything is sent", async () => {
     const dir = await folder();
     const input = path.join(dir, "cloud.jsonl");

@@ -51,7 +51,7 @@ function shellWord(word: string): string {
 export default class Batch extends BaseCommand<typeof Batch> {
   static override summary = "Run one script over every row of a CSV or JSONL file: resumable, each row run once";
   static override description =
-    `Each row is one run of --script. A CSV's header names the script's inputs; a column named file:INPUT holds a path whose bytes are sent for that file input (relative to the input file's folder). A JSONL file holds one object per line with the same keys. Cells are converted to the types the script's input schema asks for, as name=value is for \`reduck run\`. name=value and file:INPUT=PATH after --script apply to every row; a row that sets one of them too is an error.
+    `Each row is one run of --script. A CSV's header names the script's inputs; a column named file:INPUT holds a path whose bytes are sent for that file input (relative to the input file's folder). A JSONL file holds one object per line with the same keys. Cells are converted to the types the script's input schema asks for, as name=value is for \`reduck run\`; a JSONL value of a JSON type the input does not take (an object or a number where it asks for text) is a problem of its row, never sent as its JSON text. name=value and file:INPUT=PATH after --script apply to every row; a row that sets one of them too is an error.
 
 Before the first run, every row is checked against the script's contract (types, required inputs, allowed values, files that exist and fit the limit); all problems are listed with their row numbers and nothing is sent (exit 2). --skip-invalid runs the good rows and records the others as invalid; --dry-run only checks.
 
