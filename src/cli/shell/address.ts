@@ -1,3 +1,4 @@
+import { Args } from "@oclif/core";
 import { readAddress, type ScriptAddress } from "../../core/address.js";
 import { CliError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
@@ -24,4 +25,9 @@ export function parseAddress(text: string): ScriptAddress {
   const address = readAddress(text);
   if ("problem" in address) throw new UnreadableAddress(address.problem, text);
   return address;
+}
+
+/** The positional ADDRESS argument of the commands that act on one script. */
+export function addressArg() {
+  return Args.string({ description: "Script address: [handle/]host/slug.", required: true });
 }
