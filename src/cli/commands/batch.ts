@@ -9,7 +9,7 @@ import { expandHome } from "../run-args.js";
 import { onInterrupt } from "../interrupt.js";
 import { resolveAddress } from "../own-handle.js";
 import { preloadValidator, schemaProblems } from "../validate-args.js";
-import { resolveVersion, versionFlag } from "../versions.js";
+import { chosenVersion, resolveVersion, versionFlags } from "../versions.js";
 import type { RunBrowser } from "../../run/run.js";
 import type { BatchScript, PrepareOptions } from "../../batch/prepare.js";
 import type { RowValues } from "../../batch/rows.js";
@@ -106,7 +106,7 @@ ${EXIT_CODES_HELP}`;
       options: ["extension", "cloud", "managed"],
     }),
     device: Flags.string({ description: "Run on this paired browser (an id from `reduck devices list`).", helpValue: "ID" }),
-    version: versionFlag("Run this version instead of the current one."),
+    ...versionFlags("Run this version instead of the current one."),
   };
 
   public async run(): Promise<void> {
@@ -139,7 +139,8 @@ ${EXIT_CODES_HELP}`;
     const client = await this.client();
     preloadValidator();
     const where = await resolveAddress(client, address);
-    const versionId = flags.version ? await resolveVersion(client, where, flags.version) : undefined;
+    const version = chosenVersion(flags);
+    const versionId = version ? await resolveVersion(client, where, version) : undefined;
     const read = await readBatchScript(client, where, versionId);
     if (read.error) throw fromReduckError(read.error);
     const script = read.data;

@@ -11,7 +11,7 @@ import { readScriptOrSuggest } from "../script-lookup.js";
 import { getScriptVersion } from "../../generated/operations.js";
 import { resolveAddress } from "../own-handle.js";
 import { preloadValidator, schemaProblems } from "../validate-args.js";
-import { resolveVersion, versionFlag } from "../versions.js";
+import { chosenVersion, resolveVersion, versionFlags } from "../versions.js";
 import { runScript, RUN_REGIONS, MAX_WAIT_FOR_SECONDS, type ScriptToRun, type RunBrowser } from "../../run/run.js";
 import { isPendingRun, type RunStatusUpdate } from "../../run/outcomes.js";
 import { outcomeOfRunError, outcomeOfStep, cliErrorOf, printOutcomes, printPending, statusLine, type Outcome } from "../run-report.js";
@@ -112,7 +112,7 @@ ${EXIT_CODES_HELP}`;
       allowNo: true,
     }),
     device: Flags.string({ description: "Run on this paired browser (an id from `reduck devices list`).", helpValue: "ID" }),
-    version: versionFlag("Run this version instead of the current one (one --script only)."),
+    ...versionFlags("Run this version instead of the current one (one --script only)."),
     sequential: Flags.boolean({ description: "Run the scripts in order in one browser, stopping at the first failure." }),
     out: Flags.string({ description: "Save the files the result holds (downloads, base64 file bytes) into this folder.", helpValue: "DIR" }),
   };
@@ -123,7 +123,7 @@ ${EXIT_CODES_HELP}`;
   public async run(): Promise<unknown> {
     setRunPhase("preparing");
     const steps = groupSteps(this.argv);
-    const version = this.flags.version;
+    const version = chosenVersion(this.flags);
     if (version && steps.length > 1) throw usageError("--version applies to one script: give a single --script with it");
     const browser = browserOf(this.flags.browser, this.flags.device);
     const cloud = browser === "cloud";
