@@ -1,5 +1,5 @@
 /**
- * reduck-client: a typed client for the Reduck catalogue API.
+ * reduck-client: a typed client for the Reduck API (catalogue, account, runs and hosted apps).
  *
  * Every operation function takes `{ client, path?, query?, body?, signal? }` and resolves to
  * `{ data, error, response }`; list functions add `hasNextPage` and `totalCount`. None throws.
@@ -49,6 +49,16 @@ export type Device = Schemas["Device"];
 export type Connector = Schemas["Connector"];
 export type HostReadme = Schemas["HostReadme"];
 export type TransferTarget = Schemas["TransferTarget"];
+export type App = Schemas["App"];
+export type AppSummary = Schemas["AppSummary"];
+export type AppSecret = Schemas["AppSecret"];
+export type AppUpdate = Schemas["AppUpdate"];
+export type AppImage = Schemas["AppImage"];
+export type AppImageSummary = Schemas["AppImageSummary"];
+export type AppImageRelease = Schemas["AppImageRelease"];
+export type AppImageReleaseSummary = Schemas["AppImageReleaseSummary"];
+export type AppImageManifest = Schemas["AppImageManifest"];
+export type AppImageToolDeclaration = Schemas["AppImageToolDeclaration"];
 export { runMany } from "./batch/run-many.js";
 export type { RunManyOptions, RunManyRun, BatchCounts } from "./batch/run-many.js";
 export { readRows, RowsError } from "./batch/rows.js";

@@ -7,6 +7,7 @@ import { authenticate, withChallenge } from "./auth.js";
 import { ApiError, invalid } from "./errors.js";
 import { nestingProblem } from "./nesting.js";
 import { accountHandlers } from "./handlers/account.js";
+import { appHandlers } from "./handlers/apps.js";
 import { connectorHandlers } from "./handlers/connectors.js";
 import { metaHandlers } from "./handlers/meta.js";
 import { protectedResourceHandlers } from "./protected-resource.js";
@@ -29,6 +30,7 @@ import type { ReferenceStore } from "./store.js";
 // runScript (POST /run) is served by runHandler instead (see HANDWRITTEN_HANDLERS).
 const implementations: Implementations & HandwrittenImplementations = {
   ...accountHandlers,
+  ...appHandlers,
   ...connectorHandlers,
   ...metaHandlers,
   ...readmeHandlers,
