@@ -8,6 +8,7 @@ import { ApiError, invalid } from "./errors.js";
 import { nestingProblem } from "./nesting.js";
 import { accountHandlers } from "./handlers/account.js";
 import { appHandlers } from "./handlers/apps.js";
+import { appFileHandlers, appUploadHandler } from "./handlers/app-uploads.js";
 import { connectorHandlers } from "./handlers/connectors.js";
 import { metaHandlers } from "./handlers/meta.js";
 import { protectedResourceHandlers } from "./protected-resource.js";
@@ -58,6 +59,8 @@ export const ANONYMOUS_OPERATIONS: ReadonlySet<DescribedOperationId> = new Set<D
   "listScriptVersions",
   "getScriptVersion",
   "getHostReadme",
+  // With catalogueOnly=true: the public catalogue of app images.
+  "listAllAppImages",
 ]);
 
 /** `/api/runs/{runId}` -> `* /api/runs/:runId` (without the space): any origin, msw parameter syntax. */
@@ -245,5 +248,8 @@ export function createHandlers(store: ReferenceStore): RequestHandler[] {
     ...handwritten,
     downloadHandler(store),
     screenshotHandler(store),
+    // Not API operations either: a release's presigned uploads, and the files of releases and apps.
+    appUploadHandler(store),
+    ...appFileHandlers(store),
   ];
 }

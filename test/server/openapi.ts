@@ -78,9 +78,11 @@ function newAjv(coerceTypes: boolean): Ajv2020 {
   return ajv;
 }
 
-// Query strings only carry strings: the request side coerces "20" to 20 and "true" to true.
+// Query strings only carry strings: the path and query are coerced ("20" to 20, "true" to true).
 const requestAjv = newAjv(true);
-// Responses must already have the right JSON types: no coercion when checking ourselves.
+// JSON bodies and responses already carry their types: no coercion. (Coercing a body would also
+// rewrite it in place while trying each branch of an anyOf: a `null` meant to remove a secret
+// became "" when checked against the string branch.)
 const responseAjv = newAjv(false);
 
 function pointer(...segments: string[]): string {
@@ -138,7 +140,7 @@ for (const [path, item] of Object.entries(document.paths)) {
       validatePath: requestAjv.compile(objectSchema(spec.pathParams)),
       validateQuery: requestAjv.compile(objectSchema(spec.queryParams)),
       validateBody: op.requestBody?.content["application/json"]
-        ? requestAjv.compile({
+        ? responseAjv.compile({
             $ref: DOCUMENT_ID + pointer("paths", path, method, "requestBody", "content", "application/json", "schema"),
           })
         : null,
