@@ -261,6 +261,7 @@ async function uploadAll(
   const byName = new Map(pending.uploads.map((u) => [u.name, u]));
   const attempts = Math.max(1, options.uploadAttempts ?? DEFAULT_UPLOAD_ATTEMPTS);
   const done = new Set(pending.done);
+  const arrived = new Set(pending.done);
   let bytesDone = all.filter((f) => done.has(f.name)).reduce((n, f) => n + f.size, 0);
   const inFlight = new Map<string, number>();
   const progress = (extra: Partial<DeployProgress> = {}) =>
@@ -314,12 +315,14 @@ async function uploadAll(
         }
       }
       count++;
-      done.add(file.name);
-      bytesDone += file.size;
-      // Written one after another, each with every file answered so far.
-      const names = [...done];
+      arrived.add(file.name);
+      // Written one after another, each with every file answered so far; counted as done (and
+      // reported) only once written, so what the progress shows is what a rerun will skip.
+      const names = [...arrived];
       saving = saving.then(() => writeJsonFile(statePath, { ...pending, done: names }));
       await saving;
+      done.add(file.name);
+      bytesDone += file.size;
       progress({ finished: file.name });
     }
   };
@@ -351,6 +354,9 @@ async function uploadOne(
     exchange = await (internal.customFetch ? sendOverFetch(internal.customFetch, request, guard) : sendOverNode(internal.connections, request, guard));
     const text = new TextDecoder().decode(await guard.race(exchange.read()));
     if (exchange.status >= 200 && exchange.status < 300) return { ok: true };
+    // A URL that already took its upload (an earlier run's, whose answer was lost): the file is
+    // there or not, and publishing, which checks every file, says which.
+    if (exchange.status === 409) return { ok: true };
     const error = { ...httpError({ ...exchange, url: where }, text), url: where };
     error.error = `storage answered the upload of ${file.name} with ${error.error}`;
     const status = exchange.status;

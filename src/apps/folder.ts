@@ -20,6 +20,7 @@
 import { createHash } from "node:crypto";
 import { open, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { formatBytes } from "../core/bytes.js";
 
 /** The service's limits on one release's files. */
 export const APP_RELEASE_LIMITS = {
@@ -157,7 +158,9 @@ export async function readAppFolder(dir: string): Promise<AppFolder> {
     const nameProblem = appFileNameProblem(file.name);
     if (nameProblem) problems.push(nameProblem);
     if (file.size > APP_RELEASE_LIMITS.maxFileBytes) {
-      problems.push(`${file.name} is ${mib(file.size)}, and the service takes files of 64 MiB at most: make it smaller, or serve it from elsewhere`);
+      problems.push(
+        `${file.name} is ${formatBytes(file.size)} (${file.size} bytes), and the service takes files of 64 MiB at most: make it smaller, or serve it from elsewhere`,
+      );
     }
   }
   if (problems.length) throw new AppFolderError(dir, problems);
@@ -215,8 +218,4 @@ export async function sha256Of(file: string): Promise<string> {
     await handle.close();
   }
   return hash.digest("hex");
-}
-
-function mib(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
