@@ -118,7 +118,7 @@ interface PendingRelease {
  * the folder breaks one of the service's limits (256 files, 64 MiB a file, the names it serves):
  * the error's `problems` lists them all. Run again after an interruption, it finishes the release
  * the interrupted run started rather than start another (see the module's notes). Writes the image
- * and the release into `flock.json`. Resolves to `{ data, error }`; never throws.
+ * and the release into `flock.json` (unless it names another image). Resolves to `{ data, error }`; never throws.
  *
  * @example
  * ```ts
@@ -219,7 +219,8 @@ export async function deployApp(options: DeployAppOptions): Promise<DeployAppRes
   }
 
   await rm(statePath, { force: true });
-  await writeFlockFile(folder.dir, { ...flock.raw, image, release });
+  // flock.json follows the folder's own image; a deploy elsewhere (options.image) leaves it be.
+  if (!flock.image || sameImage(flock.image, image)) await writeFlockFile(folder.dir, { ...flock.raw, image, release });
   report({ phase: "published", release, resumed, filesDone: files.length, bytesDone: bytesTotal });
   return {
     data: { image, release, created, resumed, uploaded, files: files.map(({ name, size, sha256 }) => ({ name, size, sha256 })) },
@@ -413,7 +414,7 @@ export interface FlockFile {
 }
 
 /**
- * Reads `flock.json` in `dir` ({} when there is none). Throws when it is there but damaged.
+ * Reads `flock.json` in `dir` (nothing in it when there is none, or it is not JSON).
  *
  * @example
  * const { image, app } = (await readFlockFile("./my-app")).value;

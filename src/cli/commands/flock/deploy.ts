@@ -21,8 +21,8 @@ Flock is in early access: an account without it gets the service's 403 (exit 1).
 
   static override examples = [
     { description: "Deploy the current folder", command: "<%= config.bin %> flock deploy" },
-    { description: "Deploy a folder to a project's image", command: "<%= config.bin %> flock deploy ./my-app --image acme/my-app" },
-    { description: "The outcome as JSON", command: "<%= config.bin %> flock deploy ./my-app --json" },
+    { description: "Deploy a folder to a project's image", command: "<%= config.bin %> flock deploy . --image acme/notes" },
+    { description: "The outcome as JSON", command: "<%= config.bin %> flock deploy --json" },
   ];
 
   static override args = {

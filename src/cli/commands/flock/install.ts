@@ -15,8 +15,8 @@ export default class FlockInstall extends BaseCommand<typeof FlockInstall> {
 An image with nothing deployed yet cannot be installed: \`reduck flock deploy\` first.`;
 
   static override examples = [
-    { description: "Install your image and point this folder at the app", command: "<%= config.bin %> flock install @you/my-app --dir ." },
-    { description: "Install into a project, under a name", command: "<%= config.bin %> flock install @you/my-app --scope acme --name 'Team survey'" },
+    { description: "Install an image and point this folder at the app", command: "<%= config.bin %> flock install reduck/guestbook --dir ." },
+    { description: "Install into a project, under a name", command: "<%= config.bin %> flock install reduck/guestbook --scope acme --name 'Team guestbook'" },
   ];
 
   static override args = {

@@ -12,8 +12,15 @@ export default class FlockRollback extends BaseCommand<typeof FlockRollback> {
     `Every app installed from the image (flock.json's, or --image) serves release N from its next load. Releases are never removed, so rolling forward again is \`reduck flock rollback\` with the number you came from (see \`reduck flock releases\`). A release whose upload never finished cannot be served.`;
 
   static override examples = [
-    { description: "Serve release 2 again", command: "<%= config.bin %> flock rollback 2" },
-    { description: "For another image", command: "<%= config.bin %> flock rollback 2 --image acme/survey" },
+    {
+      description: "Serve release 2 again",
+      command: "<%= config.bin %> flock rollback 2  # not run by the tests: needs the flock.json a deploy or install writes; docs/flock.md runs it after one",
+    },
+    {
+      description: "For another image",
+      command:
+        "<%= config.bin %> flock rollback 2 --image acme/survey  # not run by the tests: needs an image of yours with two releases; docs/flock.md rolls one back",
+    },
   ];
 
   static override args = {
