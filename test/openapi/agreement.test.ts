@@ -1,14 +1,15 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { differences, factsOf, isServiceOperation, proseOf } from "../support/openapi-facts.js";
+import { REFERENCE_RULE, referenceDescription } from "../support/reference-description.js";
 
 const ours = JSON.parse(readFileSync(new URL("../../openapi.json", import.meta.url), "utf8"));
 const snapshot = JSON.parse(readFileSync(new URL("./reference-snapshot.json", import.meta.url), "utf8"));
-// The real service's description sits beside the repository on the team's machines and in CI;
-// the snapshot carries its facts for clones without it.
-const referenceFile = new URL("../../../shared/reference/reduck-openapi.json", import.meta.url);
+// The real service's description is outside the repository, on the team's machines and in CI
+// (test/support/reference-description.ts says where); the snapshot carries its facts for clones
+// without it.
+const referenceFile = referenceDescription();
 
 describe("openapi.json", () => {
   test("describes the service's 55 operations (33 catalogue and account, 22 hosted apps), each with an operationId", () => {
@@ -36,11 +37,11 @@ describe("openapi.json", () => {
     expect(copied).toEqual([]);
   });
 
-  // A clone without ../shared has no real description to compare with: the test shows as skipped,
+  // A clone without the real description has nothing to compare with: the test shows as skipped,
   // saying why, and the snapshot stands in for the tests above.
-  const absent = !existsSync(referenceFile);
-  test.skipIf(absent)(`the snapshot is the real description's${absent ? ` (skipped: ${fileURLToPath(referenceFile)} is not here)` : ""}`, () => {
-    const reference = JSON.parse(readFileSync(referenceFile, "utf8"));
+  const absent = referenceFile === undefined;
+  test.skipIf(absent)(`the snapshot is the real description's${absent ? ` (skipped: not found at ${REFERENCE_RULE})` : ""}`, () => {
+    const reference = JSON.parse(readFileSync(referenceFile!, "utf8"));
     expect(differences(snapshot.facts, factsOf(reference, isServiceOperation))).toEqual([]);
   });
 });

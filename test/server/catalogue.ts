@@ -1,6 +1,6 @@
 // The official catalogue the seed publishes under the `reduck` project: one JSON contract per script
 // in catalogue/<host>/<slug>.json, copied from the real official scripts. Read from this folder (never
-// from /work/shared) so the copies are what ships with the tests. Scripts with a source run it: the
+// from outside the repository) so the copies are what ships with the tests. Scripts with a source run it: the
 // repo's examples/scripts/<host>/<slug>.js, written for a real browser (test/server/browser/), or
 // for a store on the simulated page, their twins in simulated-scripts/<host>/<slug>.js, which read
 // and rename file fields with that page's own methods.

@@ -1,23 +1,23 @@
 import { Flags } from "@oclif/core";
-import { BaseCommand } from "../base.js";
-import { CliError, usageError } from "../errors.js";
-import { ExitCode, EXIT_CODES_HELP } from "../exit-codes.js";
+import { BaseCommand } from "../shell/base.js";
+import { CliError, usageError } from "../shell/errors.js";
+import { ExitCode, EXIT_CODES_HELP } from "../shell/exit-codes.js";
 import { applyContract } from "../../core/arguments.js";
-import { groupSteps, expandHome, type StepArgs } from "../run-args.js";
-import { formatAddress } from "../address.js";
-import { checkOutDir, saveFiles, unsavedNote } from "../downloads.js";
-import { setRunPhase } from "../interrupt.js";
-import { readScriptOrSuggest } from "../script-lookup.js";
+import { groupSteps, expandHome, type StepArgs } from "../run/run-args.js";
+import { formatAddress } from "../shell/address.js";
+import { checkOutDir, saveFiles, unsavedNote } from "../run/downloads.js";
+import { setRunPhase } from "../run/interrupt.js";
+import { readScriptOrSuggest } from "../scripts/script-lookup.js";
 import { getScriptVersion } from "../../generated/operations.js";
-import { resolveAddress } from "../own-handle.js";
-import { preloadValidator, schemaProblems } from "../validate-args.js";
-import { chosenVersion, resolveVersion, versionFlags } from "../versions.js";
+import { resolveAddress } from "../scripts/own-handle.js";
+import { preloadValidator, schemaProblems } from "../run/validate-args.js";
+import { chosenVersion, resolveVersion, versionFlags } from "../scripts/versions.js";
 import { runScript, RUN_REGIONS, MAX_WAIT_FOR_SECONDS, type ScriptToRun, type RunBrowser } from "../../run/run.js";
 import { isPendingRun, type RunStatusUpdate } from "../../run/outcomes.js";
-import { outcomeOfRunError, outcomeOfStep, cliErrorOf, printOutcomes, printPending, statusLine, type Outcome } from "../run-report.js";
+import { outcomeOfRunError, outcomeOfStep, cliErrorOf, printOutcomes, printPending, statusLine, type Outcome } from "../run/run-report.js";
 import { FileProblem, checkPathFile, type PathFile } from "../../run/files.js";
-import { progressReporter } from "../progress.js";
-import { fileNameNotes } from "../file-name-notes.js";
+import { progressReporter } from "../run/progress.js";
+import { fileNameNotes } from "../run/file-name-notes.js";
 
 /** Recorded as the run's source. */
 const SOURCE = { "X-Reduck-Source": "cli" };

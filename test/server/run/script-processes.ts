@@ -6,8 +6,10 @@
 // RLIMIT_DATA set on the process once it is ready (its data memory then, plus the budget), the
 // heap and every ArrayBuffer together: `new Uint8Array(4 * 2 ** 30)` fails inside the script. The
 // process's resident memory is also watched from here (/proc) and the process killed past its
-// ready size plus the budget, whatever the allocation was. See ../shared/CONVENTIONS.md: a worker's
-// resourceLimits alone bound neither ArrayBuffers nor a fatal heap error.
+// ready size plus the budget, whatever the allocation was. A worker's resourceLimits alone bound
+// neither: measured, `new Uint8Array(4 * 2 ** 30)` succeeded in a worker limited to 128 MB
+// (ArrayBuffer memory is outside the heap limit), and a string of ~500 million characters
+// returned by a body aborted the whole process with V8's fatal heap-limit error.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import type { Socket } from "node:net";

@@ -1,9 +1,9 @@
 import { Args } from "@oclif/core";
 import { deployApp, type DeployedApp, type DeployProgress } from "../../../apps/deploy.js";
 import { formatBytes } from "../../../core/bytes.js";
-import { BaseCommand } from "../../base.js";
-import { fromReduckError } from "../../errors.js";
-import { folderOf, imageFlag, parseImage } from "../../flock.js";
+import { BaseCommand } from "../../shell/base.js";
+import { fromReduckError } from "../../shell/errors.js";
+import { folderOf, imageFlag, parseImage } from "../../flock/flock.js";
 
 const CLEAR_LINE = "\r\x1b[K";
 

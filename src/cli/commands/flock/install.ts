@@ -2,9 +2,9 @@ import { Args, Flags } from "@oclif/core";
 import { readFlockFile, writeFlockFile } from "../../../apps/deploy.js";
 import { createApp } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
-import { BaseCommand } from "../../base.js";
-import { appAddress, dirFlag, folderOf, parseImage } from "../../flock.js";
-import { ownHandle } from "../../own-handle.js";
+import { BaseCommand } from "../../shell/base.js";
+import { appAddress, dirFlag, folderOf, parseImage } from "../../flock/flock.js";
+import { ownHandle } from "../../scripts/own-handle.js";
 
 export default class FlockInstall extends BaseCommand<typeof FlockInstall> {
   static override hidden = true;

@@ -1,9 +1,9 @@
 import { Args } from "@oclif/core";
 import { listAllApps, listApps } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
-import { BaseCommand } from "../../base.js";
-import { fetchList, pageFlags, shortTime, type Page } from "../../list-flags.js";
-import { renderTable } from "../../output.js";
+import { BaseCommand } from "../../shell/base.js";
+import { fetchList, pageFlags, shortTime, type Page } from "../../shell/list-flags.js";
+import { renderTable } from "../../shell/output.js";
 
 type AppSummary = components["schemas"]["AppSummary"];
 

@@ -1,6 +1,6 @@
 import { getApp } from "../../../generated/operations.js";
-import { BaseCommand } from "../../base.js";
-import { appAddress, appOf, dirFlag, folderOf } from "../../flock.js";
+import { BaseCommand } from "../../shell/base.js";
+import { appAddress, appOf, dirFlag, folderOf } from "../../flock/flock.js";
 
 export default class FlockOpen extends BaseCommand<typeof FlockOpen> {
   static override hidden = true;

@@ -1,9 +1,9 @@
 import { listAppImageReleases } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
-import { BaseCommand } from "../../base.js";
-import { dirFlag, folderOf, imageFlag, imageOf } from "../../flock.js";
-import { fetchList, pageFlags, shortTime, type Page } from "../../list-flags.js";
-import { renderTable } from "../../output.js";
+import { BaseCommand } from "../../shell/base.js";
+import { dirFlag, folderOf, imageFlag, imageOf } from "../../flock/flock.js";
+import { fetchList, pageFlags, shortTime, type Page } from "../../shell/list-flags.js";
+import { renderTable } from "../../shell/output.js";
 
 type Release = components["schemas"]["AppImageReleaseSummary"];
 

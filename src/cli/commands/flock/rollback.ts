@@ -1,9 +1,9 @@
 import { Args } from "@oclif/core";
 import { rollbackAppImage } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
-import { BaseCommand } from "../../base.js";
-import { usageError } from "../../errors.js";
-import { dirFlag, folderOf, imageFlag, imageOf } from "../../flock.js";
+import { BaseCommand } from "../../shell/base.js";
+import { usageError } from "../../shell/errors.js";
+import { dirFlag, folderOf, imageFlag, imageOf } from "../../flock/flock.js";
 
 export default class FlockRollback extends BaseCommand<typeof FlockRollback> {
   static override hidden = true;

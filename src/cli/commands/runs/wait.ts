@@ -1,9 +1,9 @@
 import { Args } from "@oclif/core";
-import { BaseCommand } from "../../base.js";
-import { CliError } from "../../errors.js";
-import { ExitCode, EXIT_CODES_HELP } from "../../exit-codes.js";
-import { setRunPhase } from "../../interrupt.js";
-import { cliErrorOf, outcomeOfRunError, outcomeOfStep, printOutcomes, statusLine, type Outcome } from "../../run-report.js";
+import { BaseCommand } from "../../shell/base.js";
+import { CliError } from "../../shell/errors.js";
+import { ExitCode, EXIT_CODES_HELP } from "../../shell/exit-codes.js";
+import { setRunPhase } from "../../run/interrupt.js";
+import { cliErrorOf, outcomeOfRunError, outcomeOfStep, printOutcomes, statusLine, type Outcome } from "../../run/run-report.js";
 import { waitForRun } from "../../../run/wait.js";
 
 export default class RunsWait extends BaseCommand<typeof RunsWait> {

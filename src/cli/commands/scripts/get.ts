@@ -1,11 +1,11 @@
 import { Args, Flags } from "@oclif/core";
 import { getScriptVersion } from "../../../generated/operations.js";
-import { formatAddress } from "../../address.js";
-import { BaseCommand } from "../../base.js";
-import { renderScript, renderVersion } from "../../contract.js";
-import { resolveAddress } from "../../own-handle.js";
-import { readScriptOrSuggest } from "../../script-lookup.js";
-import { chosenVersion, resolveVersion, versionFlags } from "../../versions.js";
+import { formatAddress } from "../../shell/address.js";
+import { BaseCommand } from "../../shell/base.js";
+import { renderScript, renderVersion } from "../../scripts/contract.js";
+import { resolveAddress } from "../../scripts/own-handle.js";
+import { readScriptOrSuggest } from "../../scripts/script-lookup.js";
+import { chosenVersion, resolveVersion, versionFlags } from "../../scripts/versions.js";
 
 export default class ScriptsGet extends BaseCommand<typeof ScriptsGet> {
   static override summary = "Show a script's contract: what it takes, what it returns, whether it needs a login";

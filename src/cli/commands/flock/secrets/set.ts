@@ -1,9 +1,9 @@
 import { Args } from "@oclif/core";
 import { updateAppSecrets } from "../../../../generated/operations.js";
 import type { components } from "../../../../generated/schema.js";
-import { BaseCommand } from "../../../base.js";
-import { usageError } from "../../../errors.js";
-import { appOf, dirFlag, folderOf } from "../../../flock.js";
+import { BaseCommand } from "../../../shell/base.js";
+import { usageError } from "../../../shell/errors.js";
+import { appOf, dirFlag, folderOf } from "../../../flock/flock.js";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 

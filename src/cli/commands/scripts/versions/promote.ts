@@ -1,9 +1,9 @@
 import { Args } from "@oclif/core";
 import { promoteScriptVersion } from "../../../../generated/operations.js";
-import { formatAddress } from "../../../address.js";
-import { BaseCommand } from "../../../base.js";
-import { resolveAddress } from "../../../own-handle.js";
-import { resolveVersion, versionArg } from "../../../versions.js";
+import { formatAddress } from "../../../shell/address.js";
+import { BaseCommand } from "../../../shell/base.js";
+import { resolveAddress } from "../../../scripts/own-handle.js";
+import { resolveVersion, versionArg } from "../../../scripts/versions.js";
 
 export default class VersionsPromote extends BaseCommand<typeof VersionsPromote> {
   static override summary = "Make a version the one the script runs (also how to roll back)";
