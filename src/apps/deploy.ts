@@ -134,6 +134,16 @@ interface PendingRelease {
  * ```
  */
 export async function deployApp(options: DeployAppOptions): Promise<DeployAppResult> {
+  try {
+    return await deploy(options);
+  } catch (err) {
+    // What is left is the folder's own files: the state file or flock.json that cannot be written.
+    const e = err as NodeJS.ErrnoException;
+    return fail({ kind: "invalid_request", error: `${options.dir}: ${e.code ? `cannot write in the folder (${e.code}${e.path ? ` on ${e.path}` : ""})` : String(e.message ?? err)}` });
+  }
+}
+
+async function deploy(options: DeployAppOptions): Promise<DeployAppResult> {
   const { client, signal } = options;
   let folder: AppFolder;
   try {

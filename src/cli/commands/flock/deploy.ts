@@ -42,7 +42,7 @@ Flock is in early access: an account without it gets the service's 403 (exit 1).
       onProgress: line.update,
     });
     line.done();
-    if (result.error) throw fromReduckError(result.error, "deploying");
+    if (result.error) throw fromReduckError(result.error);
     const { image, release, resumed } = result.data;
     this.log(`Published release ${release} of ${image.handle}/${image.slug}${resumed ? " (finishing the interrupted deploy)" : ""}.`);
     return result.data;
