@@ -139,7 +139,10 @@ export async function deployApp(options: DeployAppOptions): Promise<DeployAppRes
   } catch (err) {
     // What is left is the folder's own files: the state file or flock.json that cannot be written.
     const e = err as NodeJS.ErrnoException;
-    return fail({ kind: "invalid_request", error: `${options.dir}: ${e.code ? `cannot write in the folder (${e.code}${e.path ? ` on ${e.path}` : ""})` : String(e.message ?? err)}` });
+    return fail({
+      kind: "invalid_request",
+      error: `${options.dir}: ${e.code ? `cannot write in the folder (${e.code}${e.path ? ` on ${e.path}` : ""})` : String(e.message ?? err)}`,
+    });
   }
 }
 
