@@ -8,6 +8,7 @@ import { ApiError, invalid } from "./errors.js";
 import { nestingProblem } from "./nesting.js";
 import { accountHandlers } from "./handlers/account.js";
 import { appHandlers } from "./handlers/apps.js";
+import { appImageHandlers } from "./handlers/app-images.js";
 import { appFileHandlers, appUploadHandler } from "./handlers/app-uploads.js";
 import { connectorHandlers } from "./handlers/connectors.js";
 import { metaHandlers } from "./handlers/meta.js";
@@ -32,6 +33,7 @@ import type { ReferenceStore } from "./store.js";
 const implementations: Implementations & HandwrittenImplementations = {
   ...accountHandlers,
   ...appHandlers,
+  ...appImageHandlers,
   ...connectorHandlers,
   ...metaHandlers,
   ...readmeHandlers,

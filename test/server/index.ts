@@ -57,7 +57,7 @@ export { sharedBrowserHost } from "./browser/index.js";
 export { invoicePdf } from "./browser/web/atlassian.js";
 export { scratchFolder } from "./scratch.js";
 export { EARLY_ACCESS_WORDS, APPS_FEATURE, DEFAULT_UPLOAD_EXPIRY_SECONDS, MAX_RELEASE_FILES, MAX_RELEASE_FILE_BYTES } from "./store/apps.js";
-export { NO_EARLY_ACCESS } from "./handlers/apps.js";
+export { NO_EARLY_ACCESS } from "./handlers/app-access.js";
 export { UPLOAD_PATH, RELEASE_FILES_PATH, APP_PATH } from "./handlers/app-uploads.js";
 export { treeRssBytes } from "./browser/processes.js";
 export { MiB, peakTreeRss, startAttackedSandbox } from "./attacks/sandbox-under-attack.js";

@@ -34,6 +34,15 @@ export interface SandboxOptions {
   envFile?: string;
   /** `--run-memory MiB`: one run's memory (heap and ArrayBuffers together). Absent: 128. */
   runMemoryMiB?: number;
+  /**
+   * `--apps on|off`: whether the demo account has hosted apps (the `flock_apps` early-access
+   * feature). off: every app operation answers it 403 with the service's early-access words. Absent: on.
+   */
+  apps?: boolean;
+  /** `--sealing-key on|off`: off leaves the sandbox without a key to seal apps' secrets (writing one: 503). Absent: on. */
+  sealingKey?: boolean;
+  /** `--upload-expiry SECONDS`: how long a release's presigned upload URLs stay usable. Absent: 900. */
+  uploadExpirySeconds?: number;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -48,10 +57,13 @@ const OPTIONS = {
   devices: { type: "string" },
   "write-env": { type: "string" },
   "run-memory": { type: "string" },
+  apps: { type: "string" },
+  "sealing-key": { type: "string" },
+  "upload-expiry": { type: "string" },
 } as const;
 
 const USAGE =
-  "Usage: npm run sandbox -- [--port N] [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS] [--oauth-issuer URL] [--browser real|simulated] [--devices N] [--write-env PATH] [--run-memory MiB]";
+  "Usage: npm run sandbox -- [--port N] [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS] [--oauth-issuer URL] [--browser real|simulated] [--devices N] [--write-env PATH] [--run-memory MiB] [--apps on|off] [--sealing-key on|off] [--upload-expiry SECONDS]";
 
 /** A bad command line: the message is meant for the user, one line, saying what to do instead. */
 export class UsageError extends Error {
@@ -92,12 +104,20 @@ function parseIssuer(raw: string | undefined): string | undefined {
   return raw;
 }
 
-function parseFileAccess(raw: string | undefined): boolean | undefined {
+function parseOnOff(option: string, raw: string | undefined): boolean | undefined {
   if (raw === undefined) return undefined;
   const value = raw.trim().toLowerCase();
   if (value === "on") return true;
   if (value === "off") return false;
-  throw new UsageError(`--file-access must be on or off (got "${raw}")`);
+  throw new UsageError(`--${option} must be on or off (got "${raw}")`);
+}
+
+function parseUploadExpiry(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1 || Number(raw) > 7 * 24 * 3600) {
+    throw new UsageError(`--upload-expiry must be a whole number of seconds from 1 to 604800, e.g. --upload-expiry 60 (got "${raw}")`);
+  }
+  return Number(raw);
 }
 
 function parseRunTimeout(raw: string | undefined): number | undefined {
@@ -155,6 +175,7 @@ function parseRunMemory(raw: string | undefined): number | undefined {
  * parseSandboxArgs(["--browser", "simulated"]);                 // { port: 4010, browser: "simulated" }
  * parseSandboxArgs(["--devices", "0"]);                         // { port: 4010, devices: 0 }
  * parseSandboxArgs(["--write-env", ".sandbox.env"]);             // { port: 4010, envFile: ".sandbox.env" }
+ * parseSandboxArgs(["--apps", "off", "--upload-expiry", "5"]);   // { port: 4010, apps: false, uploadExpirySeconds: 5 }
  */
 export function parseSandboxArgs(argv: string[]): SandboxOptions {
   let values: {
@@ -167,6 +188,9 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions {
     devices?: string;
     "write-env"?: string;
     "run-memory"?: string;
+    apps?: string;
+    "sealing-key"?: string;
+    "upload-expiry"?: string;
   };
   try {
     ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
@@ -176,7 +200,7 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions {
   const options: SandboxOptions = { port: parsePort(values.port) };
   const desktop = parseDesktop(values.desktop);
   if (desktop !== undefined) options.desktop = desktop;
-  const fileAccess = parseFileAccess(values["file-access"]);
+  const fileAccess = parseOnOff("file-access", values["file-access"]);
   if (fileAccess !== undefined) options.fileAccess = fileAccess;
   const runTimeout = parseRunTimeout(values["run-timeout"]);
   if (runTimeout !== undefined) options.runTimeoutSeconds = runTimeout;
@@ -190,5 +214,11 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions {
   if (envFile !== undefined) options.envFile = envFile;
   const runMemory = parseRunMemory(values["run-memory"]);
   if (runMemory !== undefined) options.runMemoryMiB = runMemory;
+  const apps = parseOnOff("apps", values.apps);
+  if (apps !== undefined) options.apps = apps;
+  const sealingKey = parseOnOff("sealing-key", values["sealing-key"]);
+  if (sealingKey !== undefined) options.sealingKey = sealingKey;
+  const uploadExpiry = parseUploadExpiry(values["upload-expiry"]);
+  if (uploadExpiry !== undefined) options.uploadExpirySeconds = uploadExpiry;
   return options;
 }

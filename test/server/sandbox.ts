@@ -1,5 +1,6 @@
 // `npm run sandbox -- --port N [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS]
-// [--oauth-issuer URL] [--browser real|simulated] [--devices N] [--write-env PATH] [--run-memory MiB]`: the reference server over real HTTP with a fresh
+// [--oauth-issuer URL] [--browser real|simulated] [--devices N] [--write-env PATH] [--run-memory MiB]
+// [--apps on|off] [--sealing-key on|off] [--upload-expiry SECONDS]`: the reference server over real HTTP with a fresh
 // seeded store (POST /run included, on the same port), for trying the CLI by hand and for
 // end-to-end tests. Prints exactly two lines on stdout (the address and the demo key, ready for
 // `export`; with --write-env also written to that file as `export` lines, for `source`), says on stderr which desktop folder named files come from, how long a run may take and
@@ -68,8 +69,11 @@ async function main(): Promise<void> {
     runTimeoutMs: options.runTimeoutSeconds === undefined ? undefined : options.runTimeoutSeconds * 1000,
     browser,
     browserHost,
+    sealingKey: options.sealingKey === false ? null : undefined,
+    uploadExpirySeconds: options.uploadExpirySeconds,
   });
   store.setDemoFileAccess(options.fileAccess ?? true);
+  if (options.apps === false) store.setDemoApps(false);
   if (options.devices !== undefined) store.setDemoDevices(options.devices);
   if (options.oauthIssuer) {
     try {
@@ -133,6 +137,10 @@ async function main(): Promise<void> {
         "set REDUCK_SANDBOX_CHROMIUM to a Chromium binary, or use --browser simulated\n",
     );
   });
+  process.stderr.write(
+    `sandbox: hosted apps ${options.apps === false ? "off for the demo account (--apps off: 403, early access)" : "on"}; ` +
+      `presigned uploads expire after ${store.uploadExpirySeconds} s; ${store.sealingKey ? "secrets are sealed" : "no sealing key (--sealing-key off: writing a secret answers 503)"}\n`,
+  );
   if (options.oauthIssuer) {
     process.stderr.write(`sandbox: accepting JWT access tokens from ${options.oauthIssuer} for ${server.url} and ${server.url}/mcp\n`);
   }

@@ -86,14 +86,9 @@ export function seedStore(store: AppsStore, options: StoreOptions): DemoCredenti
 
   // Accounts.
   // demo and alice have hosted apps (the `flock_apps` early-access feature); casey does not.
-  const demo = store.addUser({ id: ids.users.demo, username: "demo", name: "Demo User", email: "demo@example.com", experimentalFeatures: ["flock_apps"] });
-  const alice = store.addUser({
-    id: ids.users.alice,
-    username: "alice",
-    name: "Alice Martin",
-    email: "alice@example.com",
-    experimentalFeatures: ["flock_apps"],
-  });
+  const apps = { experimentalFeatures: ["flock_apps" as const] };
+  const demo = store.addUser({ id: ids.users.demo, username: "demo", name: "Demo User", email: "demo@example.com", ...apps });
+  const alice = store.addUser({ id: ids.users.alice, username: "alice", name: "Alice Martin", email: "alice@example.com", ...apps });
   const casey = store.addUser({ id: ids.users.casey, username: "casey", name: "Casey Quinn", email: "casey@example.com" });
   const staff = store.addUser({ id: ids.users.staff, username: "staff", name: "Reduck Staff", email: "staff@reduck.ai", role: "admin" });
 
@@ -333,7 +328,7 @@ export function seedStore(store: AppsStore, options: StoreOptions): DemoCredenti
     ids.connectors.aliceLinkedin,
   );
 
-  // The hosted-apps catalogue: one public image anyone with apps may install.
+  // The hosted-apps catalogue: one public image that anyone with apps may install.
   seedAppCatalogue(store, ids.appImages.guestbook, store.resolveHandle("reduck")!, staff.id, at(24 * 20));
 
   // Sandbox-only scripts (a slow run, a run with no outcome): unlisted, see sandbox-scripts.ts.

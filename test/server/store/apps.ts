@@ -147,6 +147,13 @@ export abstract class AppsStore extends DevicesStore {
     this.uploadExpirySeconds = options.uploadExpirySeconds ?? DEFAULT_UPLOAD_EXPIRY_SECONDS;
   }
 
+  /** Gives the demo account hosted apps (the early-access feature), or takes them away. */
+  setDemoApps(on: boolean): void {
+    const user = this.users.get(this.demo.userId)!;
+    user.experimentalFeatures = user.experimentalFeatures.filter((f) => f !== APPS_FEATURE);
+    if (on) user.experimentalFeatures.push(APPS_FEATURE);
+  }
+
   hasAppsFeature(userId: string): boolean {
     return this.users.get(userId)?.experimentalFeatures.includes(APPS_FEATURE) ?? false;
   }
