@@ -19,6 +19,7 @@ import ScriptsArchive from "./commands/scripts/archive.js";
 import ScriptsRestore from "./commands/scripts/restore.js";
 import ScriptsTargets from "./commands/scripts/targets.js";
 import ScriptsTransfer from "./commands/scripts/transfer.js";
+import ScriptsTypes from "./commands/scripts/types.js";
 import VersionsList from "./commands/scripts/versions/list.js";
 import VersionsGet from "./commands/scripts/versions/get.js";
 import VersionsCreate from "./commands/scripts/versions/create.js";
@@ -57,6 +58,7 @@ export const COMMANDS = {
   "scripts:restore": ScriptsRestore,
   "scripts:targets": ScriptsTargets,
   "scripts:transfer": ScriptsTransfer,
+  "scripts:types": ScriptsTypes,
   "scripts:versions:list": VersionsList,
   "scripts:versions:get": VersionsGet,
   "scripts:versions:create": VersionsCreate,

@@ -63,13 +63,13 @@ describe("README.md", () => {
     expect(section).toMatch(/REDUCK_SANDBOX_API_KEY/);
   });
 
-  test("the quick start covers the CLI, the library, the agent tool and a batch", () => {
+  test("the quick start covers the CLI, the library, typed scripts, the agent tool and a batch", () => {
     const quick = headings.slice(headings.indexOf("## Quick start") + 1);
     const subsections = quick.slice(
       0,
       quick.findIndex((h) => h.startsWith("## ")),
     );
-    expect(subsections).toEqual(["### Try it against the sandbox", "### The CLI", "### The library", "### The agent tool", "### A batch"]);
+    expect(subsections).toEqual(["### Try it against the sandbox", "### The CLI", "### The library", "### Typed scripts", "### The agent tool", "### A batch"]);
   });
 
   test("gives the test commands: `npm install && npm test` as it stands (.ci/run runs it), the slow suite and the Node versions", () => {

@@ -1,7 +1,6 @@
-import { Args } from "@oclif/core";
 import type { ReduckClient } from "../../client.js";
 import type { ReduckError } from "../../core/errors.js";
-import { formatAddress } from "../shell/address.js";
+import { formatAddress, addressArg } from "../shell/address.js";
 import { BaseCommand } from "../shell/base.js";
 import { confirmOrCancel, refuseUnconfirmed } from "../shell/confirm.js";
 import { resolveAddress, type ScriptPath } from "./own-handle.js";
@@ -14,7 +13,7 @@ type Change = (options: { client: ReduckClient; path: ScriptPath }) => Promise<{
  */
 export abstract class ScriptStateCommand extends BaseCommand<typeof ScriptStateCommand> {
   static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    address: addressArg(),
   };
 
   /** The library function that makes the change. */

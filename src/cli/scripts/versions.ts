@@ -17,6 +17,15 @@ export function versionArg(what: string) {
   return Args.string({ description: `${what}: its number (see \`reduck scripts versions list ADDRESS\`) or its id.`, required: true });
 }
 
+/** `--version` (number or id) alone, for commands the official CLI has no word for; `--version-id` still works. */
+export function versionFlag(description: string) {
+  return Flags.string({
+    description: `${description} A version number (see \`reduck scripts versions list ADDRESS\`) or id.`,
+    aliases: ["version-id"],
+    helpValue: "VERSION",
+  });
+}
+
 /**
  * `--version` (number or id), and `--version-id`: the official CLI's name for the same choice,
  * shown in help so people who come from it find their word.

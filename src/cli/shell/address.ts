@@ -1,3 +1,4 @@
+import { Args } from "@oclif/core";
 import { readAddress, type ScriptAddress } from "../../core/address.js";
 import { usageError } from "./errors.js";
 
@@ -8,4 +9,9 @@ export function parseAddress(text: string): ScriptAddress {
   const address = readAddress(text);
   if ("problem" in address) throw usageError(address.problem);
   return address;
+}
+
+/** The positional ADDRESS argument of the commands that act on one script. */
+export function addressArg() {
+  return Args.string({ description: "Script address: [handle/]host/slug.", required: true });
 }

@@ -1,6 +1,6 @@
-import { Args, Flags } from "@oclif/core";
+import { Flags } from "@oclif/core";
 import { getScriptVersion } from "../../../generated/operations.js";
-import { formatAddress } from "../../shell/address.js";
+import { formatAddress, addressArg } from "../../shell/address.js";
 import { BaseCommand } from "../../shell/base.js";
 import { renderScript, renderVersion } from "../../scripts/contract.js";
 import { resolveAddress } from "../../scripts/own-handle.js";
@@ -28,7 +28,7 @@ export default class ScriptsGet extends BaseCommand<typeof ScriptsGet> {
   ];
 
   static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    address: addressArg(),
   };
 
   static override flags = {

@@ -1,7 +1,6 @@
-import { Args } from "@oclif/core";
 import { listScriptTransferTargets } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
-import { formatAddress } from "../../shell/address.js";
+import { formatAddress, addressArg } from "../../shell/address.js";
 import { BaseCommand } from "../../shell/base.js";
 import { yesNo } from "../../shell/list-flags.js";
 import { renderTable, wideFlag, wideLayout } from "../../shell/output.js";
@@ -22,7 +21,7 @@ export default class ScriptsTargets extends BaseCommand<typeof ScriptsTargets> {
   static override flags = { ...wideFlag };
 
   static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    address: addressArg(),
   };
 
   public async run(): Promise<TransferTarget[]> {

@@ -1,6 +1,6 @@
-import { Args, Flags } from "@oclif/core";
+import { Flags } from "@oclif/core";
 import { transferScript } from "../../../generated/operations.js";
-import { formatAddress } from "../../shell/address.js";
+import { formatAddress, addressArg } from "../../shell/address.js";
 import { BaseCommand } from "../../shell/base.js";
 import { resolveAddress } from "../../scripts/own-handle.js";
 import { confirmOrCancel, refuseUnconfirmed, yesFlag } from "../../shell/confirm.js";
@@ -19,7 +19,7 @@ export default class ScriptsTransfer extends BaseCommand<typeof ScriptsTransfer>
   ];
 
   static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    address: addressArg(),
   };
 
   static override flags = {

@@ -1,6 +1,6 @@
-import { Args, Flags } from "@oclif/core";
+import { Flags } from "@oclif/core";
 import { patchScript } from "../../../generated/operations.js";
-import { formatAddress } from "../../shell/address.js";
+import { formatAddress, addressArg } from "../../shell/address.js";
 import { BaseCommand } from "../../shell/base.js";
 import { usageError } from "../../shell/errors.js";
 import { yesNo } from "../../shell/list-flags.js";
@@ -20,7 +20,7 @@ export default class ScriptsUpdate extends BaseCommand<typeof ScriptsUpdate> {
   ];
 
   static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    address: addressArg(),
   };
 
   static override flags = {

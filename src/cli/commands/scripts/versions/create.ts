@@ -1,6 +1,6 @@
-import { Args, Flags } from "@oclif/core";
+import { Flags } from "@oclif/core";
 import { createDraftScriptVersion } from "../../../../generated/operations.js";
-import { formatAddress } from "../../../shell/address.js";
+import { formatAddress, addressArg } from "../../../shell/address.js";
 import { BaseCommand } from "../../../shell/base.js";
 import { renderDiff } from "../../../scripts/contract.js";
 import { resolveAddress } from "../../../scripts/own-handle.js";
@@ -27,7 +27,7 @@ Try a draft with \`reduck run --version VERSION --script ADDRESS ...\`, then mak
   ];
 
   static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    address: addressArg(),
   };
 
   static override flags = {

@@ -1,6 +1,5 @@
-import { Args } from "@oclif/core";
 import { deleteDraftScriptVersion } from "../../../../generated/operations.js";
-import { formatAddress } from "../../../shell/address.js";
+import { formatAddress, addressArg } from "../../../shell/address.js";
 import { BaseCommand } from "../../../shell/base.js";
 import { confirmOrCancel, refuseUnconfirmed, yesFlag } from "../../../shell/confirm.js";
 import { resolveAddress } from "../../../scripts/own-handle.js";
@@ -20,7 +19,7 @@ export default class VersionsDelete extends BaseCommand<typeof VersionsDelete> {
   ];
 
   static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    address: addressArg(),
     version: versionArg("The draft version"),
   };
 

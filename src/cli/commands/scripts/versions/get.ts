@@ -1,7 +1,7 @@
-import { Args, Flags } from "@oclif/core";
+import { Flags } from "@oclif/core";
 import { resolveVersion, versionArg } from "../../../scripts/versions.js";
 import { getScriptVersion } from "../../../../generated/operations.js";
-import { formatAddress } from "../../../shell/address.js";
+import { formatAddress, addressArg } from "../../../shell/address.js";
 import { BaseCommand } from "../../../shell/base.js";
 import { renderVersion } from "../../../scripts/contract.js";
 import { resolveAddress } from "../../../scripts/own-handle.js";
@@ -17,7 +17,7 @@ export default class VersionsGet extends BaseCommand<typeof VersionsGet> {
   ];
 
   static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    address: addressArg(),
     version: versionArg("The version"),
   };
 

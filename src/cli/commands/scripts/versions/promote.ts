@@ -1,6 +1,5 @@
-import { Args } from "@oclif/core";
 import { promoteScriptVersion } from "../../../../generated/operations.js";
-import { formatAddress } from "../../../shell/address.js";
+import { formatAddress, addressArg } from "../../../shell/address.js";
 import { BaseCommand } from "../../../shell/base.js";
 import { resolveAddress } from "../../../scripts/own-handle.js";
 import { resolveVersion, versionArg } from "../../../scripts/versions.js";
@@ -17,7 +16,7 @@ export default class VersionsPromote extends BaseCommand<typeof VersionsPromote>
   ];
 
   static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    address: addressArg(),
     version: versionArg("The version to make current"),
   };
 

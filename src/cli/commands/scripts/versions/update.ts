@@ -1,6 +1,6 @@
-import { Args, Flags } from "@oclif/core";
+import { Flags } from "@oclif/core";
 import { patchDraftScriptVersion } from "../../../../generated/operations.js";
-import { formatAddress } from "../../../shell/address.js";
+import { formatAddress, addressArg } from "../../../shell/address.js";
 import { BaseCommand } from "../../../shell/base.js";
 import { renderDiff } from "../../../scripts/contract.js";
 import { usageError } from "../../../shell/errors.js";
@@ -25,7 +25,7 @@ export default class VersionsUpdate extends BaseCommand<typeof VersionsUpdate> {
   ];
 
   static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    address: addressArg(),
     version: versionArg("The draft version"),
   };
 
