@@ -28,7 +28,7 @@ import { mkdtemp, open, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startSandbox } from "@reduck-client/sandbox";
+import { startSandboxProcess } from "@reduck-client/sandbox";
 import { MAX_FILE_BYTES } from "../src/run/limits.js";
 import { benchBatch } from "./batch.js";
 import { benchBrowser } from "./browser.js";
@@ -164,7 +164,7 @@ if (["run", "library", "form-data", "list"].some(wanted)) {
   await handle.truncate(MAX_FILE_BYTES); // exactly the limit, written sparse and fast
   await handle.close();
   // The simulated page: these figures are the client's, which the browser's time would only blur.
-  const sandbox = await startSandbox(work, { browser: "simulated" });
+  const sandbox = await startSandboxProcess(work, { browser: "simulated" });
   const env = cleanEnv({ ...sandbox.env, REDUCK_CONFIG_DIR: work });
   try {
     const specFile = path.join(work, "spec.json");

@@ -43,6 +43,10 @@ export interface SandboxOptions {
   sealingKey?: boolean;
   /** `--upload-expiry SECONDS`: how long a release's presigned upload URLs stay usable. Absent: 900. */
   uploadExpirySeconds?: number;
+  /** `--scripts DIR`: the user's own scripts, `DIR/<host>/<slug>.js` and `.json`, seeded under @demo. */
+  scriptsDir?: string;
+  /** `--help`: print the options and exit. */
+  help?: boolean;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -60,10 +64,50 @@ const OPTIONS = {
   apps: { type: "string" },
   "sealing-key": { type: "string" },
   "upload-expiry": { type: "string" },
+  scripts: { type: "string" },
+  help: { type: "boolean", short: "h" },
 } as const;
 
 const USAGE =
-  "Usage: npm run sandbox -- [--port N] [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS] [--oauth-issuer URL] [--browser real|simulated] [--devices N] [--write-env PATH] [--run-memory MiB] [--apps on|off] [--sealing-key on|off] [--upload-expiry SECONDS]";
+  "Usage: reduck-sandbox [--port N] [--write-env FILE] [--browser simulated|real] [--scripts DIR] [--desktop DIR] [--run-timeout SECONDS] [--run-memory MiB] [--file-access on|off] [--devices N] [--oauth-issuer URL] [--apps on|off] [--sealing-key on|off] [--upload-expiry SECONDS] (--help lists them)";
+
+/** What `--help` prints: every option, what it does, its default. */
+export const HELP = `reduck-sandbox: a Reduck service on your own machine (the catalogue API and POST /run, with a
+simulated or a real headless browser), for trying the reduck CLI and testing your own code
+offline. Prints REDUCK_API_URL and REDUCK_API_KEY on stdout, then serves until Ctrl-C.
+
+Usage: reduck-sandbox [options]        (in this repository: npm run sandbox -- [options])
+
+Options:
+  --port N                 port to listen on, on 127.0.0.1 (default 4010; 0 picks a free one)
+  --write-env FILE         also write REDUCK_API_URL, REDUCK_API_KEY and REDUCK_DESKTOP to FILE as
+                           export lines (mode 0600), for \`source FILE\` in another terminal
+  --browser simulated|real what scripts run against: the simulated page (fast, needs no browser) or
+                           a headless Chromium (default real; needs the optional packages
+                           @sparticuz/chromium and playwright-core)
+  --scripts DIR            seed your own scripts under @demo: DIR/<host>/<slug>.js (the body) and
+                           DIR/<host>/<slug>.json (its contract: description, input_schema,
+                           output_schema, optional name, side_effects, logged_in)
+  --desktop DIR            the desktop folder; files named by relativePath are read from DIR/reduck
+                           (default ~/Desktop, else a temporary folder removed at exit)
+  --run-timeout SECONDS    how long a script body may take, in wall-clock and in CPU time (default 300)
+  --run-memory MiB         one run's memory, 32 to 4096 (default 128; bounded whole on Linux only)
+  --file-access on|off     "Allow access to file URLs" of the demo's paired browser (default on)
+  --devices N              paired browsers of the demo account, 0 to 10 (default 1)
+  --oauth-issuer URL       also accept JWT access tokens from this authorization server
+  --apps on|off            whether the demo account has hosted apps (default on; off: app calls answer 403)
+  --sealing-key on|off     off leaves the sandbox without a key to seal apps' secrets (default on)
+  --upload-expiry SECONDS  how long a release's presigned upload URLs stay usable (default 900)
+  -h, --help               print this and exit
+
+Environment:
+  REDUCK_SANDBOX_API_KEY   the demo key to use (rk_...), the same across restarts (default: new each start)
+  REDUCK_SANDBOX_CHROMIUM  a Chromium binary for --browser real
+
+Examples:
+  reduck-sandbox --browser simulated --write-env .sandbox.env
+  reduck-sandbox --port 0 --scripts ./my-scripts
+`;
 
 /** A bad command line: the message is meant for the user, one line, saying what to do instead. */
 export class UsageError extends Error {
@@ -158,6 +202,19 @@ function parseEnvFile(raw: string | undefined): string | undefined {
   return raw;
 }
 
+function parseScriptsDir(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  if (!raw.trim()) throw new UsageError("--scripts needs a folder of scripts, e.g. --scripts ./my-scripts");
+  let isFolder = false;
+  try {
+    isFolder = statSync(raw).isDirectory();
+  } catch {
+    throw new UsageError(`--scripts must be an existing folder: "${raw}" does not exist`);
+  }
+  if (!isFolder) throw new UsageError(`--scripts must be a folder (of <host>/<slug>.js and .json): "${raw}" is not a folder`);
+  return path.resolve(raw);
+}
+
 function parseRunMemory(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   if (!/^\d+$/.test(raw.trim()) || Number(raw) < 32 || Number(raw) > 4096) {
@@ -191,13 +248,18 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions {
     apps?: string;
     "sealing-key"?: string;
     "upload-expiry"?: string;
+    scripts?: string;
+    help?: boolean;
   };
   try {
     ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
     throw new UsageError(`${(error as Error).message}. ${USAGE}`);
   }
+  if (values.help) return { port: DEFAULT_PORT, help: true };
   const options: SandboxOptions = { port: parsePort(values.port) };
+  const scriptsDir = parseScriptsDir(values.scripts);
+  if (scriptsDir !== undefined) options.scriptsDir = scriptsDir;
   const desktop = parseDesktop(values.desktop);
   if (desktop !== undefined) options.desktop = desktop;
   const fileAccess = parseOnOff("file-access", values["file-access"]);

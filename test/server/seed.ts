@@ -113,7 +113,7 @@ export function seedStore(store: AppsStore, options: StoreOptions): DemoCredenti
       sideEffects: entry.side_effects,
       inputSchema: entry.input_schema,
       outputSchema: entry.output_schema,
-      // Each runs its source in examples/scripts (test/server/catalogue-scripts.test.ts holds every one to that).
+      // Each runs its source in example-scripts (test/server/catalogue-scripts.test.ts holds every one to that).
       ...exampleSource(entry.host, entry.slug, store.browser, { content: entry.content, language: entry.language }),
       note: "Published to the official catalogue",
       createdAt: at(24 * 60 - index),

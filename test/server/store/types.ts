@@ -44,7 +44,7 @@ export interface StoreOptions {
   /**
    * What POST /run runs scripts against: `real` (default), a headless Chromium against the simulated
    * web; `simulated`, the simulated page, which renders nothing and is much faster. The seeded
-   * catalogue follows: examples/scripts for the real browser, their twins in simulated-scripts/
+   * catalogue follows: example-scripts for the real browser, their twins in simulated-scripts/
    * for the simulated page.
    */
   browser?: SandboxBrowser;
