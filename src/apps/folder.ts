@@ -21,6 +21,7 @@ import { createHash } from "node:crypto";
 import { open, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { formatBytes } from "../core/bytes.js";
+import { isObject } from "../core/json.js";
 
 /** The service's limits on one release's files. */
 export const APP_RELEASE_LIMITS = {
@@ -136,8 +137,7 @@ export async function readAppFolder(dir: string): Promise<AppFolder> {
       problems.push(`${name} is not JSON (${(err as Error).message})`);
       return undefined;
     }
-    const isObject = value !== null && typeof value === "object" && !Array.isArray(value);
-    const ok = shape === "object" ? isObject : shape === "array" ? Array.isArray(value) : isObject || Array.isArray(value);
+    const ok = shape === "object" ? isObject(value) : shape === "array" ? Array.isArray(value) : isObject(value) || Array.isArray(value);
     if (!ok) problems.push(`${name} must hold a JSON ${shape === "either" ? "object or array" : shape}`);
     return ok ? value : undefined;
   };

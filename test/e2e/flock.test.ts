@@ -8,7 +8,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdir, open, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createHandlers, createStore, EARLY_ACCESS_WORDS, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
+import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
 import { runCli } from "../support/cli.js";
 import { temporaryFolder } from "../support/files.js";
 import { openTerminal } from "./terminal.js";
@@ -17,6 +17,9 @@ let store: ReferenceStore;
 let server: Awaited<ReturnType<typeof startHttpServer>>;
 let env: Record<string, string>;
 let home: string;
+
+/** The service's words to an account without early access to hosted apps. */
+const EARLY_ACCESS_WORDS = "Request early access at https://form.reduck.ai or contact Reduck at contact@reduck.ai";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
