@@ -11,7 +11,7 @@ import { browserFlag, browserOf } from "../run/browser-flag.js";
 import { resolveAddress, withBareSlugHint } from "../scripts/own-handle.js";
 import { scriptCallError } from "../scripts/script-lookup.js";
 import { preloadValidator, schemaProblems } from "../run/validate-args.js";
-import { resolveVersion, versionFlag } from "../scripts/versions.js";
+import { chosenVersion, resolveVersion, versionFlags } from "../scripts/versions.js";
 import type { BatchScript, PrepareOptions } from "../../batch/prepare.js";
 import type { BatchCounts } from "../../batch/run-many.js";
 
@@ -105,7 +105,7 @@ ${EXIT_CODES_HELP}`;
     "dry-run": Flags.boolean({ description: "Check every row and say how many runs would go out; send nothing." }),
     browser: browserFlag,
     device: Flags.string({ description: "Run on this paired browser (an id from `reduck devices list`).", helpValue: "ID" }),
-    version: versionFlag("Run this version instead of the current one."),
+    ...versionFlags("Run this version instead of the current one."),
   };
 
   public async run(): Promise<void> {
@@ -141,7 +141,8 @@ ${EXIT_CODES_HELP}`;
     const client = await this.client();
     preloadValidator();
     const where = await resolveAddress(client, address);
-    const versionId = flags.version ? await resolveVersion(client, where, flags.version) : undefined;
+    const version = chosenVersion(flags);
+    const versionId = version ? await resolveVersion(client, where, version) : undefined;
     const read = await readBatchScript(client, where, versionId);
     if (read.error) throw await scriptCallError(client, where, read.error, undefined, { ownImplied: !address.handle });
     const script = read.data;

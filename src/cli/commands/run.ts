@@ -13,7 +13,7 @@ import { getScriptVersion } from "../../generated/operations.js";
 import { resolveAddress, withBareSlugHint } from "../scripts/own-handle.js";
 import { browserFlag, browserOf } from "../run/browser-flag.js";
 import { preloadValidator, schemaProblems } from "../run/validate-args.js";
-import { resolveVersion, versionFlag } from "../scripts/versions.js";
+import { chosenVersion, resolveVersion, versionFlags } from "../scripts/versions.js";
 import { runScript, RUN_REGIONS, MAX_WAIT_FOR_SECONDS, type ScriptToRun } from "../../run/run.js";
 import { isPendingRun, type RunStatusUpdate, type RunStepOutcome } from "../../run/outcomes.js";
 import { outcomeOfRunError, outcomeOfStep, cliErrorOf, printOutcomes, printPending, statusLine } from "../run/run-report.js";
@@ -108,7 +108,7 @@ ${EXIT_CODES_HELP}`;
       allowNo: true,
     }),
     device: Flags.string({ description: "Run on this paired browser (an id from `reduck devices list`).", helpValue: "ID" }),
-    version: versionFlag("Run this version instead of the current one (one --script only)."),
+    ...versionFlags("Run this version instead of the current one (one --script only)."),
     sequential: Flags.boolean({ description: "Run the scripts in order in one browser, stopping at the first failure." }),
     out: Flags.string({ description: "Save the files the result holds (downloads, base64 file bytes) into this folder.", helpValue: "DIR" }),
   };
@@ -125,7 +125,7 @@ ${EXIT_CODES_HELP}`;
       throw await withBareSlugHint(err, () => this.client());
     }
     setRunScripts(steps.map((step) => formatAddress(step.address)));
-    const version = this.flags.version;
+    const version = chosenVersion(this.flags);
     if (version && steps.length > 1) throw usageError("--version applies to one script: give a single --script with it");
     const browser = browserOf(this.flags.browser, this.flags.device);
     const cloud = browser === "cloud";

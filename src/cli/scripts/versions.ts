@@ -18,13 +18,37 @@ export function versionArg(what: string) {
   return Args.string({ description: `${what}: its number (see \`reduck scripts versions list ADDRESS\`) or its id.`, required: true });
 }
 
-/** `--version` (number or id); `--version-id` still works. */
+/** `--version` (number or id) alone, for commands the official CLI has no word for; `--version-id` still works. */
 export function versionFlag(description: string) {
   return Flags.string({
     description: `${description} A version number (see \`reduck scripts versions list ADDRESS\`) or id.`,
     aliases: ["version-id"],
     helpValue: "VERSION",
   });
+}
+
+/**
+ * `--version` (number or id), and `--version-id`: the official CLI's name for the same choice,
+ * shown in help so people who come from it find their word.
+ */
+export function versionFlags(description: string) {
+  return {
+    version: Flags.string({
+      description: `${description} A version number (see \`reduck scripts versions list ADDRESS\`) or id.`,
+      helpValue: "VERSION",
+      exclusive: ["version-id"],
+    }),
+    "version-id": Flags.string({
+      description: "The official CLI's word for --version: a version id (a number works too).",
+      helpValue: "ID",
+      exclusive: ["version"],
+    }),
+  };
+}
+
+/** The version asked for, by either of the two flags above. */
+export function chosenVersion(flags: { version?: string; "version-id"?: string }): string | undefined {
+  return flags.version ?? flags["version-id"];
 }
 
 /**
