@@ -4,6 +4,7 @@
  * input the contract does not take, is missing or cannot be converted is named. Pure: shared by
  * `reduck run` (src/cli) and the library's `runMany` (src/batch), which cannot import the CLI.
  */
+import { isObject, type JsonSchema } from "./json.js";
 import { closest } from "./suggest.js";
 
 /** A value that cannot be what its input asks for; the message says what it must be. */
@@ -19,29 +20,20 @@ export interface ArgumentValues {
   files: Array<[string, string]>;
 }
 
-export type Schema = {
-  type?: string | string[];
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  format?: string;
-  properties?: Record<string, Schema>;
-  required?: string[];
-};
-
-export function fileInputs(schema: Schema): string[] {
+export function fileInputs(schema: JsonSchema): string[] {
   return Object.entries(schema.properties ?? {})
-    .filter(([, p]) => p.type === "string" && p.format === "file")
+    .filter(([, p]) => isObject(p) && p.type === "string" && p.format === "file")
     .map(([name]) => name);
 }
 
-function typesOf(schema: Schema): string[] {
+function typesOf(schema: JsonSchema): string[] {
   const own = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
   const alternatives = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].flatMap(typesOf);
   return [...own, ...alternatives];
 }
 
 /** Coerces one command-line value to the type its schema property asks for. */
-export function coerce(name: string, raw: string, schema: Schema | undefined): unknown {
+export function coerce(name: string, raw: string, schema: JsonSchema | undefined): unknown {
   const types = schema ? typesOf(schema) : [];
   if (types.length === 0) return raw;
   const fail = (what: string) => new ArgumentProblem(`${name} must be ${what} (you gave ${JSON.stringify(raw)})`);
@@ -76,6 +68,53 @@ export function coerce(name: string, raw: string, schema: Schema | undefined): u
   return raw;
 }
 
+/** What each JSON Schema type asks for, in words. */
+const TYPE_WORDS: Record<string, string> = {
+  string: "text",
+  integer: "a whole number",
+  number: "a number",
+  boolean: "true or false",
+  object: "a JSON object",
+  array: "a JSON array",
+  null: "null",
+};
+
+/**
+ * For a value that arrives typed (a JSONL row's), what is wrong with its JSON type for the input,
+ * or undefined when the contract takes it (or declares no type). Text is not judged here: it is
+ * coerced as `name=value` is. Nothing else is coerced: an object or array where the contract
+ * asks for text is refused, not sent as its JSON text, and so is a number or boolean for text.
+ *
+ * @example
+ * typedValueProblem("subject", { nested: true }, { type: "string" }); // 'subject must be text, not a JSON object ({"nested":true})'
+ * typedValueProblem("n", 4, { type: "integer" }); // undefined
+ */
+export function typedValueProblem(name: string, value: unknown, schema: JsonSchema | undefined): string | undefined {
+  if (typeof value === "string") return undefined;
+  const types = schema ? typesOf(schema) : [];
+  if (types.length === 0) return undefined;
+  const kind = value === null ? "null" : Array.isArray(value) ? "array" : typeof value === "object" ? "object" : typeof value;
+  const fits =
+    kind === "number"
+      ? types.includes("number") || (types.includes("integer") && Number.isInteger(value))
+      : kind === "boolean" || kind === "object" || kind === "array" || kind === "null"
+        ? types.includes(kind)
+        : true;
+  if (fits) return undefined;
+  const wanted = [...new Set(types.map((t) => TYPE_WORDS[t] ?? t))].join(" or ");
+  const text = JSON.stringify(value);
+  const given =
+    kind === "object"
+      ? `a JSON object (${text.length > 40 ? `${text.slice(0, 37)}...` : text})`
+      : kind === "array"
+        ? `a JSON array (${text.length > 40 ? `${text.slice(0, 37)}...` : text})`
+        : kind === "null"
+          ? "null"
+          : `the ${kind} ${text}`;
+  const quoted = kind === "number" || kind === "boolean" ? ` (write it as "${text}" for text)` : "";
+  return `${name} must be ${wanted}, not ${given}${types.includes("string") ? quoted : ""}`;
+}
+
 export interface AppliedContract {
   args: Record<string, unknown>;
   /** Local paths, by file input. */
@@ -91,7 +130,7 @@ export interface AppliedContract {
  * contract does not take, is missing or cannot be converted. (The values themselves are checked
  * against the whole schema afterwards, in validate-args.ts.)
  */
-export function applyContract(step: ArgumentValues, schema: Schema): AppliedContract {
+export function applyContract(step: ArgumentValues, schema: JsonSchema): AppliedContract {
   const properties = schema.properties ?? {};
   const fileNames = fileInputs(schema);
   const argNames = Object.keys(properties).filter((n) => !fileNames.includes(n));

@@ -1,5 +1,17 @@
 /**
- * What a run's answer means, whatever form the wire gave it (service-facts §3b):
+ * The run path's words, one meaning each (run.ts, poll.ts, wait.ts, the CLI's run-report.ts):
+ *
+ * - **answer**: what the service sent back to one request, the run's POST or a poll (status,
+ *   headers, body). `readAnswer` says what a 2xx answer's body means: a `ReadAnswer`.
+ * - **outcome**: how one script's run ended, `RunStepOutcome`: completed with its result, or
+ *   failed or skipped with why. The CLI prints these, in its own words.
+ * - **result**: what `runScript` and `waitForRun` resolve to, `RunResult<T>`, `{ data, error,
+ *   response }`: data is a `RunResponse` (one script), a `BatchRunResponse` (several) or a
+ *   `PendingRun` (`wait: false`). Apart from this, `result` is only ever the JSON a script
+ *   returned (a field of `RunResponse` and of a completed outcome).
+ * - **response**: the standard `Response` of the last answer, made when first read.
+ *
+ * What a run's answer means, whatever form the wire gave it:
  *
  * - `{result, runId}` for one `script` (the documented answer);
  * - an array of per-run envelopes, one per script, in order (`scripts`);
@@ -11,6 +23,7 @@
  * promise to its callers, whatever the description of the wire says this week.
  */
 import type { ReduckError } from "../core/errors.js";
+import { isObject } from "../core/json.js";
 
 /**
  * A run's or batch's state on the wire.
@@ -183,7 +196,6 @@ export type ReadAnswer =
   | { kind: "pending-run"; runId: string; status: "queued" | "running"; retryAfterMs?: number }
   | { kind: "unreadable"; why: string };
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const str = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
 const PENDING = new Set(["queued", "running"]);
 const TERMINAL = new Set(["completed", "failed"]);

@@ -5,8 +5,9 @@
 import type { ReduckClient } from "../client.js";
 import { isClient } from "../core/call.js";
 import type { BatchRunResponse, RunResponse, RunStatusUpdate } from "./outcomes.js";
+import { fail, waitForBatch, waitForRunId, type PollContext } from "./poll.js";
+import type { RunResult } from "./run-types.js";
 import type { ScriptResultOf } from "./typed.js";
-import { fail, waitForBatch, waitForRunId, type PollContext, type WaitResult } from "./poll.js";
 
 /**
  * Options of `waitForRun`.
@@ -52,15 +53,15 @@ export interface WaitOptions {
 export function waitForRun<K extends string = never>(
   target: { client: ReduckClient; runId: string },
   options?: WaitOptions,
-): Promise<WaitResult<RunResponse<ScriptResultOf<K>>>>;
+): Promise<RunResult<RunResponse<ScriptResultOf<K>>>>;
 export function waitForRun<const K extends readonly string[] = never>(
   target: { client: ReduckClient; batchId: string },
   options?: WaitOptions,
-): Promise<WaitResult<BatchRunResponse<[K] extends [never] ? unknown[] : { -readonly [I in keyof K]: ScriptResultOf<K[I]> }>>>;
+): Promise<RunResult<BatchRunResponse<[K] extends [never] ? unknown[] : { -readonly [I in keyof K]: ScriptResultOf<K[I]> }>>>;
 export async function waitForRun(
   target: { client: ReduckClient; runId?: string; batchId?: string },
   options: WaitOptions = {},
-): Promise<WaitResult<RunResponse | BatchRunResponse>> {
+): Promise<RunResult<RunResponse | BatchRunResponse>> {
   const problem = waitProblem(target, options);
   if (problem) return fail({ kind: "invalid_request", error: problem });
   const ctx = pollContext(target.client, options);

@@ -2,10 +2,9 @@
  * What changed in a script's inputs between two versions, in words for `reduck scripts types
  * --check`: inputs added, removed, now required, no longer required, or of another type.
  */
+import { isObject } from "../core/json.js";
 import { fileInputNames } from "./module.js";
-import { byCodeUnit, toTypeScript, type JsonSchema } from "./schema-to-ts.js";
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+import { byCodeUnit, toTypeScript, type SchemaNode } from "./schema-to-ts.js";
 
 interface InputShape {
   type: string;
@@ -21,7 +20,7 @@ function inputs(schema: unknown): Map<string, InputShape> {
   const noRefs = { refName: () => undefined };
   for (const [name, property] of Object.entries(schema.properties)) {
     // One line per type: nested object types are compared as text all the same.
-    const type = files.has(name) ? "file" : toTypeScript(property as JsonSchema, noRefs, "", []).replace(/\s+/g, " ");
+    const type = files.has(name) ? "file" : toTypeScript(property as SchemaNode, noRefs, "", []).replace(/\s+/g, " ");
     out.set(name, { type, required: required.has(name) });
   }
   return out;

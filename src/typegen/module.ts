@@ -5,7 +5,8 @@
  * address, properties by name, no dates; the header records each script's version (which
  * `--check` reads back).
  */
-import { byCodeUnit, docComment, type JsonSchema, noteLines, objectType, propertyKey, toTypeScript, type Conversion } from "./schema-to-ts.js";
+import { isObject } from "../core/json.js";
+import { byCodeUnit, docComment, type SchemaNode, noteLines, objectType, propertyKey, toTypeScript, type Conversion } from "./schema-to-ts.js";
 
 /** One script's contract, as the module is made from it. */
 export interface ScriptContract {
@@ -57,8 +58,6 @@ function prefixes(scripts: ScriptContract[]): Map<string, string> {
   return out;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-
 /** The inputs given as files: `type: "string", format: "file"` (the rule `reduck run` follows). */
 export function fileInputNames(inputSchema: unknown): string[] {
   const properties = isObject(inputSchema) && isObject(inputSchema.properties) ? inputSchema.properties : {};
@@ -69,8 +68,8 @@ export function fileInputNames(inputSchema: unknown): string[] {
 }
 
 /** `$ref` names for one schema's `$defs`/`definitions`: `<Prefix><Part><Def>`. */
-function definitions(schema: unknown, typeName: string): { conversion: Conversion; entries: Array<[string, JsonSchema]> } {
-  const entries: Array<[string, JsonSchema]> = [];
+function definitions(schema: unknown, typeName: string): { conversion: Conversion; entries: Array<[string, SchemaNode]> } {
+  const entries: Array<[string, SchemaNode]> = [];
   const names = new Map<string, string>();
   for (const key of ["$defs", "definitions"]) {
     const defs = isObject(schema) ? schema[key] : undefined;
@@ -78,7 +77,7 @@ function definitions(schema: unknown, typeName: string): { conversion: Conversio
     for (const def of Object.keys(defs).sort(byCodeUnit)) {
       const name = `${typeName}${pascal(def)}`;
       names.set(`#/${key}/${def}`, name);
-      entries.push([name, defs[def] as JsonSchema]);
+      entries.push([name, defs[def] as SchemaNode]);
     }
   }
   return { conversion: { refName: (pointer) => names.get(pointer) }, entries };
@@ -102,9 +101,9 @@ function part(name: string, schema: unknown, comment: string, omit?: ReadonlySet
     type =
       schema.type === "object" || isObject(schema.properties)
         ? objectType(schema, conversion, "", omit)
-        : toTypeScript(schema as JsonSchema, conversion, "", notes);
+        : toTypeScript(schema as SchemaNode, conversion, "", notes);
   } else {
-    type = toTypeScript(schema as JsonSchema | undefined, conversion, "", notes);
+    type = toTypeScript(schema as SchemaNode | undefined, conversion, "", notes);
   }
   out.push(declaration(name, type, comment, notes));
   for (const [defName, def] of entries) {

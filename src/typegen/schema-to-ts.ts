@@ -8,7 +8,10 @@
  * object type on lines of its own), so a generated file passes `biome format` unchanged.
  */
 
-export type JsonSchema = boolean | { [keyword: string]: unknown };
+import { isObject, type JsonSchema } from "../core/json.js";
+
+/** A node of a schema as JSON Schema allows it: an object schema, or `true`/`false` (anything, nothing). */
+export type SchemaNode = boolean | JsonSchema;
 
 /** How `$ref`s are named, and what the converter could not express (to say so in comments). */
 export interface Conversion {
@@ -27,8 +30,6 @@ export function propertyKey(name: string): string {
 const TYPE_KEYWORDS = ["type", "enum", "const", "$ref", "anyOf", "oneOf", "allOf", "properties", "items", "additionalProperties"];
 /** Keywords this converter does not express; seen beside nothing it does, the type is `unknown`. */
 const UNSUPPORTED = ["not", "if", "then", "else", "patternProperties", "prefixItems", "dependentSchemas", "propertyNames", "unevaluatedProperties"];
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A schema's description, as the lines of a doc comment (`*\/` escaped). */
 export function docComment(text: unknown, indent: string): string {
@@ -92,7 +93,7 @@ function topLevelUnion(type: string): boolean {
  * @example
  * toTypeScript({ type: ["string", "null"] }, conversion, "", []); // "string | null"
  */
-export function toTypeScript(schema: JsonSchema | undefined, conversion: Conversion, indent: string, notes: string[]): string {
+export function toTypeScript(schema: SchemaNode | undefined, conversion: Conversion, indent: string, notes: string[]): string {
   if (schema === undefined || schema === true) return "unknown";
   if (schema === false) return "never";
   if (!isObject(schema)) return unknownBecause(notes, "not a schema");
@@ -111,7 +112,7 @@ function typeOf(schema: Record<string, unknown>, conversion: Conversion, indent:
     return union(members as string[]);
   }
   const keyword = Array.isArray(schema.anyOf) ? "anyOf" : Array.isArray(schema.oneOf) ? "oneOf" : undefined;
-  const alternatives = keyword ? (schema[keyword] as JsonSchema[]) : undefined;
+  const alternatives = keyword ? (schema[keyword] as SchemaNode[]) : undefined;
   // Alternatives that only add constraints (`required`, `format`) leave the type as the rest says.
   if (keyword && alternatives?.some(saysWhatItIs)) {
     const beside = ownTypeKeywords(schema);
@@ -119,7 +120,7 @@ function typeOf(schema: Record<string, unknown>, conversion: Conversion, indent:
     return union(alternatives.map((a) => wrap(toTypeScript(a, conversion, indent, notes))));
   }
   if (Array.isArray(schema.allOf)) {
-    if (schema.allOf.length === 1 && !ownTypeKeywords(schema).length) return toTypeScript(schema.allOf[0] as JsonSchema, conversion, indent, notes);
+    if (schema.allOf.length === 1 && !ownTypeKeywords(schema).length) return toTypeScript(schema.allOf[0] as SchemaNode, conversion, indent, notes);
     return unknownBecause(notes, "allOf is not converted");
   }
   const unsupported = UNSUPPORTED.filter((k) => k in schema);
@@ -153,7 +154,7 @@ function typeOf(schema: Record<string, unknown>, conversion: Conversion, indent:
 }
 
 /** A schema that says what its values are (not just constraints such as `required` or `format`). */
-function saysWhatItIs(schema: JsonSchema): boolean {
+function saysWhatItIs(schema: SchemaNode): boolean {
   return typeof schema === "boolean" || (isObject(schema) && TYPE_KEYWORDS.some((k) => k in schema));
 }
 
@@ -165,7 +166,7 @@ function arrayType(schema: Record<string, unknown>, conversion: Conversion, inde
   const items = schema.items;
   if (items === undefined || items === true) return "unknown[]";
   if (Array.isArray(items)) return unknownBecause(notes, "tuple items are not converted");
-  const element = toTypeScript(items as JsonSchema, conversion, indent, notes);
+  const element = toTypeScript(items as SchemaNode, conversion, indent, notes);
   return `${wrap(element)}[]`;
 }
 
@@ -185,7 +186,7 @@ export function objectType(schema: Record<string, unknown>, conversion: Conversi
   const inner = `${indent}  `;
   const lines: string[] = [];
   for (const name of names) {
-    const property = properties[name] as JsonSchema;
+    const property = properties[name] as SchemaNode;
     const notes: string[] = [];
     const type = toTypeScript(property, conversion, inner, notes);
     const description = isObject(property) ? property.description : undefined;
@@ -194,7 +195,7 @@ export function objectType(schema: Record<string, unknown>, conversion: Conversi
   if (extra !== undefined && extra !== false) {
     // An index signature must admit every named property's type too: `unknown` unless there are none.
     const notes: string[] = [];
-    const value = names.length === 0 && extra !== true ? toTypeScript(extra as JsonSchema, conversion, inner, notes) : "unknown";
+    const value = names.length === 0 && extra !== true ? toTypeScript(extra as SchemaNode, conversion, inner, notes) : "unknown";
     lines.push(`${noteLines(notes, inner)}${inner}[key: string]: ${value};`);
   }
   // No property left once the file inputs are omitted: closed, like any object with properties.

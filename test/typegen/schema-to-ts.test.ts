@@ -3,12 +3,12 @@
  * `unknown` (with the reason noted) rather than a wrong type.
  */
 import { describe, expect, test } from "vitest";
-import { toTypeScript, type JsonSchema } from "../../src/typegen/schema-to-ts.js";
+import { toTypeScript, type SchemaNode } from "../../src/typegen/schema-to-ts.js";
 import { inputChanges } from "../../src/typegen/drift.js";
 
 const noRefs = { refName: () => undefined };
 
-function convert(schema: JsonSchema, refs: Record<string, string> = {}): { type: string; notes: string[] } {
+function convert(schema: SchemaNode, refs: Record<string, string> = {}): { type: string; notes: string[] } {
   const notes: string[] = [];
   const type = toTypeScript(schema, { refName: (p) => refs[p] }, "", notes);
   return { type, notes };
@@ -34,7 +34,7 @@ describe("each schema form", () => {
     ["an empty schema", {}, "unknown"],
     ["true", true, "unknown"],
     ["false", false, "never"],
-  ] as Array<[string, JsonSchema, string]>)("%s", (_, schema, expected) => {
+  ] as Array<[string, SchemaNode, string]>)("%s", (_, schema, expected) => {
     expect(convert(schema)).toEqual({ type: expected, notes: [] });
   });
 
@@ -98,7 +98,7 @@ describe("what is not converted becomes unknown, with the reason", () => {
       "anyOf beside type, properties is not converted",
     ],
     ["an unknown type name", { type: "date" }, 'type "date" is not a JSON Schema type'],
-  ] as Array<[string, JsonSchema, string]>)("%s", (_, schema, why) => {
+  ] as Array<[string, SchemaNode, string]>)("%s", (_, schema, why) => {
     expect(convert(schema)).toEqual({ type: "unknown", notes: [why] });
   });
 

@@ -13,13 +13,13 @@
 import { mkdir, open, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { describeFailure, type FailurePhase } from "../../core/errors.js";
+import { isObject, type JsonSchema } from "../../core/json.js";
 import { inCliWords } from "../shell/cli-words.js";
 import { usageError } from "../shell/errors.js";
 import { DEFAULT_TIMEOUT_MS } from "../../client.js";
 import { cliFetch, timeoutFromEnv } from "../shell/network.js";
 
 type Json = unknown;
-type Schema = { properties?: Record<string, Schema>; items?: Schema; contentEncoding?: string; contentMediaType?: string };
 type Holder = Record<string, Json>;
 
 /** A file found in a result, before it is written. */
@@ -37,10 +37,6 @@ export interface Saved {
 
 const MAX_DEPTH = 6;
 
-function isObject(value: Json): value is Holder {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function isDownload(value: Holder): value is Holder & { filename: string; url: string } {
   return typeof value.filename === "string" && typeof value.url === "string" && /^https?:\/\//i.test(value.url);
 }
@@ -54,9 +50,9 @@ function stemOf(key: string): string {
  * The files a result holds, by the rules above; the result's own objects, so writing `path` into
  * them changes the result.
  */
-export function filesIn(result: Json, schema: Schema | undefined): FoundFile[] {
+export function filesIn(result: Json, schema: JsonSchema | undefined): FoundFile[] {
   const found: FoundFile[] = [];
-  const walk = (value: Json, node: Schema | undefined, depth: number) => {
+  const walk = (value: Json, node: JsonSchema | undefined, depth: number) => {
     if (depth > MAX_DEPTH) return;
     if (Array.isArray(value)) {
       for (const item of value) walk(item, node?.items, depth + 1);
@@ -244,7 +240,7 @@ export function why(err: unknown): string {
  * @example
  * const { result, written } = await saveFiles(run.result, outputSchema, "./invoices");
  */
-export async function saveFiles(result: Json, schema: Schema | undefined, dir: string): Promise<Saved> {
+export async function saveFiles(result: Json, schema: JsonSchema | undefined, dir: string): Promise<Saved> {
   const copy = structuredClone(result);
   const found = filesIn(copy, schema);
   const written: string[] = [];
@@ -271,7 +267,7 @@ export async function saveFiles(result: Json, schema: Schema | undefined, dir: s
 }
 
 /** Without --out: the note that says the result holds files --out would save, if it does. */
-export function unsavedNote(result: Json, schema: Schema | undefined): string | undefined {
+export function unsavedNote(result: Json, schema: JsonSchema | undefined): string | undefined {
   const names = filesIn(structuredClone(result), schema).map((f) => f.filename);
   if (!names.length) return undefined;
   return `The result holds ${names.length === 1 ? "a file" : "files"} (${names.join(", ")}): add --out DIR to save ${names.length === 1 ? "it" : "them"}.`;

@@ -7,10 +7,10 @@
  */
 import path from "node:path";
 
-type Schema = { properties?: Record<string, Record<string, unknown>> };
+import type { JsonSchema as JsonSchema } from "../../core/json.js";
 
 /** The name argument a file input has in this contract, if any: `<input>Name`, `<input>_name`, `<input>Filename` or `<input>_filename`. */
-export function nameArgumentFor(input: string, schema: Schema): string | undefined {
+export function nameArgumentFor(input: string, schema: JsonSchema): string | undefined {
   const properties = schema.properties ?? {};
   return [`${input}Name`, `${input}_name`, `${input}Filename`, `${input}_filename`].find((name) => {
     const p = properties[name];
@@ -25,7 +25,7 @@ export function nameArgumentFor(input: string, schema: Schema): string | undefin
  * fileNameNotes(sendEmail.input_schema, { to: "a@b.c", subject: "Hi" }, { attachment: "/home/me/banner.png" });
  * // ['Note: the file sent as attachment (banner.png) arrives named "attachment", without an extension: that is the name the recipient sees. Add attachmentName=banner.png to name it.']
  */
-export function fileNameNotes(schema: Schema, args: Record<string, unknown>, files: Record<string, string>): string[] {
+export function fileNameNotes(schema: JsonSchema, args: Record<string, unknown>, files: Record<string, string>): string[] {
   const notes: string[] = [];
   for (const [input, file] of Object.entries(files)) {
     const nameArg = nameArgumentFor(input, schema);

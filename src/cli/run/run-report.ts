@@ -8,12 +8,11 @@ import { inCliWords } from "../shell/cli-words.js";
 import { CliError, fromReduckError } from "../shell/errors.js";
 import { ExitCode } from "../shell/exit-codes.js";
 
-/** One run's outcome, as the hosted agent tool reports it (with the service's class of failure). */
-export type Outcome =
-  | { status: "completed"; runId: string; result: unknown }
-  | { status: "failed" | "skipped"; runId: string | null; error: string; errorType?: string; externalMessage?: string };
-
-export function outcomeOfStep(r: RunStepOutcome): Outcome {
+/**
+ * A step's outcome as the CLI reports it, as the hosted agent tool does: the library's
+ * `RunStepOutcome`, its words in the CLI's, a completed run's id always a string.
+ */
+export function outcomeOfStep(r: RunStepOutcome): RunStepOutcome {
   if (r.status === "completed") return { status: "completed", runId: r.runId ?? "", result: r.result };
   return {
     status: r.status,
@@ -28,7 +27,7 @@ export function outcomeOfStep(r: RunStepOutcome): Outcome {
  * A single run's error: an outcome to report when the service recorded the run, otherwise the
  * command's error (the network, a refusal before the run, a wait that could not go on).
  */
-export function outcomeOfRunError(error: RunError): Outcome {
+export function outcomeOfRunError(error: RunError): RunStepOutcome {
   if (!isRunFailure(error)) throw cliErrorOf(error);
   return {
     status: "failed",
@@ -65,7 +64,7 @@ export interface Printer {
  */
 export function printOutcomes(
   out: Printer,
-  outcomes: Outcome[],
+  outcomes: RunStepOutcome[],
   batch: { batchId?: string; status: string; totalSteps: number } | undefined,
   labels: string[],
   failures: string[] = [],
@@ -81,7 +80,7 @@ export function printOutcomes(
   for (const [i, o] of outcomes.entries()) {
     const label = several ? `${labels[i] ?? `step ${i + 1}`}: ` : "";
     // People read the service's own words for a failure when it gave them.
-    const why = o.status === "completed" ? "" : (o.externalMessage ?? o.error);
+    const why = o.status === "completed" ? "" : (o.externalMessage ?? o.error ?? o.status);
     if (o.status === "completed") out.note(`${label}run ${o.runId}`);
     else if (o.status === "skipped") process.stderr.write(`${label}skipped: ${why}\n`);
     else process.stderr.write(`${several ? label : "Error: "}${o.runId ? `run ${o.runId} failed` : "failed"}: ${why}\n`);

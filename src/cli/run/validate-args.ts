@@ -9,12 +9,12 @@
  */
 import type { ErrorObject, ValidateFunction } from "ajv";
 
-type Schema = Record<string, unknown>;
+import type { JsonSchema as JsonSchema } from "../../core/json.js";
 
-let validators: Promise<(schema: Schema) => ValidateFunction> | undefined;
+let validators: Promise<(schema: JsonSchema) => ValidateFunction> | undefined;
 
 /** One ajv, as the service reads script schemas: JSON Schema 2020-12, unknown keywords ignored. */
-function compiler(): Promise<(schema: Schema) => ValidateFunction> {
+function compiler(): Promise<(schema: JsonSchema) => ValidateFunction> {
   validators ??= (async () => {
     // A file of its own in the build (src/cli/vendor/ajv.ts), loaded only here.
     const { Ajv2020, addFormats } = await import("../vendor/ajv.js");
@@ -22,7 +22,7 @@ function compiler(): Promise<(schema: Schema) => ValidateFunction> {
     addFormats(ajv);
     ajv.addFormat("file", true);
     const cache = new Map<string, ValidateFunction>();
-    return (schema: Schema) => {
+    return (schema: JsonSchema) => {
       const key = JSON.stringify(schema);
       let validate = cache.get(key);
       if (!validate) cache.set(key, (validate = ajv.compile(schema)));
@@ -32,7 +32,7 @@ function compiler(): Promise<(schema: Schema) => ValidateFunction> {
   return validators;
 }
 
-const compiledFor = new WeakMap<Schema, Map<string, ValidateFunction | null>>();
+const compiledFor = new WeakMap<JsonSchema, Map<string, ValidateFunction | null>>();
 
 /** Starts loading ajv now (while a contract is being fetched, say), so the check does not wait for it. */
 export function preloadValidator(): void {
@@ -40,11 +40,11 @@ export function preloadValidator(): void {
 }
 
 /** The schema without its file inputs: files are given as file:INPUT=PATH, never as arguments. */
-function argumentSchema(schema: Schema, fileInputs: string[]): Schema {
+function argumentSchema(schema: JsonSchema, fileInputs: string[]): JsonSchema {
   const { $schema: _draft, $id: _id, ...rest } = schema;
   if (!fileInputs.length) return rest;
-  const properties = Object.fromEntries(Object.entries((schema.properties ?? {}) as Schema).filter(([name]) => !fileInputs.includes(name)));
-  const required = Array.isArray(schema.required) ? schema.required.filter((r) => !fileInputs.includes(r as string)) : undefined;
+  const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([name]) => !fileInputs.includes(name)));
+  const required = Array.isArray(schema.required) ? schema.required.filter((r) => !fileInputs.includes(r)) : undefined;
   return { ...rest, properties, ...(required ? { required } : {}) };
 }
 
@@ -144,7 +144,7 @@ function describe(error: ErrorObject, where: string): string | undefined {
  * await schemaProblems({ type: "object", properties: { width: { type: "integer", minimum: 1 } } }, { width: 0 }, []);
  * // ["width must be at least 1 (you gave 0)"]
  */
-export async function schemaProblems(schema: Schema, args: Record<string, unknown>, fileInputs: string[]): Promise<string[]> {
+export async function schemaProblems(schema: JsonSchema, args: Record<string, unknown>, fileInputs: string[]): Promise<string[]> {
   const compile = await compiler();
   // `reduck batch` checks every row against one schema: find its validator without turning the
   // schema into text again for each row (100,000 rows made 200 MB of garbage that way).

@@ -6,29 +6,17 @@
 import type { components } from "../../generated/schema.js";
 import { renderFields, renderTable, stdoutLayout } from "../shell/output.js";
 import { fileInputs } from "../../core/arguments.js";
+import { jsonSchemaOf, type JsonSchema } from "../../core/json.js";
 import { yesNo } from "../shell/list-flags.js";
 
 type Script = components["schemas"]["ScriptWithVersion"];
 type Version = components["schemas"]["ScriptVersion"];
 
-interface Schema {
-  type?: string | string[];
-  format?: string;
-  description?: string;
-  enum?: unknown[];
-  const?: unknown;
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-}
-
 /** The contract is a document, not a list: piped, its tables stay aligned rather than tab-separated. */
 const contractLayout = () => stdoutLayout({ piped: "aligned" });
 
 /** A property's type in a few characters: `string`, `string | string[]`, `"a" | "b"`, `file`. */
-export function typeLabel(schema: Schema | undefined): string {
+export function typeLabel(schema: JsonSchema | undefined): string {
   if (!schema || typeof schema !== "object") return "any";
   if (schema.format === "file") return "file";
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
@@ -56,30 +44,14 @@ function section(title: string, body: string): string {
 
 /** INPUTS, FILE INPUTS (with how to pass them) and OUTPUTS of a version. */
 export function renderContract(version: Pick<Version, "input_schema" | "output_schema">, address: string): string {
-  const input = (version.input_schema ?? {}) as Schema;
+  const input = jsonSchemaOf(version.input_schema) ?? {};
   const properties = input.properties ?? {};
   const required = new Set(input.required ?? []);
-  const files = new Set(fileInputs(input as never));
+  const files = new Set(fileInputs(input));
   const argNames = Object.keys(properties).filter((n) => !files.has(n));
   const out: string[] = [];
 
-  out.push(
-    section(
-      "INPUTS",
-      argNames.length
-        ? renderTable(
-            argNames,
-            [
-              { header: "name", get: (n) => n },
-              { header: "type", get: (n) => typeLabel(properties[n]) },
-              { header: "required", get: (n) => yesNo(required.has(n)) },
-              { header: "description", get: (n) => properties[n]?.description ?? "" },
-            ],
-            contractLayout(),
-          )
-        : "none",
-    ),
-  );
+  out.push(section("INPUTS", argNames.length ? propertyTable(argNames, properties, "required", required) : "none"));
 
   if (files.size) {
     const names = [...files];
@@ -101,28 +73,31 @@ export function renderContract(version: Pick<Version, "input_schema" | "output_s
     );
   }
 
-  const output = (version.output_schema ?? {}) as Schema;
+  const output = jsonSchemaOf(version.output_schema) ?? {};
   const outProps = output.properties ?? {};
   const outNames = Object.keys(outProps);
   const outRequired = new Set(output.required ?? []);
   out.push(
     section(
       "OUTPUTS",
-      outNames.length
-        ? renderTable(
-            outNames,
-            [
-              { header: "name", get: (n) => n },
-              { header: "type", get: (n) => typeLabel(outProps[n]) },
-              { header: "always", get: (n) => yesNo(outRequired.has(n)) },
-              { header: "description", get: (n) => outProps[n]?.description ?? "" },
-            ],
-            contractLayout(),
-          )
-        : `${typeLabel(output)}${output.description ? `: ${output.description}` : ""}`,
+      outNames.length ? propertyTable(outNames, outProps, "always", outRequired) : `${typeLabel(output)}${output.description ? `: ${output.description}` : ""}`,
     ),
   );
   return out.join("\n");
+}
+
+/** A table of properties: name, type, whether each is required (under `requiredHeader`), description. */
+function propertyTable(names: string[], properties: Record<string, JsonSchema>, requiredHeader: string, required: Set<string>): string {
+  return renderTable(
+    names,
+    [
+      { header: "name", get: (n) => n },
+      { header: "type", get: (n) => typeLabel(properties[n]) },
+      { header: requiredHeader, get: (n) => yesNo(required.has(n)) },
+      { header: "description", get: (n) => properties[n]?.description ?? "" },
+    ],
+    contractLayout(),
+  );
 }
 
 /** The code, or a clear statement that the service withheld it. */

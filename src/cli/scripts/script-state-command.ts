@@ -1,10 +1,10 @@
-import { Args } from "@oclif/core";
 import type { ReduckClient } from "../../client.js";
 import type { ReduckError } from "../../core/errors.js";
-import { formatAddress } from "../shell/address.js";
+import { formatAddress, addressArg } from "../shell/address.js";
 import { BaseCommand } from "../shell/base.js";
 import { confirmOrCancel, refuseUnconfirmed } from "../shell/confirm.js";
 import { resolveAddress, type ScriptPath } from "./own-handle.js";
+import { unwrapScript } from "./script-lookup.js";
 
 type Change = (options: { client: ReduckClient; path: ScriptPath }) => Promise<{ data: unknown; error: undefined } | { data: undefined; error: ReduckError }>;
 
@@ -14,7 +14,7 @@ type Change = (options: { client: ReduckClient; path: ScriptPath }) => Promise<{
  */
 export abstract class ScriptStateCommand extends BaseCommand<typeof ScriptStateCommand> {
   static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    address: addressArg(),
   };
 
   /** The library function that makes the change. */
@@ -33,7 +33,7 @@ export abstract class ScriptStateCommand extends BaseCommand<typeof ScriptStateC
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
     if (this.question) await confirmOrCancel(yes, this.question(address));
-    const script = this.unwrap(await this.change({ client, path }), `${this.doing} ${address}`);
+    const script = await unwrapScript(client, await this.change({ client, path }), path, `${this.doing} ${address}`);
     this.log(this.done(address));
     return script;
   }

@@ -186,6 +186,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     );
   }
 
+  /** Every flag the command takes, as oclif defines them (see flagDefinitionsOf). */
+  protected flagDefinitions(): Record<string, Interfaces.Flag<unknown>> {
+    return flagDefinitionsOf(this.ctor);
+  }
+
   /** The command's id, flags and arguments, for parse errors in the CLI's words. */
   private shape(): CommandShape {
     const flags = Object.keys({ ...this.ctor.baseFlags, ...this.ctor.flags });
@@ -213,3 +218,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
 // Kept importable from here, where it always was.
 export { toCliError } from "./errors.js";
+
+/**
+ * Every flag a command takes (its own, the global ones, --json), as oclif defines them: what
+ * reads a command's argv by hand (run-args.ts) reads it by these, so it knows each new flag.
+ */
+export function flagDefinitionsOf(command: Pick<typeof Command, "baseFlags" | "flags" | "enableJsonFlag">): Record<string, Interfaces.Flag<unknown>> {
+  const json = command.enableJsonFlag ? { json: Flags.boolean() } : {};
+  return { ...command.baseFlags, ...command.flags, ...json } as Record<string, Interfaces.Flag<unknown>>;
+}

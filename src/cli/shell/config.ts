@@ -17,6 +17,7 @@ import type { SignInStore } from "../../auth/session.js";
 import type { OAuthSignIn } from "../../auth/types.js";
 import { CliError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
+import { isObject } from "../../core/json.js";
 
 export type StoredCredential = { apiKey: string } | { oauth: OAuthSignIn };
 
@@ -89,10 +90,6 @@ function shapeProblem(value: unknown): string | undefined {
   }
   if (oauthClients !== undefined && !isObject(oauthClients)) return '"oauthClients" is not an object';
   return undefined;
-}
-
-function isObject(value: unknown): value is Record<string, any> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** On systems with file modes, says so (once) when others may read the file. */

@@ -1,5 +1,6 @@
 import { Args, Flags } from "@oclif/core";
 import { getRun, getScriptVersion } from "../../../generated/operations.js";
+import { jsonSchemaOf } from "../../../core/json.js";
 import { BaseCommand } from "../../shell/base.js";
 import { checkOutDir, saveFiles, unsavedNote } from "../../run/downloads.js";
 import { ExitCode } from "../../shell/exit-codes.js";
@@ -44,7 +45,7 @@ export default class RunsGet extends BaseCommand<typeof RunsGet> {
             path: { handle: run.script.handle, host: run.script.host, slug: run.script.slug, versionId: run.script.version_id },
           })
         : undefined;
-      const schema = version?.data?.output_schema as never;
+      const schema = jsonSchemaOf(version?.data?.output_schema);
       if (out) {
         const saved = await saveFiles(outcome.result, schema, out);
         run.result = { result: saved.result as typeof outcome.result };

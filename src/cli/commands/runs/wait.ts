@@ -3,8 +3,10 @@ import { BaseCommand } from "../../shell/base.js";
 import { CliError } from "../../shell/errors.js";
 import { ExitCode, EXIT_CODES_HELP } from "../../shell/exit-codes.js";
 import { setRunPhase } from "../../run/interrupt.js";
-import { cliErrorOf, outcomeOfRunError, outcomeOfStep, printOutcomes, statusLine, type Outcome } from "../../run/run-report.js";
+import { checkWaitId } from "../../run/run-ids.js";
+import { cliErrorOf, outcomeOfRunError, outcomeOfStep, printOutcomes, statusLine } from "../../run/run-report.js";
 import { waitForRun } from "../../../run/wait.js";
+import type { RunStepOutcome } from "../../../run/outcomes.js";
 
 export default class RunsWait extends BaseCommand<typeof RunsWait> {
   static override summary = "Wait for a run that is still going, and print its outcome as `reduck run` does";
@@ -30,6 +32,7 @@ ${EXIT_CODES_HELP}`;
   public async run(): Promise<unknown> {
     const id = this.args.id.trim();
     if (!id) throw new CliError("give the batch id or run id to wait for (printed by `reduck run --no-wait`)", ExitCode.USAGE);
+    checkWaitId(id);
     const client = await this.client();
     setRunPhase("waiting", id);
     const status = statusLine(process.stderr);
@@ -59,7 +62,7 @@ ${EXIT_CODES_HELP}`;
           ExitCode.FAILED,
         );
       }
-      const outcomes: Outcome[] = run.error ? [outcomeOfRunError(run.error)] : [{ status: "completed", runId: run.data.runId, result: run.data.result }];
+      const outcomes: RunStepOutcome[] = run.error ? [outcomeOfRunError(run.error)] : [{ status: "completed", runId: run.data.runId, result: run.data.result }];
       return printOutcomes(printer, outcomes, undefined, []);
     } finally {
       status.done();

@@ -1,11 +1,12 @@
-import { Args, Flags } from "@oclif/core";
+import { Flags } from "@oclif/core";
 import { patchScript } from "../../../generated/operations.js";
-import { formatAddress } from "../../shell/address.js";
+import { formatAddress, addressArg } from "../../shell/address.js";
 import { BaseCommand } from "../../shell/base.js";
 import { usageError } from "../../shell/errors.js";
 import { yesNo } from "../../shell/list-flags.js";
 import { renderFields } from "../../shell/output.js";
 import { resolveAddress } from "../../scripts/own-handle.js";
+import { unwrapScript } from "../../scripts/script-lookup.js";
 
 export default class ScriptsUpdate extends BaseCommand<typeof ScriptsUpdate> {
   static override summary = "Change a script's name, description or human-required flag";
@@ -20,7 +21,7 @@ export default class ScriptsUpdate extends BaseCommand<typeof ScriptsUpdate> {
   ];
 
   static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    address: addressArg(),
   };
 
   static override flags = {
@@ -41,7 +42,7 @@ export default class ScriptsUpdate extends BaseCommand<typeof ScriptsUpdate> {
     const client = await this.client();
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
-    const script = this.unwrap(await patchScript({ client, path, body }), `updating ${address}`);
+    const script = await unwrapScript(client, await patchScript({ client, path, body }), path, `updating ${address}`);
     if (this.jsonEnabled()) return script;
     this.log(
       renderFields([

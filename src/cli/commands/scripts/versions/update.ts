@@ -1,12 +1,13 @@
-import { Args, Flags } from "@oclif/core";
+import { Flags } from "@oclif/core";
 import { patchDraftScriptVersion } from "../../../../generated/operations.js";
-import { formatAddress } from "../../../shell/address.js";
+import { formatAddress, addressArg } from "../../../shell/address.js";
 import { BaseCommand } from "../../../shell/base.js";
 import { renderDiff } from "../../../scripts/contract.js";
 import { usageError } from "../../../shell/errors.js";
 import { resolveAddress } from "../../../scripts/own-handle.js";
 import { resolveVersion, versionArg } from "../../../scripts/versions.js";
 import { versionFields, versionFileFlags } from "../../../scripts/script-files.js";
+import { unwrapScript } from "../../../scripts/script-lookup.js";
 
 export default class VersionsUpdate extends BaseCommand<typeof VersionsUpdate> {
   static override summary = "Change a draft version: its code, contract or note";
@@ -25,7 +26,7 @@ export default class VersionsUpdate extends BaseCommand<typeof VersionsUpdate> {
   ];
 
   static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    address: addressArg(),
     version: versionArg("The draft version"),
   };
 
@@ -51,8 +52,10 @@ export default class VersionsUpdate extends BaseCommand<typeof VersionsUpdate> {
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
     const versionId = await resolveVersion(client, path, this.args.version);
-    const draft = this.unwrap(
+    const draft = await unwrapScript(
+      client,
       await patchDraftScriptVersion({ client, path: { ...path, versionId }, body }),
+      path,
       `updating ${address} version ${this.args.version}`,
     );
     if (this.jsonEnabled()) return draft;
