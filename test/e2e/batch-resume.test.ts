@@ -9,7 +9,8 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
 import { startFaultProxy } from "../support/fault-proxy.js";
-import { env, folder, journal, runsPerName, server, store, until } from "./batch-sandbox.js";
+import { waitFor } from "../support/wait.js";
+import { env, folder, journal, runsPerName, server, store } from "./batch-sandbox.js";
 
 describe("never twice", () => {
   test("killed with SIGKILL halfway, then --resume: every row ran exactly once at the server, none missing", async () => {
@@ -22,7 +23,7 @@ describe("never twice", () => {
     const first = await runCli(["batch", "--script", "rows.example/slow", "--input", input, "--concurrency", "6"], {
       env,
       onStart: (child) => {
-        void until(async () => (await completedLines()) >= 10, "ten rows completed").then(() => child.kill("SIGKILL"));
+        void waitFor("ten rows completed", async () => (await completedLines()) >= 10).then(() => child.kill("SIGKILL"));
       },
     });
     expect(first.code).toBe(null); // killed
@@ -37,7 +38,7 @@ describe("never twice", () => {
     // The lock is left behind by the killed process; resuming takes it over.
     expect(existsSync(`${out}.lock`)).toBe(true);
     // Let the runs the killed process left in flight finish at the server.
-    await until(() => [...store.runs.values()].every((r) => r.script?.host !== "rows.example" || r.status !== "running"), "runs in flight to end");
+    await waitFor("runs in flight to end", () => [...store.runs.values()].every((r) => r.script?.host !== "rows.example" || r.status !== "running"));
 
     const resumed = await runCli(["batch", "--script", "rows.example/slow", "--input", input, "--concurrency", "6", "--resume", "--json"], { env });
     const summary = JSON.parse(resumed.stdout);
@@ -85,13 +86,13 @@ describe("never twice", () => {
     const first = await runCli(["batch", "--script", "rows.example/slow", "--input", input, "--concurrency", "2"], {
       env,
       onStart: () => {
-        void until(() => existsSync(`${out}.lock`), "the first batch's lock").then(async () => {
+        void waitFor("the first batch's lock", () => existsSync(`${out}.lock`)).then(async () => {
           second = await runCli(["batch", "--script", "rows.example/slow", "--input", input, "--resume"], { env });
         });
       },
     });
     expect(first.code).toBe(0);
-    await until(() => second !== undefined, "the second batch to end");
+    await waitFor("the second batch to end", () => second !== undefined);
     expect(second!.code).toBe(2);
     expect(second!.stderr).toMatch(/another reduck batch \(pid \d+\) is writing .*rows\.results\.jsonl: wait for it to end/);
     const counts = await runsPerName("slow");

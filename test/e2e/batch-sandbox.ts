@@ -73,12 +73,3 @@ export async function journal(file: string): Promise<Array<Record<string, any>>>
     .split("\n")
     .map((l) => JSON.parse(l));
 }
-
-/** Waits (with a deadline) until `check` holds. */
-export async function until(check: () => Promise<boolean> | boolean, what: string, deadlineMs = 15_000): Promise<void> {
-  const end = Date.now() + deadlineMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

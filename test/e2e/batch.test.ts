@@ -10,7 +10,8 @@ import { describe, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
 import { openTerminal } from "./terminal.js";
 import { patterned, sha256 } from "../support/files.js";
-import { env, folder, journal, runsPerName, store, until } from "./batch-sandbox.js";
+import { waitFor } from "../support/wait.js";
+import { env, folder, journal, runsPerName, store } from "./batch-sandbox.js";
 
 describe("rows from files", () => {
   test("a CSV with a BOM, CRLF, quoted cells, an embedded newline and a file column: one run per row, values and bytes intact", async () => {
@@ -151,7 +152,7 @@ describe("what the user sees", () => {
     const r = await runCli(["batch", "--script", "rows.example/slow", "--input", input, "--concurrency", "2"], {
       env,
       onStart: (child) => {
-        void until(async () => existsSync(out) && (await readFile(out, "utf8")).includes('"completed"'), "a first row to complete").then(() =>
+        void waitFor("a first row to complete", async () => existsSync(out) && (await readFile(out, "utf8")).includes('"completed"')).then(() =>
           child.kill("SIGINT"),
         );
       },

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createReduckClient, runScript, waitForRun, type RunStatusUpdate } from "../../src/index.js";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
 import { BIN, baseEnv, runCli } from "../support/cli.js";
+import { waitFor } from "../support/wait.js";
 import { openTerminal } from "./terminal.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -36,15 +37,6 @@ afterAll(async () => {
   await server?.close();
   if (home) await rm(home, { recursive: true, force: true });
 });
-
-/** Resolves once `done()` holds, checking every 20 ms; fails after `ms`. */
-async function until(done: () => boolean, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`not done within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** What the sandbox received from here on: POST /run and the polls. */
 function logFrom() {
@@ -139,7 +131,7 @@ describe("the CLI", () => {
     const t = openTerminal(["run", "--wait-for-seconds", "1", ...sleepCli(4, "tty")], { env });
     await t.waitFor(/(running|queued) 0\/1 · \d+s/);
     // Past the service's hold: the CLI is polling (the status line shows from the first second either way).
-    await until(() => log.polls() > 0, 10_000);
+    await waitFor("the CLI to poll the sandbox", () => log.polls() > 0);
     t.type("\x03");
     const { code, output } = await t.exited;
     expect(code).toBe(130);
