@@ -10,7 +10,9 @@ import { describe, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
 import { startFaultProxy } from "../support/fault-proxy.js";
 import { waitFor } from "../support/wait.js";
-import { env, folder, journal, runsPerName, server, store } from "./batch-sandbox.js";
+import { env, folder, journal, runsPerName, server, store, useBatchSandbox } from "./batch-sandbox.js";
+
+useBatchSandbox();
 
 describe("never twice", () => {
   test("killed with SIGKILL halfway, then --resume: every row ran exactly once at the server, none missing", async () => {

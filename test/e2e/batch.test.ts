@@ -11,7 +11,9 @@ import { runCli } from "../support/cli.js";
 import { openTerminal } from "./terminal.js";
 import { patterned, sha256 } from "../support/files.js";
 import { waitFor } from "../support/wait.js";
-import { env, folder, journal, runsPerName, store } from "./batch-sandbox.js";
+import { env, folder, journal, runsPerName, store, useBatchSandbox } from "./batch-sandbox.js";
+
+useBatchSandbox();
 
 describe("rows from files", () => {
   test("a CSV with a BOM, CRLF, quoted cells, an embedded newline and a file column: one run per row, values and bytes intact", async () => {
