@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
 
 const TEST = fileURLToPath(new URL("..", import.meta.url));
-/** The setup files of vitest.config.ts, which vitest evaluates anew for every test file. */
+/** The setup files of vitest.config.ts and of the sandbox's own, which vitest evaluates anew for every test file. */
 const SETUP_FILES = ["support/sandbox-cleanup.ts", "server/test-setup.ts"];
 /** A top-level statement that registers a hook, or calls a `useX()`, possibly keeping its value. */
 const AT_IMPORT = /^(?:export\s+)?(?:(?:const|let|var)\s+[\w{}\s,]+=\s*)?(?:(?:before|after)(?:All|Each)|use[A-Z]\w*)\(/;
@@ -34,6 +34,21 @@ test("the check finds a hook registered at import, and a useX() called at import
   expect(hooksAtImport('import { beforeAll } from "vitest";\nbeforeAll(() => server.listen());\n')).toEqual(["beforeAll(() => server.listen());"]);
   expect(hooksAtImport("export const ref = useReferenceServer({ fresh: true });\n")).toHaveLength(1);
   expect(hooksAtImport("export function useWire(): void {\n  beforeAll(() => server.listen());\n}\n")).toEqual([]);
+});
+
+test("the setup files are imported by no module (imported, a setup file's hooks would serve the first test file only)", () => {
+  const importers = helperModules(TEST)
+    .concat(
+      readdirSync(TEST, { recursive: true, encoding: "utf8" })
+        .filter((f) => f.endsWith(".test.ts") && !f.includes("node_modules"))
+        .map((f) => path.join(TEST, f)),
+    )
+    .filter((file) =>
+      /(?:\bfrom\s*|\bimport\s*\(?\s*)["'](?:@reduck-client\/sandbox\/test-setup|[./]*(?:server\/)?test-setup(?:\.js)?|[./]*sandbox-cleanup(?:\.js)?)["']/.test(
+        readFileSync(file, "utf8"),
+      ),
+    );
+  expect(importers.map((file) => path.relative(TEST, file))).toEqual([]);
 });
 
 test("no helper module of the tests registers hooks when it is imported", () => {
