@@ -39,7 +39,10 @@ export function suite(which: "fast" | "slow"): ViteUserConfig {
       // (importing the sandbox and the client anew for each file was a fifth of the suite's
       // time). So no helper module registers hooks when imported (test/support/shared-modules.test.ts).
       isolate: false,
-      testTimeout: 20_000,
+      // A guard against a test that hangs, not a measure of speed: long enough for a loaded machine
+      // (another suite beside this one) to start a sandbox process or a browser several times.
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
     },
   };
 }

@@ -12,7 +12,7 @@
 export async function waitFor<T>(
   what: string,
   check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
-  { timeoutMs = 15_000, intervalMs = 20 } = {},
+  { timeoutMs = 30_000, intervalMs = 20 } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
