@@ -113,7 +113,7 @@ module.exports = process.env.DEBUG ? require("debug") : silent;`,
 /**
  * The CLI bundle requires its vendor files (built as entries of their own, below) instead of
  * bundling their packages: the MCP SDK and zod where src/mcp imports them, ajv where
- * validate-args does.
+ * src/cli/run/validate-args.ts does (as `../vendor/ajv.js`).
  */
 const vendorFiles: Plugin = {
   name: "vendor-files",
@@ -121,7 +121,7 @@ const vendorFiles: Plugin = {
     build.onResolve({ filter: /^(@modelcontextprotocol\/sdk\/server\/(mcp|stdio)\.js|zod)$/ }, (args) =>
       /[\\/]src[\\/]mcp[\\/]/.test(args.importer) ? { path: "./mcp-vendor.cjs", external: true } : undefined,
     );
-    build.onResolve({ filter: /^\.\/vendor\/ajv\.js$/ }, () => ({ path: "./ajv-vendor.cjs", external: true }));
+    build.onResolve({ filter: /^\.\.\/vendor\/ajv\.js$/ }, () => ({ path: "./ajv-vendor.cjs", external: true }));
   },
 };
 
@@ -201,9 +201,10 @@ export default defineConfig([
     //
     // One CommonJS file, so that bin/run.js can compile it with V8's code cache (Node 20 has
     // no compile cache for ES modules, and compiling the bundle was a third of `--version`,
-    // measured). A cached function cannot call `import()` on Node 20 (../shared/CONVENTIONS.md), so the
-    // bundle has none: bundled code is inlined and run on first use, and what stays outside
-    // (mime-types, the vendor files below) is loaded with `require`. oclif's explicit
+    // measured). On Node 20 a function compiled with a code cache (`vm.Script` with `cachedData`)
+    // cannot call `import()` (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING), so the bundle has none:
+    // bundled code is inlined and run on first use, and what stays outside (mime-types, the
+    // vendor files below) is loaded with `require`. oclif's explicit
     // discovery finds COMMANDS, the help class and the not-found hook in this same module.
     entry: { index: "src/cli/index.ts" },
     outDir: `${out}/cli`,

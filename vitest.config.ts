@@ -5,16 +5,16 @@ import { testBuildFolder } from "./test/support/test-build.js";
 /** Test files that must be slow (real npm installs, many child runs, seconds of real time): `npm run test:slow`. */
 export const SLOW_TESTS = "test/**/*.slow.test.ts";
 
-// The build the tests run: the sources as they are now, built by the first globalSetup below into a
-// folder of its own (test/support/test-build.ts; test/support/cli.ts's BUILD_ROOT), never dist/.
-const build = testBuildFolder();
-process.env.REDUCK_TEST_BUILD = build;
-
 /**
  * The suite's settings: `npm test` runs every test file but the slow ones (this file's config);
  * `npm run test:slow` runs those (vitest.slow.config.ts).
  */
 export function suite(which: "fast" | "slow"): ViteUserConfig {
+  // The build the tests run: the sources as they are now, built by the first globalSetup below into
+  // a folder of its own (test/support/test-build.ts; test/support/cli.ts's BUILD_ROOT), never
+  // dist/. The slow suite's has the type declarations too (the typed-snippet tests read them).
+  const build = testBuildFolder({ types: which === "slow" });
+  process.env.REDUCK_TEST_BUILD = build;
   return {
     resolve: {
       // The package's own name (the sandbox's import of the client, as a user's program has it) is

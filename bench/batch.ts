@@ -25,7 +25,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startSandbox } from "@reduck-client/sandbox";
+import { startSandboxProcess } from "@reduck-client/sandbox";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cli = path.join(root, "bin", "run.js");
@@ -65,7 +65,7 @@ export async function benchBatch(pairs = 3): Promise<Array<[string, string, stri
   const rows: Array<[string, string, string]> = [];
   const work = await mkdtemp(path.join(os.tmpdir(), "reduck-bench-batch-"));
   const shm = existsSync("/dev/shm") ? await mkdtemp("/dev/shm/reduck-bench-batch-") : undefined;
-  const sandbox = await startSandbox(work, { browser: "simulated" });
+  const sandbox = await startSandboxProcess(work, { browser: "simulated" });
   const env = cleanEnv({ ...sandbox.env, REDUCK_CONFIG_DIR: work });
   try {
     const input = path.join(work, "rows.csv");

@@ -18,7 +18,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { createReduckClient, runScript, type ReduckClient } from "../src/index.js";
-import { startSandbox, treeRssBytes } from "@reduck-client/sandbox";
+import { startSandboxProcess, treeRssBytes } from "@reduck-client/sandbox";
 
 const MiB = 2 ** 20;
 const RUNS = 20;
@@ -36,7 +36,7 @@ export async function benchBrowser(): Promise<Array<[string, string, string]>> {
   const work = await mkdtemp(path.join(os.tmpdir(), "reduck-bench-browser-"));
   const attachment = path.join(work, "report.pdf");
   await writeFile(attachment, Buffer.alloc(MiB, 7));
-  const [real, simulated] = await Promise.all([startSandbox(work), startSandbox(work, { browser: "simulated" })]);
+  const [real, simulated] = await Promise.all([startSandboxProcess(work), startSandboxProcess(work, { browser: "simulated" })]);
   try {
     const clientOf = (sandbox: typeof real): ReduckClient => createReduckClient({ apiKey: sandbox.env.REDUCK_API_KEY!, baseUrl: sandbox.env.REDUCK_API_URL! });
     const clients = { real: clientOf(real), simulated: clientOf(simulated) };

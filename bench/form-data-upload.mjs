@@ -1,6 +1,6 @@
 // The same run as library-upload.mjs, its multipart body framed by the npm `form-data` package
-// (issue 19, item 10) and streamed into node:http with its exact Content-Length: the comparison
-// that decided to keep our own framing (see README's Performance section). Not a client: no
+// and streamed into node:http with its exact Content-Length: the comparison that decided to keep
+// our own framing (see docs/performance.md). Not a client: no
 // retries, no check that the file is unchanged while it is read, which ours does.
 import fs from "node:fs";
 import http from "node:http";

@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createReduckClient, runScript, type ReduckClient } from "../src/index.js";
-import { startSandbox } from "@reduck-client/sandbox";
+import { startSandboxProcess } from "@reduck-client/sandbox";
 
 const SCRIPT = { handle: "sandbox", host: "sandbox.test", slug: "sleep", args: { seconds: 2 } };
 
@@ -32,7 +32,7 @@ async function timeRun(client: ReduckClient, waitForSeconds: number): Promise<nu
 
 export async function benchPolling(pairs = 5): Promise<Array<[string, string, string]>> {
   const work = await mkdtemp(path.join(os.tmpdir(), "reduck-bench-polling-"));
-  const sandbox = await startSandbox(work, { browser: "simulated" });
+  const sandbox = await startSandboxProcess(work, { browser: "simulated" });
   try {
     const client = createReduckClient({ apiKey: sandbox.env.REDUCK_API_KEY!, baseUrl: sandbox.env.REDUCK_API_URL! });
     // The poll interval the sandbox asks for, read from a run's first (pending) answer.

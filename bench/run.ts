@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the figures issues 11 and 19 ask for, each beside its aim.
+ * `npm run bench`: the figures docs/performance.md gives, each beside its aim.
  *
  * Every comparison is paired: the two sides run one after the other, again and again, and the
  * figure is the median of the per-pair ratios (a machine shared with other work slows both sides
@@ -8,7 +8,7 @@
  * (about 50 ms here), which would hide our own cost.
  *
  * 1. CLI start-up: `reduck --version` beside `node -e 0`, with NODE_EXTRA_CA_CERTS set on both
- *    sides as this machine's users have it (issue 19), and unset (an earlier aim).
+ *    sides as this machine's users have it, and unset (an older, looser aim).
  * 2. `reduck run ... file:document=<50 MB>` beside `curl -F` sending the same multipart run.
  * 3. The library's `runScript` from a path (a small node program) beside the same curl.
  * 4. The same run framed by the npm `form-data` package (bench/form-data-upload.mjs) beside
@@ -28,7 +28,7 @@ import { mkdtemp, open, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startSandbox } from "@reduck-client/sandbox";
+import { startSandboxProcess } from "@reduck-client/sandbox";
 import { MAX_FILE_BYTES } from "../src/run/limits.js";
 import { benchBatch } from "./batch.js";
 import { benchBrowser } from "./browser.js";
@@ -152,7 +152,7 @@ if (wanted("version")) {
   const startupCa = paired({ cmd: node, args: [cli, "--version"], env: withCa }, { cmd: node, args: ["-e", "0"], env: withCa }, pairsGiven ?? 15);
   compare("reduck --version, NODE_EXTRA_CA_CERTS set", "node -e 0, NODE_EXTRA_CA_CERTS set", startupCa, 1.5);
   const startup = paired({ cmd: node, args: [cli, "--version"], env: cleanEnv() }, { cmd: node, args: ["-e", "0"], env: cleanEnv() }, pairsGiven ?? 15);
-  // Not one of issue 19's aims: an earlier one (issue 11's), kept in view.
+  // An older, looser aim, without the CA bundle, kept in view.
   compare("reduck --version (earlier aim)", "node -e 0", startup, 2.5);
 }
 
@@ -164,7 +164,7 @@ if (["run", "library", "form-data", "list"].some(wanted)) {
   await handle.truncate(MAX_FILE_BYTES); // exactly the limit, written sparse and fast
   await handle.close();
   // The simulated page: these figures are the client's, which the browser's time would only blur.
-  const sandbox = await startSandbox(work, { browser: "simulated" });
+  const sandbox = await startSandboxProcess(work, { browser: "simulated" });
   const env = cleanEnv({ ...sandbox.env, REDUCK_CONFIG_DIR: work });
   try {
     const specFile = path.join(work, "spec.json");
@@ -223,7 +223,7 @@ if (["run", "library", "form-data", "list"].some(wanted)) {
     }
 
     if (wanted("form-data")) {
-      // Issue 19: form-data's framing is kept only if it costs at most 5% more than ours.
+      // form-data's framing would replace ours only if it cost at most 5% more.
       const formData: Side = { cmd: node, args: [path.join(root, "bench", "form-data-upload.mjs"), big], env };
       const fdRss = await peakRss(formData, rssFile);
       const libRss = await peakRss(library, rssFile);
@@ -247,14 +247,14 @@ if (["run", "library", "form-data", "list"].some(wanted)) {
   }
 }
 
-// 9. reduck batch beside a shell loop, --dry-run's memory, the journal's cost (issue 22; bench/batch.ts).
+// 9. reduck batch beside a shell loop, --dry-run's memory, the journal's cost (bench/batch.ts).
 if (wanted("batch")) rows.push(...(await benchBatch(pairsGiven ?? 3)));
 
-// 6. The sandbox's real browser (issue 14).
+// 6. The sandbox's real browser (bench/browser.ts).
 if (wanted("browser")) rows.push(...(await benchBrowser()));
-// 7. A polled run beside one whose first answer was the outcome (issue 21; bench/polling.ts).
+// 7. A polled run beside one whose first answer was the outcome (bench/polling.ts).
 if (wanted("polling")) rows.push(...(await benchPolling(pairsGiven ?? 5)));
-// 8. The sandbox under attack (issue 24; bench/sandbox-attacks.ts).
+// 8. The sandbox under attack (bench/sandbox-attacks.ts).
 if (wanted("attacks")) rows.push(...(await benchSandboxAttacks()));
 
 const width = Math.max(...rows.map((r) => r[0].length));

@@ -1,5 +1,5 @@
 /**
- * The sandbox under attack (issue 24), as `npm run bench` reports it (`benchSandboxAttacks()`, or
+ * The sandbox under attack, as `npm run bench` reports it (`benchSandboxAttacks()`, or
  * `npx tsx bench/sandbox-attacks.ts` alone): a sandbox started as users start it
  * (`--browser simulated`), then
  * 1. the median time of 20 ordinary runs through POST /run (each body in a process of its own,

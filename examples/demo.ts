@@ -11,7 +11,7 @@ import { mkdtemp, mkdir, writeFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startSandbox } from "@reduck-client/sandbox";
+import { startSandboxProcess } from "@reduck-client/sandbox";
 import { promisify } from "node:util";
 import { shellCommand } from "./shell-words.js";
 
@@ -42,7 +42,7 @@ await writeFile(path.join(downloads, "banner.png"), banner);
 // Kept after the demo, so the screenshot it points to can be opened.
 const screenshots = await mkdtemp(path.join(os.tmpdir(), "reduck-demo-screenshots-"));
 
-const sandbox = await startSandbox(desktop, { stderr: "inherit" });
+const sandbox = await startSandboxProcess(desktop, { stderr: "inherit" });
 const env: Record<string, string> = { ...sandbox.env, REDUCK_CONFIG_DIR: path.join(desktop, ".config") };
 // Relative to the clone (the steps run there), so the printed commands read as typed in it.
 const tsx = ["node_modules/tsx/dist/cli.mjs"];

@@ -19,6 +19,7 @@ const specPath = path.join(root, "openapi.json");
 const outDir = path.join(root, "src", "generated");
 
 const HEADER = `// Written by \`npm run generate\` from openapi.json. Do not edit by hand.\n`;
+const SANDBOX_TYPES_HEADER = `// Written by \`npm run generate\` from openapi.json (the sandbox's copy, beside this file). Do not edit by hand.\n`;
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as const;
 
 interface Operation {
@@ -158,6 +159,25 @@ async function main() {
     } else {
       await writeFile(file, text);
       console.log(`wrote src/generated/${name}`);
+    }
+  }
+  // The sandbox (test/server, a package of its own) carries the same description and its types, so
+  // that nothing it reads lies outside its folder once installed, and its types come from the
+  // description, not from the client it witnesses.
+  const sandboxFiles: Record<string, string> = {
+    "openapi.json": await readFile(specPath, "utf8"),
+    "openapi-types.ts": files["schema.ts"]!.replace(HEADER, SANDBOX_TYPES_HEADER),
+  };
+  for (const [name, text] of Object.entries(sandboxFiles)) {
+    const file = path.join(root, "test", "server", name);
+    if (check) {
+      if ((await readFile(file, "utf8").catch(() => "")) !== text) {
+        stale = true;
+        console.error(`test/server/${name} is stale: run npm run generate`);
+      }
+    } else {
+      await writeFile(file, text);
+      console.log(`wrote test/server/${name}`);
     }
   }
   if (stale) process.exit(1);

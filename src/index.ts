@@ -1,5 +1,5 @@
 /**
- * reduck-client: a typed client for the Reduck catalogue API.
+ * reduck-client: a typed client for the Reduck API (catalogue, account, runs and hosted apps).
  *
  * Every operation function takes `{ client, path?, query?, body?, signal? }` and resolves to
  * `{ data, error, response }`; list functions add `hasNextPage` and `totalCount`. None throws.
@@ -16,6 +16,7 @@ export type { paths, components, operations } from "./generated/schema.js";
 export { PACKAGE_VERSION } from "./version.js";
 export { runScript, RUN_REGIONS, MAX_SCRIPTS_PER_RUN, MAX_WAIT_FOR_SECONDS } from "./run/run.js";
 export { waitForRun, type WaitOptions } from "./run/wait.js";
+export type { ReduckScripts, RegisteredScript, ScriptArgs, ScriptFiles, ScriptResultOf, TypedScriptToRun, StepToRun } from "./run/typed.js";
 export { isPendingRun, isRunFailure } from "./run/outcomes.js";
 export { scopesFor } from "./scopes.js";
 export type {
@@ -23,6 +24,8 @@ export type {
   SingleRunOptions,
   BatchRunOptions,
   RunResult,
+  RunOptions,
+  RunAnswer,
   RunError,
   RunResponse,
   BatchRunResponse,
@@ -49,8 +52,18 @@ export type Device = Schemas["Device"];
 export type Connector = Schemas["Connector"];
 export type HostReadme = Schemas["HostReadme"];
 export type TransferTarget = Schemas["TransferTarget"];
+export type App = Schemas["App"];
+export type AppSummary = Schemas["AppSummary"];
+export type AppSecret = Schemas["AppSecret"];
+export type AppUpdate = Schemas["AppUpdate"];
+export type AppImage = Schemas["AppImage"];
+export type AppImageSummary = Schemas["AppImageSummary"];
+export type AppImageRelease = Schemas["AppImageRelease"];
+export type AppImageReleaseSummary = Schemas["AppImageReleaseSummary"];
+export type AppImageManifest = Schemas["AppImageManifest"];
+export type AppImageToolDeclaration = Schemas["AppImageToolDeclaration"];
 export { runMany } from "./batch/run-many.js";
-export type { RunManyOptions, RunManyRun, BatchCounts } from "./batch/run-many.js";
+export type { RunManyOptions, RunManyRun, BatchCounts, RowFor } from "./batch/run-many.js";
 export { readRows, RowsError } from "./batch/rows.js";
 export type { RowValues } from "./batch/rows.js";
 export type { RowOutcome } from "./batch/journal.js";

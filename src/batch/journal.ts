@@ -16,14 +16,15 @@ import os from "node:os";
 export type OutcomeStatus = "completed" | "failed" | "invalid" | "unknown";
 
 /** One row's outcome: a journal line, and what `runMany` yields. */
-export interface RowOutcome {
+export interface RowOutcome<R = unknown> {
   /** The row's number in its input (1 = the first row after a CSV header, the first JSONL object). */
   row: number;
   /** Hash of the script address, its version and the row's values: how `--resume` recognises a row. */
   key: string;
   status: OutcomeStatus;
   runId: string | null;
-  result?: unknown;
+  /** What the script returned; typed when the script is registered in ReduckScripts. */
+  result?: R;
   error?: string;
   errorType?: string;
 }

@@ -7,7 +7,8 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import type { ReduckClient } from "../client.js";
 import type { ReduckError } from "../core/errors.js";
-import { applyContract, type Schema } from "../core/arguments.js";
+import { applyContract } from "../core/arguments.js";
+import { jsonSchemaOf, type JsonSchema } from "../core/json.js";
 import { getMe, getScript, getScriptVersion } from "../generated/operations.js";
 import { FileProblem, checkPathFileOnly } from "../run/files.js";
 import { ROW_PROBLEM, type RowValues } from "./rows.js";
@@ -25,7 +26,7 @@ export interface BatchScript {
   versionId: string;
   /** Sent as `version_id` only when a version was asked for. */
   pinned: boolean;
-  inputSchema: Schema;
+  inputSchema: JsonSchema;
 }
 
 export type ContractResult = { data: BatchScript; error: undefined } | { data: undefined; error: ReduckError };
@@ -75,7 +76,7 @@ export async function readBatchScript(
       scriptId: script.data.id,
       versionId: version.id,
       pinned: Boolean(versionId),
-      inputSchema: (version.input_schema ?? {}) as Schema,
+      inputSchema: jsonSchemaOf(version.input_schema) ?? {},
     },
     error: undefined,
   };

@@ -5,6 +5,18 @@ import type { RunBrowser } from "../run/run.js";
 import type { RowOutcome } from "./journal.js";
 import type { BatchScript, PrepareOptions } from "./prepare.js";
 import type { RowValues } from "./rows.js";
+import type { RegisteredScript, ScriptArgs, ScriptFiles } from "../run/typed.js";
+
+/**
+ * One row for the script `K`: its registered args, and `file:<input>` keys holding paths; any
+ * values for a script that is not registered.
+ *
+ * @example
+ * ```ts
+ * const row: RowFor<"reduck/mail.google.com/send_email"> = { to: "me@example.com", subject: "Hi", "file:attachment": "./banner.png" };
+ * ```
+ */
+export type RowFor<K> = [K] extends [RegisteredScript] ? ScriptArgs<K> & { [F in keyof ScriptFiles<K> as `file:${F & string}`]: string } : RowValues;
 
 export interface BatchCounts {
   /** Rows read so far. */
@@ -21,16 +33,17 @@ export interface BatchCounts {
   pausedUntil?: number;
 }
 
-export interface RunManyOptions extends PrepareOptions {
+export interface RunManyOptions<K extends string = string> extends PrepareOptions {
   client: ReduckClient;
-  /** `[handle/]host/slug` (no handle: your own script), or its parts. */
-  script: string | { handle?: string; host: string; slug: string };
+  /** `[handle/]host/slug` (no handle: your own script), or its parts. A registered address (ReduckScripts) types the rows written in code and the results. */
+  script: K | { handle?: string; host: string; slug: string };
   /** A version id to run instead of the current version. */
   version?: string;
   /** The script already read (`readBatchScript`), to skip reading it again. */
   contract?: BatchScript;
-  /** Objects of input values (`file:<input>` keys hold paths), e.g. `readRows(path)`. */
-  rows: Iterable<RowValues> | AsyncIterable<RowValues>;
+  /** Objects of input values (`file:<input>` keys hold paths), e.g. `readRows(path)`; rows in an array are checked against a registered script's inputs. */
+  // The array member comes first so that a wrong row written in code is reported as that row's mistake.
+  rows: RowFor<K>[] | Iterable<RowFor<K>> | AsyncIterable<RowValues>;
   /** Rows in flight at once (default 4). */
   concurrency?: number;
   /** Rows per `POST /run` (1-20; default: half the concurrency, so two groups overlap). */
@@ -57,7 +70,7 @@ export interface RunManyOptions extends PrepareOptions {
 }
 
 /** The outcomes, in completion order; `error` says why the batch stopped early, if it did. */
-export interface RunManyRun extends AsyncIterable<RowOutcome> {
+export interface RunManyRun<R = unknown> extends AsyncIterable<RowOutcome<R>> {
   /** Why the batch could not start or stopped early (after iterating). */
   readonly error?: ReduckError;
   /** The counts so far (final after iterating). */

@@ -17,8 +17,9 @@ import type { RowValues } from "./rows.js";
 import type { BatchCounts, RunManyOptions, RunManyRun } from "./run-many-types.js";
 import { sendGroup, waitForRunEnd, type RunEnd } from "./send.js";
 import { startBatch } from "./start.js";
+import type { ScriptResultOf } from "../run/typed.js";
 
-export type { BatchCounts, RunManyOptions, RunManyRun } from "./run-many-types.js";
+export type { BatchCounts, RunManyOptions, RunManyRun, RowFor } from "./run-many-types.js";
 
 /**
  * Runs one script over many rows and yields each row's outcome as it ends. Never throws: a
@@ -41,6 +42,7 @@ export type { BatchCounts, RunManyOptions, RunManyRun } from "./run-many-types.j
  * if (run.error) console.error(run.error.error);
  * ```
  */
+export function runMany<const K extends string = string>(options: RunManyOptions<K>): RunManyRun<ScriptResultOf<K>>;
 export function runMany(options: RunManyOptions): RunManyRun {
   const counts: BatchCounts = { total: 0, completed: 0, failed: 0, invalid: 0, unknown: 0, inFlight: 0, earlier: 0 };
   const state: { error?: ReduckError } = {};

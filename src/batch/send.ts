@@ -108,8 +108,8 @@ function fromError(error: ReduckError & { runId?: string; errorType?: string }, 
  */
 export async function sendGroup(request: GroupRequest): Promise<GroupAnswer> {
   const { client, script, rows, browser, headers, signal, onAccepted, waitForSeconds } = request;
-  // Given to runScript as the run interface of issue 21 defines it (the first answer that is not
-  // final, with the ids the service gave); a runScript that waits without telling ignores it.
+  // Given to runScript as its onStatus (told of the first answer that is not final, with the ids
+  // the service gave); a runScript that waits without telling ignores it.
   const onStatus = onAccepted
     ? (update: { batchId?: string; runId?: string; runIds?: (string | null)[] }) => {
         const runIds = update.runIds?.length ? update.runIds : update.runId ? [update.runId] : [];

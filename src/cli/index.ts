@@ -1,10 +1,10 @@
 import { run, flush } from "@oclif/core";
-import { toCliError } from "./errors.js";
-import { onInterrupt } from "./interrupt.js";
-import { reportError, wantsJson } from "./json-errors.js";
+import { toCliError } from "./shell/errors.js";
+import { onInterrupt } from "./run/interrupt.js";
+import { reportError, wantsJson } from "./shell/json-errors.js";
 export { COMMANDS } from "./commands.js";
 // Named in package.json (oclif.helpClass), so help needs no second file.
-export { ReduckHelp } from "./help.js";
+export { ReduckHelp } from "./shell/help.js";
 // Named in package.json (oclif.hooks), for the same reason.
 export { default as NOT_FOUND_HOOK } from "./hooks/not-found.js";
 

@@ -11,19 +11,19 @@ export function withResponse<R extends object>(result: R, answer: Answer | undef
 }
 
 /**
- * `result` with a `response` property that is `respond()`, called on first read and kept: every
+ * `result` with a `response` property that is `makeResponse()`, called on first read and kept: every
  * read gives the same `Response` (whose body can be read once).
  *
  * @example
  * return withLazyResponse({ data, error: undefined }, () => polled.response);
  */
-export function withLazyResponse<R extends object>(result: R, respond: () => Response | undefined): R & { response: Response | undefined } {
+export function withLazyResponse<R extends object>(result: R, makeResponse: () => Response | undefined): R & { response: Response | undefined } {
   let made: Response | undefined;
   let done = false;
   return Object.defineProperty(result, "response", {
     enumerable: true,
     configurable: true,
-    get: () => (done ? made : ((done = true), (made = respond()))),
+    get: () => (done ? made : ((done = true), (made = makeResponse()))),
   }) as R & { response: Response | undefined };
 }
 

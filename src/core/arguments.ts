@@ -4,6 +4,7 @@
  * input the contract does not take, is missing or cannot be converted is named. Pure: shared by
  * `reduck run` (src/cli) and the library's `runMany` (src/batch), which cannot import the CLI.
  */
+import { isObject, type JsonSchema } from "./json.js";
 import { closest } from "./suggest.js";
 
 /** A value that cannot be what its input asks for; the message says what it must be. */
@@ -19,29 +20,20 @@ export interface ArgumentValues {
   files: Array<[string, string]>;
 }
 
-export type Schema = {
-  type?: string | string[];
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  format?: string;
-  properties?: Record<string, Schema>;
-  required?: string[];
-};
-
-export function fileInputs(schema: Schema): string[] {
+export function fileInputs(schema: JsonSchema): string[] {
   return Object.entries(schema.properties ?? {})
-    .filter(([, p]) => p.type === "string" && p.format === "file")
+    .filter(([, p]) => isObject(p) && p.type === "string" && p.format === "file")
     .map(([name]) => name);
 }
 
-function typesOf(schema: Schema): string[] {
+function typesOf(schema: JsonSchema): string[] {
   const own = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
   const alternatives = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].flatMap(typesOf);
   return [...own, ...alternatives];
 }
 
 /** Coerces one command-line value to the type its schema property asks for. */
-export function coerce(name: string, raw: string, schema: Schema | undefined): unknown {
+export function coerce(name: string, raw: string, schema: JsonSchema | undefined): unknown {
   const types = schema ? typesOf(schema) : [];
   if (types.length === 0) return raw;
   const fail = (what: string) => new ArgumentProblem(`${name} must be ${what} (you gave ${JSON.stringify(raw)})`);
@@ -91,7 +83,7 @@ export interface AppliedContract {
  * contract does not take, is missing or cannot be converted. (The values themselves are checked
  * against the whole schema afterwards, in validate-args.ts.)
  */
-export function applyContract(step: ArgumentValues, schema: Schema): AppliedContract {
+export function applyContract(step: ArgumentValues, schema: JsonSchema): AppliedContract {
   const properties = schema.properties ?? {};
   const fileNames = fileInputs(schema);
   const argNames = Object.keys(properties).filter((n) => !fileNames.includes(n));

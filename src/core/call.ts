@@ -17,6 +17,7 @@ import { CredentialError, describeFailure, httpError, describeStatus, type Reduc
 import { redactError } from "./redact.js";
 import { TransportFailure, type Answer } from "./transport.js";
 import type { CallOptions, ListResult, OperationResult } from "./types.js";
+import { isObject } from "./json.js";
 
 interface RawOptions extends CallOptions {
   path?: Record<string, unknown>;
@@ -153,10 +154,6 @@ function invalid(error: string): ReduckError {
 
 function failure(error: ReduckError, answer?: Answer): { data: undefined; error: ReduckError; answer?: Answer } {
   return { data: undefined, error, answer };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 export function isClient(client: unknown): client is ReduckClient {

@@ -24,9 +24,14 @@ export const DEFAULT_MAX_RETRIES = 2;
  */
 export type OAuthTokenProvider = (request: { resource: string }) => string | Promise<string>;
 
-/** Exactly one credential: the types make both, or neither, a compile error. */
+/**
+ * Exactly one credential: the types make both, or neither, a compile error. `apiKey` may be
+ * `string | undefined` so that `apiKey: process.env.REDUCK_API_KEY` compiles under `strict`;
+ * `createReduckClient` throws a TypeError when it is undefined (or empty) then, as it does
+ * whenever it is not given exactly one credential.
+ */
 export type ReduckCredential =
-  | { /** Sent as `X-API-Key`. */ apiKey: string; oauthToken?: never }
+  | { /** Sent as `X-API-Key`. */ apiKey: string | undefined; oauthToken?: never }
   | {
       /** An OAuth access token issued for https://reduck.ai, or a function giving one; sent as a bearer token. */
       oauthToken: string | OAuthTokenProvider;
@@ -114,7 +119,12 @@ export class ReduckClient {
     const { apiKey, oauthToken } = options as { apiKey?: unknown; oauthToken?: unknown };
     const given = [apiKey, oauthToken].filter((v) => v !== undefined && v !== null);
     if (given.length !== 1) {
-      throw new TypeError(`createReduckClient needs exactly one credential, apiKey or oauthToken: ${given.length ? "both were given" : "neither was given"}`);
+      const why = given.length
+        ? "both were given"
+        : "apiKey" in options
+          ? "apiKey is undefined (an environment variable that is not set?)"
+          : "neither was given";
+      throw new TypeError(`createReduckClient needs exactly one credential, apiKey or oauthToken: ${why}`);
     }
     const secret = given[0];
     const isProvider = oauthToken !== undefined && typeof secret === "function";

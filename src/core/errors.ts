@@ -3,6 +3,8 @@
  * a timeout, an abort, a body that is not JSON) becomes one `ReduckError` of a stable shape.
  */
 
+import { isObject } from "./json.js";
+
 export type ReduckErrorKind =
   /** The server answered with a 4xx or 5xx status. */
   | "http"
@@ -67,8 +69,8 @@ export function httpError(answer: AnswerHead, bodyText: string): ReduckError {
   const status = answer.status;
   const base: ReduckError = { kind: "http", status, url: answer.url || undefined, error: "" };
   const parsed = parseJson(bodyText);
-  if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
-    const body = parsed as { error?: unknown; message?: unknown; variables?: unknown };
+  if (isObject(parsed)) {
+    const body = parsed;
     const message = typeof body.error === "string" ? body.error : typeof body.message === "string" ? body.message : "";
     base.error = message || describeStatus(answer);
     if (body.variables && typeof body.variables === "object") base.variables = normaliseVariables(body.variables);

@@ -354,6 +354,260 @@ export function deleteConnector(options: OperationOptions<operations["deleteConn
 }
 
 /**
+ * Every app you can reach
+ *
+ * Lists the apps you can open, most recent first: those in your personal scope and those of every project you are a member of.
+ *
+ * `GET /api/apps`
+ *
+ * Returns one page: the items as `data`, with `hasNextPage` and `totalCount`.
+ */
+export function listAllApps(options: OperationOptions<operations["listAllApps"]>): Promise<ListResult<ItemOf<operations["listAllApps"]>>> {
+  return callListOperation(options, "get", "/api/apps");
+}
+
+/**
+ * Apps of one owner
+ *
+ * Lists the apps that belong to one owner's scope, most recent first.
+ *
+ * `GET /api/apps/{handle}`
+ *
+ * Returns one page: the items as `data`, with `hasNextPage` and `totalCount`.
+ */
+export function listApps(options: OperationOptions<operations["listApps"]>): Promise<ListResult<ItemOf<operations["listApps"]>>> {
+  return callListOperation(options, "get", "/api/apps/{handle}");
+}
+
+/**
+ * Install an app
+ *
+ * Makes a new app from an image, in one owner's scope. The app starts empty, with a database, stored files and secret values of its own, and always serves the release its image currently points to, including releases deployed later.
+ *
+ * `POST /api/apps/{handle}`
+ */
+export function createApp(options: OperationOptions<operations["createApp"]>): Promise<OperationResult<SuccessData<operations["createApp"]>>> {
+  return callOperation(options, "post", "/api/apps/{handle}");
+}
+
+/**
+ * Fetch an app
+ *
+ * Returns one app, with the release it currently serves.
+ *
+ * `GET /api/apps/{handle}/{appId}`
+ */
+export function getApp(options: OperationOptions<operations["getApp"]>): Promise<OperationResult<SuccessData<operations["getApp"]>>> {
+  return callOperation(options, "get", "/api/apps/{handle}/{appId}");
+}
+
+/**
+ * Uninstall an app
+ *
+ * Removes an app together with its data, its stored files and its secrets.
+ *
+ * `DELETE /api/apps/{handle}/{appId}`
+ */
+export function uninstallApp(options: OperationOptions<operations["uninstallApp"]>): Promise<OperationResult<SuccessData<operations["uninstallApp"]>>> {
+  return callOperation(options, "delete", "/api/apps/{handle}/{appId}");
+}
+
+/**
+ * Rename an app
+ *
+ * Changes an app's name, the only thing an installed app holds for itself: its description and behaviour come from its image, and who may open it follows from its scope.
+ *
+ * `PATCH /api/apps/{handle}/{appId}`
+ */
+export function updateApp(options: OperationOptions<operations["updateApp"]>): Promise<OperationResult<SuccessData<operations["updateApp"]>>> {
+  return callOperation(options, "patch", "/api/apps/{handle}/{appId}");
+}
+
+/**
+ * An app's update history
+ *
+ * The releases of the image this app was installed from, most recent first, each with what happened to it in this app: `installed` when the app runs it, `pending` when the app has not got to it, `failed` when its schema change could not be applied, leaving the app on the earlier release. Apps have no releases of their own; this is the image's history as seen by one app.
+ *
+ * `GET /api/apps/{handle}/{appId}/updates`
+ *
+ * Returns one page: the items as `data`, with `hasNextPage` and `totalCount`.
+ */
+export function listAppUpdates(options: OperationOptions<operations["listAppUpdates"]>): Promise<ListResult<ItemOf<operations["listAppUpdates"]>>> {
+  return callListOperation(options, "get", "/api/apps/{handle}/{appId}/updates");
+}
+
+/**
+ * Names of an app's secrets
+ *
+ * Lists the names of an app's secrets. A secret's value can be written but never read: no operation returns it.
+ *
+ * `GET /api/apps/{handle}/{appId}/secrets`
+ */
+export function getAppSecrets(options: OperationOptions<operations["getAppSecrets"]>): Promise<OperationResult<SuccessData<operations["getAppSecrets"]>>> {
+  return callOperation(options, "get", "/api/apps/{handle}/{appId}/secrets");
+}
+
+/**
+ * Set or remove app secrets
+ *
+ * Writes or deletes several of an app's secrets in one request.
+ *
+ * `PATCH /api/apps/{handle}/{appId}/secrets`
+ */
+export function updateAppSecrets(options: OperationOptions<operations["updateAppSecrets"]>): Promise<OperationResult<SuccessData<operations["updateAppSecrets"]>>> {
+  return callOperation(options, "patch", "/api/apps/{handle}/{appId}/secrets");
+}
+
+/**
+ * Tools an app offers
+ *
+ * Returns the tools an agent may call on this app, as declared under `tools` in the manifest of the release the app runs: each tool's name, description, and JSON Schemas for its input and its output. When the app is behind its image, the list is that older release's, since those are the tasks the app can actually run. An empty list means the app offers no tools.
+ *
+ * `GET /api/apps/{handle}/{appId}/tools`
+ */
+export function getAppTools(options: OperationOptions<operations["getAppTools"]>): Promise<OperationResult<SuccessData<operations["getAppTools"]>>> {
+  return callOperation(options, "get", "/api/apps/{handle}/{appId}/tools");
+}
+
+/**
+ * Every app image you can reach
+ *
+ * Lists the images you can install from: yours, your projects', and those in the public catalogue. With `catalogueOnly=true` only the public catalogue is listed, and no credential is needed.
+ *
+ * `GET /api/app-images`
+ *
+ * Returns one page: the items as `data`, with `hasNextPage` and `totalCount`.
+ */
+export function listAllAppImages(options: OperationOptions<operations["listAllAppImages"]>): Promise<ListResult<ItemOf<operations["listAllAppImages"]>>> {
+  return callListOperation(options, "get", "/api/app-images");
+}
+
+/**
+ * App images of one owner
+ *
+ * Lists the images owned by one handle, private ones too. Only members of that scope may list them; public images of other scopes are found through the catalogue.
+ *
+ * `GET /api/app-images/{handle}`
+ *
+ * Returns one page: the items as `data`, with `hasNextPage` and `totalCount`.
+ */
+export function listAppImages(options: OperationOptions<operations["listAppImages"]>): Promise<ListResult<ItemOf<operations["listAppImages"]>>> {
+  return callListOperation(options, "get", "/api/app-images/{handle}");
+}
+
+/**
+ * Create an app image
+ *
+ * Makes a new image, something apps are installed from, in one owner's scope. It is private and has no release at first, so it cannot be installed until a release is published.
+ *
+ * `POST /api/app-images/{handle}`
+ */
+export function createAppImage(options: OperationOptions<operations["createAppImage"]>): Promise<OperationResult<SuccessData<operations["createAppImage"]>>> {
+  return callOperation(options, "post", "/api/app-images/{handle}");
+}
+
+/**
+ * Fetch an app image
+ *
+ * Returns one image, with the install contract of the release it serves.
+ *
+ * `GET /api/app-images/{handle}/{slug}`
+ */
+export function getAppImage(options: OperationOptions<operations["getAppImage"]>): Promise<OperationResult<SuccessData<operations["getAppImage"]>>> {
+  return callOperation(options, "get", "/api/app-images/{handle}/{slug}");
+}
+
+/**
+ * Update an app image
+ *
+ * Changes an image's name, description, about text, or whether the public catalogue lists it. Its slug is its address and stays as it is.
+ *
+ * `PATCH /api/app-images/{handle}/{slug}`
+ */
+export function updateAppImage(options: OperationOptions<operations["updateAppImage"]>): Promise<OperationResult<SuccessData<operations["updateAppImage"]>>> {
+  return callOperation(options, "patch", "/api/app-images/{handle}/{slug}");
+}
+
+/**
+ * Restore an app image
+ *
+ * Brings an archived image back, whole, since archiving removed nothing.
+ *
+ * `POST /api/app-images/{handle}/{slug}/archive`
+ */
+export function restoreAppImage(options: OperationOptions<operations["restoreAppImage"]>): Promise<OperationResult<SuccessData<operations["restoreAppImage"]>>> {
+  return callOperation(options, "post", "/api/app-images/{handle}/{slug}/archive");
+}
+
+/**
+ * Archive an app image
+ *
+ * Withdraws an image: apps installed from it go on running, but it accepts no new installs or releases and no listing shows it.
+ *
+ * `DELETE /api/app-images/{handle}/{slug}/archive`
+ */
+export function archiveAppImage(options: OperationOptions<operations["archiveAppImage"]>): Promise<OperationResult<SuccessData<operations["archiveAppImage"]>>> {
+  return callOperation(options, "delete", "/api/app-images/{handle}/{slug}/archive");
+}
+
+/**
+ * Releases of an app image
+ *
+ * Lists an image's releases (its deploys), most recent first.
+ *
+ * `GET /api/app-images/{handle}/{slug}/releases`
+ *
+ * Returns one page: the items as `data`, with `hasNextPage` and `totalCount`.
+ */
+export function listAppImageReleases(options: OperationOptions<operations["listAppImageReleases"]>): Promise<ListResult<ItemOf<operations["listAppImageReleases"]>>> {
+  return callListOperation(options, "get", "/api/app-images/{handle}/{slug}/releases");
+}
+
+/**
+ * Start a release
+ *
+ * Opens a deploy: takes the next release number and returns one presigned upload for each file. Files are sent directly to storage, not to this API, and the release is served only once it is published.
+ *
+ * `POST /api/app-images/{handle}/{slug}/releases`
+ */
+export function startAppImageRelease(options: OperationOptions<operations["startAppImageRelease"]>): Promise<OperationResult<SuccessData<operations["startAppImageRelease"]>>> {
+  return callOperation(options, "post", "/api/app-images/{handle}/{slug}/releases");
+}
+
+/**
+ * Fetch a release
+ *
+ * Returns one release, by number: its files, the hosts it may call, its default settings and its install contract.
+ *
+ * `GET /api/app-images/{handle}/{slug}/releases/{releaseNumber}`
+ */
+export function getAppImageRelease(options: OperationOptions<operations["getAppImageRelease"]>): Promise<OperationResult<SuccessData<operations["getAppImageRelease"]>>> {
+  return callOperation(options, "get", "/api/app-images/{handle}/{slug}/releases/{releaseNumber}");
+}
+
+/**
+ * Publish a release
+ *
+ * Completes a deploy: verifies that every file was uploaded, then makes the release the one served. Apps installed from the image switch to it the next time they load. Publishing an already published release gives the same answer again, so a request whose answer was lost is safe to repeat.
+ *
+ * `POST /api/app-images/{handle}/{slug}/releases/{releaseNumber}/publish`
+ */
+export function publishAppImageRelease(options: OperationOptions<operations["publishAppImageRelease"]>): Promise<OperationResult<SuccessData<operations["publishAppImageRelease"]>>> {
+  return callOperation(options, "post", "/api/app-images/{handle}/{slug}/releases/{releaseNumber}/publish");
+}
+
+/**
+ * Roll back an app image
+ *
+ * Makes an earlier release the one served, by number. Releases never change and are never deleted, so rolling forward again undoes it; every installed app moves with it.
+ *
+ * `POST /api/app-images/{handle}/{slug}/rollback`
+ */
+export function rollbackAppImage(options: OperationOptions<operations["rollbackAppImage"]>): Promise<OperationResult<SuccessData<operations["rollbackAppImage"]>>> {
+  return callOperation(options, "post", "/api/app-images/{handle}/{slug}/rollback");
+}
+
+/**
  * Fetch the CLI version
  *
  * Returns the latest version of the Reduck CLI. Public endpoint; requires no credentials.
@@ -408,6 +662,28 @@ export const operationTable = {
   getConnector: { method: "get", path: "/api/connectors/{host}", paginated: false },
   putConnector: { method: "put", path: "/api/connectors/{host}", paginated: false },
   deleteConnector: { method: "delete", path: "/api/connectors/{host}", paginated: false },
+  listAllApps: { method: "get", path: "/api/apps", paginated: true },
+  listApps: { method: "get", path: "/api/apps/{handle}", paginated: true },
+  createApp: { method: "post", path: "/api/apps/{handle}", paginated: false },
+  getApp: { method: "get", path: "/api/apps/{handle}/{appId}", paginated: false },
+  uninstallApp: { method: "delete", path: "/api/apps/{handle}/{appId}", paginated: false },
+  updateApp: { method: "patch", path: "/api/apps/{handle}/{appId}", paginated: false },
+  listAppUpdates: { method: "get", path: "/api/apps/{handle}/{appId}/updates", paginated: true },
+  getAppSecrets: { method: "get", path: "/api/apps/{handle}/{appId}/secrets", paginated: false },
+  updateAppSecrets: { method: "patch", path: "/api/apps/{handle}/{appId}/secrets", paginated: false },
+  getAppTools: { method: "get", path: "/api/apps/{handle}/{appId}/tools", paginated: false },
+  listAllAppImages: { method: "get", path: "/api/app-images", paginated: true },
+  listAppImages: { method: "get", path: "/api/app-images/{handle}", paginated: true },
+  createAppImage: { method: "post", path: "/api/app-images/{handle}", paginated: false },
+  getAppImage: { method: "get", path: "/api/app-images/{handle}/{slug}", paginated: false },
+  updateAppImage: { method: "patch", path: "/api/app-images/{handle}/{slug}", paginated: false },
+  restoreAppImage: { method: "post", path: "/api/app-images/{handle}/{slug}/archive", paginated: false },
+  archiveAppImage: { method: "delete", path: "/api/app-images/{handle}/{slug}/archive", paginated: false },
+  listAppImageReleases: { method: "get", path: "/api/app-images/{handle}/{slug}/releases", paginated: true },
+  startAppImageRelease: { method: "post", path: "/api/app-images/{handle}/{slug}/releases", paginated: false },
+  getAppImageRelease: { method: "get", path: "/api/app-images/{handle}/{slug}/releases/{releaseNumber}", paginated: false },
+  publishAppImageRelease: { method: "post", path: "/api/app-images/{handle}/{slug}/releases/{releaseNumber}/publish", paginated: false },
+  rollbackAppImage: { method: "post", path: "/api/app-images/{handle}/{slug}/rollback", paginated: false },
   getVersion: { method: "get", path: "/api/version", paginated: false },
   getPing: { method: "get", path: "/api/ping", paginated: false },
 } as const;

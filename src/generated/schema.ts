@@ -445,6 +445,318 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every app you can reach
+         * @description Lists the apps you can open, most recent first: those in your personal scope and those of every project you are a member of.
+         */
+        get: operations["listAllApps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/{handle}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Apps of one owner
+         * @description Lists the apps that belong to one owner's scope, most recent first.
+         */
+        get: operations["listApps"];
+        put?: never;
+        /**
+         * Install an app
+         * @description Makes a new app from an image, in one owner's scope. The app starts empty, with a database, stored files and secret values of its own, and always serves the release its image currently points to, including releases deployed later.
+         */
+        post: operations["createApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/{handle}/{appId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch an app
+         * @description Returns one app, with the release it currently serves.
+         */
+        get: operations["getApp"];
+        put?: never;
+        post?: never;
+        /**
+         * Uninstall an app
+         * @description Removes an app together with its data, its stored files and its secrets.
+         */
+        delete: operations["uninstallApp"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename an app
+         * @description Changes an app's name, the only thing an installed app holds for itself: its description and behaviour come from its image, and who may open it follows from its scope.
+         */
+        patch: operations["updateApp"];
+        trace?: never;
+    };
+    "/api/apps/{handle}/{appId}/updates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An app's update history
+         * @description The releases of the image this app was installed from, most recent first, each with what happened to it in this app: `installed` when the app runs it, `pending` when the app has not got to it, `failed` when its schema change could not be applied, leaving the app on the earlier release. Apps have no releases of their own; this is the image's history as seen by one app.
+         */
+        get: operations["listAppUpdates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/{handle}/{appId}/secrets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Names of an app's secrets
+         * @description Lists the names of an app's secrets. A secret's value can be written but never read: no operation returns it.
+         */
+        get: operations["getAppSecrets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set or remove app secrets
+         * @description Writes or deletes several of an app's secrets in one request.
+         */
+        patch: operations["updateAppSecrets"];
+        trace?: never;
+    };
+    "/api/apps/{handle}/{appId}/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tools an app offers
+         * @description Returns the tools an agent may call on this app, as declared under `tools` in the manifest of the release the app runs: each tool's name, description, and JSON Schemas for its input and its output. When the app is behind its image, the list is that older release's, since those are the tasks the app can actually run. An empty list means the app offers no tools.
+         */
+        get: operations["getAppTools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app-images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every app image you can reach
+         * @description Lists the images you can install from: yours, your projects', and those in the public catalogue. With `catalogueOnly=true` only the public catalogue is listed, and no credential is needed.
+         */
+        get: operations["listAllAppImages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app-images/{handle}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * App images of one owner
+         * @description Lists the images owned by one handle, private ones too. Only members of that scope may list them; public images of other scopes are found through the catalogue.
+         */
+        get: operations["listAppImages"];
+        put?: never;
+        /**
+         * Create an app image
+         * @description Makes a new image, something apps are installed from, in one owner's scope. It is private and has no release at first, so it cannot be installed until a release is published.
+         */
+        post: operations["createAppImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app-images/{handle}/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch an app image
+         * @description Returns one image, with the install contract of the release it serves.
+         */
+        get: operations["getAppImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update an app image
+         * @description Changes an image's name, description, about text, or whether the public catalogue lists it. Its slug is its address and stays as it is.
+         */
+        patch: operations["updateAppImage"];
+        trace?: never;
+    };
+    "/api/app-images/{handle}/{slug}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore an app image
+         * @description Brings an archived image back, whole, since archiving removed nothing.
+         */
+        post: operations["restoreAppImage"];
+        /**
+         * Archive an app image
+         * @description Withdraws an image: apps installed from it go on running, but it accepts no new installs or releases and no listing shows it.
+         */
+        delete: operations["archiveAppImage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app-images/{handle}/{slug}/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Releases of an app image
+         * @description Lists an image's releases (its deploys), most recent first.
+         */
+        get: operations["listAppImageReleases"];
+        put?: never;
+        /**
+         * Start a release
+         * @description Opens a deploy: takes the next release number and returns one presigned upload for each file. Files are sent directly to storage, not to this API, and the release is served only once it is published.
+         */
+        post: operations["startAppImageRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app-images/{handle}/{slug}/releases/{releaseNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch a release
+         * @description Returns one release, by number: its files, the hosts it may call, its default settings and its install contract.
+         */
+        get: operations["getAppImageRelease"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app-images/{handle}/{slug}/releases/{releaseNumber}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a release
+         * @description Completes a deploy: verifies that every file was uploaded, then makes the release the one served. Apps installed from the image switch to it the next time they load. Publishing an already published release gives the same answer again, so a request whose answer was lost is safe to repeat.
+         */
+        post: operations["publishAppImageRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app-images/{handle}/{slug}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll back an app image
+         * @description Makes an earlier release the one served, by number. Releases never change and are never deleted, so rolling forward again undoes it; every installed app moves with it.
+         */
+        post: operations["rollbackAppImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/version": {
         parameters: {
             query?: never;
@@ -880,6 +1192,242 @@ export interface components {
             /** @description One envelope per script, in the order given. */
             runs: components["schemas"]["RunEnvelope"][];
             retryAfterMs?: number;
+        };
+        PaginatedResponseAppSummary: {
+            data: components["schemas"]["AppSummary"][];
+            hasNextPage: boolean;
+            totalCount?: number;
+        };
+        AppSummary: {
+            id: string;
+            /** @description The name the installer gave the app; it is the app's only text of its own, since what the app is (its description) comes from its image. */
+            name: string;
+            /** @description The scope that owns the app; every other app operation is addressed under its handle. */
+            owner: components["schemas"]["AppOwner"];
+            /** @description The image the app runs; null when the account that owned the image no longer exists. */
+            image: components["schemas"]["AppImageRef"] | null;
+            /** @description The release the app really serves: the newest release of its image whose migrations have all been applied to this app's database. Lower than `image.current_release` while an update has not reached this app. */
+            current_release: number | null;
+            /** @description When the release being served was deployed; null when nothing is served. */
+            released_at: string | null;
+            /** @description Number of the app's decisions still waiting for someone to rule on them. */
+            pending_decisions: number;
+            created_at: string;
+            updated_at: string;
+        };
+        AppOwner: {
+            /** @enum {string} */
+            kind: "user" | "project";
+            /** @description "@username" for a person's scope, the project's slug for a project. */
+            handle: string;
+            name: string;
+        };
+        AppImageRef: {
+            /** @description "@username" or a project's slug: the first part of the image's address. */
+            handle: string;
+            slug: string;
+            name: string;
+            /** @description One line on what the app does; empty until its author writes it. */
+            description: string;
+            /** @description The release the image points to. An app gets there once that release's migrations have run on its own database, so the two numbers differ while an update is blocked. */
+            current_release: number | null;
+        };
+        App: {
+            id: string;
+            /** @description The name the installer gave the app; it is the app's only text of its own, since what the app is (its description) comes from its image. */
+            name: string;
+            /** @description The scope that owns the app; every other app operation is addressed under its handle. */
+            owner: components["schemas"]["AppOwner"];
+            /** @description The image the app runs; null when the account that owned the image no longer exists. */
+            image: components["schemas"]["AppImageRef"] | null;
+            /** @description The release the app really serves: the newest release of its image whose migrations have all been applied to this app's database. Lower than `image.current_release` while an update has not reached this app. */
+            current_release: number | null;
+            /** @description When the release being served was deployed; null when nothing is served. */
+            released_at: string | null;
+            /** @description Number of the app's decisions still waiting for someone to rule on them. */
+            pending_decisions: number;
+            created_at: string;
+            updated_at: string;
+            /** @description The settings document that the app's page reads and writes through its `config` door. */
+            config: unknown;
+            /** @description The `.api-keys.json` of the release being served: hosts the app may call and the grant for each, with secret references kept as `${NAME}`, never the values. */
+            api_grant: unknown;
+            /** @description The app's secrets, names only. */
+            secrets: components["schemas"]["AppSecret"][];
+            /** @description The number of releases of the image; apps have no releases of their own. */
+            release_count: number;
+        };
+        AppSecret: {
+            name: string;
+            /** @description Whether the image's manifest declares that the app needs it. False for a name the manifest does not declare: nothing in the app relies on it. */
+            required: boolean;
+            /** @description Whether requests started from the app's page may use this secret. The app's tasks (its server-side code) may use all of them either way. */
+            pageUsable: boolean;
+        };
+        PaginatedResponseAppUpdate: {
+            data: components["schemas"]["AppUpdate"][];
+            hasNextPage: boolean;
+            totalCount?: number;
+        };
+        AppUpdate: {
+            /** @description Release number of the image. */
+            version: number;
+            /** @description When that release was published; null until its files are verified. */
+            published_at: string | null;
+            /**
+             * @description `installed` when the app runs this release, `failed` when its schema change could not be applied and the app kept the earlier release, `pending` when the app has not got to it.
+             * @enum {string}
+             */
+            status: "installed" | "failed" | "pending";
+            /** @description Why it failed, when it did. All of a release's schema changes run in one SQLite transaction, so after a failure none of them is in effect. */
+            error: string | null;
+        };
+        AppSecrets: {
+            secrets: components["schemas"]["AppSecret"][];
+        };
+        AppImageToolDeclaration: {
+            /** @description The task behind the tool (`tasks/<name>.ts`); agents call the tool by this name. */
+            task: string;
+            /** @description What the tool is for, worded so an agent can pick it. */
+            description: string;
+            /** @description JSON Schema of the input; null when the author gave none. */
+            inputSchema: unknown;
+            /** @description JSON Schema of the output; null when the author gave none. */
+            outputSchema: unknown;
+        };
+        PaginatedResponseAppImageSummary: {
+            data: components["schemas"]["AppImageSummary"][];
+            hasNextPage: boolean;
+            totalCount?: number;
+        };
+        AppImageSummary: {
+            id: string;
+            /** @description The image's part of the address, after `owner.handle`. Set at creation, fixed from then on. */
+            slug: string;
+            name: string;
+            /** @description A one-line summary shown in listings (unlike `about`); empty until someone writes one. */
+            description: string;
+            /** @description The scope that owns the image; its handle is the first part of the address. */
+            owner: components["schemas"]["AppOwner"];
+            /** @description `private`: only the owner's scope sees it. `public`: listed in the catalogue, where anyone may install it. Making it public shares the image, never any app's data; every install begins empty. */
+            visibility: components["schemas"]["AppImageVisibility"];
+            /** @description The release served by every app of this image; null before the first publish. */
+            current_release: number | null;
+            /** @description When the release being served was deployed; null when nothing is served yet. */
+            released_at: string | null;
+            /** @description An archived image's apps keep running, but it takes no new installs and no listing shows it. */
+            archived_at: string | null;
+            /** @description Number of apps, in all scopes, running this image: who would be affected by archiving it. */
+            install_count: number;
+            created_at: string;
+            updated_at: string;
+        };
+        /** @enum {string} */
+        AppImageVisibility: "private" | "public";
+        AppImage: {
+            id: string;
+            /** @description The image's part of the address, after `owner.handle`. Set at creation, fixed from then on. */
+            slug: string;
+            name: string;
+            /** @description A one-line summary shown in listings (unlike `about`); empty until someone writes one. */
+            description: string;
+            /** @description The scope that owns the image; its handle is the first part of the address. */
+            owner: components["schemas"]["AppOwner"];
+            /** @description `private`: only the owner's scope sees it. `public`: listed in the catalogue, where anyone may install it. Making it public shares the image, never any app's data; every install begins empty. */
+            visibility: components["schemas"]["AppImageVisibility"];
+            /** @description The release served by every app of this image; null before the first publish. */
+            current_release: number | null;
+            /** @description When the release being served was deployed; null when nothing is served yet. */
+            released_at: string | null;
+            /** @description An archived image's apps keep running, but it takes no new installs and no listing shows it. */
+            archived_at: string | null;
+            /** @description Number of apps, in all scopes, running this image: who would be affected by archiving it. */
+            install_count: number;
+            created_at: string;
+            updated_at: string;
+            /** @description Longer text about the image, empty until written, returned exactly as stored; the reader decides whether to render it as markdown. */
+            about: string;
+            /** @description What an install has to provide; the install form is built from it. */
+            manifest: components["schemas"]["AppImageManifest"] | null;
+            /** @description The `.api-keys.json` deployed with the release: hosts the page may call and the grant for each, with secret references kept as `${NAME}`, never the values. */
+            api_grant: unknown;
+            /** @description Default settings written by the author, where every install starts. */
+            config_defaults: unknown;
+            release_count: number;
+        };
+        AppImageManifest: {
+            /** @description Each `${VAR}` used by the release's grant, declared so that installing can ask for its value. */
+            secrets: components["schemas"]["AppImageSecretDeclaration"][];
+            /** @description JSON Schema of the settings document, giving the install form real fields rather than a text box. */
+            settings: unknown;
+            /** @description Tasks the platform runs for the app, keyed by the event that starts each one. */
+            hooks: components["schemas"]["AppImageHooks"];
+            /** @description Reduck scripts the app may run through its `reduck` door, written as `[owner/]host/slug`. Runs of any other script are refused; when the release declares none the list is empty and the door runs nothing. */
+            scripts: string[];
+        };
+        AppImageSecretDeclaration: {
+            name: string;
+            /** @description The field's label for people; the name when the author gave none. */
+            label: string;
+            /** @description Where to find the value, shown under the field; empty when the author gave none. */
+            description: string;
+            /** @description False when the app works without this secret; the form marks the others as needed. */
+            required: boolean;
+            /** @description Whether the app's page may use this secret, beyond the app's own server-side tasks. */
+            page: boolean;
+        };
+        AppImageHooks: {
+            /** @description Runs a single time for the app, when its page is first opened. */
+            init: string | null;
+            /** @description Runs a single time for each person, when they first open the app. */
+            newUser: string | null;
+        };
+        PaginatedResponseAppImageReleaseSummary: {
+            data: components["schemas"]["AppImageReleaseSummary"][];
+            hasNextPage: boolean;
+            totalCount?: number;
+        };
+        AppImageReleaseSummary: {
+            number: number;
+            created_at: string;
+            asset_count: number;
+            /** @description True for the release currently served (the one a rollback changes). */
+            current: boolean;
+            /** @description When the uploaded files were verified; null when the upload was never completed. */
+            published_at: string | null;
+        };
+        AppImageRelease: {
+            number: number;
+            created_at: string;
+            asset_count: number;
+            /** @description True for the release currently served (the one a rollback changes). */
+            current: boolean;
+            /** @description When the uploaded files were verified; null when the upload was never completed. */
+            published_at: string | null;
+            /** @description The files in this release. */
+            assets: {
+                name: string;
+                key: string;
+                size: number;
+            }[];
+            /** @description SHA-256 of the release's `schema.sql`. That file holds the whole schema at this release and is only run for an app without a database; apps that already have one are brought forward by `migrations`. */
+            schema_sha: string | null;
+            /** @description This release's migrations, in order, applied to an app when it moves to this release. */
+            migrations: {
+                name: string;
+                sha: string;
+            }[];
+            manifest: components["schemas"]["AppImageManifest"];
+            /** @description The tools this release lets an agent call; empty when it declares none. */
+            tools: components["schemas"]["AppImageToolDeclaration"][];
+            api_grant: unknown;
+            config_defaults: unknown;
+            /** @description Handle of the person who deployed it; null when that account no longer exists or has no handle. */
+            deployed_by: string | null;
+        };
+        /** @description Header names and values an upload request must carry exactly as given. */
+        UploadHeaders: {
+            [key: string]: string;
         };
     };
     responses: never;
@@ -2844,6 +3392,1403 @@ export interface operations {
             };
             /** @description No such resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listAllApps: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedResponseAppSummary"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listApps: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedResponseAppSummary"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The handle is unknown, or it is a scope you are not part of. No app is public, so both cases get this one answer on purpose. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Which image to install: its owner's handle and its slug. */
+                    image: {
+                        /** @description Whose scope the resource lives in: "@username" for a person, or the project's slug (no @) for a project. */
+                        handle: string;
+                        /** @description Names the image inside its owner's scope. Set when the image is made; it never changes afterwards. */
+                        slug: string;
+                    };
+                    /** @description A label for people. Apps are found by id, so the name can change at will and need not be unique. */
+                    name?: string;
+                    /** @description Initial settings, laid over the defaults the image's author wrote. */
+                    config?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Secret values for the names the image's grant uses. They are sealed when received and cannot be read back; the page may not use any of them until access is opened. */
+                    secrets?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The resource was created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["App"];
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The image is archived, or no release of it has been published yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["App"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No app with that id under that handle, or a scope you are not part of. An app answers only under its owner's handle. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    uninstallApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No app with that id under that handle, or a scope you are not part of. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A label for people. Apps are found by id, so the name can change at will and need not be unique. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["App"];
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listAppUpdates: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                handle: string;
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedResponseAppUpdate"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No app with that id under that handle, or a scope you are not part of. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAppSecrets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppSecrets"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateAppSecrets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Maps secret names to changes: `null` deletes that secret, a string sets its value, and an object sets its value, whether the page may use it, or both. Secrets not named keep what they have. An object with only page access changes an existing secret without sending its value again, and is ignored for a name that has no secret yet; a value without page access keeps the secret's current page access. New secrets start closed to the page unless opened. Either every change in the request is applied or none is. */
+                    secrets: {
+                        [key: string]: null | string | {
+                            value?: string;
+                            pageUsable?: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppSecrets"];
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The server has no sealing key configured, so a secret written now could never be used; nothing was stored. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAppTools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tools: components["schemas"]["AppImageToolDeclaration"][];
+                    };
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No app with that id under that handle, or a scope you are not part of. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listAllAppImages: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                catalogueOnly?: "true" | "false";
+                archived?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedResponseAppImageSummary"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listAppImages: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                archived?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedResponseAppImageSummary"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createAppImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Names the image inside its owner's scope. Set when the image is made; it never changes afterwards. */
+                    slug: string;
+                    /** @description A label for people. Images are found by slug, so the name can change at will. */
+                    name: string;
+                    /** @description A one-line summary shown in listings (unlike `about`). An empty string removes it. */
+                    description?: string;
+                    /** @description Longer text about the image, left out of listings. An empty string removes it. */
+                    about?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The resource was created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppImage"];
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description This owner already has an image with that slug. Slugs are addresses and are never reused or changed, so choose a different one. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAppImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppImage"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No image with that slug under that handle, or a private one in a scope you are not part of. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateAppImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A label for people. Images are found by slug, so the name can change at will. */
+                    name?: string;
+                    /**
+                     * @description `private`: only the owner's scope sees it. `public`: listed in the catalogue, and any signed-in account may install it. Making an image public shares the image itself, never any app's data.
+                     * @enum {string}
+                     */
+                    visibility?: "private" | "public";
+                    /** @description A one-line summary shown in listings (unlike `about`). An empty string removes it. */
+                    description?: string;
+                    /** @description Longer text about the image, left out of listings. An empty string removes it. */
+                    about?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppImage"];
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    restoreAppImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppImage"];
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    archiveAppImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppImage"];
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listAppImageReleases: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                handle: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedResponseAppImageReleaseSummary"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    startAppImageRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    files: {
+                        /** @description The path the file is served at, such as `app.js` or `migrations/002-add-tags.sql`. */
+                        name: string;
+                        size: number;
+                        sha256: string;
+                    }[];
+                    /** @description The app's `.api-keys.json` as written: the hosts its page may call and what is sent along to each. */
+                    grant?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description The app's `config.json` as written: default settings. */
+                    config?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description The install contract from the app's `manifest.json`. */
+                    manifest?: {
+                        secrets?: {
+                            [key: string]: {
+                                label?: string;
+                                description?: string;
+                                required?: boolean;
+                                page?: boolean;
+                            };
+                        };
+                        /** @description A JSON Schema describing the app's settings; the install form is drawn from it. */
+                        settings?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Tasks run for the app by the platform, keyed by the event that starts each one. */
+                        hooks?: {
+                            /** @description Runs a single time for each app, when its page is first opened. */
+                            init?: string;
+                            /** @description Runs a single time for each person, when they first open the app. */
+                            newUser?: string;
+                        };
+                        /** @description Reduck scripts the app is allowed to run, written as `[owner/]host/slug`. */
+                        scripts?: string[];
+                    };
+                    /** @description The tools from the manifest, resolved: what this release lets an agent call. */
+                    tools?: {
+                        /** @description The task behind the tool (`tasks/<name>.ts`); the tool is called by this name too. */
+                        task: string;
+                        /** @description What the tool is for, worded so an agent can pick it. */
+                        description: string;
+                        /** @description JSON Schema of the task's input. */
+                        inputSchema?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description JSON Schema of the task's output. */
+                        outputSchema?: {
+                            [key: string]: unknown;
+                        };
+                    }[];
+                    migrations?: {
+                        name: string;
+                        sha: string;
+                    }[];
+                    /** @description SHA-256 of the release's `schema.sql`, when it includes one. */
+                    schema_sha?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The resource was created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        number: number;
+                        uploads: {
+                            name: string;
+                            url: string;
+                            headers: components["schemas"]["UploadHeaders"];
+                        }[];
+                        expires_in: number;
+                    };
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The image is archived and accepts no new releases. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAppImageRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                slug: string;
+                releaseNumber: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppImageRelease"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No image with that slug under that handle, or it has no release with that number. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    publishAppImageRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                slug: string;
+                releaseNumber: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppImage"];
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No image with that slug under that handle, or it has no release with that number. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The image is archived, or not every file of the release has been uploaded. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    rollbackAppImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Number of the release to serve (what is displayed as `v3`), not an id. */
+                    release: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppImage"];
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or refused credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No image with that slug under that handle, or it has no release with that number. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description That release's upload was never completed, so it has no files to serve. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,6 +5,8 @@
  * under `properties` the keys are names, not keywords.
  */
 
+import { isObject } from "../core/json.js";
+
 /** Keywords whose value is a map from names to schemas. */
 const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 /** Keywords whose value is a schema, or an array of schemas. */
@@ -48,8 +50,4 @@ export function withoutExtensions(schema: unknown): unknown {
     }
   }
   return out;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

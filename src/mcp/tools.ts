@@ -17,6 +17,8 @@ import { waitForRun } from "../run/wait.js";
 import { DEFAULT_HOLD_MS, startProgress, type CallExtra } from "./waiting.js";
 import type { FileSource } from "../run/files.js";
 import { readAddress } from "../core/address.js";
+import { fileInputs as fileInputsOf } from "../core/arguments.js";
+import { jsonSchemaOf } from "../core/json.js";
 import { checkNamedFile } from "./folder.js";
 import { recordRunStatus, toolRunStatus } from "./run-status.js";
 import { withoutExtensions } from "./schema-clean.js";
@@ -261,7 +263,7 @@ export async function readScriptTool(ctx: ToolContext, input: Input<"readScriptI
   const handle = name.handle ?? (await ownHandle(ctx));
   if (typeof handle !== "string") return handle;
   const path = { handle, host: name.host, slug: name.slug };
-  let version: { input_schema?: Record<string, any>; output_schema?: unknown; logged_in?: boolean; side_effects?: string; id?: string } | null;
+  let version: { input_schema?: unknown; output_schema?: unknown; logged_in?: boolean; side_effects?: string; id?: string } | null;
   let meta: Record<string, unknown> = {};
   if (input.version_id) {
     const r = await getScriptVersion({ client: ctx.client, path: { ...path, versionId: input.version_id } });
@@ -273,10 +275,9 @@ export async function readScriptTool(ctx: ToolContext, input: Input<"readScriptI
     version = r.data.current_version as typeof version;
     meta = { name: r.data.name, description: r.data.description, visibility: r.data.visibility, archived: r.data.archived_at !== null };
   }
-  const input_schema = (withoutExtensions(version?.input_schema ?? {}) ?? {}) as Record<string, any>;
-  const fileInputs = Object.entries<any>(input_schema.properties ?? {})
-    .filter(([, p]) => p?.type === "string" && p?.format === "file")
-    .map(([name]) => ({ name, required: (input_schema.required ?? []).includes(name) }));
+  const input_schema = jsonSchemaOf(withoutExtensions(version?.input_schema ?? {})) ?? {};
+  const required = Array.isArray(input_schema.required) ? input_schema.required : [];
+  const fileInputs = fileInputsOf(input_schema).map((name) => ({ name, required: required.includes(name) }));
   return answer({
     address: addressOf(path),
     ...meta,

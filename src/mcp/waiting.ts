@@ -17,8 +17,8 @@ export interface CallExtra {
 }
 
 /**
- * The SDK's `extra` as a CallExtra: progress only when the client asked for it (see the MCP
- * trap in ../shared/CONVENTIONS.md: `_meta.progressToken` is present only then).
+ * The SDK's `extra` as a CallExtra: progress only when the client asked for it (the SDK gives
+ * `extra._meta.progressToken` only when the client's request carried one).
  */
 export function callExtra(
   extra: { signal?: AbortSignal; _meta?: { progressToken?: string | number }; sendNotification?: (n: any) => Promise<void> } | undefined,

@@ -12,6 +12,7 @@ import type { ByteSource } from "./multipart.js";
 
 export { mediaTypeFor } from "./media-types.js";
 import { relativePathProblem } from "./relative-path.js";
+import { isObject } from "../core/json.js";
 
 /** A file the caller's own browser reads from `<desktop>/reduck`; it keeps its own name. */
 export interface NamedFile {
@@ -183,8 +184,6 @@ function blobSource(blob: Blob): ByteSource {
 export class FileProblem extends Error {
   override name = "FileProblem";
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
 export function isBytes(source: unknown): source is BytesSource {
   return source instanceof Blob || source instanceof Uint8Array || (isObject(source) && ("path" in source || "handle" in source));

@@ -1,5 +1,17 @@
 /**
- * What a run's answer means, whatever form the wire gave it (service-facts §3b):
+ * The run path's words, one meaning each (run.ts, poll.ts, wait.ts, the CLI's run-report.ts):
+ *
+ * - **answer**: what the service sent back to one request, the run's POST or a poll (status,
+ *   headers, body). `readAnswer` says what a 2xx answer's body means: a `ReadAnswer`.
+ * - **outcome**: how one script's run ended, `RunStepOutcome`: completed with its result, or
+ *   failed or skipped with why. The CLI prints these, in its own words.
+ * - **result**: what `runScript` and `waitForRun` resolve to, `RunResult<T>`, `{ data, error,
+ *   response }`: data is a `RunResponse` (one script), a `BatchRunResponse` (several) or a
+ *   `PendingRun` (`wait: false`). Apart from this, `result` is only ever the JSON a script
+ *   returned (a field of `RunResponse` and of a completed outcome).
+ * - **response**: the standard `Response` of the last answer, made when first read.
+ *
+ * What a run's answer means, whatever form the wire gave it:
  *
  * - `{result, runId}` for one `script` (the documented answer);
  * - an array of per-run envelopes, one per script, in order (`scripts`);
@@ -11,6 +23,7 @@
  * promise to its callers, whatever the description of the wire says this week.
  */
 import type { ReduckError } from "../core/errors.js";
+import { isObject } from "../core/json.js";
 
 /**
  * A run's or batch's state on the wire.
@@ -30,13 +43,13 @@ export type RunStatus = "queued" | "running" | "completed" | "failed";
  * for (const step of batch.runs) console.log(step.status === "completed" ? step.result : `${step.errorType}: ${step.externalMessage ?? step.error}`);
  * ```
  */
-export interface RunStepOutcome {
+export interface RunStepOutcome<R = unknown> {
   /** `skipped`: a sequential chain stopped at an earlier failure, so this step never ran. */
   status: "completed" | "failed" | "skipped";
   /** The step's run; null when it never ran (or the service named none). */
   runId: string | null;
   /** What the script returned (possibly `null`): present exactly when `completed`. */
-  result?: unknown;
+  result?: R;
   /** Why the step failed or was skipped. */
   error?: string;
   /** The service's class of failure (`timeout`, `site_error`...), when it gave one. */
@@ -54,9 +67,9 @@ export interface RunStepOutcome {
  * if (data) console.log(data.runId, data.result);
  * ```
  */
-export interface RunResponse {
-  /** Whatever the script returned: its own JSON, shaped by its output schema (`null` is a result). */
-  result: unknown;
+export interface RunResponse<R = unknown> {
+  /** Whatever the script returned: its own JSON, shaped by its output schema (`null` is a result); typed for a registered script (ReduckScripts). */
+  result: R;
   runId: string;
 }
 
@@ -69,14 +82,14 @@ export interface RunResponse {
  * if (data?.status === "failed") console.error(data.runs.filter((r) => r.status !== "completed"));
  * ```
  */
-export interface BatchRunResponse {
+export interface BatchRunResponse<R extends readonly unknown[] = unknown[]> {
   /** The service's batch id; absent when it gave none (a plain 200 array of envelopes). */
   batchId?: string;
   /** `failed` when any step failed or was skipped. */
   status: "completed" | "failed";
   totalSteps: number;
   /** One per script, in the order given; never re-paired by index from a different count. */
-  runs: RunStepOutcome[];
+  runs: unknown[] extends R ? RunStepOutcome[] : { [I in keyof R]: RunStepOutcome<R[I]> };
 }
 
 /**
@@ -183,7 +196,6 @@ export type ReadAnswer =
   | { kind: "pending-run"; runId: string; status: "queued" | "running"; retryAfterMs?: number }
   | { kind: "unreadable"; why: string };
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const str = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
 const PENDING = new Set(["queued", "running"]);
 const TERMINAL = new Set(["completed", "failed"]);

@@ -23,15 +23,12 @@ import {
   type RunStatusUpdate,
   type RunStepOutcome,
 } from "./outcomes.js";
+import type { RunResult } from "./run-types.js";
 
 /** The wait between polls when the service names none. */
 export const DEFAULT_POLL_MS = 2_000;
 /** Polls in a row that may fail (network, 5xx) before the wait gives up. */
 export const MAX_POLL_FAILURES = 5;
-
-export type WaitResult<T> =
-  | { data: T; error: undefined; response: Response | undefined }
-  | { data: undefined; error: RunError; response: Response | undefined };
 
 /** Where a wait stands: shared by every poll of one wait. */
 export interface PollContext {
@@ -45,11 +42,14 @@ export interface PollContext {
 }
 
 /** A result whose `response` is made only when read (see core/answer.ts). */
-export function result<T>(outcome: { data: T; error: undefined } | { data: undefined; error: RunError }, respond: () => Response | undefined): WaitResult<T> {
-  return withLazyResponse(outcome, respond) as WaitResult<T>;
+export function runResult<T>(
+  result: { data: T; error: undefined } | { data: undefined; error: RunError },
+  lastResponse: () => Response | undefined,
+): RunResult<T> {
+  return withLazyResponse(result, lastResponse) as RunResult<T>;
 }
 
-export const fail = (error: RunError, respond: () => Response | undefined = () => undefined) => result<never>({ data: undefined, error }, respond);
+export const fail = (error: RunError, lastResponse: () => Response | undefined = () => undefined) => runResult<never>({ data: undefined, error }, lastResponse);
 
 /** How to wait on the run again, for messages. */
 function againHint(id: { batchId?: string; runId?: string }): string {
@@ -118,12 +118,12 @@ export async function waitForBatch(
   first: { status: "queued" | "running"; runs: unknown[]; retryAfterMs?: number } | undefined,
   expected: number | undefined,
   sequential = false,
-): Promise<WaitResult<BatchRunResponse>> {
+): Promise<RunResult<BatchRunResponse>> {
   const id = { batchId };
   const internal = clientInternals(ctx.client);
   const url = `${ctx.client.runBaseUrl}/batches/${encodeURIComponent(batchId)}`;
   let lastAnswer: Answer | undefined;
-  const respond = () => (lastAnswer ? answerResponse(lastAnswer) : undefined);
+  const lastResponse = () => (lastAnswer ? answerResponse(lastAnswer) : undefined);
   let lastStatus = first?.status ?? "running";
   let waitMs = first ? (first.retryAfterMs ?? DEFAULT_POLL_MS) : 0;
   if (first) ctx.onStatus?.(batchUpdate(first.status, batchId, first.runs, expected, ctx.startedAt));
@@ -132,7 +132,7 @@ export async function waitForBatch(
 
   for (;;) {
     const stop = await beforePoll(ctx, waitMs, id, lastStatus, lastFailure);
-    if (stop) return fail(stop, respond);
+    if (stop) return fail(stop, lastResponse);
     let answer: Answer;
     try {
       const auth = await internal.authHeaders(ctx.client.runBaseUrl);
@@ -140,9 +140,9 @@ export async function waitForBatch(
       answer = await internal.transport({ method: "GET", url, headers }, ctx.signal);
     } catch (err) {
       const failure = err instanceof TransportFailure ? err.failure : describeFailure(err, url);
-      if (failure.error.kind === "aborted") return fail(stopped(id), respond);
+      if (failure.error.kind === "aborted") return fail(stopped(id), lastResponse);
       if (!failure.transient || ++failures > MAX_POLL_FAILURES)
-        return fail({ ...failure.error, error: `polling ${named(id)}: ${failure.error.error}`, batchId }, respond);
+        return fail({ ...failure.error, error: `polling ${named(id)}: ${failure.error.error}`, batchId }, lastResponse);
       lastFailure = failure.error;
       waitMs = backoff(failures - 1);
       continue;
@@ -156,13 +156,13 @@ export async function waitForBatch(
           error: `there is no batch ${batchId} at ${ctx.client.runBaseUrl}: check the id (it is the batchId of the run's first answer) and that runBaseUrl is the service the run was sent to`,
           batchId,
         },
-        respond,
+        lastResponse,
       );
     }
     if (answer.status < 200 || answer.status > 299) {
       const error = redactError(httpError(answer, text), internal.secrets());
       if (!transientStatus(answer.status) || ++failures > MAX_POLL_FAILURES)
-        return fail({ ...error, error: `polling ${named(id)}: ${error.error}`, batchId }, respond);
+        return fail({ ...error, error: `polling ${named(id)}: ${error.error}`, batchId }, lastResponse);
       lastFailure = error;
       waitMs = backoff(failures - 1);
       continue;
@@ -173,17 +173,17 @@ export async function waitForBatch(
     try {
       body = JSON.parse(text);
     } catch {
-      return fail({ kind: "invalid_response", status: answer.status, url, error: `polling ${named(id)}: the answer is not JSON`, batchId }, respond);
+      return fail({ kind: "invalid_response", status: answer.status, url, error: `polling ${named(id)}: the answer is not JSON`, batchId }, lastResponse);
     }
     const read = readAnswer(body);
     if (read.kind === "batch") {
       const out = batchResponse(read.batchId ?? batchId, read.runs, expected, read.wireFailed, sequential);
-      if ("kind" in out) return fail(out, respond);
+      if ("kind" in out) return fail(out, lastResponse);
       ctx.onStatus?.(batchUpdate(out.status, batchId, (body as { runs: unknown[] }).runs, expected, ctx.startedAt));
-      return result({ data: out, error: undefined }, respond);
+      return runResult({ data: out, error: undefined }, lastResponse);
     }
     if (read.kind !== "pending-batch") {
-      return fail({ kind: "invalid_response", status: answer.status, url, error: `polling ${named(id)}: the answer is not a batch`, batchId }, respond);
+      return fail({ kind: "invalid_response", status: answer.status, url, error: `polling ${named(id)}: the answer is not a batch`, batchId }, lastResponse);
     }
     lastStatus = read.status;
     ctx.onStatus?.(batchUpdate(read.status, batchId, read.runs, expected, ctx.startedAt));
@@ -202,9 +202,9 @@ export async function waitForRunId(
   ctx: PollContext,
   runId: string,
   first: { status: "queued" | "running"; retryAfterMs?: number } | undefined,
-): Promise<WaitResult<RunResponse>> {
+): Promise<RunResult<RunResponse>> {
   const id = { runId };
-  let respond: () => Response | undefined = () => undefined;
+  let lastResponse: () => Response | undefined = () => undefined;
   let lastStatus = first?.status ?? "running";
   // A run record says nothing of pacing: keep the pace the run's first answer asked for.
   const pace = first?.retryAfterMs ?? DEFAULT_POLL_MS;
@@ -224,19 +224,19 @@ export async function waitForRunId(
 
   for (;;) {
     const stop = await beforePoll(ctx, waitMs, id, lastStatus, lastFailure);
-    if (stop) return fail(stop, respond);
+    if (stop) return fail(stop, lastResponse);
     const polled = await getRun({ client: ctx.client, path: { runId }, signal: ctx.signal, headers: ctx.headers });
-    respond = () => polled.response;
+    lastResponse = () => polled.response;
     if (polled.error) {
       const error = polled.error;
-      if (error.kind === "aborted") return fail(stopped(id), respond);
+      if (error.kind === "aborted") return fail(stopped(id), lastResponse);
       if (error.status === 404)
         return fail(
           { ...error, error: `there is no run ${runId} at ${ctx.client.baseUrl}: check the id (it is the runId of the run's first answer)`, runId },
-          respond,
+          lastResponse,
         );
       const transient = error.status === undefined ? error.kind === "network" || error.kind === "timeout" : transientStatus(error.status);
-      if (!transient || ++failures > MAX_POLL_FAILURES) return fail({ ...error, error: `polling ${named(id)}: ${error.error}`, runId }, respond);
+      if (!transient || ++failures > MAX_POLL_FAILURES) return fail({ ...error, error: `polling ${named(id)}: ${error.error}`, runId }, lastResponse);
       lastFailure = error;
       waitMs = backoff(failures - 1);
       continue;
@@ -260,12 +260,12 @@ export async function waitForRunId(
       const read = readAnswer(done === "completed" && !("result" in outcome) ? { runId } : envelope);
       const step = read.kind === "single" ? read.outcome : ({ status: "failed", runId, error: `run ${runId} ended without an outcome` } as RunStepOutcome);
       ctx.onStatus?.(update(step.status === "completed" ? "completed" : "failed", step.status));
-      return result(singleResult(step), respond);
+      return runResult(singleResult(step), lastResponse);
     }
     if (record?.status !== "queued" && record?.status !== "running") {
       return fail(
         { kind: "invalid_response", error: `polling ${named(id)}: the record's status is ${JSON.stringify(record?.status)}, not one a run has`, runId },
-        respond,
+        lastResponse,
       );
     }
     lastStatus = record.status;

@@ -5,8 +5,7 @@
 import { isClient } from "../core/call.js";
 import { fileSourceProblem } from "./files.js";
 import { MAX_SCRIPTS_PER_RUN, MAX_WAIT_FOR_SECONDS, RUN_REGIONS, type RunRegion } from "./run-types.js";
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+import { isObject } from "../core/json.js";
 
 /** What is wrong with options a JavaScript caller passed, in words that say how to fix it. */
 export function optionsProblem(options: unknown): string | undefined {

@@ -4,7 +4,8 @@
  */
 import type { ReduckClient } from "../client.js";
 import type { FileSource } from "./files.js";
-import type { RunError, RunStatusUpdate } from "./outcomes.js";
+import type { BatchRunResponse, PendingRun, RunError, RunResponse, RunStatusUpdate } from "./outcomes.js";
+import type { AddressOf, CheckedSteps, ScriptResultOf, StepResults, StepToRun, TypedScriptToRun } from "./typed.js";
 
 /**
  * Where a run happens. `"cloud"`: a hosted browser (signed out; the REST default when `browser`
@@ -62,7 +63,8 @@ export interface UploadProgress {
 export interface RunOptionsBase {
   client: ReduckClient;
   /** `"cloud"` (the default when omitted; `"managed"` means the same), `"extension"` (your own browser), or `{ deviceId }`. */
-  browser?: RunBrowser;
+  // Written out rather than as RunBrowser, so that a wrong value's compile error lists the allowed ones.
+  browser?: "cloud" | "managed" | "extension" | { deviceId: string };
   /** The cloud browser's region (cloud only). */
   region?: RunRegion;
   /** The cloud browser's residential egress country, ISO 3166 alpha-2 (cloud only). */
@@ -80,18 +82,38 @@ export interface RunOptionsBase {
   headers?: Record<string, string>;
 }
 
-export interface SingleRunOptions extends RunOptionsBase {
-  script: ScriptToRun;
+/**
+ * Options of a run of one `script`. Its args, files and result are typed when the script's
+ * address is registered in ReduckScripts (a module made by `reduck scripts types`).
+ */
+export interface SingleRunOptions<H extends string = string, Ho extends string = string, S extends string = string> extends RunOptionsBase {
+  script: TypedScriptToRun<H, Ho, S>;
   scripts?: never;
   sequential?: never;
 }
 
-export interface BatchRunOptions extends RunOptionsBase {
+/** Options of a run of several `scripts`: each step typed by its own address when registered. */
+export interface BatchRunOptions<T extends readonly ScriptToRun[] = ScriptToRun[]> extends RunOptionsBase {
   /** Several steps; step `i` is the `<step>` of its files' part names. */
-  scripts: ScriptToRun[];
+  scripts: T;
   /** One browser, in order, stopping at the first failure. */
   sequential?: boolean;
   script?: never;
 }
+
+/**
+ * runScript's options: one `script` or several `scripts`, checked against the registry. The
+ * type parameters are inferred from the call: `H`, `Ho`, `S` the script's handle, host and slug,
+ * `T` the steps (`never` for one script), `W` whether it waits.
+ */
+export type RunOptions<H extends string, Ho extends string, S extends string, T extends readonly StepToRun[], W extends boolean> = { wait?: W } & (
+  | SingleRunOptions<H, Ho, S>
+  | (Omit<BatchRunOptions, "scripts"> & { scripts: T & CheckedSteps<T> })
+);
+
+/** What runScript's data is for those options: a step-by-step typed answer, or a pending run with `wait: false`. */
+export type RunAnswer<H extends string, Ho extends string, S extends string, T extends readonly StepToRun[], W extends boolean> =
+  | ([T] extends [never] ? RunResponse<ScriptResultOf<AddressOf<H, Ho, S>>> : BatchRunResponse<StepResults<T>>)
+  | (W extends false ? PendingRun : never);
 
 export type RunResult<T> = { data: T; error: undefined; response: Response | undefined } | { data: undefined; error: RunError; response: Response | undefined };

@@ -19,11 +19,12 @@ import type { Answer } from "../core/transport.js";
 import { FileChangedError, FileProblem } from "./files.js";
 import { prepare, RunRequestProblem, type PreparedRequest } from "./prepare-request.js";
 import { optionsProblem } from "./run-options.js";
-import type { BatchRunOptions, RunOptionsBase, RunResult, SingleRunOptions } from "./run-types.js";
+import type { BatchRunOptions, RunAnswer, RunOptions, RunOptionsBase, RunResult, SingleRunOptions } from "./run-types.js";
+import type { StepToRun } from "./typed.js";
 import { sendOverFetch, sendOverNode, type RunExchange } from "./send.js";
 
 import { batchResponse, countMismatch, readAnswer, singleResult, type BatchRunResponse, type PendingRun, type RunError, type RunResponse } from "./outcomes.js";
-import { result, waitForBatch, waitForRunId } from "./poll.js";
+import { runResult, waitForBatch, waitForRunId } from "./poll.js";
 import { guarded, pollContext } from "./wait.js";
 
 export type { RunResponse, BatchRunResponse, RunStepOutcome, PendingRun, RunStatusUpdate, RunStatus, RunError } from "./outcomes.js";
@@ -39,6 +40,8 @@ export {
   type SingleRunOptions,
   type BatchRunOptions,
   type RunResult,
+  type RunOptions,
+  type RunAnswer,
 } from "./run-types.js";
 
 /**
@@ -66,10 +69,15 @@ export {
  * if (data && isPendingRun(data)) saveForLater(data.batchId); // then waitForRun({ client, batchId })
  * ```
  */
-export function runScript(options: SingleRunOptions & { wait: false }): Promise<RunResult<RunResponse | PendingRun>>;
-export function runScript(options: BatchRunOptions & { wait: false }): Promise<RunResult<BatchRunResponse | PendingRun>>;
-export function runScript(options: SingleRunOptions): Promise<RunResult<RunResponse>>;
-export function runScript(options: BatchRunOptions): Promise<RunResult<BatchRunResponse>>;
+export function runScript<
+  H extends string = string,
+  Ho extends string = string,
+  S extends string = string,
+  // Not `const`: a registered handle, host or slug keeps its literal type anyway (StepToRun), and
+  // args keep their widened types, so a wrong one is one error at that input.
+  T extends [] | readonly StepToRun[] = never,
+  W extends boolean = true,
+>(options: RunOptions<H, Ho, S, T, W>): Promise<RunResult<RunAnswer<H, Ho, S, T, W>>>;
 export async function runScript(options: SingleRunOptions | BatchRunOptions): Promise<RunResult<RunResponse | BatchRunResponse | PendingRun>> {
   try {
     const problem = optionsProblem(options);
@@ -84,7 +92,7 @@ export async function runScript(options: SingleRunOptions | BatchRunOptions): Pr
     const startedAt = Date.now();
     const sent = await send(options, prepared);
     if (sent.error) return sent;
-    return await settle(options, sent, startedAt);
+    return await resultOf(options, sent, startedAt);
   } catch (err) {
     // Never throws: whatever slipped past the checks above is still the caller's input.
     return invalid(`the run could not be made: ${err instanceof Error ? err.message : String(err)}`);
@@ -95,10 +103,8 @@ function invalid(error: string): RunResult<never> {
   return { data: undefined, error: { kind: "invalid_request", error }, response: undefined };
 }
 
-/** The POST's 2xx answer, parsed. */
-type Sent = { data: unknown; error: undefined; response: Response | undefined };
-
-async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise<Sent | RunResult<never>> {
+/** The POST's answer: its 2xx body parsed (not yet read as a run: see resultOf), or the request's error. */
+async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise<RunResult<unknown>> {
   const { client, onUploadProgress, signal } = options;
   const internal = clientInternals(client);
   const url = `${client.runBaseUrl}/run`;
@@ -161,7 +167,7 @@ async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise
       } catch (err) {
         return withResponse({ data: undefined, error: runFailure(err, url, "body").error }, answer) as RunResult<never>;
       }
-      return withResponse(outcome(answer, text, url, internal.secrets()), answer) as Sent | RunResult<never>;
+      return withResponse(parseAnswer(answer, text, url, internal.secrets()), answer) as RunResult<unknown>;
     } finally {
       exchange?.finish();
       guard.dispose();
@@ -180,8 +186,8 @@ function runFailure(err: unknown, url: string, phase: FailurePhase): Failure {
   return describeFailure(cause, url, phase);
 }
 
-/** What the answer says: the run's result, or its error (with the run's id when one was recorded). */
-function outcome(answer: Answer, text: string, url: string, secrets: string[]): { data: unknown; error: undefined } | { data: undefined; error: RunError } {
+/** What the answer says: its body parsed, or the run's error (with the run's id when one was recorded). */
+function parseAnswer(answer: Answer, text: string, url: string, secrets: string[]): { data: unknown; error: undefined } | { data: undefined; error: RunError } {
   if (answer.status < 200 || answer.status > 299) {
     const error: RunError = redactError(httpError(answer, text), secrets);
     // A run is never sent on to another address: say where the server pointed instead.
@@ -211,17 +217,17 @@ function runFields(text: string): Pick<RunError, "runId" | "errorType" | "extern
 }
 
 /**
- * The 2xx answer as the caller's shape: finished outcomes at once; a batch or run still going
+ * The 2xx answer as the caller's result: finished outcomes at once; a batch or run still going
  * waited on (polled) unless `wait: false`. One outcome per script, or an error: never re-paired.
  */
-async function settle(
+async function resultOf(
   options: SingleRunOptions | BatchRunOptions,
-  sent: Sent,
+  sent: RunResult<unknown> & { error: undefined },
   startedAt: number,
 ): Promise<RunResult<RunResponse | BatchRunResponse | PendingRun>> {
   const single = options.script !== undefined;
   const expected = single ? 1 : options.scripts!.length;
-  const respond = () => sent.response;
+  const lastResponse = () => sent.response;
   const read = readAnswer(sent.data);
   const ctx = pollContext(options.client, { signal: options.signal, onStatus: options.onStatus, headers: options.headers }, startedAt);
   const wait = options.wait !== false;
@@ -235,35 +241,35 @@ async function settle(
   ) => {
     guarded(options.onStatus)?.({ status, ...ids, total, completed: 0, failed: 0, elapsedMs: Date.now() - startedAt });
     const pending: PendingRun = { status, ...ids, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
-    return result({ data: pending, error: undefined }, respond);
+    return runResult({ data: pending, error: undefined }, lastResponse);
   };
 
   switch (read.kind) {
     case "unreadable":
-      return result<never>({ data: undefined, error: { kind: "invalid_response", error: `the run's answer could not be read: ${read.why}` } }, respond);
+      return runResult<never>({ data: undefined, error: { kind: "invalid_response", error: `the run's answer could not be read: ${read.why}` } }, lastResponse);
     case "single":
-      if (single) return result(singleResult(read.outcome), respond);
-      return result(asBatch(batchResponse(undefined, [read.outcome], expected, false)), respond);
+      if (single) return runResult(singleResult(read.outcome), lastResponse);
+      return runResult(asBatch(batchResponse(undefined, [read.outcome], expected, false)), lastResponse);
     case "batch": {
-      if (!single) return result(asBatch(batchResponse(read.batchId, read.runs, expected, read.wireFailed, options.sequential === true)), respond);
-      if (read.runs.length !== 1) return result<never>({ data: undefined, error: countMismatch(1, read.runs.length, read.batchId) }, respond);
-      return result(singleResult(read.runs[0]!, read.batchId), respond);
+      if (!single) return runResult(asBatch(batchResponse(read.batchId, read.runs, expected, read.wireFailed, options.sequential === true)), lastResponse);
+      if (read.runs.length !== 1) return runResult<never>({ data: undefined, error: countMismatch(1, read.runs.length, read.batchId) }, lastResponse);
+      return runResult(singleResult(read.runs[0]!, read.batchId), lastResponse);
     }
     case "pending-batch": {
       const runIds = read.runs.map((r) => (typeof (r as { runId?: unknown })?.runId === "string" ? (r as { runId: string }).runId : null));
       if (!wait) return handBack(read.status, { batchId: read.batchId, runIds }, expected, read.retryAfterMs);
       const waited = await waitForBatch(ctx, read.batchId, read, expected, options.sequential === true);
       if (!single || waited.error) return waited;
-      return result(singleResult(waited.data.runs[0]!, read.batchId), () => waited.response);
+      return runResult(singleResult(waited.data.runs[0]!, read.batchId), () => waited.response);
     }
     case "pending-run": {
-      if (expected !== 1) return result<never>({ data: undefined, error: { ...countMismatch(expected, 1), runId: read.runId } }, respond);
+      if (expected !== 1) return runResult<never>({ data: undefined, error: { ...countMismatch(expected, 1), runId: read.runId } }, lastResponse);
       if (!wait) return handBack(read.status, { runId: read.runId, runIds: [read.runId] }, 1, read.retryAfterMs);
       const waited = await waitForRunId(ctx, read.runId, read);
       if (single || waited.error) return waited;
       // One of `scripts`, waited on as a run: still a batch's answer, of one step.
       const step = { status: "completed" as const, runId: waited.data.runId, result: waited.data.result };
-      return result(asBatch(batchResponse(undefined, [step], 1, false)), () => waited.response);
+      return runResult(asBatch(batchResponse(undefined, [step], 1, false)), () => waited.response);
     }
   }
 }

@@ -5,7 +5,9 @@
 import type { ReduckClient } from "../client.js";
 import { isClient } from "../core/call.js";
 import type { BatchRunResponse, RunResponse, RunStatusUpdate } from "./outcomes.js";
-import { fail, waitForBatch, waitForRunId, type PollContext, type WaitResult } from "./poll.js";
+import { fail, waitForBatch, waitForRunId, type PollContext } from "./poll.js";
+import type { RunResult } from "./run-types.js";
+import type { ScriptResultOf } from "./typed.js";
 
 /**
  * Options of `waitForRun`.
@@ -40,13 +42,26 @@ export interface WaitOptions {
  * if (error) console.error(error.error);
  * else for (const run of data.runs) console.log(run.status, run.result ?? run.error);
  * ```
+ *
+ * Name the script (a registered address, see ReduckScripts) to type the result; for a batch,
+ * one address per step:
+ * ```ts
+ * const { data } = await waitForRun<"reduck/mail.google.com/send_email">({ client, runId });
+ * if (data) console.log(data.result.sent);
+ * ```
  */
-export function waitForRun(target: { client: ReduckClient; runId: string }, options?: WaitOptions): Promise<WaitResult<RunResponse>>;
-export function waitForRun(target: { client: ReduckClient; batchId: string }, options?: WaitOptions): Promise<WaitResult<BatchRunResponse>>;
+export function waitForRun<K extends string = never>(
+  target: { client: ReduckClient; runId: string },
+  options?: WaitOptions,
+): Promise<RunResult<RunResponse<ScriptResultOf<K>>>>;
+export function waitForRun<const K extends readonly string[] = never>(
+  target: { client: ReduckClient; batchId: string },
+  options?: WaitOptions,
+): Promise<RunResult<BatchRunResponse<[K] extends [never] ? unknown[] : { -readonly [I in keyof K]: ScriptResultOf<K[I]> }>>>;
 export async function waitForRun(
   target: { client: ReduckClient; runId?: string; batchId?: string },
   options: WaitOptions = {},
-): Promise<WaitResult<RunResponse | BatchRunResponse>> {
+): Promise<RunResult<RunResponse | BatchRunResponse>> {
   const problem = waitProblem(target, options);
   if (problem) return fail({ kind: "invalid_request", error: problem });
   const ctx = pollContext(target.client, options);

@@ -1,5 +1,5 @@
 /**
- * runMany with runs that outlive the request (issue 21's 202s): the ids the service hands back are
+ * runMany with runs that outlive the request (the service's 202s): the ids the service hands back are
  * journaled at once, and a batch stopped while waiting resumes by waiting on them, never by
  * sending the rows again. In-process, against the reference server's handlers.
  */

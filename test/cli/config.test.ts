@@ -2,8 +2,8 @@
 // that keep every other entry, a warning when other users can read it, and the lock.
 import { mkdir, readdir, readFile, stat, utimes, writeFile, chmod, rm } from "node:fs/promises";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { configFile, readConfig, updateConfig, withConfigLock } from "../../src/cli/config.js";
-import { CliError } from "../../src/cli/errors.js";
+import { configFile, readConfig, updateConfig, withConfigLock } from "../../src/cli/shell/config.js";
+import { CliError } from "../../src/cli/shell/errors.js";
 import { runCli } from "../support/cli.js";
 import { temporaryFolder } from "../support/files.js";
 

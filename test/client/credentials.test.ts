@@ -15,6 +15,12 @@ describe("the credential rule", () => {
     expect(() => createReduckClient({})).toThrow(/exactly one credential, apiKey or oauthToken: neither was given/);
   });
 
+  test("an API key from an unset environment variable compiles under strict, and throws naming it at creation", () => {
+    const fromEnv: string | undefined = undefined;
+    expect(() => createReduckClient({ apiKey: fromEnv })).toThrow(/exactly one credential, apiKey or oauthToken: apiKey is undefined/);
+    expect(createReduckClient({ apiKey: "k" as string | undefined }).credentialKind).toBe("apiKey");
+  });
+
   test("an empty key is refused", () => {
     expect(() => createReduckClient({ apiKey: " " })).toThrow(/apiKey must be a non-empty string/);
   });

@@ -1,6 +1,6 @@
 /**
- * Every command the documentation shows (README.md's shell blocks and every `--help` example,
- * extracted now, so a command added later is checked too) is pasted into a real shell on a real
+ * Every command the documentation shows (the shell blocks of README.md and docs/*.md, and every
+ * `--help` example, extracted now, so a command added later or a page added to docs/ is checked too) is pasted into a real shell on a real
  * terminal, as a reader would, and must succeed (exit 0) against the sandbox over loopback HTTP,
  * with the built CLI as `reduck` on the PATH. A command that cannot run here carries
  * `# not run by the tests: <why>` next to it; that marker, and only it, leaves a command out.
@@ -8,8 +8,10 @@
  * Each command gets a world of its own, so no command depends on another's order: a fresh seeded
  * sandbox (the demo account, REDUCK_API_URL and REDUCK_API_KEY set as the sandbox prints them,
  * plus a draft version 3 of example.com/get_title, id 3f0c2a1e-..., which the version examples
- * name), a fresh home (`~/Downloads/banner.png`), and a working folder holding the files the
- * examples name (`./contract.pdf`, `./get_title.ts`, `./input.json`, `README.md`...). The sandbox's default
+ * name), a fresh home (`~/Downloads/banner.png`, `~/Documents/contract.pdf`), and a working folder
+ * holding the files the examples name (`./contract.pdf`, `./get_title.ts`, `./input.json`,
+ * `README.md`, the batch example's `people.csv` and `invoices/`...). A command shown on several
+ * pages, word for word, runs once. The sandbox's default
  * address in a command, `127.0.0.1:4010`, is this sandbox's. On the terminal, a `[y/N]` question
  * is answered y, the hidden `API key:` prompt gets the sandbox's key, and `reduck mcp` (waiting
  * for a client) gets end of input, as a person would do.
@@ -51,6 +53,7 @@ async function makeWorld() {
   const work = path.join(top, "work");
   const desktop = path.join(home, "Desktop");
   await mkdir(path.join(home, "Downloads"), { recursive: true });
+  await mkdir(path.join(home, "Documents"), { recursive: true });
   await mkdir(path.join(desktop, "reduck"), { recursive: true });
   await mkdir(work);
   const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2048, 7)]);
@@ -58,7 +61,17 @@ async function makeWorld() {
   await writeFile(path.join(work, "banner.png"), png);
   // The quick start runs in a clone, where README.md is at hand to attach.
   await copyFile(new URL("README.md", ROOT), path.join(work, "README.md"));
-  await writeFile(path.join(work, "contract.pdf"), "%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
+  const pdf = "%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n";
+  await writeFile(path.join(work, "contract.pdf"), pdf);
+  await writeFile(path.join(home, "Documents", "contract.pdf"), pdf);
+  // The batch example (README.md, docs/batch.md): three rows, two with an invoice beside the CSV.
+  await mkdir(path.join(work, "invoices"));
+  await writeFile(path.join(work, "invoices", "ada.pdf"), pdf);
+  await writeFile(path.join(work, "invoices", "grace.pdf"), pdf);
+  await writeFile(
+    path.join(work, "people.csv"),
+    'to,subject,file:attachment\nada@example.com,"Your invoice, March",invoices/ada.pdf\ngrace@example.com,"Your invoice, March",invoices/grace.pdf\nlinus@example.com,"No invoice this month",\n',
+  );
   const source = "await page.goto(args.url);\nreturn { title: await page.title() };\n";
   await writeFile(path.join(work, "get_title.ts"), source);
   await writeFile(path.join(work, "get_links.ts"), "await page.goto(args.url);\nreturn { links: [] };\n");
@@ -136,12 +149,15 @@ function onTerminal(line: string, env: Record<string, string>, cwd: string, key:
 }
 
 describe("the documented commands are found", () => {
-  test("README's headline command and every command's --help examples are among them", () => {
+  test("README's headline command, the pages of docs/ and every command's --help examples are among them", () => {
     // The first command a reader meets, at the top of README.md, is run like every other.
     const headline = commands[0]!;
     expect(Number(headline.where.replace("README.md:", ""))).toBeLessThan(30);
     expect(headline.text).toMatch(/^reduck run --script reduck\/mail.google.com\/send_email .*subject=/);
     expect(headline.notRun).toBeUndefined();
+    for (const page of ["docs/cli.md", "docs/batch.md"]) {
+      expect(commands.filter((c) => c.where.startsWith(`${page}:`)).length, page).toBeGreaterThan(0);
+    }
     for (const id of ["run", "runs list", "scripts versions promote", "login", "mcp"]) {
       expect(commands.filter((c) => c.where === `--help of ${id}`).length, id).toBeGreaterThan(0);
     }
@@ -152,7 +168,8 @@ describe("the documented commands are found", () => {
   });
 });
 
-const toRun = commands.filter((c) => c.notRun === undefined);
+/** The commands to run: each text once (the first place it is shown), those marked "not run" aside. */
+const toRun = commands.filter((c, i) => c.notRun === undefined && commands.findIndex((d) => d.text === c.text) === i);
 
 describe.concurrent("every documented command succeeds against the sandbox", () => {
   test.each(toRun.map((c): [string, DocumentedCommand] => [`${c.where}: ${c.text}`, c]))(

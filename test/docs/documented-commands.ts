@@ -1,17 +1,18 @@
 /**
  * The commands the documentation shows, as a reader would copy them: every `reduck ...` line of
- * README.md's shell code blocks and every example of every command's `--help` (oclif's
- * `examples`, read from the built oclif.manifest.json, which is what `--help` prints).
+ * the shell code blocks of README.md and of every page in docs/, and every example of every
+ * command's `--help` (oclif's `examples`, read from the built oclif.manifest.json, which is what
+ * `--help` prints).
  *
  * A command that cannot run against the sandbox carries, next to it, a trailing shell comment
  * `# not run by the tests: <why>`; that marker (and only that) takes it out of the run.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { BUILD_ROOT } from "../support/cli.js";
 
 export interface DocumentedCommand {
-  /** Where it was found: `README.md:258` or `--help of scripts versions get`. */
+  /** Where it was found: `README.md:258`, `docs/batch.md:20` or `--help of scripts versions get`. */
   where: string;
   /** The command as a shell reads it (continuation lines joined), comment included. */
   text: string;
@@ -120,12 +121,22 @@ export function helpExamples(manifest: Manifest): DocumentedCommand[] {
   return found;
 }
 
+/** The documentation pages: README.md, then every page of docs/ (by name), as paths from the root. */
+export function documentationPages(root: URL): string[] {
+  const pages = readdirSync(new URL("docs/", root))
+    .filter((name) => name.endsWith(".md"))
+    .sort()
+    .map((name) => `docs/${name}`);
+  return ["README.md", ...pages];
+}
+
 /**
- * README.md's commands and every `--help` example, read now (so commands added later are included):
- * the examples from the test build's manifest (test/support/cli.ts), which is the sources' as they are.
+ * The commands of README.md and docs/*.md, and every `--help` example, read now (so commands added
+ * later are included): the examples from the test build's manifest (test/support/cli.ts), which is
+ * the sources' as they are.
  */
 export function documentedCommands(root: URL): DocumentedCommand[] {
-  const readme = readFileSync(new URL("README.md", root), "utf8");
+  const pages = documentationPages(root).flatMap((page) => readmeCommands(readFileSync(new URL(page, root), "utf8"), page));
   const manifest = JSON.parse(readFileSync(path.join(BUILD_ROOT, "oclif.manifest.json"), "utf8")) as Manifest;
-  return [...readmeCommands(readme, "README.md"), ...helpExamples(manifest)];
+  return [...pages, ...helpExamples(manifest)];
 }

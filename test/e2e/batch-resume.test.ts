@@ -1,5 +1,5 @@
 /**
- * `reduck batch` resumed, raced and slowed down (issue 22): every row runs once at the server,
+ * `reduck batch` resumed, raced and slowed down: every row runs once at the server,
  * whatever stops the batch or however the service answers. The built CLI against the reference
  * server over loopback HTTP (batch-sandbox.ts); what ran is counted through its runs API.
  */

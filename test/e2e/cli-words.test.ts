@@ -1,5 +1,5 @@
 /**
- * The CLI's words (issue #10 §3, §9, §11, §14): lists as the API pages them, the service's
+ * The CLI's words: lists as the API pages them, the service's
  * messages with the CLI's way out, suggestions for typos, parse errors as sentences, and help
  * that says what it does. The built CLI against the reference server over loopback HTTP.
  */

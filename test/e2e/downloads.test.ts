@@ -1,5 +1,5 @@
 /**
- * `--out DIR` (issue #10, downloads): the built CLI against the reference server over loopback,
+ * `--out DIR`, downloads: the built CLI against the reference server over loopback,
  * with the sandbox's simulated downloads: download_invoice's base64 PDF, a managed browser's
  * `{ filename, url }`, and hostile names from the server.
  */

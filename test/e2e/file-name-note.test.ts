@@ -1,13 +1,13 @@
 /**
  * Bytes arrive named after their input (`attachment`): when the contract has a name argument for
- * that input and it was left out, `reduck run` says so once on stderr, and never fills it in
- * (issue 19 §6). The built CLI against the sandbox over loopback HTTP, with a real file.
+ * that input and it was left out, `reduck run` says so once on stderr, and never fills it in.
+ * The built CLI against the sandbox over loopback HTTP, with a real file.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { fileNameNotes, nameArgumentFor } from "../../src/cli/file-name-notes.js";
+import { fileNameNotes, nameArgumentFor } from "../../src/cli/run/file-name-notes.js";
 import { createHandlers, createStore, loadCatalogue, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
 import { runCli } from "../support/cli.js";
 

@@ -1,5 +1,5 @@
 /**
- * Hints where people slip, and --json for every error (issue 19 §5): the built CLI against the
+ * Hints where people slip, and --json for every error: the built CLI against the
  * sandbox (and against servers that fail) over real loopback HTTP.
  */
 import { mkdtemp, rm } from "node:fs/promises";

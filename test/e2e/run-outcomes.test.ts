@@ -1,5 +1,5 @@
 /**
- * `reduck run` as a program reads it (issue #10 §1, §2, §5, §6, §7): what stdout, stderr and the
+ * `reduck run` as a program reads it: what stdout, stderr and the
  * exit code say about each run, and what is refused before a run is spent. The built CLI against
  * the reference server over loopback HTTP.
  */

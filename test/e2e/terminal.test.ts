@@ -1,5 +1,5 @@
 /**
- * What a person at a terminal meets (issue #10 §4, §8, §10, §12): the built CLI on a real
+ * What a person at a terminal meets: the built CLI on a real
  * pseudo-terminal against the reference server over loopback HTTP, compared with the same
  * commands piped.
  */

@@ -2,7 +2,8 @@
  * The package as a user gets it. A copy of the repository's tracked files (what a fresh clone
  * has: no dist/, no manifest) is packed with `npm pack`, whose prepack builds; the tarball is
  * then installed into an empty project, globally, and through npx, and used against the
- * sandbox over real HTTP.
+ * sandbox over real HTTP. What the install adds (packages, size) is measured here, and the
+ * figure README.md gives is held to it. Slow (it packs and installs): `npm run test:slow`.
  */
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -89,7 +90,7 @@ describe("installed into an empty project", () => {
   test("adds at most 10 packages and 8 MB", async () => {
     const packages = await installedPackages(path.join(project, "node_modules"));
     const { disk, apparent } = await diskUsage(path.join(project, "node_modules"));
-    // The figures README gives, printed for whoever updates them.
+    // The figures README gives (checked below), printed for whoever updates them.
     console.log(
       `installed: ${packages.length} packages (${packages.join(", ")}), ${(disk / MB).toFixed(1)} MB on disk, ${(apparent / MB).toFixed(1)} MB of files`,
     );
@@ -98,6 +99,19 @@ describe("installed into an empty project", () => {
     expect(packages).not.toContain("undici");
     expect(packages.length).toBeLessThanOrEqual(10);
     expect(disk).toBeLessThanOrEqual(8 * MB);
+  });
+
+  test("README.md states what the install adds: the number of packages, the size within half a MB, each dependency by name", async () => {
+    const readme = await readFile(path.join(ROOT, "README.md"), "utf8");
+    const sentence = /`npm install reduck-client` adds (\d+) packages and about (\d+(?:\.\d+)?) MB:([^.]*)/.exec(readme.replace(/\s+/g, " "));
+    expect(sentence, "README.md: `npm install reduck-client` adds N packages and about M MB: ...").not.toBeNull();
+    const [, count, size, names] = sentence!;
+    const packages = await installedPackages(path.join(project, "node_modules"));
+    const { disk } = await diskUsage(path.join(project, "node_modules"));
+    expect(Number(count)).toBe(packages.length);
+    expect(Math.abs(Number(size) - disk / MB), `README says about ${size} MB; the install takes ${(disk / MB).toFixed(1)} MB`).toBeLessThanOrEqual(0.5);
+    const { dependencies } = JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    for (const name of Object.keys(dependencies)) expect(names, `README's install sentence does not name ${name}`).toContain(`\`${name}\``);
   });
 
   test("import and require both load the library, and it works over HTTP", async () => {

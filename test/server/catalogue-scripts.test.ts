@@ -75,7 +75,7 @@ describe("the sandbox's catalogue", () => {
       }
     }
     // Where the bodies come from (both folders exist; a script may need no twin).
-    expect(EXAMPLE_SCRIPTS_DIR.href).toMatch(/examples\/scripts\/$/);
+    expect(EXAMPLE_SCRIPTS_DIR.href).toMatch(/\/example-scripts\/$/);
     expect(SIMULATED_SCRIPTS_DIR.href).toMatch(/simulated-scripts\/$/);
   });
 });

@@ -1,7 +1,8 @@
 // The official catalogue the seed publishes under the `reduck` project: one JSON contract per script
 // in catalogue/<host>/<slug>.json, copied from the real official scripts. Read from this folder (never
-// from /work/shared) so the copies are what ships with the tests. Scripts with a source run it: the
-// repo's examples/scripts/<host>/<slug>.js, written for a real browser (test/server/browser/), or
+// from outside the repository) so the copies are what ships with the tests. Scripts with a source run it: the
+// example-scripts/<host>/<slug>.js here (the repository's examples/scripts links to it), written
+// for a real browser (browser/), or
 // for a store on the simulated page, their twins in simulated-scripts/<host>/<slug>.js, which read
 // and rename file fields with that page's own methods.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -24,13 +25,13 @@ export interface CatalogueEntry {
 }
 
 const CATALOGUE_DIR = new URL("./catalogue/", import.meta.url);
-/** The example script sources, relative to the repository (this file is test/server/catalogue.ts). */
-export const EXAMPLE_SCRIPTS_DIR = new URL("../../examples/scripts/", import.meta.url);
+/** The example script sources, carried in this folder (the package ships them). */
+export const EXAMPLE_SCRIPTS_DIR = new URL("./example-scripts/", import.meta.url);
 /** Twins of the examples that need the real browser's page (`page.locator`...), for the simulated page. */
 export const SIMULATED_SCRIPTS_DIR = new URL("./simulated-scripts/", import.meta.url);
 
 /**
- * The body of a catalogue script: `examples/scripts/<host>/<slug>.js` when that file exists (read
+ * The body of a catalogue script: `example-scripts/<host>/<slug>.js` when that file exists (read
  * now, so an edited example is picked up by the next store), on the simulated page its twin in
  * `simulated-scripts/` first; else whatever the contract carried.
  */

@@ -7,6 +7,9 @@ import { authenticate, withChallenge } from "./auth.js";
 import { ApiError, invalid } from "./errors.js";
 import { nestingProblem } from "./nesting.js";
 import { accountHandlers } from "./handlers/account.js";
+import { appHandlers } from "./handlers/apps.js";
+import { appImageHandlers } from "./handlers/app-images.js";
+import { appFileHandlers, appUploadHandler } from "./handlers/app-uploads.js";
 import { connectorHandlers } from "./handlers/connectors.js";
 import { metaHandlers } from "./handlers/meta.js";
 import { protectedResourceHandlers } from "./protected-resource.js";
@@ -29,6 +32,8 @@ import type { ReferenceStore } from "./store.js";
 // runScript (POST /run) is served by runHandler instead (see HANDWRITTEN_HANDLERS).
 const implementations: Implementations & HandwrittenImplementations = {
   ...accountHandlers,
+  ...appHandlers,
+  ...appImageHandlers,
   ...connectorHandlers,
   ...metaHandlers,
   ...readmeHandlers,
@@ -56,6 +61,8 @@ export const ANONYMOUS_OPERATIONS: ReadonlySet<DescribedOperationId> = new Set<D
   "listScriptVersions",
   "getScriptVersion",
   "getHostReadme",
+  // With catalogueOnly=true: the public catalogue of app images.
+  "listAllAppImages",
 ]);
 
 /** `/api/runs/{runId}` -> `* /api/runs/:runId` (without the space): any origin, msw parameter syntax. */
@@ -243,5 +250,8 @@ export function createHandlers(store: ReferenceStore): RequestHandler[] {
     ...handwritten,
     downloadHandler(store),
     screenshotHandler(store),
+    // Not API operations either: a release's presigned uploads, and the files of releases and apps.
+    appUploadHandler(store),
+    ...appFileHandlers(store),
   ];
 }

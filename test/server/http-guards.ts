@@ -3,7 +3,10 @@
 // - headers within HEADERS_TIMEOUT_MS, else 408 (Node's own default is about 80 s);
 // - a body that keeps arriving: after BODY_GRACE_MS, at least BODY_MIN_RATE bytes a second on
 //   average (a 50 MiB upload at 1 MiB/s passes), else 408;
-// - at most `maxConnections` open connections: a request on one more is answered 503 at once;
+// - at most `maxConnections` open connections: a request on one more is answered 503 at once. A
+//   connection counts from its first byte until either side ends it (not until it is fully
+//   closed: a client that never closes its side after a 408 would otherwise keep its place), and
+//   a socket the server has ended is destroyed after END_GRACE_MS whatever the client does;
 // - a JSON body of the catalogue API (everything but POST /run, which has its own limits) of at
 //   most MAX_API_BODY_BYTES: a script's content must fit in it. 413 from Content-Length, or as the
 //   count passes the limit, before the body is read whole.
@@ -15,6 +18,8 @@ export const BODY_GRACE_MS = 10_000;
 export const BODY_MIN_RATE = 1024 * 1024;
 export const DEFAULT_MAX_CONNECTIONS = 128;
 export const MAX_API_BODY_BYTES = 1024 * 1024;
+/** How long a socket the server has ended may take to close before it is destroyed. */
+export const END_GRACE_MS = 1000;
 
 /** One line on stderr per refusal: a person running the sandbox sees why a client was cut off. */
 export function logRefusal(status: number, why: string, req?: IncomingMessage): void {
@@ -34,7 +39,7 @@ function refuse(req: IncomingMessage, res: ServerResponse, status: number, why: 
     res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body), connection: "close" });
     res.end(body, () => req.socket.destroy());
     // A client that stopped reading must not hold the socket either.
-    setTimeout(() => req.socket.destroy(), 2000).unref();
+    setTimeout(() => req.socket.destroy(), END_GRACE_MS * 2).unref();
   } else {
     req.socket.destroy();
   }
@@ -57,7 +62,22 @@ export function guardServer(server: Server, { maxConnections = DEFAULT_MAX_CONNE
   let open = 0;
   server.on("connection", (socket: Socket) => {
     open += 1;
-    socket.once("close", () => (open -= 1));
+    let counted = true;
+    const leave = () => {
+      if (!counted) return;
+      counted = false;
+      open -= 1;
+    };
+    socket.once("close", leave);
+    // The client ended its side: no further request can come on it.
+    socket.once("end", leave);
+    // This side ended it (a 408, a `connection: close` answer): it leaves the count now and is
+    // destroyed after a grace period, so that a client that never closes (FIN-WAIT-2 here) keeps
+    // neither a place nor a socket.
+    socket.once("finish", () => {
+      leave();
+      setTimeout(() => socket.destroy(), END_GRACE_MS).unref();
+    });
     if (open > maxConnections) {
       overCap.add(socket);
       // Its request is answered 503; one that sends nothing is not kept waiting for.

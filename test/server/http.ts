@@ -209,7 +209,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
         const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
         const route = direct.find((r) => r.method === req.method && r.matches(pathname));
         if (route) {
-          await writeDirectResponse(await route.respond(toStreamingRequest(req, origin)), req, res);
+          const response = await route.respond(toStreamingRequest(req, origin));
+          // Response.error(): the answer is a cut connection (a test's next({ reset: true })).
+          if (response.type === "error") return void req.socket.destroy();
+          await writeDirectResponse(response, req, res);
           return;
         }
         // Bounded here, before msw (which clones the request) or a handler sees any of it.

@@ -116,7 +116,10 @@ describe("the sandbox's house rules", () => {
 
   it(`has no hand-written file over ${sizeBar} lines`, () => {
     const offenders = sourceFiles(root)
-      .map((file) => ({ file: relative(root, file), lines: readFileSync(file, "utf8").split("\n").length - 1 }))
+      .map((file) => ({ file: relative(root, file), text: readFileSync(file, "utf8") }))
+      // Generated files (openapi-types.ts, by npm run generate) are not hand-written.
+      .filter(({ text }) => !text.startsWith("// Written by `npm run generate`"))
+      .map(({ file, text }) => ({ file, lines: text.split("\n").length - 1 }))
       .filter(({ lines }) => lines > sizeBar)
       .map(({ file }) => file);
     expect(offenders).toEqual([]);

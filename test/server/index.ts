@@ -1,8 +1,9 @@
 /**
- * `@reduck-client/sandbox`: the reference server's one public entry. A seeded store
- * (`createStore`), MSW handlers over it (`createHandlers`), the loopback HTTP adapter
- * (`startHttpServer`), and the sandbox as a process of its own (`startSandbox`, what
- * `npm run sandbox` runs). Code outside this folder (the root's tests, `examples/`, `bench/`,
+ * `@reduck-client/sandbox`: the reference server's one public entry. The testing API
+ * (`startSandbox`: in this process on a free port, with `runs()` and `next()`; `sandboxHandlers`
+ * for MSW), a seeded store (`createStore`), MSW handlers over it (`createHandlers`), the loopback
+ * HTTP adapter (`startHttpServer`), and the sandbox as a process of its own
+ * (`startSandboxProcess`, what `npm run sandbox` runs). Code outside this folder (the root's tests, `examples/`, `bench/`,
  * `scripts/`) imports the sandbox from here only, by its package name; vitest files may also take
  * its setup file (`@reduck-client/sandbox/test-setup`) and in-process harness (`.../testing`),
  * subpaths of their own because they register vitest hooks. test/layering/imports.test.ts checks it.
@@ -42,7 +43,10 @@ export type { ErrorType } from "./run/failures.js";
 export type { LoggedRequest } from "./store.js";
 export { REQUEST_LOG_PATH } from "./request-log.js";
 export { SANDBOX_HANDLE, SANDBOX_HOST } from "./sandbox-scripts.js";
-export { startSandboxProcess, startSandboxProcess as startSandbox, spawnSandbox, freePort, TSX_NODE_ARGS, SANDBOX_ENTRY } from "./sandbox-process.js";
+export { startSandboxProcess, spawnSandbox, freePort, TSX_NODE_ARGS, SANDBOX_ENTRY } from "./sandbox-process.js";
+export { startSandbox, sandboxHandlers, receivedRuns, nextRuns } from "./start-sandbox.js";
+export type { StartSandboxOptions, RunningSandbox, ReceivedRun, RunShape } from "./start-sandbox.js";
+export { seedUserScripts, ScriptsFolderError } from "./user-scripts.js";
 export { parseSandboxArgs } from "./sandbox-options.js";
 export type { SandboxOptions } from "./sandbox-options.js";
 export { loadCatalogue } from "./catalogue.js";
@@ -56,6 +60,9 @@ export { keepScreenshots } from "./run/screenshots.js";
 export { sharedBrowserHost } from "./browser/index.js";
 export { invoicePdf } from "./browser/web/atlassian.js";
 export { scratchFolder } from "./scratch.js";
+export { EARLY_ACCESS_WORDS, APPS_FEATURE, DEFAULT_UPLOAD_EXPIRY_SECONDS, MAX_RELEASE_FILES, MAX_RELEASE_FILE_BYTES } from "./store/apps.js";
+export { NO_EARLY_ACCESS } from "./handlers/app-access.js";
+export { UPLOAD_PATH, RELEASE_FILES_PATH, APP_PATH } from "./handlers/app-uploads.js";
 export { treeRssBytes } from "./browser/processes.js";
 export { MiB, peakTreeRss, startAttackedSandbox } from "./attacks/sandbox-under-attack.js";
 export type { AttackedSandbox } from "./attacks/sandbox-under-attack.js";

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import type { operations } from "reduck-client";
+import type { operations } from "./openapi-types.js";
 
 /**
  * Every operation openapi.json describes, including hand-written ones (`x-reduck-handwritten`, such
@@ -66,8 +66,9 @@ export type RequestPart = "path" | "query" | "body";
 
 const DOCUMENT_ID = "https://reduck.ai/api/openapi.json";
 
-// Resolved relative to this file, so it works from vitest, tsx and any working directory.
-const document = JSON.parse(readFileSync(new URL("../../openapi.json", import.meta.url), "utf8")) as OpenApiDocument;
+// Resolved relative to this file, so it works from vitest, tsx and any working directory. A copy of
+// the repository's openapi.json, carried here (npm run generate writes it; its --check fails on a stale one).
+const document = JSON.parse(readFileSync(new URL("./openapi.json", import.meta.url), "utf8")) as OpenApiDocument;
 
 function newAjv(coerceTypes: boolean): Ajv2020 {
   // strict: false because openapi.json carries OpenAPI-only keywords (example, x-*) inside schemas.
@@ -78,9 +79,11 @@ function newAjv(coerceTypes: boolean): Ajv2020 {
   return ajv;
 }
 
-// Query strings only carry strings: the request side coerces "20" to 20 and "true" to true.
+// Query strings only carry strings: the path and query are coerced ("20" to 20, "true" to true).
 const requestAjv = newAjv(true);
-// Responses must already have the right JSON types: no coercion when checking ourselves.
+// JSON bodies and responses already carry their types: no coercion. (Coercing a body would also
+// rewrite it in place while trying each branch of an anyOf: a `null` meant to remove a secret
+// became "" when checked against the string branch.)
 const responseAjv = newAjv(false);
 
 function pointer(...segments: string[]): string {
@@ -138,7 +141,7 @@ for (const [path, item] of Object.entries(document.paths)) {
       validatePath: requestAjv.compile(objectSchema(spec.pathParams)),
       validateQuery: requestAjv.compile(objectSchema(spec.queryParams)),
       validateBody: op.requestBody?.content["application/json"]
-        ? requestAjv.compile({
+        ? responseAjv.compile({
             $ref: DOCUMENT_ID + pointer("paths", path, method, "requestBody", "content", "application/json", "schema"),
           })
         : null,

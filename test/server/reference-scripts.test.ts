@@ -244,7 +244,7 @@ describe("account", () => {
       id: SEED_IDS.users.demo,
       handle: "@demo",
       role: "user",
-      experimental_features: [],
+      experimental_features: ["flock_apps"],
       projects: [
         { handle: "acme", name: "Acme Corp", role: "owner" },
         { handle: "partners", name: "Partners Guild", role: "viewer" },

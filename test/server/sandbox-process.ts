@@ -5,7 +5,8 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 /**
  * Node arguments that run a TypeScript file through tsx's loader, in this very node: portable
@@ -14,7 +15,7 @@ import { fileURLToPath } from "node:url";
  * under load its relay gives up after 30 ms and kills the child, so a SIGTERM to the sandbox
  * would end it with 143 instead of its own clean exit.)
  */
-export const TSX_NODE_ARGS = ["--import", new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url).href];
+export const TSX_NODE_ARGS = ["--import", pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href];
 /** The sandbox's command-line entry (what `npm run sandbox` runs), for spawning it with TSX_NODE_ARGS. */
 export const SANDBOX_ENTRY = fileURLToPath(new URL("./sandbox.ts", import.meta.url));
 

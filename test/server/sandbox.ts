@@ -1,8 +1,9 @@
-// `npm run sandbox -- --port N [--desktop DIR] [--file-access on|off] [--run-timeout SECONDS]
-// [--oauth-issuer URL] [--browser real|simulated] [--devices N] [--write-env PATH] [--run-memory MiB]`: the reference server over real HTTP with a fresh
+// `reduck-sandbox [options]` (`npm run sandbox -- [options]` in the repository; `--help` lists
+// them, see sandbox-options.ts): the reference server over real HTTP with a fresh
 // seeded store (POST /run included, on the same port), for trying the CLI by hand and for
 // end-to-end tests. Prints exactly two lines on stdout (the address and the demo key, ready for
-// `export`; with --write-env also written to that file as `export` lines, for `source`), says on stderr which desktop folder named files come from, how long a run may take and
+// `export`; with --write-env also written to that file as `export` lines, for `source`, with
+// REDUCK_DESKTOP, the desktop folder, which `reduck mcp` and the library read named files from), says on stderr which desktop folder named files come from, how long a run may take and
 // what scripts run in, launches the browser, then serves until SIGINT/SIGTERM.
 import { chmodSync, existsSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -12,10 +13,12 @@ import { trustAuthorizationServer } from "./auth.js";
 import { BrowserHost } from "./browser/index.js";
 import { createHandlers } from "./handlers.js";
 import { warmScriptRunner } from "./run/script-runner.js";
-import { setRunMemory } from "./run/script-processes.js";
+import { DEFAULT_RUN_MEMORY_MIB, setRunMemory } from "./run/script-processes.js";
 import { type RunningHttpServer, startHttpServer } from "./http.js";
 import { isTemporaryDesktop, makeTemporaryDesktop, TEMPORARY_DESKTOP_NOTE } from "./temporary-desktop.js";
-import { parseSandboxArgs, type SandboxOptions, UsageError } from "./sandbox-options.js";
+import { HELP, parseSandboxArgs, type SandboxOptions, UsageError } from "./sandbox-options.js";
+import { seedUserScripts } from "./user-scripts.js";
+import { missingBrowserLine, missingBrowserPackages } from "./browser/chromium.js";
 import { createStore } from "./store.js";
 
 /** `--desktop`, else ~/Desktop when it exists, else a fresh temporary folder (with its reduck folder made), removed at exit. */
@@ -58,8 +61,20 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  if (options.help) {
+    process.stdout.write(HELP);
+    return;
+  }
+  // The real browser comes from optional packages: without them, the simulated page (when no
+  // browser was asked for), or one line that says what to install.
+  const missing = options.browser === "simulated" ? [] : missingBrowserPackages();
+  if (missing.length && options.browser === "real") {
+    process.stderr.write(`sandbox: ${missingBrowserLine(missing)}\n`);
+    process.exit(1);
+  }
+  if (missing.length) process.stderr.write(`sandbox: scripts run against the simulated page: ${missingBrowserLine(missing)}\n`);
   const desktop = resolveDesktop(options.desktop);
-  const browser = options.browser ?? "real";
+  const browser = options.browser ?? (missing.length ? "simulated" : "real");
   // One warm browser for the sandbox's whole life; a context per run.
   const browserHost = browser === "real" ? new BrowserHost() : undefined;
   const store = createStore({
@@ -68,8 +83,22 @@ async function main(): Promise<void> {
     runTimeoutMs: options.runTimeoutSeconds === undefined ? undefined : options.runTimeoutSeconds * 1000,
     browser,
     browserHost,
+    sealingKey: options.sealingKey === false ? null : undefined,
+    uploadExpirySeconds: options.uploadExpirySeconds,
   });
   store.setDemoFileAccess(options.fileAccess ?? true);
+  if (options.apps === false) store.setDemoApps(false);
+  if (options.scriptsDir) {
+    try {
+      const seeded = seedUserScripts(store, options.scriptsDir);
+      process.stderr.write(
+        `sandbox: seeded ${seeded.length} script${seeded.length === 1 ? "" : "s"} of yours from ${options.scriptsDir}: ${seeded.join(", ") || "(none found: <host>/<slug>.js and .json)"}\n`,
+      );
+    } catch (error) {
+      process.stderr.write(`sandbox: --scripts: ${(error as Error).message}\n`);
+      process.exit(2);
+    }
+  }
   if (options.devices !== undefined) store.setDemoDevices(options.devices);
   if (options.oauthIssuer) {
     try {
@@ -95,6 +124,13 @@ async function main(): Promise<void> {
   }
 
   if (options.runMemoryMiB !== undefined) setRunMemory(options.runMemoryMiB);
+  if (process.platform !== "linux") {
+    // The resident-memory watch and the data limit read and set /proc and RLIMIT_DATA (Linux only).
+    process.stderr.write(
+      `sandbox: on ${process.platform} a run's memory is NOT bounded: only its JavaScript heap is held to ${options.runMemoryMiB ?? DEFAULT_RUN_MEMORY_MIB} MiB; ` +
+        "a script that allocates ArrayBuffers can take all of this machine's memory (on Linux the whole run is held to it)\n",
+    );
+  }
   warmScriptRunner();
   const variables = { REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey };
   process.stdout.write(
@@ -104,15 +140,21 @@ async function main(): Promise<void> {
   );
   if (options.envFile) {
     try {
-      writeEnvFile(options.envFile, variables);
+      // The desktop too: `reduck mcp` and the library read named files from REDUCK_DESKTOP's reduck
+      // folder (else ~/Desktop/reduck), which must be the one this sandbox reads them from.
+      writeEnvFile(options.envFile, { ...variables, REDUCK_DESKTOP: desktop });
     } catch (error) {
       process.stderr.write(`sandbox: cannot write --write-env ${options.envFile}: ${(error as Error).message}\n`);
       await server.close();
       process.exit(1);
     }
-    process.stderr.write(`sandbox: wrote both to ${options.envFile}: in another terminal, \`source ${options.envFile}\` sets them there\n`);
+    process.stderr.write(
+      `sandbox: wrote both to ${options.envFile}, with REDUCK_DESKTOP (the desktop folder named files come from, for \`reduck mcp\`): in another terminal, \`source ${options.envFile}\` sets them there\n`,
+    );
   } else {
-    process.stderr.write("sandbox: to use it from another terminal, export those two lines there (or start with --write-env PATH and `source PATH`)\n");
+    process.stderr.write(
+      `sandbox: to use it from another terminal, export those two lines there (or start with --write-env PATH and \`source PATH\`); for \`reduck mcp\`'s named files, also export REDUCK_DESKTOP=${desktop}\n`,
+    );
   }
   if (!process.env.REDUCK_SANDBOX_API_KEY) {
     process.stderr.write("sandbox: the key is new at every start; set REDUCK_SANDBOX_API_KEY=rk_<anything> to keep the same one across restarts\n");
@@ -125,7 +167,7 @@ async function main(): Promise<void> {
       `${pairedBrowsers(store.devicesOf(store.demo.userId).length)}; ` +
       (browserHost
         ? "scripts run in a headless Chromium against the simulated web (--browser simulated: the simulated page)\n"
-        : "scripts run against the simulated page, which renders nothing (without --browser simulated: a headless Chromium)\n"),
+        : `scripts run against the simulated page, which renders nothing (${missing.length ? "with the optional packages above" : "without --browser simulated"}: a headless Chromium)\n`),
   );
   browserHost?.warm().catch((error: unknown) => {
     process.stderr.write(
@@ -133,6 +175,10 @@ async function main(): Promise<void> {
         "set REDUCK_SANDBOX_CHROMIUM to a Chromium binary, or use --browser simulated\n",
     );
   });
+  process.stderr.write(
+    `sandbox: hosted apps ${options.apps === false ? "off for the demo account (--apps off: 403, early access)" : "on"}; ` +
+      `presigned uploads expire after ${store.uploadExpirySeconds} s; ${store.sealingKey ? "secrets are sealed" : "no sealing key (--sealing-key off: writing a secret answers 503)"}\n`,
+  );
   if (options.oauthIssuer) {
     process.stderr.write(`sandbox: accepting JWT access tokens from ${options.oauthIssuer} for ${server.url} and ${server.url}/mcp\n`);
   }

@@ -3,7 +3,8 @@
 import { exampleSource, loadCatalogue } from "./catalogue.js";
 import { seedSandboxScripts } from "./sandbox-scripts.js";
 import { MCP_AUDIENCE } from "./records.js";
-import type { DevicesStore } from "./store/devices.js";
+import type { AppsStore } from "./store/apps.js";
+import { seedAppCatalogue } from "./store/app-seed.js";
 import type { DemoCredentials, StoreOptions } from "./store/types.js";
 
 /** A readable, valid (version 4, variant 8) uuid: group 0x1 item 2 -> 00000000-0000-4000-8001-000000000002. */
@@ -13,7 +14,7 @@ function seedUuid(group: number, item: number): string {
 
 /** Ids of the seeded records, stable across stores. */
 export const SEED_IDS = {
-  users: { demo: seedUuid(1, 1), alice: seedUuid(1, 2), staff: seedUuid(1, 3) },
+  users: { demo: seedUuid(1, 1), alice: seedUuid(1, 2), staff: seedUuid(1, 3), casey: seedUuid(1, 4) },
   projects: { reduck: seedUuid(2, 1), acme: seedUuid(2, 2), partners: seedUuid(2, 3) },
   scripts: {
     /** @demo/example.com/get_title: private, versions 1 and 2 promoted, 2 current. */
@@ -59,6 +60,8 @@ export const SEED_IDS = {
   },
   devices: { demo: seedUuid(6, 1), alice: seedUuid(6, 2) },
   connectors: { demoGmail: seedUuid(7, 1), aliceLinkedin: seedUuid(7, 2) },
+  /** reduck/guestbook: a public app image in the catalogue, release 1 published (see store/app-seed.ts). */
+  appImages: { guestbook: seedUuid(10, 1) },
 } as const;
 
 const HOUR = 3_600_000;
@@ -76,14 +79,17 @@ function trace(steps: string[]): unknown {
 }
 
 /** Fills a new store and returns the demo credentials. Called by the ReferenceStore constructor. */
-export function seedStore(store: DevicesStore, options: StoreOptions): DemoCredentials {
+export function seedStore(store: AppsStore, options: StoreOptions): DemoCredentials {
   const t0 = Date.now();
   const at = (hoursAgo: number) => new Date(t0 - hoursAgo * HOUR).toISOString();
   const ids = SEED_IDS;
 
   // Accounts.
-  const demo = store.addUser({ id: ids.users.demo, username: "demo", name: "Demo User", email: "demo@example.com" });
-  const alice = store.addUser({ id: ids.users.alice, username: "alice", name: "Alice Martin", email: "alice@example.com" });
+  // demo and alice have hosted apps (the `flock_apps` early-access feature); casey does not.
+  const apps = { experimentalFeatures: ["flock_apps" as const] };
+  const demo = store.addUser({ id: ids.users.demo, username: "demo", name: "Demo User", email: "demo@example.com", ...apps });
+  const alice = store.addUser({ id: ids.users.alice, username: "alice", name: "Alice Martin", email: "alice@example.com", ...apps });
+  const casey = store.addUser({ id: ids.users.casey, username: "casey", name: "Casey Quinn", email: "casey@example.com" });
   const staff = store.addUser({ id: ids.users.staff, username: "staff", name: "Reduck Staff", email: "staff@reduck.ai", role: "admin" });
 
   // Projects: the official catalogue (demo is not a member, so it is write-locked for demo),
@@ -107,7 +113,7 @@ export function seedStore(store: DevicesStore, options: StoreOptions): DemoCrede
       sideEffects: entry.side_effects,
       inputSchema: entry.input_schema,
       outputSchema: entry.output_schema,
-      // Each runs its source in examples/scripts (test/server/catalogue-scripts.test.ts holds every one to that).
+      // Each runs its source in example-scripts (test/server/catalogue-scripts.test.ts holds every one to that).
       ...exampleSource(entry.host, entry.slug, store.browser, { content: entry.content, language: entry.language }),
       note: "Published to the official catalogue",
       createdAt: at(24 * 60 - index),
@@ -322,6 +328,9 @@ export function seedStore(store: DevicesStore, options: StoreOptions): DemoCrede
     ids.connectors.aliceLinkedin,
   );
 
+  // The hosted-apps catalogue: one public image that anyone with apps may install.
+  seedAppCatalogue(store, ids.appImages.guestbook, store.resolveHandle("reduck")!, staff.id, at(24 * 20));
+
   // Sandbox-only scripts (a slow run, a run with no outcome): unlisted, see sandbox-scripts.ts.
   seedSandboxScripts(store, at(24 * 30));
 
@@ -334,6 +343,7 @@ export function seedStore(store: DevicesStore, options: StoreOptions): DemoCrede
     userId: demo.id,
     handle: "@demo",
     otherUserApiKey: store.addApiKey(alice.id),
+    noAppsApiKey: store.addApiKey(casey.id),
     deviceId: ids.devices.demo,
   };
 }

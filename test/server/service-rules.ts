@@ -1,7 +1,6 @@
 /**
- * The service's rules as the sandbox enforces them, written from the service description
- * (`../shared/spec/service.md`, "Limits"; `../shared/reference/service-facts.md`, "Files /
- * relativePath rules"), not taken from the client: the sandbox is a witness, so a client whose
+ * The service's rules as the sandbox enforces them, written from the service's description (its
+ * limits, and its rules for files and relativePath names), not taken from the client: the sandbox is a witness, so a client whose
  * limits drift is caught by the agreement tests instead of moving along with its witness.
  *
  * @example

@@ -2,7 +2,7 @@
 // what, who may read or write it, and how runs feed script statistics. One store per test (or per
 // sandbox process) keeps tests independent.
 import { seedStore } from "./seed.js";
-import { DevicesStore } from "./store/devices.js";
+import { AppsStore } from "./store/apps.js";
 import type { DemoCredentials, StoreOptions } from "./store/types.js";
 
 export { DEFAULT_RUN_TIMEOUT_MS } from "./store/types.js";
@@ -24,10 +24,10 @@ export { isFinished } from "./store/run-outcomes.js";
 export { PLACEHOLDER_CONTENT } from "./store/scripts.js";
 
 /**
- * The whole store: its layers (store/accounts.ts, scripts.ts, runs.ts, devices.ts) over the same
+ * The whole store: its layers (store/accounts.ts, scripts.ts, runs.ts, devices.ts, apps.ts) over the same
  * records, seeded with the demo account when made.
  */
-export class ReferenceStore extends DevicesStore {
+export class ReferenceStore extends AppsStore {
   /** Identity and credentials of the seeded demo account. */
   readonly demo: DemoCredentials;
 

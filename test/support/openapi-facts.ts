@@ -43,8 +43,11 @@ export function differences(ours: Json, theirs: Json, at = ""): string[] {
   return [`${at}: ours ${JSON.stringify(ours)?.slice(0, 200)} vs reference ${JSON.stringify(theirs)?.slice(0, 200)}`];
 }
 
-/** The catalogue operations: everything under /api but the hosted-apps endpoints. */
-export const isCatalogueOperation = (p: string) => p.startsWith("/api/") && !p.startsWith("/api/apps") && !p.startsWith("/api/app-images");
+/**
+ * The service's published operations: everything under /api (catalogue, account and hosted apps).
+ * POST /run and GET /batches/{batchId} live on the run host and are described from the docs instead.
+ */
+export const isServiceOperation = (p: string) => p.startsWith("/api/");
 
 /** Every description and summary longer than a label. */
 export function proseOf(spec: Json): string[] {

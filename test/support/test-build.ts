@@ -11,8 +11,8 @@
 // - Runs with the same sources share one build: the second run of the suite, `npm run test:slow`
 //   after `npm test`, or a single test file run again, build nothing. A change to any source makes
 //   a new build, so a test never runs an out-of-date CLI.
-// - The type declarations (.d.ts) are left out: no test here reads them, and the test of the
-//   packed package (test/package/) checks those `npm pack` builds.
+// - The type declarations (.d.ts), 40 s of a build on a loaded machine, are in the slow suite's build
+//   only (a folder `<hash>-typed`): only its tests read them (test/support/typecheck.ts).
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from "node:fs";
@@ -69,7 +69,11 @@ async function build(folder: string): Promise<void> {
   cpSync(path.join(ROOT, "bin"), path.join(folder, "bin"), { recursive: true });
   const require = createRequire(import.meta.url);
   const tsup = path.join(path.dirname(require.resolve("tsup/package.json")), "dist", "cli-default.js");
-  await node([tsup], ROOT, { ...process.env, REDUCK_BUILD_DIR: path.join(folder, "dist"), REDUCK_BUILD_TYPES: "0" });
+  const types = path
+    .basename(folder)
+    .replace(/\.partial-\d+$/, "")
+    .endsWith("-typed");
+  await node([tsup], ROOT, { ...process.env, REDUCK_BUILD_DIR: path.join(folder, "dist"), REDUCK_BUILD_TYPES: types ? "1" : "0" });
   // `oclif manifest` writes the manifest where it runs, from the package.json and build there.
   await node([path.join(ROOT, "scripts", "manifest.mjs")], folder);
 }
@@ -96,8 +100,8 @@ function prune(keep: string): void {
  * @example
  * testBuildFolder(); // .../node_modules/.cache/reduck-test-build/3fa9c0d21b7e4a55
  */
-export function testBuildFolder(): string {
-  return path.join(BUILDS, sourceHash());
+export function testBuildFolder({ types = false } = {}): string {
+  return path.join(BUILDS, `${sourceHash()}${types ? "-typed" : ""}`);
 }
 
 /** Makes `folder` (testBuildFolder's) a complete build, unless it is one already. */

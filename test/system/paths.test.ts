@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { configDir as cliConfigDir } from "../../src/cli/config.js";
+import { configDir as cliConfigDir } from "../../src/cli/shell/config.js";
 import { serviceFolder } from "../../src/mcp/folder.js";
 import {
   configDir,

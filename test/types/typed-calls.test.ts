@@ -3,7 +3,20 @@
  * `@ts-expect-error` below fails the suite if the mistake it marks ever compiles.
  */
 import { expectTypeOf, test } from "vitest";
-import { createReduckClient, getMe, getRun, getScript, listRuns, patchScript, type Run, type ScriptSummary, listAllScripts } from "../../src/index.js";
+import {
+  createReduckClient,
+  getMe,
+  getRun,
+  getScript,
+  listRuns,
+  patchScript,
+  runMany,
+  runScript,
+  waitForRun,
+  type Run,
+  type ScriptSummary,
+  listAllScripts,
+} from "../../src/index.js";
 
 const client = createReduckClient({ apiKey: "k", baseUrl: "http://127.0.0.1:9", maxRetries: 0, timeoutMs: 1 });
 
@@ -39,6 +52,28 @@ test("operations that take no body refuse one", () => {
     void getMe({ client, body: {} });
     // a body where one is taken still compiles
     void patchScript({ client, path: { handle: "@me", host: "x.com", slug: "s" }, body: { description: "d" } });
+  };
+  expectTypeOf(compileOnly).toBeFunction();
+});
+
+test("without a generated module (ReduckScripts empty), runs keep the loose types", () => {
+  const compileOnly = async () => {
+    const { data } = await runScript({
+      client,
+      script: { handle: "reduck", host: "mail.google.com", slug: "send_email", args: { anything: 1 }, files: { any: { path: "./x" } } },
+    });
+    expectTypeOf(data!.result).toBeUnknown();
+    const batch = await runScript({ client, scripts: [{ host: "a.com", slug: "b", args: { x: 1 } }] });
+    expectTypeOf(batch.data!.runs[0]!.result).toEqualTypeOf<unknown>();
+    const waited = await waitForRun({ client, runId: "r" });
+    expectTypeOf(waited.data!.result).toBeUnknown();
+    for await (const row of runMany({ client, script: "reduck/mail.google.com/send_email", rows: [{ anything: 1 }] })) expectTypeOf(row.result).toBeUnknown();
+    // @ts-expect-error the browser's values are listed in the message
+    void runScript({ client, browser: "chrome", script: { host: "a.com", slug: "b" } });
+    // @ts-expect-error pth is not a file source field
+    void runScript({ client, script: { host: "a.com", slug: "b", files: { doc: { pth: "./x" } } } });
+    // @ts-expect-error wait: false may give a pending run, which has no result
+    void (await runScript({ client, wait: false, script: { host: "a.com", slug: "b" } })).data!.result;
   };
   expectTypeOf(compileOnly).toBeFunction();
 });

@@ -1,18 +1,17 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { Flags } from "@oclif/core";
-import { BaseCommand } from "../base.js";
-import { fromReduckError, usageError } from "../errors.js";
-import { ExitCode, EXIT_CODES_HELP } from "../exit-codes.js";
-import { parseAddress } from "../address.js";
-import { expandHome } from "../run-args.js";
-import { onInterrupt } from "../interrupt.js";
-import { resolveAddress } from "../own-handle.js";
-import { preloadValidator, schemaProblems } from "../validate-args.js";
-import { resolveVersion, versionFlag } from "../versions.js";
+import { BaseCommand } from "../shell/base.js";
+import { fromReduckError, usageError } from "../shell/errors.js";
+import { ExitCode, EXIT_CODES_HELP } from "../shell/exit-codes.js";
+import { parseAddress } from "../shell/address.js";
+import { expandHome, sharedArguments } from "../run/run-args.js";
+import { onInterrupt } from "../run/interrupt.js";
+import { resolveAddress } from "../scripts/own-handle.js";
+import { preloadValidator, schemaProblems } from "../run/validate-args.js";
+import { resolveVersion, versionFlag } from "../scripts/versions.js";
 import type { RunBrowser } from "../../run/run.js";
 import type { BatchScript, PrepareOptions } from "../../batch/prepare.js";
-import type { RowValues } from "../../batch/rows.js";
 import type { BatchCounts } from "../../batch/run-many.js";
 
 /** The batch runner, loaded when `batch` runs: other commands' start-up never pays for it (it hashes rows with node:crypto). */
@@ -25,8 +24,6 @@ const batchModules = () =>
 const SOURCE = { "X-Reduck-Source": "cli" };
 /** Pre-flight lists this many problems, then a count. */
 const SHOWN_PROBLEMS = 20;
-/** Flags of `batch` that take a value, so their value is not mistaken for a shared argument. */
-const VALUE_FLAGS = new Set(["--script", "--input", "--out", "--concurrency", "--browser", "--device", "--version", "--version-id", "--api-key", "--api-url"]);
 
 const n = (x: number) => x.toLocaleString("en-US");
 
@@ -117,7 +114,7 @@ ${EXIT_CODES_HELP}`;
     if ((flags["retry-failed"] || flags["retry-unknown"]) && !flags.resume)
       throw usageError("--retry-failed and --retry-unknown act on an earlier batch: add --resume");
     const address = parseAddress(flags.script);
-    const shared = this.sharedArguments();
+    const shared = sharedArguments(this.argv, this.flagDefinitions());
     const input = path.resolve(expandHome(flags.input));
     const info = await stat(input).catch(() => undefined);
     if (!info) throw usageError(`--input ${flags.input}: no such file`);
@@ -143,7 +140,7 @@ ${EXIT_CODES_HELP}`;
     const read = await readBatchScript(client, where, versionId);
     if (read.error) throw fromReduckError(read.error);
     const script = read.data;
-    const check = (args: Record<string, unknown>, fileInputs: string[]) => schemaProblems(script.inputSchema as Record<string, unknown>, args, fileInputs);
+    const check = (args: Record<string, unknown>, fileInputs: string[]) => schemaProblems(script.inputSchema, args, fileInputs);
     const options = { shared, filesRelativeTo: path.dirname(input), check };
 
     // Pre-flight: every row, before the first run.
@@ -235,28 +232,6 @@ ${EXIT_CODES_HELP}`;
       );
       process.exitCode = ExitCode.FAILED;
     }
-  }
-
-  /** `name=value` and `file:INPUT=PATH` after --script: the same for every row. */
-  private sharedArguments(): RowValues {
-    const shared: RowValues = {};
-    for (let i = 0; i < this.argv.length; i++) {
-      const token = this.argv[i]!;
-      if (token.startsWith("-")) {
-        if (VALUE_FLAGS.has(token)) i++;
-        continue;
-      }
-      const eq = token.indexOf("=");
-      if (eq <= 0) throw usageError(`${JSON.stringify(token)} is not an argument: write name=value, or file:input=path for a file`);
-      const name = token.slice(0, eq);
-      const value = token.slice(eq + 1);
-      if (name in shared) throw usageError(`${name} is given twice`);
-      if (name.startsWith("file:")) {
-        if (!value) throw usageError(`${name} needs a path: write ${name}=path`);
-        shared[name] = path.resolve(expandHome(value));
-      } else shared[name] = value;
-    }
-    return shared;
   }
 
   /** Checks every row; keeps only counts and the first problems, so memory stays flat. */

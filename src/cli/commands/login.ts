@@ -6,13 +6,13 @@ import { signInWithBrowser } from "../../auth/sign-in.js";
 import { AuthError } from "../../auth/types.js";
 import { createReduckClient, DEFAULT_BASE_URL, type ReduckCredential } from "../../client.js";
 import { getMe } from "../../generated/operations.js";
-import { BaseCommand } from "../base.js";
-import { inCliWords } from "../cli-words.js";
-import { configFile, readConfig, updateConfig, type StoredConfig, type StoredCredential } from "../config.js";
-import { CliError, fromReduckError, usageError } from "../errors.js";
+import { BaseCommand } from "../shell/base.js";
+import { inCliWords } from "../shell/cli-words.js";
+import { configFile, readConfig, updateConfig, type StoredConfig, type StoredCredential } from "../shell/config.js";
+import { CliError, fromReduckError, usageError } from "../shell/errors.js";
 import { nodeReadline } from "../../core/builtins.js";
-import { ExitCode } from "../exit-codes.js";
-import { cliFetch, connectionSettings } from "../network.js";
+import { ExitCode } from "../shell/exit-codes.js";
+import { cliFetch, connectionSettings } from "../shell/network.js";
 
 export default class Login extends BaseCommand<typeof Login> {
   static override summary = "Sign in to Reduck in your browser (or store an API key)";

@@ -1,10 +1,10 @@
 import { revokeSignIn } from "../../auth/revoke.js";
 import { AuthError } from "../../auth/types.js";
 import { DEFAULT_BASE_URL } from "../../client.js";
-import { BaseCommand } from "../base.js";
-import { inCliWords } from "../cli-words.js";
-import { storedCredential, updateConfig } from "../config.js";
-import { cliFetch } from "../network.js";
+import { BaseCommand } from "../shell/base.js";
+import { inCliWords } from "../shell/cli-words.js";
+import { storedCredential, updateConfig } from "../shell/config.js";
+import { cliFetch } from "../shell/network.js";
 
 export default class Logout extends BaseCommand<typeof Logout> {
   static override summary = "Sign out of this API URL: revoke the OAuth sign-in and forget what was stored";

@@ -1,6 +1,6 @@
-import { BaseCommand } from "../base.js";
-import { CliError } from "../errors.js";
-import { ExitCode } from "../exit-codes.js";
+import { BaseCommand } from "../shell/base.js";
+import { CliError } from "../shell/errors.js";
+import { ExitCode } from "../shell/exit-codes.js";
 import type { ReduckClient } from "../../client.js";
 import { serviceFolder } from "../../mcp/folder.js";
 

@@ -1,34 +1,33 @@
 import { Flags } from "@oclif/core";
-import { BaseCommand } from "../base.js";
-import { CliError, usageError } from "../errors.js";
-import { ExitCode, EXIT_CODES_HELP } from "../exit-codes.js";
+import { BaseCommand } from "../shell/base.js";
+import { CliError, usageError } from "../shell/errors.js";
+import { ExitCode, EXIT_CODES_HELP } from "../shell/exit-codes.js";
 import { applyContract } from "../../core/arguments.js";
-import { groupSteps, expandHome, type StepArgs } from "../run-args.js";
-import { formatAddress } from "../address.js";
-import { checkOutDir, saveFiles, unsavedNote } from "../downloads.js";
-import { setRunPhase } from "../interrupt.js";
-import { readScriptOrSuggest } from "../script-lookup.js";
+import { jsonSchemaOf, type JsonSchema } from "../../core/json.js";
+import { groupSteps, expandHome, type StepArgs } from "../run/run-args.js";
+import { formatAddress } from "../shell/address.js";
+import { checkOutDir, saveFiles, unsavedNote } from "../run/downloads.js";
+import { setRunPhase } from "../run/interrupt.js";
+import { readScriptOrSuggest } from "../scripts/script-lookup.js";
 import { getScriptVersion } from "../../generated/operations.js";
-import { resolveAddress } from "../own-handle.js";
-import { preloadValidator, schemaProblems } from "../validate-args.js";
-import { resolveVersion, versionFlag } from "../versions.js";
+import { resolveAddress } from "../scripts/own-handle.js";
+import { preloadValidator, schemaProblems } from "../run/validate-args.js";
+import { resolveVersion, versionFlag } from "../scripts/versions.js";
 import { runScript, RUN_REGIONS, MAX_WAIT_FOR_SECONDS, type ScriptToRun, type RunBrowser } from "../../run/run.js";
-import { isPendingRun, type RunStatusUpdate } from "../../run/outcomes.js";
-import { outcomeOfRunError, outcomeOfStep, cliErrorOf, printOutcomes, printPending, statusLine, type Outcome } from "../run-report.js";
+import { isPendingRun, type RunStatusUpdate, type RunStepOutcome } from "../../run/outcomes.js";
+import { outcomeOfRunError, outcomeOfStep, cliErrorOf, printOutcomes, printPending, statusLine } from "../run/run-report.js";
 import { FileProblem, checkPathFile, type PathFile } from "../../run/files.js";
-import { progressReporter } from "../progress.js";
-import { fileNameNotes } from "../file-name-notes.js";
+import { progressReporter } from "../run/progress.js";
+import { fileNameNotes } from "../run/file-name-notes.js";
 
 /** Recorded as the run's source. */
 const SOURCE = { "X-Reduck-Source": "cli" };
-
-type Schema = Record<string, unknown>;
 
 /** A step ready to send, with what the CLI needs to report on it. */
 interface PreparedStep {
   script: ScriptToRun;
   label: string;
-  outputSchema?: Schema;
+  outputSchema?: JsonSchema;
 }
 
 export default class Run extends BaseCommand<typeof Run> {
@@ -122,7 +121,7 @@ ${EXIT_CODES_HELP}`;
 
   public async run(): Promise<unknown> {
     setRunPhase("preparing");
-    const steps = groupSteps(this.argv);
+    const steps = groupSteps(this.argv, this.flagDefinitions());
     const version = this.flags.version;
     if (version && steps.length > 1) throw usageError("--version applies to one script: give a single --script with it");
     const browser = browserOf(this.flags.browser, this.flags.device);
@@ -188,7 +187,7 @@ ${EXIT_CODES_HELP}`;
       ...(this.flags.country ? { country: this.flags.country } : {}),
       ...(this.flags["wait-for-seconds"] !== undefined ? { waitForSeconds: this.flags["wait-for-seconds"] } : {}),
     };
-    let outcomes: Outcome[];
+    let outcomes: RunStepOutcome[];
     let batch: { batchId?: string; status: string; totalSteps: number } | undefined;
     try {
       if (prepared.length === 1) {
@@ -220,12 +219,12 @@ ${EXIT_CODES_HELP}`;
     for (const [i, outcome] of outcomes.entries()) {
       if (outcome.status !== "completed") continue;
       if (out) {
-        const saved = await saveFiles(outcome.result, prepared[i]!.outputSchema as never, out);
+        const saved = await saveFiles(outcome.result, prepared[i]!.outputSchema, out);
         outcome.result = saved.result;
         for (const file of saved.written) this.note(`Saved ${file}`);
         failures.push(...saved.failures.map((f) => (prepared.length > 1 ? `${prepared[i]!.label}: ${f}` : f)));
       } else {
-        const note = unsavedNote(outcome.result, prepared[i]!.outputSchema as never);
+        const note = unsavedNote(outcome.result, prepared[i]!.outputSchema);
         if (note) this.note(note);
       }
     }
@@ -253,7 +252,7 @@ ${EXIT_CODES_HELP}`;
     const client = await this.client();
     const path = await resolveAddress(client, step.address);
     const label = formatAddress(step.address);
-    let contract: { input_schema?: Schema; output_schema?: Schema };
+    let contract: { input_schema?: unknown; output_schema?: unknown };
     let versionId: string | undefined;
     if (version) {
       versionId = await resolveVersion(client, path, version);
@@ -263,15 +262,15 @@ ${EXIT_CODES_HELP}`;
       if (!script.current_version) throw new CliError(`${label} has no current version to run: promote one, or pass --version`, ExitCode.FAILED);
       contract = script.current_version as typeof contract;
     }
-    const inputSchema = (contract.input_schema ?? {}) as Schema;
-    const { args, files, fileInputs, problems } = applyContract(step, inputSchema as never);
+    const inputSchema = jsonSchemaOf(contract.input_schema) ?? {};
+    const { args, files, fileInputs, problems } = applyContract(step, inputSchema);
     problems.push(...(await schemaProblems(inputSchema, args, fileInputs)));
     if (problems.length) throw usageError(`${label}: ${problems.join("; ")}`);
     // stderr even with --json: stdout stays one document, and the surprise is worth saying.
     for (const note of fileNameNotes(inputSchema, args, files)) process.stderr.write(`${note}\n`);
     return {
       label,
-      outputSchema: contract.output_schema,
+      outputSchema: jsonSchemaOf(contract.output_schema),
       script: {
         handle: path.handle,
         host: step.address.host,

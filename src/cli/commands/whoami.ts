@@ -1,7 +1,7 @@
 import { getMe } from "../../generated/operations.js";
-import { BaseCommand, type ApiUrlSource, type CredentialInUse } from "../base.js";
-import { storedCredential } from "../config.js";
-import { renderFields } from "../output.js";
+import { BaseCommand, type ApiUrlSource, type CredentialInUse } from "../shell/base.js";
+import { storedCredential } from "../shell/config.js";
+import { renderFields } from "../shell/output.js";
 
 export default class Whoami extends BaseCommand<typeof Whoami> {
   static override summary = "Show the account your credential belongs to, which credential and URLs are in use, its projects and usage";

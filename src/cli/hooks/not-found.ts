@@ -1,7 +1,7 @@
 import type { Hook } from "@oclif/core";
 import { redactSecrets, looksLikeSecret } from "../../core/redact.js";
-import { usageError } from "../errors.js";
-import { reportError, wantsJson } from "../json-errors.js";
+import { usageError } from "../shell/errors.js";
+import { reportError, wantsJson } from "../shell/json-errors.js";
 import { closest } from "../../core/suggest.js";
 
 /**

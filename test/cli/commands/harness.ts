@@ -95,3 +95,23 @@ export async function reduck(...args: string[]): Promise<CliResult> {
 export function tempDir(): string {
   return temporaryFolder("reduck-cli-files-");
 }
+
+/**
+ * The address of every script the demo account can run now (a current version, not archived):
+ * its own, its projects', the official catalogue (`scripts list --all`) and the sandbox's own
+ * scripts (`scripts list sandbox --all`, when the store seeded them).
+ *
+ * @example
+ * const addresses = await everyRunnableScript(); // ["reduck/mail.google.com/send_email", "@demo/example.com/get_title", ...]
+ */
+export async function everyRunnableScript(): Promise<string[]> {
+  const found = new Set<string>();
+  for (const args of [[], ["sandbox"]]) {
+    const listed = await reduck("scripts", "list", ...args, "--all", "--json");
+    if (listed.exitCode !== 0) throw new Error(`scripts list ${args.join(" ")} failed: ${listed.stderr}`);
+    for (const s of listed.json<{ data: Array<{ address: string; current_version: unknown; archived_at: string | null }> }>().data) {
+      if (s.current_version && !s.archived_at) found.add(s.address);
+    }
+  }
+  return [...found];
+}

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { fetchInto, filesIn, safeFileName } from "../../../src/cli/downloads.js";
+import { fetchInto, filesIn, safeFileName } from "../../../src/cli/run/downloads.js";
 import { closestMatches, editDistance } from "../../../src/core/suggest.js";
 import { temporaryFolder } from "../../support/files.js";
 

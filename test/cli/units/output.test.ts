@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import stringWidth from "string-width";
-import { renderTable, stdoutLayout, wideLayout } from "../../../src/cli/output.js";
+import { renderTable, stdoutLayout, wideLayout } from "../../../src/cli/shell/output.js";
 import { formatBytes } from "../../../src/core/bytes.js";
 
 const rows = [

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { cliErrorOf, formatElapsed, outcomeOfRunError } from "../../../src/cli/run-report.js";
+import { cliErrorOf, formatElapsed, outcomeOfRunError } from "../../../src/cli/run/run-report.js";
 
 describe("a wait's failure in the CLI's words", () => {
   test("the library's hint becomes the command that waits again", () => {

@@ -1,4 +1,4 @@
-// Issue 24, item 4: the page reaches only the simulated sites. Every request of the browser to
+// The page reaches only the simulated sites. Every request of the browser to
 // this machine (the sandbox's own API, another program's local page), by navigation, fetch,
 // WebSocket or a download link that skips Playwright's routing, is refused: the local server
 // never sees one. A run beside succeeds, the sandbox answers afterwards.

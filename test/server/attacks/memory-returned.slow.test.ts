@@ -1,4 +1,4 @@
-// Issue 24, item 6: memory is given back. After rounds of refused runs (results too big to hold,
+// Memory is given back. After rounds of refused runs (results too big to hold,
 // gigabytes of ArrayBuffer, a heap without end) and refused uploads, the server's resident memory
 // (read from /proc) is within 200 MiB of where it was, and its process tree never passed 1 GiB.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 24, item 2: what the page hands back is bounded while it arrives. A page.evaluate value or
+// What the page hands back is bounded while it arrives. A page.evaluate value or
 // a page's content over 1 MiB is refused in the page, before it crosses Playwright's pipe, so the
 // server never holds it (its memory is read from /proc); a run beside succeeds, the server answers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 24, items 1 and 6: a script body that exhausts its heap, allocates gigabytes of
+// A script body that exhausts its heap, allocates gigabytes of
 // ArrayBuffer or returns a value too big to hold fails its own run (422, the limit named), never
 // the sandbox: a run beside it succeeds, the next run starts at once, the sandbox's processes stay
 // under 1 GiB together, and the server's memory comes back within 200 MiB.

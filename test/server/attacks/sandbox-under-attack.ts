@@ -1,4 +1,4 @@
-// For the attack tests (issue 24): the sandbox as its own process, as users start it, scripts
+// For the attack tests: the sandbox as its own process, as users start it, scripts
 // created through its API and run through POST /run over real loopback HTTP, and its memory read
 // from /proc (the server's own, and its whole process tree's: script processes, Chromium).
 import { mkdtempSync, rmSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Issue 24, item 3: a script body over the limit is refused with 413 at POST /api/scripts and at
+// A script body over the limit is refused with 413 at POST /api/scripts and at
 // version creation and editing, from Content-Length or as the count passes 1 MiB, before the body
 // is read whole; nothing is stored, a run beside it succeeds and the server answers afterwards.
 import { request } from "node:http";

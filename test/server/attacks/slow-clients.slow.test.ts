@@ -1,4 +1,4 @@
-// Issue 24, item 5: slow and many clients. Headers must arrive within 10 s and a body keep up
+// Slow and many clients. Headers must arrive within 10 s and a body keep up
 // 1 MiB/s after its first 10 s (408 otherwise); a connection over the cap (128) is answered 503.
 // Each refusal is logged; a run beside the attack succeeds and the server answers afterwards.
 import { connect, type Socket } from "node:net";

@@ -10,6 +10,40 @@ import { createBrotliDecompress } from "node:zlib";
 
 const require = createRequire(import.meta.url);
 
+/** The optional packages the real browser needs, at the versions known to work on Node 20. */
+export const REAL_BROWSER_PACKAGES = ["@sparticuz/chromium@143.0.4", "playwright-core@1.57.0"];
+
+/**
+ * The optional packages of the real browser that are not installed (none with REDUCK_SANDBOX_CHROMIUM
+ * but playwright-core): the sandbox then says so in one line, and the simulated browser still works.
+ *
+ * @example
+ * missingBrowserPackages(); // [] when both are installed
+ */
+export function missingBrowserPackages(): string[] {
+  const wanted = process.env.REDUCK_SANDBOX_CHROMIUM ? REAL_BROWSER_PACKAGES.filter((p) => p.startsWith("playwright-core")) : REAL_BROWSER_PACKAGES;
+  return wanted.filter((spec) => {
+    try {
+      require.resolve(spec.slice(0, spec.lastIndexOf("@")));
+      return false;
+    } catch {
+      return true;
+    }
+  });
+}
+
+/** The one line that says how to get the real browser. */
+export function missingBrowserLine(missing: string[]): string {
+  return `the real browser needs the optional package${missing.length > 1 ? "s" : ""} ${missing.join(" and ")}: npm install ${missing.join(" ")} (or use --browser simulated)`;
+}
+
+/** playwright-core, loaded on first launch (an optional dependency). */
+export async function loadPlaywright(): Promise<typeof import("playwright-core")> {
+  const missing = missingBrowserPackages();
+  if (missing.length) throw new Error(missingBrowserLine(missing));
+  return import("playwright-core");
+}
+
 /** Where @sparticuz/chromium keeps its brotli-packed binary, and its version. */
 function packaged(): { brotli: string; version: string } {
   // The package exports only its code (build/cjs/index.cjs), so find its folder from there.

@@ -1,4 +1,4 @@
-// The example scripts (examples/scripts) in the real browser against the simulated web: they
+// The example scripts (example-scripts, linked from the repository's examples/scripts) in the real browser against the simulated web: they
 // return their documented results, and the pages show what the scripts say they did.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BrowserHost } from "./index.js";
 import { runBody } from "./script.js";
 
-const example = (address: string) => readFileSync(new URL(`../../../examples/scripts/${address}.js`, import.meta.url), "utf8");
+const example = (address: string) => readFileSync(new URL(`../example-scripts/${address}.js`, import.meta.url), "utf8");
 const sendEmail = example("mail.google.com/send_email");
 const uploadDocument = example("docusign.com/upload_document");
 

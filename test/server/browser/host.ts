@@ -3,8 +3,8 @@
 // next run launches a new one.
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { chromium, type Browser, type BrowserContext, type Page, type Route, type WebSocketRoute } from "playwright-core";
-import { chromiumExecutable, chromiumSandboxWanted, launchArgs } from "./chromium.js";
+import type { Browser, BrowserContext, Page, Route, WebSocketRoute } from "playwright-core";
+import { chromiumExecutable, chromiumSandboxWanted, launchArgs, loadPlaywright } from "./chromium.js";
 import { processTable, treeRssBytes } from "./processes.js";
 import { BrowserRun, within, type RunOptions } from "./run.js";
 import { sharedHost } from "./shared.js";
@@ -242,6 +242,9 @@ export class BrowserHost {
   private async launch(): Promise<Launched> {
     const [executablePath, wall] = await Promise.all([chromiumExecutable(), this.wallStarted()]);
     const marker = randomUUID();
+    // Loaded here, not at the top: playwright-core is an optional dependency of the sandbox, and
+    // the simulated browser (and the MSW handlers) must work without it.
+    const { chromium } = await loadPlaywright();
     const browser = await chromium.launch({
       executablePath,
       args: launchArgs(wall, marker),

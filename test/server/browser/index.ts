@@ -1,4 +1,4 @@
-// The sandbox's real browser (issue 14): a warm headless Chromium, a simulated web that never leaves
+// The sandbox's real browser: a warm headless Chromium, a simulated web that never leaves
 // the machine, and the builtins acting on a real Playwright page. See host.ts to start.
 export { BrowserHost, isLoopback, sharedBrowserHost, type BrowserHostOptions, type Traffic } from "./host.js";
 export { BrowserRun, type RunEnd, type RunOptions, type Screenshot } from "./run.js";

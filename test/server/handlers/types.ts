@@ -2,8 +2,17 @@
 // query and body come from the generated `operations` types, and it may only return a status the
 // operation declares, with that status's body type. The runtime self-check then covers what types
 // cannot (formats, patterns, additionalProperties, and errors thrown as ApiError).
-import type { operations } from "reduck-client";
-import type { OperationId } from "reduck-client";
+import type { operations } from "../openapi-types.js";
+
+/**
+ * The operations the description marks `x-reduck-handwritten` (POST /run and its batches): served
+ * by the hand-written handlers of run/, not through the table of Implementations
+ * (package-contents.test.ts holds this list to the description).
+ */
+export const HANDWRITTEN_OPERATIONS = ["getBatch", "runScript"] as const;
+
+/** The operations served through the table of Implementations. */
+type OperationId = Exclude<keyof operations, (typeof HANDWRITTEN_OPERATIONS)[number]>;
 import type { Caller } from "../auth.js";
 import type { DescribedOperationId } from "../openapi.js";
 import type { ReferenceStore } from "../store.js";

@@ -18,6 +18,7 @@ import path from "node:path";
 import { http, HttpResponse, type RequestHandler } from "msw";
 import { authenticate, withChallenge } from "../auth.js";
 import { withDirectRoute } from "../direct-routes.js";
+import { takeRequestShape } from "./shapes.js";
 import { ApiError } from "../errors.js";
 import { scratchFolder } from "../scratch.js";
 import { present } from "../present.js";
@@ -208,6 +209,16 @@ function json(status: number, body: unknown): Response {
 export async function answerRun(store: ReferenceStore, request: Request): Promise<Response> {
   // Logged here, where both doors (msw in-process, the HTTP adapter's direct route) arrive.
   logRequest(store, request);
+  // A test asked for this request to be refused or cut (startSandbox's next()).
+  const shape = takeRequestShape(store);
+  if (shape && "reset" in shape) return Response.error();
+  if (shape && "rateLimited" in shape) {
+    const seconds = shape.rateLimited.retryAfterSeconds;
+    return new Response(JSON.stringify({ error: `Too many requests: try again in ${seconds} s` }), {
+      status: 429,
+      headers: { "content-type": "application/json", "retry-after": String(seconds) },
+    });
+  }
   let reply: { status: number; body: unknown };
   try {
     reply = await handle(store, request);

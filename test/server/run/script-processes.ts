@@ -2,12 +2,19 @@
 // time (two wait, warm, so a run does not pay a process start), one per run and never reused,
 // killed when the run ends, at most MAX_RUNNING at once (more runs wait for one to end).
 //
+// Places are shared fairly between callers (accounts): one caller holds at most MAX_PER_CALLER of
+// them, so however many runs it starts (six `while (true) {}` bodies, say), a place stays for
+// another caller's run; and when a place frees, the waiting caller holding the fewest places gets
+// it (the longest-waiting one among equals), so a caller's queue of runs cannot starve another's.
+//
 // Memory: a run's budget (128 MiB, `--run-memory`) bounds its worker's heap, and, through
 // RLIMIT_DATA set on the process once it is ready (its data memory then, plus the budget), the
 // heap and every ArrayBuffer together: `new Uint8Array(4 * 2 ** 30)` fails inside the script. The
 // process's resident memory is also watched from here (/proc) and the process killed past its
-// ready size plus the budget, whatever the allocation was. See ../shared/CONVENTIONS.md: a worker's
-// resourceLimits alone bound neither ArrayBuffers nor a fatal heap error.
+// ready size plus the budget, whatever the allocation was. A worker's resourceLimits alone bound
+// neither: measured, `new Uint8Array(4 * 2 ** 30)` succeeded in a worker limited to 128 MB
+// (ArrayBuffer memory is outside the heap limit), and a string of ~500 million characters
+// returned by a body aborted the whole process with V8's fatal heap-limit error.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import type { Socket } from "node:net";
@@ -17,8 +24,10 @@ import type { ServerMessage } from "./isolation/messages.js";
 
 /** A run's memory budget in MiB, unless the sandbox was given `--run-memory`. */
 export const DEFAULT_RUN_MEMORY_MIB = 128;
-/** Script processes running at once; a run beyond waits (its time limit runs while it waits). */
+/** Script processes running at once; a run beyond waits (its time limit starts once its body does). */
 export const MAX_RUNNING = 6;
+/** Places one caller may hold at once: one always stays for another caller. */
+export const MAX_PER_CALLER = MAX_RUNNING - 1;
 /** Largest message a script process may send (a call or a result is refused well before, inside it). */
 const MAX_FRAME_BYTES = 8 * 1024 * 1024;
 /** How often a running process's resident memory is read. */
@@ -186,19 +195,46 @@ async function rssOf(pid: number | undefined): Promise<number> {
 const SPARES = 2;
 const spares: ScriptProcess[] = [];
 let running = 0;
-const waiting: Array<() => void> = [];
+/** Places held, per caller. */
+const held = new Map<string, number>();
+/** Runs waiting for a place, in the order they came. */
+const waiting: Array<{ caller: string; take: () => void }> = [];
+
+function holding(caller: string): number {
+  return held.get(caller) ?? 0;
+}
+
+/** Hands free places to waiting runs: per place, the caller holding fewest, first come among equals. */
+function grant(): void {
+  while (running < MAX_RUNNING) {
+    let chosen = -1;
+    for (let i = 0; i < waiting.length; i++) {
+      const count = holding(waiting[i]!.caller);
+      if (count >= MAX_PER_CALLER) continue;
+      if (chosen === -1 || count < holding(waiting[chosen]!.caller)) chosen = i;
+    }
+    if (chosen === -1) return;
+    const [next] = waiting.splice(chosen, 1);
+    running += 1;
+    held.set(next!.caller, holding(next!.caller) + 1);
+    next!.take();
+  }
+}
 
 function usable(candidate: ScriptProcess): boolean {
   return !candidate.exited && candidate.memoryMiB === runMemoryMiB;
 }
 
 /**
- * A process for one run: a warm one when one waits, else a new one; waits while MAX_RUNNING run.
- * Give it back with `release` when the run ends (it is killed then).
+ * A process for one run of `caller` (an account): a warm one when one waits, else a new one; waits
+ * for a place (see the fairness rule at the top). Give it back with `releaseScriptProcess(process,
+ * maxText, caller)` when the run ends (it is killed then).
  */
-export async function takeScriptProcess(maxText: number): Promise<ScriptProcess> {
-  if (running >= MAX_RUNNING) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
+export async function takeScriptProcess(maxText: number, caller = ""): Promise<ScriptProcess> {
+  await new Promise<void>((take) => {
+    waiting.push({ caller, take });
+    grant();
+  });
   for (let spare = spares.shift(); spare; spare = spares.shift()) {
     if (usable(spare)) return spare;
     spare.kill();
@@ -206,11 +242,19 @@ export async function takeScriptProcess(maxText: number): Promise<ScriptProcess>
   return new ScriptProcess(runMemoryMiB, maxText);
 }
 
+/** How many runs hold a place now, and how many wait for one (for tests and the sandbox's log). */
+export function scriptPlaces(): { running: number; waiting: number } {
+  return { running, waiting: waiting.length };
+}
+
 /** Kills a run's process and lets the next run (a waiting one first) have its place. */
-export function releaseScriptProcess(used: ScriptProcess, maxText: number): void {
+export function releaseScriptProcess(used: ScriptProcess, maxText: number, caller = ""): void {
   used.kill();
   running -= 1;
-  waiting.shift()?.();
+  const count = holding(caller) - 1;
+  if (count > 0) held.set(caller, count);
+  else held.delete(caller);
+  grant();
   // The next runs' processes start once this one has ended, so the two do not compete.
   setImmediate(() => warmScriptProcess(maxText));
 }

@@ -96,8 +96,14 @@ export interface BodyRun {
   args: unknown;
   files: unknown;
   host: ScriptHost;
+  /** The run's time limit, from the moment its body starts: wall-clock time, and CPU time of its process. */
   timeoutMs: number;
+  /** Who runs it (an account): places are shared fairly between callers (script-processes.ts). */
+  caller?: string;
 }
+
+/** How long a run's process may take to be ready and start the body (its time limit starts then). */
+export const START_LIMIT_MS = 60_000;
 
 /**
  * Starts a process for the next run, unless one waits already. Called after each run (once it has
@@ -170,32 +176,32 @@ function resultOf(text: string): BodyOutcome {
  * // { ok: true, value: { title: "..." } }  or  { ok: false, stage: "timeout", error: "script timed out after 1 s" }
  */
 export async function runScriptBody(run: BodyRun): Promise<BodyOutcome> {
+  const caller = run.caller ?? "";
   let settled = false;
   let timer: NodeJS.Timeout | undefined;
   let slot: ScriptProcess | undefined;
+  /** The process's CPU time (microseconds) when the body started; undefined before. */
+  let cpuAtStart: number | undefined;
   let resolveOutcome: (outcome: BodyOutcome) => void = () => {};
   const outcome = new Promise<BodyOutcome>((resolve) => (resolveOutcome = resolve));
   const finish = (ended: BodyOutcome) => {
     if (settled) return;
     settled = true;
     clearTimeout(timer);
-    if (slot) releaseScriptProcess(slot, MAX_MESSAGE_BYTES);
+    if (slot) releaseScriptProcess(slot, MAX_MESSAGE_BYTES, caller);
     resolveOutcome(ended);
   };
-  // The clock runs from the moment the body starts (waiting for a process, and its start-up, are
-  // not the script's time), and bounds the waiting too.
-  const startClock = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => finish({ ok: false, stage: "timeout", error: `script timed out after ${run.timeoutMs / 1000} s` }), run.timeoutMs);
-  };
-  startClock();
-  const taken = await takeScriptProcess(MAX_MESSAGE_BYTES);
-  if (settled) {
-    releaseScriptProcess(taken, MAX_MESSAGE_BYTES);
-    return outcome;
-  }
+  const timedOut = () => finish({ ok: false, stage: "timeout", error: `script timed out after ${run.timeoutMs / 1000} s` });
+  // Waiting for a place is not the script's time (a caller's runs wait behind its own, or behind
+  // others'): no clock runs then. Its process's start-up has a bound of its own; the run's time
+  // limit starts with the body.
+  const taken = await takeScriptProcess(MAX_MESSAGE_BYTES, caller);
   slot = taken;
   taken.ref();
+  timer = setTimeout(
+    () => finish({ ok: false, stage: "crash", error: `script stopped unexpectedly: its process did not start within ${START_LIMIT_MS / 1000} s` }),
+    START_LIMIT_MS,
+  );
   if (!(await taken.ready)) {
     finish({ ok: false, stage: "crash", error: taken.ending?.text ?? "script stopped unexpectedly: its process did not start" });
     return outcome;
@@ -205,7 +211,18 @@ export async function runScriptBody(run: BodyRun): Promise<BodyOutcome> {
   taken.onEnd((ending) => finish({ ok: false, stage: ending.kind === "memory" ? "limit" : "crash", error: ending.text }));
   taken.onMessage((message) => {
     const { type, id, sync, text } = message as { type: string; id: number; sync?: boolean; text: string; code?: string };
-    if (type === "started") return startClock();
+    if (type === "started") {
+      cpuAtStart = Number(message.cpu) || 0;
+      clearTimeout(timer);
+      timer = setTimeout(timedOut, run.timeoutMs);
+      return;
+    }
+    // A body that computes without end uses its time limit in CPU time (the wall clock alone
+    // would let six spinning bodies hold the machine for all of it, and a loaded machine shorten it).
+    if (type === "cpu") {
+      if (cpuAtStart !== undefined && Number(message.cpu) - cpuAtStart >= run.timeoutMs * 1000) timedOut();
+      return;
+    }
     if (type === "error") {
       // The worker's heap ran out: its process lives on, but the run is over.
       const memory = message.code === "ERR_WORKER_OUT_OF_MEMORY";

@@ -16,6 +16,10 @@ import { type BrowserSession, type StepEnd } from "./sessions.js";
 import { RunFailure, bodyFailure } from "./failures.js";
 import { isOwnBrowser, plainObject, type Outcome, type Step } from "./steps.js";
 import { RunRequestSession } from "./request-session.js";
+import { takeRunShape } from "./shapes.js";
+
+/** What execute() returns for a run a test asked to end with neither result nor error. */
+const NO_OUTCOME = Symbol("no outcome");
 
 export abstract class StepExecution extends RunRequestSession {
   /**
@@ -152,7 +156,22 @@ export abstract class StepExecution extends RunRequestSession {
     run: RunRecord,
     address: string,
   ): Promise<unknown> {
-    const outcome = await runScriptBody({ content: version.content, args, files, host: browser.host, timeoutMs: this.store.runTimeoutMs });
+    // A test asked for this run to be held, to fail or to end with nothing (startSandbox's next()).
+    const shape = takeRunShape(this.store);
+    if (shape && "held" in shape) await new Promise((resolve) => setTimeout(resolve, shape.held * 1000));
+    if (shape && "failed" in shape) {
+      const { errorType, externalMessage, error } = shape.failed;
+      throw new RunFailure(422, error ?? externalMessage, errorType, externalMessage);
+    }
+    if (shape && "noOutcome" in shape) return NO_OUTCOME;
+    const outcome = await runScriptBody({
+      content: version.content,
+      args,
+      files,
+      host: browser.host,
+      timeoutMs: this.store.runTimeoutMs,
+      caller: this.userId,
+    });
     // The trace is finished after the answer has gone: the screenshot of the page as the script left
     // it, and the steps. Reading the trace waits for it.
     finishTrace(
@@ -186,7 +205,7 @@ export abstract class StepExecution extends RunRequestSession {
     const opened: FileHandle[] = [];
     try {
       const result = await this.perform(step, run, session, opened);
-      if (step.resolved!.script.noOutcome) {
+      if (step.resolved!.script.noOutcome || result === NO_OUTCOME) {
         // As the service's runs on a signed-out browser end: finished, with nothing to show.
         this.store.updateRun(run.id, { status: "success" }).result = null;
         return { ok: true, result: undefined, runId: run.id, none: true };

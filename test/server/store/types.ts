@@ -18,6 +18,11 @@ export interface DemoCredentials {
   handle: "@demo";
   /** X-API-Key of a second account, @alice. */
   otherUserApiKey: string;
+  /**
+   * X-API-Key of @casey, an account without the hosted-apps early-access feature (`flock_apps`):
+   * every app operation answers it 403. @demo and @alice have the feature.
+   */
+  noAppsApiKey: string;
   /** The demo account's one paired browser (an extension device, file access on). */
   deviceId: string;
 }
@@ -39,7 +44,7 @@ export interface StoreOptions {
   /**
    * What POST /run runs scripts against: `real` (default), a headless Chromium against the simulated
    * web; `simulated`, the simulated page, which renders nothing and is much faster. The seeded
-   * catalogue follows: examples/scripts for the real browser, their twins in simulated-scripts/
+   * catalogue follows: example-scripts for the real browser, their twins in simulated-scripts/
    * for the simulated page.
    */
   browser?: SandboxBrowser;
@@ -50,6 +55,13 @@ export interface StoreOptions {
   browserHost?: BrowserHost;
   /** `retryAfterMs` of runs still in flight: how long clients are told to wait between polls (default 1000). */
   pollIntervalMs?: number;
+  /**
+   * The key apps' secrets are sealed under (any string; default: a random one per store). `null`:
+   * no key, so writing a secret is refused with 503, as on a service deployment without one.
+   */
+  sealingKey?: string | null;
+  /** How long a release's presigned upload URLs stay usable, in seconds (default 900). */
+  uploadExpirySeconds?: number;
 }
 
 /** One request as the sandbox received it: enough to count them, nothing secret. */

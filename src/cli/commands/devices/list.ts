@@ -1,8 +1,8 @@
 import { listDevices } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
-import { BaseCommand } from "../../base.js";
-import { yesNo } from "../../list-flags.js";
-import { renderTable, wideFlag, wideLayout } from "../../output.js";
+import { BaseCommand } from "../../shell/base.js";
+import { yesNo } from "../../shell/list-flags.js";
+import { renderTable, wideFlag, wideLayout } from "../../shell/output.js";
 
 type Device = components["schemas"]["Device"];
 

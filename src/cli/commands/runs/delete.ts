@@ -1,10 +1,10 @@
 import { Args } from "@oclif/core";
 import { batchDeleteRuns, deleteRun } from "../../../generated/operations.js";
-import { BaseCommand } from "../../base.js";
-import { usageError } from "../../errors.js";
-import { ExitCode } from "../../exit-codes.js";
-import { confirmOrCancel, refuseUnconfirmed, yesFlag } from "../../confirm.js";
-import { checkRunIds } from "../../run-ids.js";
+import { BaseCommand } from "../../shell/base.js";
+import { usageError } from "../../shell/errors.js";
+import { ExitCode } from "../../shell/exit-codes.js";
+import { confirmOrCancel, refuseUnconfirmed, yesFlag } from "../../shell/confirm.js";
+import { checkRunIds } from "../../run/run-ids.js";
 
 /** The most ids the service takes in one batch. */
 const BATCH_SIZE = 100;

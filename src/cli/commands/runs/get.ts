@@ -1,12 +1,13 @@
 import { Args, Flags } from "@oclif/core";
 import { getRun, getScriptVersion } from "../../../generated/operations.js";
-import { BaseCommand } from "../../base.js";
-import { checkOutDir, saveFiles, unsavedNote } from "../../downloads.js";
-import { ExitCode } from "../../exit-codes.js";
-import { renderFields } from "../../output.js";
-import { checkRunIds } from "../../run-ids.js";
-import { browserLabel, scriptLabel } from "../../run-labels.js";
-import { expandHome } from "../../run-args.js";
+import { jsonSchemaOf } from "../../../core/json.js";
+import { BaseCommand } from "../../shell/base.js";
+import { checkOutDir, saveFiles, unsavedNote } from "../../run/downloads.js";
+import { ExitCode } from "../../shell/exit-codes.js";
+import { renderFields } from "../../shell/output.js";
+import { checkRunIds } from "../../run/run-ids.js";
+import { browserLabel, scriptLabel } from "../../run/run-labels.js";
+import { expandHome } from "../../run/run-args.js";
 
 export default class RunsGet extends BaseCommand<typeof RunsGet> {
   static override summary = "Show one run: its script, arguments, status and result or error";
@@ -44,7 +45,7 @@ export default class RunsGet extends BaseCommand<typeof RunsGet> {
             path: { handle: run.script.handle, host: run.script.host, slug: run.script.slug, versionId: run.script.version_id },
           })
         : undefined;
-      const schema = version?.data?.output_schema as never;
+      const schema = jsonSchemaOf(version?.data?.output_schema);
       if (out) {
         const saved = await saveFiles(outcome.result, schema, out);
         run.result = { result: saved.result as typeof outcome.result };

@@ -1,10 +1,10 @@
 import { Flags } from "@oclif/core";
 import { listRuns } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
-import { BaseCommand } from "../../base.js";
-import { fetchList, pageFlags, shortTime, type Page } from "../../list-flags.js";
-import { renderTable, wideFlag, wideLayout } from "../../output.js";
-import { browserLabel, scriptLabel } from "../../run-labels.js";
+import { BaseCommand } from "../../shell/base.js";
+import { fetchList, pageFlags, shortTime, type Page } from "../../shell/list-flags.js";
+import { renderTable, wideFlag, wideLayout } from "../../shell/output.js";
+import { browserLabel, scriptLabel } from "../../run/run-labels.js";
 
 type Run = components["schemas"]["Run"];
 

@@ -1,11 +1,11 @@
 import { Args, Flags } from "@oclif/core";
 import { mkdir } from "node:fs/promises";
 import { getRunTrace } from "../../../generated/operations.js";
-import { BaseCommand } from "../../base.js";
-import { checkOutDir, fetchInto, why } from "../../downloads.js";
-import { ExitCode } from "../../exit-codes.js";
-import { expandHome } from "../../run-args.js";
-import { checkRunIds } from "../../run-ids.js";
+import { BaseCommand } from "../../shell/base.js";
+import { checkOutDir, fetchInto, why } from "../../run/downloads.js";
+import { ExitCode } from "../../shell/exit-codes.js";
+import { expandHome } from "../../run/run-args.js";
+import { checkRunIds } from "../../run/run-ids.js";
 
 /** A screenshot entry of a trace: where its PNG is, and what it shows (`last`, `failure`). */
 type Screenshot = Record<string, unknown> & { url: string; kind?: unknown };

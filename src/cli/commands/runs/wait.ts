@@ -1,10 +1,11 @@
 import { Args } from "@oclif/core";
-import { BaseCommand } from "../../base.js";
-import { CliError } from "../../errors.js";
-import { ExitCode, EXIT_CODES_HELP } from "../../exit-codes.js";
-import { setRunPhase } from "../../interrupt.js";
-import { cliErrorOf, outcomeOfRunError, outcomeOfStep, printOutcomes, statusLine, type Outcome } from "../../run-report.js";
+import { BaseCommand } from "../../shell/base.js";
+import { CliError } from "../../shell/errors.js";
+import { ExitCode, EXIT_CODES_HELP } from "../../shell/exit-codes.js";
+import { setRunPhase } from "../../run/interrupt.js";
+import { cliErrorOf, outcomeOfRunError, outcomeOfStep, printOutcomes, statusLine } from "../../run/run-report.js";
 import { waitForRun } from "../../../run/wait.js";
+import type { RunStepOutcome } from "../../../run/outcomes.js";
 
 export default class RunsWait extends BaseCommand<typeof RunsWait> {
   static override summary = "Wait for a run that is still going, and print its outcome as `reduck run` does";
@@ -59,7 +60,7 @@ ${EXIT_CODES_HELP}`;
           ExitCode.FAILED,
         );
       }
-      const outcomes: Outcome[] = run.error ? [outcomeOfRunError(run.error)] : [{ status: "completed", runId: run.data.runId, result: run.data.result }];
+      const outcomes: RunStepOutcome[] = run.error ? [outcomeOfRunError(run.error)] : [{ status: "completed", runId: run.data.runId, result: run.data.result }];
       return printOutcomes(printer, outcomes, undefined, []);
     } finally {
       status.done();

@@ -1,6 +1,6 @@
 import { archiveScript } from "../../../generated/operations.js";
-import { yesFlag } from "../../confirm.js";
-import { ScriptStateCommand } from "../../script-state-command.js";
+import { yesFlag } from "../../shell/confirm.js";
+import { ScriptStateCommand } from "../../scripts/script-state-command.js";
 
 export default class ScriptsArchive extends ScriptStateCommand {
   static override summary = "Archive a script";

@@ -1,11 +1,11 @@
 import { Flags } from "@oclif/core";
 import { createScript } from "../../../generated/operations.js";
-import { formatAddress, parseAddress } from "../../address.js";
-import { BaseCommand } from "../../base.js";
-import { usageError } from "../../errors.js";
-import { renderFields } from "../../output.js";
-import { ownHandle } from "../../own-handle.js";
-import { readJsonObject, readSource } from "../../script-files.js";
+import { formatAddress, parseAddress } from "../../shell/address.js";
+import { BaseCommand } from "../../shell/base.js";
+import { usageError } from "../../shell/errors.js";
+import { renderFields } from "../../shell/output.js";
+import { ownHandle } from "../../scripts/own-handle.js";
+import { readJsonObject, readSource } from "../../scripts/script-files.js";
 
 /** What a script without --input-schema or --output-schema declares: no inputs, any object out. */
 const EMPTY_OBJECT_SCHEMA = { type: "object", properties: {} };

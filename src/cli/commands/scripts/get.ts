@@ -1,11 +1,11 @@
-import { Args, Flags } from "@oclif/core";
+import { Flags } from "@oclif/core";
 import { getScriptVersion } from "../../../generated/operations.js";
-import { formatAddress } from "../../address.js";
-import { BaseCommand } from "../../base.js";
-import { renderScript, renderVersion } from "../../contract.js";
-import { resolveAddress } from "../../own-handle.js";
-import { readScriptOrSuggest } from "../../script-lookup.js";
-import { resolveVersion, versionFlag } from "../../versions.js";
+import { formatAddress, addressArg } from "../../shell/address.js";
+import { BaseCommand } from "../../shell/base.js";
+import { renderScript, renderVersion } from "../../scripts/contract.js";
+import { resolveAddress } from "../../scripts/own-handle.js";
+import { readScriptOrSuggest } from "../../scripts/script-lookup.js";
+import { resolveVersion, versionFlag } from "../../scripts/versions.js";
 
 export default class ScriptsGet extends BaseCommand<typeof ScriptsGet> {
   static override summary = "Show a script's contract: what it takes, what it returns, whether it needs a login";
@@ -22,7 +22,7 @@ export default class ScriptsGet extends BaseCommand<typeof ScriptsGet> {
   ];
 
   static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    address: addressArg(),
   };
 
   static override flags = {

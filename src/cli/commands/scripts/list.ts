@@ -1,10 +1,10 @@
 import { Args, Flags } from "@oclif/core";
 import { listAllScripts, listScripts } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
-import { BaseCommand } from "../../base.js";
-import { usageError } from "../../errors.js";
-import { fetchList, pageFlags, type Page } from "../../list-flags.js";
-import { renderTable, wideFlag, wideLayout } from "../../output.js";
+import { BaseCommand } from "../../shell/base.js";
+import { usageError } from "../../shell/errors.js";
+import { fetchList, pageFlags, type Page } from "../../shell/list-flags.js";
+import { renderTable, wideFlag, wideLayout } from "../../shell/output.js";
 
 type ScriptSummary = components["schemas"]["ScriptSummary"];
 /** A listed script with the address that names it everywhere else (`reduck run --script ADDRESS`). */

@@ -1,5 +1,5 @@
 import { publishScript } from "../../../generated/operations.js";
-import { ScriptStateCommand } from "../../script-state-command.js";
+import { ScriptStateCommand } from "../../scripts/script-state-command.js";
 
 export default class ScriptsPublish extends ScriptStateCommand {
   static override summary = "Make a script public: anyone can read and run it";

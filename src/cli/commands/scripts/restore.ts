@@ -1,5 +1,5 @@
 import { restoreScript } from "../../../generated/operations.js";
-import { ScriptStateCommand } from "../../script-state-command.js";
+import { ScriptStateCommand } from "../../scripts/script-state-command.js";
 
 export default class ScriptsRestore extends ScriptStateCommand {
   static override summary = "Bring an archived script back";

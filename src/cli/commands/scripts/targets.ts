@@ -1,11 +1,10 @@
-import { Args } from "@oclif/core";
 import { listScriptTransferTargets } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
-import { formatAddress } from "../../address.js";
-import { BaseCommand } from "../../base.js";
-import { yesNo } from "../../list-flags.js";
-import { renderTable, wideFlag, wideLayout } from "../../output.js";
-import { resolveAddress } from "../../own-handle.js";
+import { formatAddress, addressArg } from "../../shell/address.js";
+import { BaseCommand } from "../../shell/base.js";
+import { yesNo } from "../../shell/list-flags.js";
+import { renderTable, wideFlag, wideLayout } from "../../shell/output.js";
+import { resolveAddress } from "../../scripts/own-handle.js";
 
 type TransferTarget = components["schemas"]["TransferTarget"];
 
@@ -22,7 +21,7 @@ export default class ScriptsTargets extends BaseCommand<typeof ScriptsTargets> {
   static override flags = { ...wideFlag };
 
   static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    address: addressArg(),
   };
 
   public async run(): Promise<TransferTarget[]> {

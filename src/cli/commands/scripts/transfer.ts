@@ -1,9 +1,9 @@
-import { Args, Flags } from "@oclif/core";
+import { Flags } from "@oclif/core";
 import { transferScript } from "../../../generated/operations.js";
-import { formatAddress } from "../../address.js";
-import { BaseCommand } from "../../base.js";
-import { resolveAddress } from "../../own-handle.js";
-import { confirmOrCancel, refuseUnconfirmed, yesFlag } from "../../confirm.js";
+import { formatAddress, addressArg } from "../../shell/address.js";
+import { BaseCommand } from "../../shell/base.js";
+import { resolveAddress } from "../../scripts/own-handle.js";
+import { confirmOrCancel, refuseUnconfirmed, yesFlag } from "../../shell/confirm.js";
 
 export default class ScriptsTransfer extends BaseCommand<typeof ScriptsTransfer> {
   static override summary = "Move a script to your personal scope or to a project";
@@ -19,7 +19,7 @@ export default class ScriptsTransfer extends BaseCommand<typeof ScriptsTransfer>
   ];
 
   static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    address: addressArg(),
   };
 
   static override flags = {

@@ -1,5 +1,5 @@
 import { unpublishScript } from "../../../generated/operations.js";
-import { ScriptStateCommand } from "../../script-state-command.js";
+import { ScriptStateCommand } from "../../scripts/script-state-command.js";
 
 export default class ScriptsUnpublish extends ScriptStateCommand {
   static override summary = "Make a script private again";

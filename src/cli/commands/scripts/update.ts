@@ -1,11 +1,11 @@
-import { Args, Flags } from "@oclif/core";
+import { Flags } from "@oclif/core";
 import { patchScript } from "../../../generated/operations.js";
-import { formatAddress } from "../../address.js";
-import { BaseCommand } from "../../base.js";
-import { usageError } from "../../errors.js";
-import { yesNo } from "../../list-flags.js";
-import { renderFields } from "../../output.js";
-import { resolveAddress } from "../../own-handle.js";
+import { formatAddress, addressArg } from "../../shell/address.js";
+import { BaseCommand } from "../../shell/base.js";
+import { usageError } from "../../shell/errors.js";
+import { yesNo } from "../../shell/list-flags.js";
+import { renderFields } from "../../shell/output.js";
+import { resolveAddress } from "../../scripts/own-handle.js";
 
 export default class ScriptsUpdate extends BaseCommand<typeof ScriptsUpdate> {
   static override summary = "Change a script's name, description or human-required flag";
@@ -20,7 +20,7 @@ export default class ScriptsUpdate extends BaseCommand<typeof ScriptsUpdate> {
   ];
 
   static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    address: addressArg(),
   };
 
   static override flags = {

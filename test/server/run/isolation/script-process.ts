@@ -18,6 +18,8 @@ import type { ServerMessage, WorkerData } from "./messages.js";
 
 const memoryMiB = Number(process.argv[2]) || 128;
 const maxText = Number(process.argv[3]) || 1024 * 1024;
+/** How often this process tells the server its CPU time. */
+const CPU_REPORT_MS = 100;
 
 const channel = new net.Socket({ fd: 3, readable: true, writable: true });
 const send = (message: unknown): void => {
@@ -43,8 +45,15 @@ const worker = new Worker(new URL("./script-worker.mjs", import.meta.url), {
   env: {},
   resourceLimits: { maxOldGenerationSizeMb: memoryMiB, maxYoungGenerationSizeMb: 16 },
 });
+/** This process's CPU time so far (every thread's, the worker's included), in microseconds. */
+const cpuMicros = (): number => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
 worker.once("online", () => send({ type: "ready" }));
-worker.on("message", (message) => send(message));
+// "started" carries the CPU time spent before the body began, so the server counts the body's own.
+worker.on("message", (message: { type?: string }) => send(message?.type === "started" ? { ...message, cpu: cpuMicros() } : message));
+
 worker.once("error", (error: Error & { code?: string }) => send({ type: "error", code: error?.code ?? "", message: String(error?.message ?? error) }));
 worker.once("exit", (code) => {
   send({ type: "exit", code });
@@ -55,7 +64,12 @@ worker.once("exit", (code) => {
 const reader = new FrameReader<ServerMessage>(
   64 * 1024 * 1024,
   (message) => {
-    if (message.type === "run") return worker.postMessage({ content: message.content, runText: message.runText });
+    if (message.type === "run") {
+      // The body's CPU time, reported from this thread (a body spinning in the worker cannot stop
+      // it): the server ends a run whose body has used up its time limit in CPU time.
+      setInterval(() => send({ type: "cpu", cpu: cpuMicros() }), CPU_REPORT_MS).unref();
+      return worker.postMessage({ content: message.content, runText: message.runText });
+    }
     if (message.type === "reply") return worker.postMessage({ type: "reply", id: message.id, text: message.text });
     if (message.type === "syncReply") {
       replies.postMessage(message.text);

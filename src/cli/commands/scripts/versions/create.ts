@@ -1,11 +1,11 @@
-import { Args, Flags } from "@oclif/core";
+import { Flags } from "@oclif/core";
 import { createDraftScriptVersion } from "../../../../generated/operations.js";
-import { formatAddress } from "../../../address.js";
-import { BaseCommand } from "../../../base.js";
-import { renderDiff } from "../../../contract.js";
-import { resolveAddress } from "../../../own-handle.js";
-import { resolveVersion } from "../../../versions.js";
-import { versionFields, versionFileFlags } from "../../../script-files.js";
+import { formatAddress, addressArg } from "../../../shell/address.js";
+import { BaseCommand } from "../../../shell/base.js";
+import { renderDiff } from "../../../scripts/contract.js";
+import { resolveAddress } from "../../../scripts/own-handle.js";
+import { resolveVersion } from "../../../scripts/versions.js";
+import { versionFields, versionFileFlags } from "../../../scripts/script-files.js";
 
 export default class VersionsCreate extends BaseCommand<typeof VersionsCreate> {
   static override summary = "Add a draft version to a script";
@@ -27,7 +27,7 @@ Try a draft with \`reduck run --version VERSION --script ADDRESS ...\`, then mak
   ];
 
   static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    address: addressArg(),
   };
 
   static override flags = {

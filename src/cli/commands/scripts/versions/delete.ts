@@ -1,10 +1,9 @@
-import { Args } from "@oclif/core";
 import { deleteDraftScriptVersion } from "../../../../generated/operations.js";
-import { formatAddress } from "../../../address.js";
-import { BaseCommand } from "../../../base.js";
-import { confirmOrCancel, refuseUnconfirmed, yesFlag } from "../../../confirm.js";
-import { resolveAddress } from "../../../own-handle.js";
-import { resolveVersion, versionArg } from "../../../versions.js";
+import { formatAddress, addressArg } from "../../../shell/address.js";
+import { BaseCommand } from "../../../shell/base.js";
+import { confirmOrCancel, refuseUnconfirmed, yesFlag } from "../../../shell/confirm.js";
+import { resolveAddress } from "../../../scripts/own-handle.js";
+import { resolveVersion, versionArg } from "../../../scripts/versions.js";
 
 export default class VersionsDelete extends BaseCommand<typeof VersionsDelete> {
   static override summary = "Discard a draft version";
@@ -20,7 +19,7 @@ export default class VersionsDelete extends BaseCommand<typeof VersionsDelete> {
   ];
 
   static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    address: addressArg(),
     version: versionArg("The draft version"),
   };
 

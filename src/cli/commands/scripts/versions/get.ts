@@ -1,10 +1,10 @@
-import { Args, Flags } from "@oclif/core";
-import { resolveVersion, versionArg } from "../../../versions.js";
+import { Flags } from "@oclif/core";
+import { resolveVersion, versionArg } from "../../../scripts/versions.js";
 import { getScriptVersion } from "../../../../generated/operations.js";
-import { formatAddress } from "../../../address.js";
-import { BaseCommand } from "../../../base.js";
-import { renderVersion } from "../../../contract.js";
-import { resolveAddress } from "../../../own-handle.js";
+import { formatAddress, addressArg } from "../../../shell/address.js";
+import { BaseCommand } from "../../../shell/base.js";
+import { renderVersion } from "../../../scripts/contract.js";
+import { resolveAddress } from "../../../scripts/own-handle.js";
 
 export default class VersionsGet extends BaseCommand<typeof VersionsGet> {
   static override summary = "Show one version of a script: its note, contract and (with --code) its code";
@@ -17,7 +17,7 @@ export default class VersionsGet extends BaseCommand<typeof VersionsGet> {
   ];
 
   static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    address: addressArg(),
     version: versionArg("The version"),
   };
 

@@ -1,11 +1,11 @@
-import { Args, Flags } from "@oclif/core";
+import { Flags } from "@oclif/core";
 import { getScript, listScriptVersions } from "../../../../generated/operations.js";
 import type { components } from "../../../../generated/schema.js";
-import { formatAddress } from "../../../address.js";
-import { BaseCommand } from "../../../base.js";
-import { fetchList, pageFlags, shortTime, type Page } from "../../../list-flags.js";
-import { renderTable, wideFlag, wideLayout } from "../../../output.js";
-import { resolveAddress } from "../../../own-handle.js";
+import { formatAddress, addressArg } from "../../../shell/address.js";
+import { BaseCommand } from "../../../shell/base.js";
+import { fetchList, pageFlags, shortTime, type Page } from "../../../shell/list-flags.js";
+import { renderTable, wideFlag, wideLayout } from "../../../shell/output.js";
+import { resolveAddress } from "../../../scripts/own-handle.js";
 
 type VersionSummary = components["schemas"]["ScriptVersionSummary"];
 
@@ -21,7 +21,7 @@ export default class VersionsList extends BaseCommand<typeof VersionsList> {
   ];
 
   static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    address: addressArg(),
   };
 
   static override flags = {

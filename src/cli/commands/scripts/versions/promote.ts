@@ -1,9 +1,8 @@
-import { Args } from "@oclif/core";
 import { promoteScriptVersion } from "../../../../generated/operations.js";
-import { formatAddress } from "../../../address.js";
-import { BaseCommand } from "../../../base.js";
-import { resolveAddress } from "../../../own-handle.js";
-import { resolveVersion, versionArg } from "../../../versions.js";
+import { formatAddress, addressArg } from "../../../shell/address.js";
+import { BaseCommand } from "../../../shell/base.js";
+import { resolveAddress } from "../../../scripts/own-handle.js";
+import { resolveVersion, versionArg } from "../../../scripts/versions.js";
 
 export default class VersionsPromote extends BaseCommand<typeof VersionsPromote> {
   static override summary = "Make a version the one the script runs (also how to roll back)";
@@ -17,7 +16,7 @@ export default class VersionsPromote extends BaseCommand<typeof VersionsPromote>
   ];
 
   static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    address: addressArg(),
     version: versionArg("The version to make current"),
   };
 

@@ -1,12 +1,12 @@
-import { Args, Flags } from "@oclif/core";
+import { Flags } from "@oclif/core";
 import { patchDraftScriptVersion } from "../../../../generated/operations.js";
-import { formatAddress } from "../../../address.js";
-import { BaseCommand } from "../../../base.js";
-import { renderDiff } from "../../../contract.js";
-import { usageError } from "../../../errors.js";
-import { resolveAddress } from "../../../own-handle.js";
-import { resolveVersion, versionArg } from "../../../versions.js";
-import { versionFields, versionFileFlags } from "../../../script-files.js";
+import { formatAddress, addressArg } from "../../../shell/address.js";
+import { BaseCommand } from "../../../shell/base.js";
+import { renderDiff } from "../../../scripts/contract.js";
+import { usageError } from "../../../shell/errors.js";
+import { resolveAddress } from "../../../scripts/own-handle.js";
+import { resolveVersion, versionArg } from "../../../scripts/versions.js";
+import { versionFields, versionFileFlags } from "../../../scripts/script-files.js";
 
 export default class VersionsUpdate extends BaseCommand<typeof VersionsUpdate> {
   static override summary = "Change a draft version: its code, contract or note";
@@ -25,7 +25,7 @@ export default class VersionsUpdate extends BaseCommand<typeof VersionsUpdate> {
   ];
 
   static override args = {
-    address: Args.string({ description: "Script address: [handle/]host/slug.", required: true }),
+    address: addressArg(),
     version: versionArg("The draft version"),
   };
 

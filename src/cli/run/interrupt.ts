@@ -1,0 +1,38 @@
+/**
+ * What Ctrl-C leaves behind, told honestly. Before a run's request has gone out whole, nothing
+ * was run; after, the service has the run and may well complete it (the email goes out), so
+ * the user is told where to look.
+ */
+import { ExitCode } from "../shell/exit-codes.js";
+import { wantsJson } from "../shell/json-errors.js";
+
+export type RunPhase = "none" | "preparing" | "sent" | "waiting";
+
+let phase: RunPhase = "none";
+let waitingFor: string | undefined;
+
+/**
+ * `reduck run` says how far it got: "preparing" until the request is sent whole, then "sent";
+ * "waiting" (with the batch or run id) once the service handed back a run still going.
+ */
+export function setRunPhase(next: RunPhase, id?: string): void {
+  phase = next;
+  waitingFor = id;
+}
+
+export function interruptMessage(): string {
+  if (phase === "preparing") return "Interrupted: nothing was run";
+  if (phase === "waiting") return `Interrupted: the run goes on at the service. Wait for it again with:\n  reduck runs wait ${waitingFor}`;
+  if (phase === "sent") return "Interrupted: the run was already sent and may still complete; check `reduck runs list`";
+  return "Interrupted.";
+}
+
+/** One line on stderr (with --json, the error as one JSON document on stdout) and the conventional exit code. */
+export function onInterrupt(): void {
+  if (wantsJson(process.argv.slice(2))) {
+    process.stdout.write(`${JSON.stringify({ error: { message: interruptMessage(), exitCode: ExitCode.INTERRUPTED, kind: "aborted" } }, null, 2)}\n`);
+  } else {
+    process.stderr.write(`\n${interruptMessage()}\n`);
+  }
+  process.exit(ExitCode.INTERRUPTED);
+}

@@ -1,0 +1,52 @@
+/**
+ * A version as people name it: its number from `reduck scripts versions list` (1, 2, ...) or
+ * its id. Numbers are resolved through the script's version list.
+ */
+import { Args, Flags } from "@oclif/core";
+import type { ReduckClient } from "../../client.js";
+import { listScriptVersions } from "../../generated/operations.js";
+import { listAll } from "../../paginate.js";
+import { formatAddress } from "../shell/address.js";
+import { fromReduckError, usageError } from "../shell/errors.js";
+import type { ScriptPath } from "./own-handle.js";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The positional VERSION argument of the versions commands. */
+export function versionArg(what: string) {
+  return Args.string({ description: `${what}: its number (see \`reduck scripts versions list ADDRESS\`) or its id.`, required: true });
+}
+
+/** `--version` (number or id); `--version-id` still works. */
+export function versionFlag(description: string) {
+  return Flags.string({
+    description: `${description} A version number (see \`reduck scripts versions list ADDRESS\`) or id.`,
+    aliases: ["version-id"],
+    helpValue: "VERSION",
+  });
+}
+
+/**
+ * The id of the version `given` names: an id as it is, a number looked up in the script's
+ * versions. A malformed value or an unknown number is a usage error (exit 2) that says where
+ * the numbers are.
+ *
+ * @example
+ * await resolveVersion(client, { handle: "@demo", host: "example.com", slug: "get_title" }, "2"); // "00000000-0000-4000-8004-000000000002"
+ */
+export async function resolveVersion(client: ReduckClient, path: ScriptPath, given: string): Promise<string> {
+  const address = formatAddress(path);
+  const where = `see \`reduck scripts versions list ${address}\``;
+  if (UUID.test(given)) return given;
+  if (!/^\d+$/.test(given)) throw usageError(`${JSON.stringify(given)} is not a version number or id: ${where}`);
+  const number = Number(given);
+  const versions = await listAll(listScriptVersions, { client, path, query: { pageSize: 100 } });
+  if (versions.error) throw fromReduckError(versions.error, `reading the versions of ${address}`);
+  const found = versions.data.find((v) => v.version_number === number);
+  if (!found) {
+    const known = versions.data.map((v) => v.version_number).sort((a, b) => a - b);
+    const range = known.length ? ` (its versions: ${known.length > 10 ? `${known.slice(0, 10).join(", ")}, ...` : known.join(", ")})` : "";
+    throw usageError(`${address} has no version ${number}${range}: ${where}`);
+  }
+  return found.id;
+}

@@ -1,0 +1,229 @@
+/**
+ * The base of every command: shared flags, the client, and how failures reach the user
+ * (one line on stderr, or one JSON object on stdout with --json, and a documented exit code).
+ */
+import { Command, Flags, type Interfaces } from "@oclif/core";
+import { createReduckClient, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL, type ReduckClient } from "../../client.js";
+import type { ReduckError } from "../../core/errors.js";
+import { OAuthSession } from "../../auth/session.js";
+import type { OAuthSignIn } from "../../auth/types.js";
+import { redactSecrets } from "../../core/redact.js";
+import { retryLine, type RetryInfo } from "./retry-line.js";
+import { configSignInStore, readConfig, storedCredential } from "./config.js";
+import { inCliWords } from "./cli-words.js";
+import { cliFetch, connectionSettings, timeoutFromEnv } from "./network.js";
+import { CliError, fromReduckError, toCliError } from "./errors.js";
+import { ExitCode } from "./exit-codes.js";
+import type { CommandShape } from "./parse-errors.js";
+
+export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)["baseFlags"] & T["flags"]>;
+export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T["args"]>;
+
+/** Where the API URL came from: --api-url, REDUCK_API_URL, remembered by `reduck login --api-url`, or the default. */
+export type ApiUrlSource = "flag" | "env" | "login" | "default";
+
+/** The credential a command uses, and where it came from. */
+export type CredentialInUse =
+  | { kind: "apiKey"; source: "flag" | "env" | "login"; apiKey: string /** a stored sign-in it takes precedence over */; shadows?: boolean }
+  | { kind: "oauth"; source: "login"; signIn: OAuthSignIn };
+
+export abstract class BaseCommand<T extends typeof Command> extends Command {
+  static override enableJsonFlag = true;
+
+  static override baseFlags = {
+    "api-key": Flags.string({
+      description: "API key to use. Visible to other users in `ps`: prefer REDUCK_API_KEY or `reduck login`.",
+      helpGroup: "GLOBAL",
+    }),
+    "api-url": Flags.string({
+      description: "Catalogue API base URL [env: REDUCK_API_URL] (default https://reduck.ai).",
+      helpGroup: "GLOBAL",
+    }),
+    verbose: Flags.boolean({
+      description: "Say on stderr, one line each, when a request is retried and why.",
+      helpGroup: "GLOBAL",
+    }),
+  };
+
+  protected flags!: BaseFlags<T>;
+  protected args!: BaseArgs<T>;
+
+  public override async init(): Promise<void> {
+    await super.init();
+    const { args, flags } = await this.parse({
+      flags: this.ctor.flags,
+      baseFlags: (super.ctor as typeof BaseCommand).baseFlags,
+      enableJsonFlag: this.ctor.enableJsonFlag,
+      args: this.ctor.args,
+      strict: this.ctor.strict,
+    }).catch((error: unknown) => {
+      // Parsed, and refused (a usage error follows): without this, oclif adds "did not parse its
+      // arguments. Did you forget to call 'this.parse'?" whenever NODE_ENV is development or test.
+      this.parsed = true;
+      throw error;
+    });
+    this.flags = flags as BaseFlags<T>;
+    this.args = args as BaseArgs<T>;
+    const given = this.flags["api-url"] || process.env.REDUCK_API_URL;
+    if (given) {
+      this.resolvedApiUrl = given;
+      this.apiUrlSource = this.flags["api-url"] ? "flag" : "env";
+    } else {
+      // Only now is the config file read: a damaged one stops the command rather than send it elsewhere.
+      const remembered = (await readConfig()).apiUrl;
+      this.resolvedApiUrl = remembered || DEFAULT_BASE_URL;
+      this.apiUrlSource = remembered ? "login" : "default";
+    }
+    this.resolvedApiUrl = this.resolvedApiUrl.replace(/\/+$/, "");
+  }
+
+  private resolvedApiUrl = DEFAULT_BASE_URL;
+  protected apiUrlSource: ApiUrlSource = "default";
+
+  /** Where the catalogue API is: --api-url, REDUCK_API_URL, the URL `reduck login --api-url` remembered, or the default. */
+  protected apiUrl(): string {
+    return this.resolvedApiUrl;
+  }
+
+  /** Where runs go: REDUCK_MCP_URL, else the API URL when that was chosen, else the default. */
+  protected runUrl(): string {
+    const explicitApi = this.apiUrlSource === "default" ? undefined : this.apiUrl();
+    return (process.env.REDUCK_MCP_URL || explicitApi || DEFAULT_RUN_BASE_URL).replace(/\/+$/, "");
+  }
+
+  private cachedClient?: ReduckClient;
+  private cachedCredential?: CredentialInUse;
+  /** The API key in use, to redact wherever a message might echo it. */
+  private credentialInUse?: string;
+
+  /** The credential: --api-key, REDUCK_API_KEY, or what `reduck login` stored for this API URL, in that order. */
+  protected async credential(): Promise<CredentialInUse> {
+    if (this.cachedCredential) return this.cachedCredential;
+    const apiUrl = this.apiUrl();
+    const given = this.flags["api-key"] || process.env.REDUCK_API_KEY;
+    if (given) {
+      const stored = await storedCredential(apiUrl).catch(() => undefined);
+      const source = this.flags["api-key"] ? "flag" : "env";
+      return (this.cachedCredential = { kind: "apiKey", source, apiKey: given, shadows: Boolean(stored) });
+    }
+    const stored = await storedCredential(apiUrl);
+    if (!stored) {
+      throw new CliError(`not signed in to ${apiUrl}: set REDUCK_API_KEY or run \`reduck login\``, ExitCode.AUTH);
+    }
+    this.cachedCredential =
+      "oauth" in stored ? { kind: "oauth", source: "login", signIn: stored.oauth } : { kind: "apiKey", source: "login", apiKey: stored.apiKey };
+    return this.cachedCredential;
+  }
+
+  /** The client, with the credential above; an OAuth sign-in's tokens are refreshed as they near expiry. */
+  protected async client(): Promise<ReduckClient> {
+    if (this.cachedClient) return this.cachedClient;
+    const apiUrl = this.apiUrl();
+    const credential = await this.credential();
+    let auth: { apiKey: string } | { oauthToken: (request: { resource: string }) => Promise<string> };
+    if (credential.kind === "apiKey") {
+      auth = { apiKey: credential.apiKey };
+    } else {
+      const session = new OAuthSession(configSignInStore(apiUrl), Date.now, cliFetch());
+      auth = { oauthToken: ({ resource }) => session.accessToken(resource) };
+    }
+    if (credential.kind === "apiKey") this.credentialInUse = credential.apiKey;
+    try {
+      this.cachedClient = createReduckClient({
+        ...auth,
+        baseUrl: apiUrl,
+        runBaseUrl: this.runUrl(),
+        timeoutMs: timeoutFromEnv(),
+        ...connectionSettings(),
+        // Only when asked: a retry that ends in failure would otherwise print lines before the one-line error.
+        ...(this.flags.verbose ? { onRetry: (info: RetryInfo) => this.note(retryLine(info)) } : {}),
+      });
+    } catch (err) {
+      throw new CliError(inCliWords((err as Error).message.replace(/^createReduckClient: /, "")), ExitCode.USAGE);
+    }
+    return this.cachedClient;
+  }
+
+  /** Unwraps a library result, or fails the command with the error's message and exit code. */
+  protected unwrap<D>(result: { data: D; error: undefined } | { data: undefined; error: ReduckError }, doing?: string): D {
+    if (result.error) throw fromReduckError(result.error, doing);
+    return result.data as D;
+  }
+
+  /** A note for people: stderr, and silent with --json so stdout stays one document. */
+  protected note(message: string): void {
+    if (!this.jsonEnabled()) process.stderr.write(`${message}\n`);
+  }
+
+  /** Prints data as JSON on stdout (for commands whose output is always JSON). */
+  protected printJson(data: unknown): void {
+    process.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
+  }
+
+  /**
+   * What `--json` prints: the same text as oclif's (which has no colours without a theme), but
+   * without running every token of it through its colouriser, which took milliseconds per page.
+   */
+  override logJson(json: unknown): void {
+    this.printJson(json);
+  }
+
+  /**
+   * oclif's own JSON error dumps the parse context, which includes --api-key and
+   * REDUCK_API_KEY. Ours holds the message, the exit code and safe details only.
+   */
+  protected override toErrorJson(err: unknown): { error: Record<string, unknown> } {
+    const e = toCliError(err, this.shape());
+    return { error: { message: this.redact(e.message), exitCode: e.exitCode, ...e.detail } };
+  }
+
+  /** Neither the credential in use nor anything shaped like a key is ever printed. */
+  protected redact(text: string): string {
+    const known = [this.credentialInUse, this.flags?.["api-key"], process.env.REDUCK_API_KEY];
+    return redactSecrets(
+      text,
+      known.filter((s): s is string => Boolean(s)),
+    );
+  }
+
+  /** Every flag the command takes, as oclif defines them (see flagDefinitionsOf). */
+  protected flagDefinitions(): Record<string, Interfaces.Flag<unknown>> {
+    return flagDefinitionsOf(this.ctor);
+  }
+
+  /** The command's id, flags and arguments, for parse errors in the CLI's words. */
+  private shape(): CommandShape {
+    const flags = Object.keys({ ...this.ctor.baseFlags, ...this.ctor.flags });
+    if (this.ctor.enableJsonFlag) flags.push("json");
+    const args = Object.entries(this.ctor.args ?? {}).map(([name, arg]) => ({ name, required: Boolean(arg.required) }));
+    return { id: (this.id ?? "").split(":").join(" "), flags: [...flags, "help"], args, bin: this.config.bin };
+  }
+
+  protected override async catch(err: Error & { oclif?: { exit?: number } }): Promise<void> {
+    // this.exit(n) throws an ExitError: just keep its code.
+    if (err?.oclif?.exit !== undefined && err.name === "ExitError") {
+      process.exitCode = err.oclif.exit;
+      return;
+    }
+    const e = toCliError(err, this.shape());
+    process.exitCode = e.exitCode;
+    if (this.jsonEnabled()) {
+      process.stdout.write(`${JSON.stringify(this.toErrorJson(e), null, 2)}\n`);
+    } else {
+      process.stderr.write(`Error: ${this.redact(e.message)}\n`);
+    }
+    if (process.env.REDUCK_DEBUG && err instanceof Error && !(err instanceof CliError)) process.stderr.write(`${err.stack}\n`);
+  }
+}
+
+// Kept importable from here, where it always was.
+export { toCliError } from "./errors.js";
+
+/**
+ * Every flag a command takes (its own, the global ones, --json), as oclif defines them: what
+ * reads a command's argv by hand (run-args.ts) reads it by these, so it knows each new flag.
+ */
+export function flagDefinitionsOf(command: Pick<typeof Command, "baseFlags" | "flags" | "enableJsonFlag">): Record<string, Interfaces.Flag<unknown>> {
+  const json = command.enableJsonFlag ? { json: Flags.boolean() } : {};
+  return { ...command.baseFlags, ...command.flags, ...json } as Record<string, Interfaces.Flag<unknown>>;
+}

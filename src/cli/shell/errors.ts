@@ -1,0 +1,65 @@
+import type { ReduckError } from "../../core/errors.js";
+import { inCliWords } from "./cli-words.js";
+import { ExitCode, type ExitCodeValue } from "./exit-codes.js";
+import { rewriteParseError, type CommandShape } from "./parse-errors.js";
+
+/** An error meant for the user: one clear line and an exit code, never a stack trace. */
+export class CliError extends Error {
+  override name = "CliError";
+  constructor(
+    message: string,
+    readonly exitCode: ExitCodeValue = ExitCode.FAILED,
+    readonly detail: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function usageError(message: string): CliError {
+  return new CliError(message, ExitCode.USAGE);
+}
+
+/** Turns a library error value into the CLI's error, with the exit code its kind calls for. */
+export function fromReduckError(error: ReduckError & { runId?: string }, doing?: string): CliError {
+  const code =
+    error.kind === "invalid_request"
+      ? ExitCode.USAGE
+      : error.status === 401 || (error.kind === "credential" && !error.cause) // a cause: the sign-in server was unreachable
+        ? ExitCode.AUTH
+        : error.kind === "aborted"
+          ? ExitCode.INTERRUPTED
+          : ExitCode.FAILED;
+  let message = error.error;
+  if (error.variables) {
+    const fields = Object.entries(error.variables).map(([field, msgs]) => `${field}: ${msgs.join("; ")}`);
+    if (fields.length) message += ` (${fields.join(", ")})`;
+  }
+  if (error.status === 401) message += ". Set REDUCK_API_KEY or run `reduck login`";
+  const detail: Record<string, unknown> = { kind: error.kind };
+  if (error.status !== undefined) detail.status = error.status;
+  if (error.cause) detail.cause = error.cause;
+  if (error.variables) detail.variables = error.variables;
+  if (error.runId) detail.runId = error.runId;
+  message = inCliWords(message);
+  return new CliError(doing ? `${doing}: ${message}` : message, code, detail);
+}
+
+/**
+ * Anything thrown becomes a CliError; parse errors are usage errors (exit 2, with or without
+ * --json), in the CLI's words when the command is known.
+ */
+export function toCliError(err: unknown, shape?: CommandShape): CliError {
+  if (err instanceof CliError) return err;
+  const e = err as Error & { oclif?: { exit?: number }; parse?: unknown };
+  if (e && (e.parse !== undefined || e.oclif?.exit === 2)) {
+    const rewritten = shape && rewriteParseError(String(e.message ?? err), shape);
+    const message =
+      rewritten ??
+      String(e.message ?? err)
+        .split("\n")
+        .filter(Boolean)
+        .join(" ");
+    return new CliError(message.replace(/\s+/g, " ").trim(), ExitCode.USAGE);
+  }
+  return new CliError(`unexpected failure: ${e?.message ?? String(err)} (set REDUCK_DEBUG=1 for details)`, ExitCode.FAILED);
+}

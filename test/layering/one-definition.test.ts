@@ -1,0 +1,52 @@
+/**
+ * Helpers the whole client shares are defined once, in src/core/, and imported everywhere else:
+ * a second copy drifts (one of the seven former `isObject`s let arrays through). The sandbox
+ * (test/server/) keeps its own, as a witness that imports nothing of the client's.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { isObject, jsonSchemaOf } from "../../src/core/json.js";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+function sources(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return entry.name === "generated" ? [] : sources(path);
+    return entry.name.endsWith(".ts") ? [path] : [];
+  });
+}
+
+/** Where src/ defines `name` (a function, or a const bound to one), as file paths. */
+function definitionsOf(name: string): string[] {
+  const pattern = new RegExp(`(function\\s+${name}\\s*[(<]|const\\s+${name}\\s*=)`);
+  return sources(join(root, "src"))
+    .filter((file) => pattern.test(readFileSync(file, "utf8")))
+    .map((file) => relative(root, file));
+}
+
+describe("one definition each, in src/core/", () => {
+  it("isObject", () => {
+    expect(definitionsOf("isObject")).toEqual(["src/core/json.ts"]);
+  });
+
+  it("the JSON Schema type of contracts", () => {
+    expect(definitionsOf("jsonSchemaOf")).toEqual(["src/core/json.ts"]);
+    const others = sources(join(root, "src")).filter((file) => /^(export\s+)?(type|interface)\s+\w*Schema\b/m.test(readFileSync(file, "utf8")));
+    expect(others.map((file) => relative(root, file))).toEqual(["src/core/json.ts"]);
+  });
+});
+
+describe("isObject and jsonSchemaOf", () => {
+  it("a JSON object is neither null nor an array", () => {
+    expect([{}, { a: 1 }, [], null, "x", 1, undefined].map(isObject)).toEqual([true, true, false, false, false, false, false]);
+  });
+
+  it("a contract's schema is an object, else absent", () => {
+    const schema = { type: "object", properties: { to: { type: "string" } } };
+    expect(jsonSchemaOf(schema)).toBe(schema);
+    expect([undefined, null, [], "x"].map(jsonSchemaOf)).toEqual([undefined, undefined, undefined, undefined]);
+  });
+});

@@ -1,0 +1,71 @@
+// The `reduck-sandbox` command as a user starts it (its bin file, with node): --help lists every
+// option, a wrong one is one line and exit 2, and a scripts folder it cannot seed says which file.
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+const BIN = fileURLToPath(new URL("./bin/reduck-sandbox.mjs", import.meta.url));
+const scratch = mkdtempSync(path.join(os.tmpdir(), "reduck-sandbox-bin-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+async function sandbox(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? "", HOME: scratch } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe("reduck-sandbox", () => {
+  it("--help lists every option, and exits 0", async () => {
+    const { code, stdout } = await sandbox(["--help"]);
+    expect(code).toBe(0);
+    for (const option of [
+      "--port N",
+      "--write-env FILE",
+      "--browser simulated|real",
+      "--scripts DIR",
+      "--desktop DIR",
+      "--run-timeout",
+      "--run-memory",
+      "--file-access",
+      "--devices",
+      "--oauth-issuer",
+      "--help",
+    ]) {
+      expect(stdout).toContain(option);
+    }
+    expect((await sandbox(["-h"])).stdout).toBe(stdout);
+  });
+
+  it("is the package's bin", () => {
+    const manifest = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
+    expect(manifest.bin).toEqual({ "reduck-sandbox": "./bin/reduck-sandbox.mjs" });
+    expect(manifest.private).toBeUndefined();
+    expect(Object.keys(manifest.optionalDependencies)).toEqual(["@sparticuz/chromium", "playwright-core"]);
+  });
+
+  it("an unknown option is one line on stderr and exit 2", async () => {
+    const { code, stderr } = await sandbox(["--bogus"]);
+    expect(code).toBe(2);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).toMatch(/Unknown option '--bogus'.*--help lists them/);
+  });
+
+  it("--scripts: a body without its contract is refused before serving, naming the file", async () => {
+    const dir = path.join(scratch, "scripts");
+    mkdirSync(path.join(dir, "shop.example"), { recursive: true });
+    writeFileSync(path.join(dir, "shop.example", "get_total.js"), "return {};");
+    const { code, stderr, stdout } = await sandbox(["--port", "0", "--browser", "simulated", "--scripts", dir]);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toContain(`${path.join(dir, "shop.example", "get_total")}.js has no contract`);
+  });
+});

@@ -1,0 +1,133 @@
+// The sandbox as a user installs it: its packed tarball and reduck-client's, installed with npm
+// into an empty folder (nothing of this repository reachable from there). Then `npx reduck-sandbox
+// --help`; the installed command serving, and the installed reduck CLI running a script with a
+// file against it; and a vitest file of that folder using startSandbox(): a run, runs() with the
+// file's SHA-256, next() making the next run a 202 that the library polls to its result, and a
+// failure with its errorType. Needs reduck-client built (npm run build) and the registry (npm
+// install fetches the dependencies, or takes them from its cache).
+import { execFile, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, expect, it } from "vitest";
+
+const exec = promisify(execFile);
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const work = mkdtempSync(path.join(os.tmpdir(), "reduck-sandbox-pack-"));
+const project = path.join(work, "project");
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+const env = { PATH: process.env.PATH ?? "", HOME: work, npm_config_cache: process.env.npm_config_cache ?? path.join(os.homedir(), ".npm"), NO_COLOR: "1" };
+
+beforeAll(async () => {
+  await exec(npm, ["pack", "-w", "@reduck-client/sandbox", "--pack-destination", work], { cwd: ROOT, env: { ...process.env } });
+  // The client as built by `npm run build` (prepack would build it again).
+  await exec(npm, ["pack", "--ignore-scripts", "--pack-destination", work], { cwd: ROOT, env: { ...process.env } });
+  const tarballs = readdirSync(work).filter((name) => name.endsWith(".tgz"));
+  expect(tarballs.sort()).toEqual(["reduck-client-0.1.0.tgz", "reduck-client-sandbox-0.1.0.tgz"]);
+  await exec("mkdir", [project]);
+  writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "my-project", private: true, type: "module" }));
+  await exec(npm, ["install", "--no-audit", "--no-fund", ...tarballs.map((name) => path.join(work, name)), "vitest@4.1.12"], {
+    cwd: project,
+    env,
+    timeout: 240_000,
+  });
+}, 300_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+it("npx reduck-sandbox --help lists its options", async () => {
+  const { stdout } = await exec("npx", ["reduck-sandbox", "--help"], { cwd: project, env });
+  expect(stdout).toMatch(/Usage: reduck-sandbox \[options\]/);
+  for (const option of ["--port N", "--write-env FILE", "--browser simulated|real", "--scripts DIR"]) expect(stdout).toContain(option);
+}, 60_000);
+
+it("the installed command serves, and the installed reduck CLI runs a script with a file against it", async () => {
+  const bin = path.join(project, "node_modules", "@reduck-client", "sandbox", "bin", "reduck-sandbox.mjs");
+  const child = spawn(process.execPath, [bin, "--port", "0", "--browser", "simulated"], { cwd: project, env, stdio: ["ignore", "pipe", "pipe"] });
+  const closed = once(child, "close");
+  try {
+    let stdout = "";
+    const vars = await new Promise<Record<string, string>>((resolve, reject) => {
+      closed.then(() => reject(new Error("the sandbox exited")));
+      child.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk;
+        const found = Object.fromEntries([...stdout.matchAll(/^(REDUCK_API_URL|REDUCK_API_KEY)=(.+)$/gm)].map((m) => [m[1]!, m[2]!]));
+        if (found.REDUCK_API_URL && found.REDUCK_API_KEY) resolve(found);
+      });
+    });
+    writeFileSync(path.join(project, "report.txt"), "the quarterly report");
+    const reduck = path.join(project, "node_modules", "reduck-client", "bin", "run.js");
+    const { stdout: answer } = await exec(
+      process.execPath,
+      [
+        reduck,
+        "run",
+        "--json",
+        "--browser",
+        "extension",
+        "--script",
+        "reduck/mail.google.com/send_email",
+        "to=me@example.com",
+        "subject=Report",
+        "file:attachment=report.txt",
+      ],
+      { cwd: project, env: { ...env, ...vars } },
+    );
+    expect(JSON.parse(answer)).toMatchObject({ status: "completed", result: { sent: true } });
+  } finally {
+    child.kill("SIGTERM");
+    await closed;
+  }
+}, 60_000);
+
+it("a vitest file of that folder tests its own code with startSandbox()", async () => {
+  writeFileSync(
+    path.join(project, "my-code.test.ts"),
+    `import { createHash } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { startSandbox } from "@reduck-client/sandbox";
+import { createReduckClient, runScript } from "reduck-client";
+import { afterAll, beforeAll, expect, test } from "vitest";
+
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+beforeAll(async () => { sandbox = await startSandbox(); });
+afterAll(async () => { await sandbox.close(); });
+
+const bytes = Buffer.from("my invoice");
+const send = (extra = {}) => {
+  const file = path.join(sandbox.desktop, "invoice.pdf");
+  writeFileSync(file, bytes);
+  return runScript({
+    client: createReduckClient({ apiKey: sandbox.apiKey, baseUrl: sandbox.url }),
+    browser: "extension",
+    script: { handle: "reduck", host: "mail.google.com", slug: "send_email", args: { to: "me@example.com", subject: "Invoice" }, files: { attachment: { path: file } } },
+    ...extra,
+  });
+};
+
+test("a run, with the file's SHA-256 in runs()", async () => {
+  const { data, error } = await send();
+  expect(error).toBeUndefined();
+  expect(data!.result).toMatchObject({ sent: true });
+  expect(sandbox.runs()[0]!.files[0]!.sha256).toBe(createHash("sha256").update(bytes).digest("hex"));
+});
+
+test("next(): a 202 the library polls to its result, and a failure with its errorType", async () => {
+  sandbox.next({ held: 2 });
+  const statuses: string[] = [];
+  const held = await send({ waitForSeconds: 1, onStatus: (update: { status: string }) => statuses.push(update.status) });
+  expect(held.data!.result).toMatchObject({ sent: true });
+  expect(statuses[0]).toBe("running");
+  sandbox.next({ failed: { errorType: "site_error", externalMessage: "The site is down." } });
+  const failed = await send();
+  expect(failed.error).toMatchObject({ errorType: "site_error", externalMessage: "The site is down." });
+});
+`,
+  );
+  const { stdout } = await exec("npx", ["--no", "vitest", "run"], { cwd: project, env });
+  expect(stdout).toMatch(/Tests\s+2 passed/);
+}, 120_000);
