@@ -21,6 +21,8 @@ export function suite(which: "fast" | "slow"): ViteUserConfig {
       // that build's library, not dist/.
       alias: [{ find: /^reduck-client$/, replacement: path.join(build, "dist", "index.js") }],
     },
+    // The sandbox package's TypeScript entry (its exports' "module" condition), as on main before.
+    ssr: { resolve: { conditions: ["module", "node", "development"] } },
     test: {
       // jsdom corrupts File inside FormData; the library targets Node.
       environment: "node",
