@@ -97,7 +97,7 @@ describe("sandbox options", () => {
   it("with --browser simulated, runs the catalogue's twins against the simulated page, and says so", async () => {
     const sandbox = spawnSandbox(["--port", "0", "--desktop", dir, "--browser", "simulated"]);
     try {
-      await vi.waitFor(() => expect(sandbox.output().stderr).toContain("desktop folder"), { timeout: 15_000, interval: 25 });
+      await vi.waitFor(() => expect(sandbox.output().stderr).toContain("desktop folder"), { timeout: 50_000, interval: 25 });
       expect(sandbox.output().stderr).toContain(
         "scripts run against the simulated page, which renders nothing (without --browser simulated: a headless Chromium)",
       );
@@ -149,7 +149,7 @@ describe("sandbox options", () => {
     for (const access of ["on", "off"]) {
       const sandbox = spawnSandbox(["--port", "0", "--desktop", dir, "--file-access", access]);
       try {
-        await vi.waitFor(() => expect(sandbox.output().stderr).toContain("desktop folder"), { timeout: 15_000, interval: 25 });
+        await vi.waitFor(() => expect(sandbox.output().stderr).toContain("desktop folder"), { timeout: 50_000, interval: 25 });
         const lines = sandbox.output().stdout.trimEnd().split("\n");
         expect(lines).toHaveLength(2);
         const url = present(lines[0], "the address line").replace("REDUCK_API_URL=", "");
