@@ -1,13 +1,11 @@
 // The shared set-up of the reference server's API tests (reference-server.test.ts,
 // reference-scripts.test.ts): a fresh, self-checked server per test (its hooks register in the test
 // file that calls useReferenceFixture()) and a plain-fetch `call`.
-import type { ReduckClient } from "reduck-client";
 import { useReferenceServer } from "./reference-harness.js";
-import type { Reference } from "./testing.js";
 
 export const BASE = "https://reduck.ai";
 /** The calling file's server (a live binding, set by useReferenceFixture). */
-export let ref: Reference<ReduckClient>;
+export let ref: ReturnType<typeof useReferenceServer>;
 
 /** A fresh, self-checked server for each of the calling file's tests. */
 export function useReferenceFixture(): void {
