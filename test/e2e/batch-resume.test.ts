@@ -77,7 +77,7 @@ describe("never twice", () => {
     expect((await runsPerName("echo")).get("boom")).toBe(2);
     expect((await runsPerName("echo")).get("fine")).toBe(1);
     expect((await journal(out)).filter((l) => l.status === "failed")).toHaveLength(2);
-  }, 30_000);
+  });
 
   test("a second process on the same journal is refused with a clear error, and the first finishes alone", async () => {
     const dir = await folder();
@@ -99,7 +99,7 @@ describe("never twice", () => {
     expect(second!.stderr).toMatch(/another reduck batch \(pid \d+\) is writing .*rows\.results\.jsonl: wait for it to end/);
     const counts = await runsPerName("slow");
     expect(Array.from({ length: 12 }, (_, i) => counts.get(`l${i}`))).toEqual(Array(12).fill(1));
-  }, 30_000);
+  });
 });
 describe("no answer to rely on", () => {
   test("a connection reset after the request reached the server: the run is found by its arguments and adopted, not sent again", async () => {
@@ -126,7 +126,7 @@ describe("no answer to rely on", () => {
     } finally {
       await proxy.close();
     }
-  }, 30_000);
+  });
 });
 
 describe("the service asks to slow down", () => {
@@ -158,5 +158,5 @@ describe("the service asks to slow down", () => {
     } finally {
       await proxy.close();
     }
-  }, 30_000);
+  });
 });

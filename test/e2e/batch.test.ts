@@ -143,7 +143,7 @@ describe("what the user sees", () => {
     expect(code).toBe(1);
     expect(output).toMatch(/\r\x1b\[K\d+\/16 · 1 failed · [\d.]+ runs\/min · eta \d+s/);
     expect(output).toContain("16 rows: 15 completed, 1 failed.");
-  }, 30_000);
+  });
 
   test("Ctrl-C stops sending, waits for the rows in flight, prints the --resume command; that command finishes the rest, each row once", async () => {
     const dir = await folder();
@@ -178,5 +178,5 @@ describe("what the user sees", () => {
     expect(resumed.code).toBe(0);
     const counts = await runsPerName("slow");
     expect(names.filter((n) => counts.get(n) !== 1)).toEqual([]);
-  }, 30_000);
+  });
 });

@@ -66,7 +66,7 @@ describe("the library", () => {
     expect(log.polls()).toBeGreaterThanOrEqual(1);
     expect(updates[0]!.status).toMatch(/^(queued|running)$/);
     expect(updates[0]!.batchId ?? updates[0]!.runId).toMatch(UUID);
-  }, 20_000);
+  });
 
   test("several scripts through a 202 batch, in order; wait: false then waitForRun", async () => {
     const log = logFrom();
@@ -86,7 +86,7 @@ describe("the library", () => {
     expect(data!.runs[0]!.result).toEqual({ slept: 2, echo: 1 });
     expect(data!.runs[2]).toMatchObject({ errorType: "site_error", error: expect.stringContaining("the site said no") });
     expect(log.posts()).toBe(1);
-  }, 20_000);
+  });
 
   test("a run that ends with neither result nor error is a failure naming its run", async () => {
     const { data, error } = await runScript({ client: client(), script: { handle: "sandbox", host: "sandbox.test", slug: "no_outcome", args: {} } });
@@ -111,7 +111,7 @@ describe("the CLI", () => {
     expect(JSON.parse(r.stdout)).toEqual({ slept: 3, echo: "cli" });
     expect(log.posts()).toBe(1);
     expect(log.polls()).toBeGreaterThanOrEqual(1);
-  }, 20_000);
+  });
 
   test("--no-wait prints the id, and runs wait prints the outcome as run does", async () => {
     const log = logFrom();
@@ -124,7 +124,7 @@ describe("the CLI", () => {
     expect(waited.code).toBe(0);
     expect(JSON.parse(waited.stdout)).toMatchObject({ status: "completed", result: { slept: 2, echo: "later" } });
     expect(log.posts()).toBe(1);
-  }, 20_000);
+  });
 
   test("on a terminal: a one-line status while polling; Ctrl-C says the run goes on and how to wait again", async () => {
     const log = logFrom();
@@ -141,7 +141,7 @@ describe("the CLI", () => {
     expect(waited.code).toBe(0);
     expect(JSON.parse(waited.stdout)).toEqual({ slept: 4, echo: "tty" });
     expect(log.posts()).toBe(1);
-  }, 30_000);
+  });
 
   test("on a terminal the status line shows while the service still holds the request, and is cleared at the end", async () => {
     const t = openTerminal(["run", "--wait-for-seconds", "10", ...sleepCli(2, "held")], { env });
@@ -151,7 +151,7 @@ describe("the CLI", () => {
     // The line was cleared before the result was printed.
     expect(output).toMatch(/\r\x1b\[K[\s\S]*"echo": "held"/);
     expect(output.slice(output.lastIndexOf("\x1b[K"))).not.toContain("running");
-  }, 20_000);
+  });
 
   test("a failed step after polling: exit 1, errorType in the JSON, the service's words in the human line", async () => {
     const failing = ["--script", "sandbox/sandbox.test/sleep", "seconds=2", "fail=the button is gone", ...sleepCli(0)];
@@ -176,7 +176,7 @@ describe("the CLI", () => {
     );
     expect(single.code).toBe(1);
     expect(JSON.parse(single.stdout)).toMatchObject({ status: "failed", runId: expect.any(String), error: expect.stringContaining("the button is gone") });
-  }, 30_000);
+  });
 });
 
 describe("the agent tool", () => {
@@ -211,5 +211,5 @@ describe("the agent tool", () => {
     } finally {
       await client.close();
     }
-  }, 30_000);
+  });
 });
