@@ -67,3 +67,7 @@ export type { RunManyOptions, RunManyRun, BatchCounts, RowFor } from "./batch/ru
 export { readRows, RowsError } from "./batch/rows.js";
 export type { RowValues } from "./batch/rows.js";
 export type { RowOutcome } from "./batch/journal.js";
+export { deployApp, readFlockFile, writeFlockFile, DEPLOY_STATE_FILE } from "./apps/deploy.js";
+export type { DeployAppOptions, DeployAppResult, DeployedApp, DeployError, DeployProgress, AppImageAddress, FlockFile } from "./apps/deploy.js";
+export { readAppFolder, appFileNameProblem, AppFolderError, APP_RELEASE_LIMITS, FLOCK_FILE } from "./apps/folder.js";
+export type { AppFolder, AppFile } from "./apps/folder.js";

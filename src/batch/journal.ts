@@ -6,7 +6,9 @@
  * Lines: `{row, key, status: "sending", at}` before a request; `{row, key, status: "accepted",
  * runId?, batchId?}` when the service says it holds the run; an outcome `{row, key, status:
  * "completed"|"failed"|"invalid"|"unknown", runId, result | error, errorType?}`; and `{row, key,
- * status: "unsent"}` when the service refused the request before running it (429, 503).
+ * status: "unsent"}` when the service refused the request before running it (429, 503). The first
+ * line of a new journal records the batch itself, `{status: "batch", script, versionId, shared}`,
+ * so a resume can tell when it is given other arguments for every row than the batch ran with.
  *
  * A lock file beside it (`<journal>.lock`, holding the writer's pid) keeps a second process out.
  */
@@ -29,7 +31,18 @@ export interface RowOutcome<R = unknown> {
   errorType?: string;
 }
 
+/** The journal's first line: what every row of the batch ran with. */
+export interface BatchHeader {
+  status: "batch";
+  /** `handle/host/slug`. */
+  script: string;
+  versionId: string;
+  /** The arguments given for every row (`name=value`, `file:INPUT` paths), as given. */
+  shared: Record<string, unknown>;
+}
+
 export type JournalLine =
+  | BatchHeader
   | RowOutcome
   | { row: number; key: string; status: "sending"; at: string }
   | { row: number; key: string; status: "accepted"; runId?: string; batchId?: string /** The row's place in its batch. */; index?: number }
@@ -49,6 +62,8 @@ export interface KeyState {
 
 export interface JournalContents {
   states: Map<string, KeyState>;
+  /** What the batch ran with, when the journal says (journals written before it was recorded do not). */
+  header?: BatchHeader;
   /** Every run id the journal names, so a lookup never adopts a run that is another row's. */
   runIds: Set<string>;
   warnings: string[];
@@ -67,6 +82,7 @@ export async function readJournal(file: string): Promise<JournalContents> {
   const states = new Map<string, KeyState>();
   const runIds = new Set<string>();
   const warnings: string[] = [];
+  let header: BatchHeader | undefined;
   let text: string;
   try {
     text = await readFile(file, "utf8");
@@ -85,6 +101,13 @@ export async function readJournal(file: string): Promise<JournalContents> {
       entry = JSON.parse(line);
     } catch {
       warnings.push(`${file}: ignored line ${i + 1}, which is not JSON`);
+      continue;
+    }
+    if (entry && entry.status === "batch") {
+      const line = entry as Partial<BatchHeader>;
+      if (typeof line.script === "string" && typeof line.versionId === "string" && line.shared && typeof line.shared === "object") {
+        header ??= entry as BatchHeader;
+      } else warnings.push(`${file}: ignored line ${i + 1}, a batch line without its script, version and shared arguments`);
       continue;
     }
     if (!entry || typeof entry.key !== "string" || typeof entry.status !== "string") {
@@ -118,7 +141,7 @@ export async function readJournal(file: string): Promise<JournalContents> {
     if (typeof id === "string") runIds.add(id);
   }
   if (goodLength < 0) goodLength = 0;
-  return { states, runIds, warnings, goodLength };
+  return { states, runIds, warnings, goodLength, ...(header ? { header } : {}) };
 }
 
 /** A second process on the same journal. */

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import type { ReduckClient } from "../client.js";
 import type { ReduckError } from "../core/errors.js";
-import { applyContract } from "../core/arguments.js";
+import { applyContract, typedValueProblem } from "../core/arguments.js";
 import { jsonSchemaOf, type JsonSchema } from "../core/json.js";
 import { getMe, getScript, getScriptVersion } from "../generated/operations.js";
 import { FileProblem, checkPathFileOnly } from "../run/files.js";
@@ -156,6 +156,8 @@ export class RowPreparer {
       );
     }
     const step: { values: Array<[string, string]>; files: Array<[string, string]> } = { values: [], files: [] };
+    /** Inputs whose JSON type is already refused: the coercion's own word on them would say it twice. */
+    const wrongTyped = new Set<string>();
     for (const [name, value] of Object.entries(merged)) {
       if (name.startsWith("file:")) {
         const input = name.slice("file:".length);
@@ -166,13 +168,19 @@ export class RowPreparer {
         const fromShared = name in shared && !(name in values);
         step.files.push([input, fromShared ? path.resolve(value) : path.resolve(this.options.filesRelativeTo ?? ".", value)]);
       } else {
-        // JSONL values are typed already; as JSON text they coerce back to themselves.
+        // JSONL values are typed already: one of a type the input does not take is refused (an
+        // object is never sent as its JSON text); the others, as JSON text, coerce back to themselves.
+        const wrongType = typedValueProblem(name, value, this.script.inputSchema.properties?.[name]);
+        if (wrongType) {
+          problems.push(wrongType);
+          wrongTyped.add(name);
+        }
         step.values.push([name, typeof value === "string" ? value : JSON.stringify(value)]);
       }
     }
     const applied = applyContract(step, this.script.inputSchema);
     const args = applied.args;
-    problems.push(...applied.problems);
+    problems.push(...applied.problems.filter((p) => ![...wrongTyped].some((name) => p.startsWith(`${name} must be `))));
     for (const [input, file] of Object.entries(applied.files)) {
       try {
         await checkPathFileOnly(input, file);

@@ -5,7 +5,7 @@
  * once" hold across a crash.
  */
 import type { ReduckClient } from "../client.js";
-import type { JournalContents, KeyState } from "./journal.js";
+import type { BatchHeader, JournalContents, KeyState } from "./journal.js";
 import { canonical } from "./prepare.js";
 import { runsSince, type FoundRun } from "./send.js";
 
@@ -41,6 +41,56 @@ export function planRow(earlier: KeyState | undefined, valid: boolean, retry: { 
     return { kind: "wait", target: { batchId: earlier.batchId, index: earlier.batchIndex } };
   if (earlier && !prior && earlier.sendingAt) return { kind: "adopt", sendingAt: Date.parse(earlier.sendingAt) };
   return { kind: "send" };
+}
+
+/** What a batch runs with: its journal's first line, less the status. */
+export type BatchIdentity = Omit<BatchHeader, "status">;
+
+/** A value as the user wrote it: text as it is, anything else as JSON. */
+const shown = (value: unknown) => JSON.stringify(value);
+
+/**
+ * What differs between the batch a journal records and the one about to resume it, one phrase
+ * each (`body was "hello", now "changed"`): a row's key covers the script, its version and the
+ * arguments given for every row, so with any of them changed no row would be recognised and
+ * every row would run again. Empty when nothing differs.
+ *
+ * @example
+ * batchChanges({ status: "batch", script: "a/b.c/d", versionId: "v1", shared: { body: "hello" } }, { script: "a/b.c/d", versionId: "v1", shared: { body: "changed" } });
+ * // ['body was "hello", now "changed"']
+ */
+export function batchChanges(recorded: BatchHeader, now: BatchIdentity): string[] {
+  const changes: string[] = [];
+  if (recorded.script !== now.script) changes.push(`the script was ${recorded.script}, now ${now.script}`);
+  else if (recorded.versionId !== now.versionId)
+    changes.push(`the script's version was ${recorded.versionId}, now ${now.versionId} (--version ${recorded.versionId} runs the one it ran)`);
+  const names = [...new Set([...Object.keys(recorded.shared), ...Object.keys(now.shared)])];
+  for (const name of names) {
+    const [was, is] = [recorded.shared[name], now.shared[name]];
+    if (canonical(was) === canonical(is)) continue;
+    if (was === undefined) changes.push(`${name} was not given, now ${shown(is)}`);
+    else if (is === undefined) changes.push(`${name} was ${shown(was)}, now not given`);
+    else changes.push(`${name} was ${shown(was)}, now ${shown(is)}`);
+  }
+  return changes;
+}
+
+/**
+ * The refusal of a resume with other arguments for every row, or undefined when it may go on.
+ * It names each change and the two ways on: the batch's own arguments, or a new journal.
+ *
+ * @example
+ * const refusal = resumeRefusal(contents, { script, versionId, shared }, "people.results.jsonl");
+ * if (refusal) throw new Error(refusal);
+ */
+export function resumeRefusal(contents: JournalContents, now: BatchIdentity, journal: string): string | undefined {
+  if (!contents.header) return undefined;
+  const changes = batchChanges(contents.header, now);
+  if (!changes.length) return undefined;
+  return (
+    `${journal} records a batch run with other arguments for every row (${changes.join("; ")}): resuming would run every row again, so nothing was sent. ` +
+    "To carry on, give the arguments it ran with; to run the rows with the new ones, start a new results file on purpose (--out NEW.results.jsonl, without --resume)"
+  );
 }
 
 /**

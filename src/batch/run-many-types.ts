@@ -27,6 +27,11 @@ export interface BatchCounts {
   unknown: number;
   /** Rows whose requests are out. */
   inFlight: number;
+  /**
+   * Rows sent whose end was not waited for, because the batch was stopped at once (`signal`):
+   * still running at the service, as far as anyone here knows; a resume waits for them.
+   */
+  leftRunning: number;
   /** Of the counts above, rows that ended in an earlier process (from the journal). */
   earlier: number;
   /** Set while the service has asked the batch to slow down. */

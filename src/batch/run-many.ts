@@ -44,7 +44,7 @@ export type { BatchCounts, RunManyOptions, RunManyRun, RowFor } from "./run-many
  */
 export function runMany<const K extends string = string>(options: RunManyOptions<K>): RunManyRun<ScriptResultOf<K>>;
 export function runMany(options: RunManyOptions): RunManyRun {
-  const counts: BatchCounts = { total: 0, completed: 0, failed: 0, invalid: 0, unknown: 0, inFlight: 0, earlier: 0 };
+  const counts: BatchCounts = { total: 0, completed: 0, failed: 0, invalid: 0, unknown: 0, inFlight: 0, leftRunning: 0, earlier: 0 };
   const state: { error?: ReduckError } = {};
   const run = {
     counts,
@@ -141,12 +141,13 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
 
   const waitJob = async (row: PreparedRow, target: string | { batchId: string; index: number }) => {
     const end = await waitForRunEnd(options.client, typeof target === "string" ? { runId: target } : target, hard);
-    if (end !== "aborted") await emit(outcomeOf(row, end));
+    if (end === "aborted") counts.leftRunning++;
+    else await emit(outcomeOf(row, end));
   };
 
   const adoptJob = async (row: PreparedRow, sendingAt: number, fresh: boolean, why: string) => {
     const found = await adopter.lookup(row.args, sendingAt, fresh);
-    if (hard.aborted) return;
+    if (hard.aborted) return void counts.leftRunning++;
     if (typeof found === "string" && found !== "unreadable") {
       await write([{ row: row.row, key: row.key, status: "accepted", runId: found }]);
       return waitJob(row, found);
@@ -223,6 +224,8 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
         stopNow.abort();
         return;
       case "aborted":
+        // Sent, and the batch stopped waiting before the service answered.
+        counts.leftRunning += group.length;
         return;
     }
   };

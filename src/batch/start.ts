@@ -6,6 +6,7 @@ import { isClient } from "../core/call.js";
 import type { ReduckError } from "../core/errors.js";
 import { Journal, readJournal, type JournalContents } from "./journal.js";
 import { readBatchScript, type BatchScript } from "./prepare.js";
+import { resumeRefusal, type BatchIdentity } from "./resume.js";
 import type { RunManyOptions } from "./run-many-types.js";
 import { MAX_GROUP } from "./send.js";
 
@@ -43,12 +44,18 @@ export async function startBatch(options: RunManyOptions, warn: (message: string
     if (contents.states.size && !options.resume) {
       return failed(`${options.journal} already holds the results of a batch: resume it (--resume), or write to another file (--out)`);
     }
+    const identity: BatchIdentity = { script: script.address, versionId: script.versionId, shared: options.shared ?? {} };
+    const refusal = resumeRefusal(contents, identity, options.journal);
+    if (refusal) return failed(refusal);
     contents.warnings.forEach(warn);
     try {
       const opened = await Journal.open(options.journal, contents.goodLength);
       journal = opened.journal;
       if (opened.warning) warn(opened.warning);
+      // A new journal starts with what every row runs with, for a later resume to compare.
+      if (!contents.header && !contents.states.size) await journal.append([{ status: "batch", ...identity }]);
     } catch (err) {
+      await journal?.close();
       return failed((err as Error).message);
     }
   }

@@ -32,6 +32,13 @@ import RunsDelete from "./commands/runs/delete.js";
 import RunsTrace from "./commands/runs/trace.js";
 import RunsWait from "./commands/runs/wait.js";
 import DevicesList from "./commands/devices/list.js";
+import FlockDeploy from "./commands/flock/deploy.js";
+import FlockInstall from "./commands/flock/install.js";
+import FlockReleases from "./commands/flock/releases.js";
+import FlockRollback from "./commands/flock/rollback.js";
+import FlockSecretsSet from "./commands/flock/secrets/set.js";
+import FlockList from "./commands/flock/list.js";
+import FlockOpen from "./commands/flock/open.js";
 import { PLUGIN_COMMANDS } from "./shell/plugins.js";
 
 export const COMMANDS = {
@@ -64,5 +71,12 @@ export const COMMANDS = {
   "runs:trace": RunsTrace,
   "runs:wait": RunsWait,
   "devices:list": DevicesList,
+  "flock:deploy": FlockDeploy,
+  "flock:install": FlockInstall,
+  "flock:releases": FlockReleases,
+  "flock:rollback": FlockRollback,
+  "flock:secrets:set": FlockSecretsSet,
+  "flock:list": FlockList,
+  "flock:open": FlockOpen,
   ...PLUGIN_COMMANDS,
 };

@@ -16,7 +16,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   // Ctrl-C: one line saying what was left behind (see interrupt.ts), and exit 130.
   process.once("SIGINT", onInterrupt);
   try {
-    await run(argv, import.meta.url);
+    await run(officialFlockWords(argv), import.meta.url);
     await flush();
   } catch (err) {
     // What no command's own catch saw (help, autocomplete, oclif itself): the same one line, or
@@ -37,4 +37,14 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     reportError(cliError, json);
     if (process.env.REDUCK_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
   }
+}
+
+/**
+ * The official CLI writes its flock verbs with a colon (`reduck flock secrets:set NAME=value`);
+ * oclif, with a space between topics, reads `secrets:set` as a command and loses the argument
+ * after it. Split there, so both spellings run the same command.
+ */
+function officialFlockWords(argv: string[]): string[] {
+  if (argv[0] !== "flock" || !argv[1]?.includes(":") || argv[1].startsWith("-")) return argv;
+  return [argv[0], ...argv[1].split(":"), ...argv.slice(2)];
 }

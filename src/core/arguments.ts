@@ -68,6 +68,53 @@ export function coerce(name: string, raw: string, schema: JsonSchema | undefined
   return raw;
 }
 
+/** What each JSON Schema type asks for, in words. */
+const TYPE_WORDS: Record<string, string> = {
+  string: "text",
+  integer: "a whole number",
+  number: "a number",
+  boolean: "true or false",
+  object: "a JSON object",
+  array: "a JSON array",
+  null: "null",
+};
+
+/**
+ * For a value that arrives typed (a JSONL row's), what is wrong with its JSON type for the input,
+ * or undefined when the contract takes it (or declares no type). Text is not judged here: it is
+ * coerced as `name=value` is. Nothing else is coerced: an object or array where the contract
+ * asks for text is refused, not sent as its JSON text, and so is a number or boolean for text.
+ *
+ * @example
+ * typedValueProblem("subject", { nested: true }, { type: "string" }); // 'subject must be text, not a JSON object ({"nested":true})'
+ * typedValueProblem("n", 4, { type: "integer" }); // undefined
+ */
+export function typedValueProblem(name: string, value: unknown, schema: JsonSchema | undefined): string | undefined {
+  if (typeof value === "string") return undefined;
+  const types = schema ? typesOf(schema) : [];
+  if (types.length === 0) return undefined;
+  const kind = value === null ? "null" : Array.isArray(value) ? "array" : typeof value === "object" ? "object" : typeof value;
+  const fits =
+    kind === "number"
+      ? types.includes("number") || (types.includes("integer") && Number.isInteger(value))
+      : kind === "boolean" || kind === "object" || kind === "array" || kind === "null"
+        ? types.includes(kind)
+        : true;
+  if (fits) return undefined;
+  const wanted = [...new Set(types.map((t) => TYPE_WORDS[t] ?? t))].join(" or ");
+  const text = JSON.stringify(value);
+  const given =
+    kind === "object"
+      ? `a JSON object (${text.length > 40 ? `${text.slice(0, 37)}...` : text})`
+      : kind === "array"
+        ? `a JSON array (${text.length > 40 ? `${text.slice(0, 37)}...` : text})`
+        : kind === "null"
+          ? "null"
+          : `the ${kind} ${text}`;
+  const quoted = kind === "number" || kind === "boolean" ? ` (write it as "${text}" for text)` : "";
+  return `${name} must be ${wanted}, not ${given}${types.includes("string") ? quoted : ""}`;
+}
+
 export interface AppliedContract {
   args: Record<string, unknown>;
   /** Local paths, by file input. */

@@ -17,6 +17,7 @@ import { waitForRun } from "../run/wait.js";
 import { DEFAULT_HOLD_MS, startProgress, type CallExtra } from "./waiting.js";
 import type { FileSource } from "../run/files.js";
 import { readAddress } from "../core/address.js";
+import { bareSlugHint, unknownScriptHint } from "../core/nearby-scripts.js";
 import { fileInputs as fileInputsOf } from "../core/arguments.js";
 import { jsonSchemaOf } from "../core/json.js";
 import { checkNamedFile } from "./folder.js";
@@ -48,6 +49,22 @@ const answer = (value: Record<string, unknown>, isError = false): ToolResult => 
 });
 const fail = (message: string): ToolResult => ({ content: [{ type: "text", text: message }], isError: true });
 const failWith = (error: ReduckError & { runId?: string }): ToolResult => fail(error.runId ? `${error.error} (run ${error.runId})` : error.error);
+
+/** `message.`, ended once, then the hint. */
+const withHint = (message: string, hint: string | undefined) => (hint ? `${/[.!?]$/.test(message) ? message : `${message}.`} ${hint}` : message);
+
+/** A name that is no address: for a bare slug (`send_email`), with the addresses of the scripts of that slug. */
+async function nameProblem(ctx: ToolContext, ref: { address?: string }, problem: string): Promise<string> {
+  const slug = ref.address !== undefined && /^[a-z0-9_-]{1,64}$/.test(ref.address) ? ref.address : undefined;
+  return withHint(problem, slug ? await bareSlugHint(ctx.client, slug) : undefined);
+}
+
+/** A script the service does not know: its error, with the scripts it most likely meant. */
+async function unknownScript(ctx: ToolContext, name: ScriptName, error: ReduckError): Promise<ToolResult> {
+  const handle = name.handle ?? (await ownHandle(ctx));
+  if (typeof handle !== "string") return failWith(error);
+  return fail(withHint(error.error, await unknownScriptHint(ctx.client, { handle, host: name.host, slug: name.slug, ownImplied: !name.handle })));
+}
 
 export { toolSchemas } from "./tool-schemas.js";
 import type { Input, ScriptRefInput } from "./tool-schemas.js";
@@ -84,7 +101,7 @@ async function bindFiles(
   opened: FileHandle[],
 ): Promise<{ ok: true; script: ScriptToRun } | { ok: false; message: string }> {
   const name = scriptName(script);
-  if ("problem" in name) return { ok: false, message: name.problem };
+  if ("problem" in name) return { ok: false, message: await nameProblem(ctx, script, name.problem) };
   const files: Record<string, FileSource> = {};
   for (const [input, binding] of Object.entries(script.files ?? {})) {
     const check = await checkNamedFile(ctx.folder, binding.relativePath);
@@ -143,6 +160,10 @@ export async function runScriptTool(ctx: ToolContext, input: Input<"runScriptInp
       const first = input.script
         ? await runScript({ ...common, script: bound[0]! })
         : await runScript({ ...common, scripts: bound, sequential: input.sequential });
+      if (first.error && !isRunFailure(first.error) && first.error.status === 404 && input.script) {
+        const name = scriptName(input.script);
+        if (!("problem" in name)) return await unknownScript(ctx, name, first.error);
+      }
       if (first.error) return runErrorAnswer(first.error);
       if (!isPendingRun(first.data)) return outcomeAnswer(first.data, Boolean(input.script));
       return await waitOrHandle(ctx, first.data, hold - progress.elapsed(), Boolean(input.script), progress.onStatus, extra.signal);
@@ -259,7 +280,7 @@ export async function listScriptsTool(ctx: ToolContext, input: Input<"listScript
 
 export async function readScriptTool(ctx: ToolContext, input: Input<"readScriptInput">): Promise<ToolResult> {
   const name = scriptName(input);
-  if ("problem" in name) return fail(name.problem);
+  if ("problem" in name) return fail(await nameProblem(ctx, input, name.problem));
   const handle = name.handle ?? (await ownHandle(ctx));
   if (typeof handle !== "string") return handle;
   const path = { handle, host: name.host, slug: name.slug };
@@ -271,6 +292,7 @@ export async function readScriptTool(ctx: ToolContext, input: Input<"readScriptI
     version = r.data;
   } else {
     const r = await getScript({ client: ctx.client, path });
+    if (r.error?.status === 404) return unknownScript(ctx, name, r.error);
     if (r.error) return failWith(r.error);
     version = r.data.current_version as typeof version;
     meta = { name: r.data.name, description: r.data.description, visibility: r.data.visibility, archived: r.data.archived_at !== null };

@@ -121,7 +121,7 @@ async function* exactChunks(
 }
 
 /** A file named by path: opened when the request is sent (again on a retry), closed when read. */
-function pathSource(file: string, size: number): ByteSource {
+export function pathSource(file: string, size: number): ByteSource {
   const open = new Set<FileHandle>();
   return {
     size,

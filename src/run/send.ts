@@ -30,6 +30,8 @@ export interface RunRequest {
   url: string;
   headers: Record<string, string>;
   body: RunBody;
+  /** POST unless said (an app's presigned uploads are PUT). */
+  method?: string;
   /** Told the bytes sent so far, as they leave (only when someone listens). */
   onSent?: (sent: number) => void;
 }
@@ -44,7 +46,7 @@ const MAX_IN_FLIGHT = 4 * 1024 * 1024;
 const FILE_BUFFERS = 2;
 
 export async function sendOverNode(connections: Connections, run: RunRequest, guard: AttemptGuard): Promise<RunExchange> {
-  const { request } = connections.open(run.url, "POST", run.headers, false);
+  const { request } = connections.open(run.url, run.method ?? "POST", run.headers, false);
   const buffers = bufferPool(FILE_BUFFERS);
   let uploaded = false;
   const stop = (reason: unknown) => {
@@ -101,7 +103,7 @@ async function write(request: http.ClientRequest, chunks: AsyncIterable<Uint8Arr
 
 export async function sendOverFetch(fetch: typeof globalThis.fetch, run: RunRequest, guard: AttemptGuard): Promise<RunExchange> {
   const body = typeof run.body === "string" ? run.body : stream(run.body(freshBuffers()), run.onSent, (error) => guard.abort({ kind: "failed", error }));
-  const init = { method: "POST", headers: run.headers, body, signal: guard.signal, ...(typeof body === "string" ? {} : { duplex: "half" }) };
+  const init = { method: run.method ?? "POST", headers: run.headers, body, signal: guard.signal, ...(typeof body === "string" ? {} : { duplex: "half" }) };
   const response = await guard.race(fetch(run.url, init as RequestInit));
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => (headers[name] = value));

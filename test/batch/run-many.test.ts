@@ -201,6 +201,29 @@ describe("runMany", () => {
     expect(failedLines).toHaveLength(2);
   });
 
+  test("resume with other shared arguments, or another version, is refused with each change named; nothing is sent", async () => {
+    const journal = path.join(dir, "out.jsonl");
+    const named = [{ name: "s1" }, { name: "s2" }];
+    await collect(runMany({ client, script: SCRIPT, rows: named, shared: { n: "7" }, journal, browser: "extension" }));
+    expect(runsByName().size).toBe(2);
+    const before = store.runs.size;
+    const changed = runMany({ client, script: SCRIPT, rows: named, shared: { n: "8" }, journal, resume: true, browser: "extension" });
+    expect(await collect(changed)).toEqual([]);
+    expect(changed.error).toMatchObject({ kind: "invalid_request", error: expect.stringContaining('(n was "7", now "8")') });
+    const [header] = await journalLines(journal);
+    // A changed current version would make every row new too: said the same way.
+    const { batchChanges } = await import("../../src/batch/resume.js");
+    expect(batchChanges(header as never, { script: SCRIPT, versionId: "v2", shared: { n: "7" } })).toEqual([
+      `the script's version was ${String(header!.versionId)}, now v2 (--version ${String(header!.versionId)} runs the one it ran)`,
+    ]);
+    expect(store.runs.size).toBe(before);
+    // The same shared arguments resume: nothing left to run.
+    const same = runMany({ client, script: SCRIPT, rows: named, shared: { n: "7" }, journal, resume: true, browser: "extension" });
+    expect(await collect(same)).toEqual([]);
+    expect(same.error).toBeUndefined();
+    expect(same.counts).toMatchObject({ total: 2, completed: 2, earlier: 2 });
+  });
+
   test("a torn last line from a crash is ignored with a warning, never fatal, and cut off before appending", async () => {
     const journal = path.join(dir, "out.jsonl");
     await collect(runMany({ client, script: SCRIPT, rows: rows(2), journal, browser: "extension" }));
@@ -211,8 +234,10 @@ describe("runMany", () => {
     );
     expect(warnings).toEqual([expect.stringMatching(/ignored its last line, cut off by an interrupted write/)]);
     expect(outcomes).toEqual([expect.objectContaining({ row: 3, status: "completed" })]);
-    // Every line parses: the torn one is gone.
-    expect((await journalLines(journal)).every((l) => typeof l.key === "string")).toBe(true);
+    // Every line parses: the torn one is gone; after the batch's own first line, each is a row's.
+    const [header, ...rest] = await journalLines(journal);
+    expect(header).toMatchObject({ status: "batch", script: SCRIPT });
+    expect(rest.every((l) => typeof l.key === "string")).toBe(true);
   });
 
   test("a stale lock (its process is gone) is taken over with a warning", async () => {

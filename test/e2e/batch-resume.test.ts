@@ -79,6 +79,40 @@ describe("never twice", () => {
     expect((await journal(out)).filter((l) => l.status === "failed")).toHaveLength(2);
   });
 
+  test("--resume with other arguments for every row than the batch ran with is refused before anything is sent, naming each change", async () => {
+    const dir = await folder();
+    const input = path.join(dir, "rows.jsonl");
+    await writeFile(input, '{"name": "same1"}\n{"name": "same2"}\n');
+    const out = path.join(dir, "rows.results.jsonl");
+    const args = ["batch", "--script", "rows.example/echo", "--input", input];
+    const first = await runCli([...args, "note=hello"], { env });
+    expect(first.code).toBe(0);
+    expect((await journal(out))[0]).toEqual({ status: "batch", script: "@demo/rows.example/echo", versionId: expect.any(String), shared: { note: "hello" } });
+    const ran = async () => [(await runsPerName("echo")).get("same1"), (await runsPerName("echo")).get("same2")];
+    expect(await ran()).toEqual([1, 1]);
+
+    const changed = await runCli([...args, "note=changed", "--resume"], { env });
+    expect(changed.code).toBe(2);
+    expect(changed.stdout).toBe("");
+    expect(changed.stderr).toBe(
+      `Error: ${out} records a batch run with other arguments for every row (note was "hello", now "changed"): resuming would run every row again, so nothing was sent. ` +
+        "To carry on, give the arguments it ran with; to run the rows with the new ones, start a new results file on purpose (--out NEW.results.jsonl, without --resume)\n",
+    );
+    const several = await runCli([...args, "colour=red", "--resume", "--retry-failed"], { env });
+    expect(several.code).toBe(2);
+    expect(several.stderr).toContain('(note was "hello", now not given; colour was not given, now "red")');
+    expect(await ran()).toEqual([1, 1]);
+
+    // The same arguments carry on (nothing left to run); a new results file on purpose runs the new value.
+    const same = await runCli([...args, "note=hello", "--resume", "--json"], { env });
+    expect(same.code).toBe(0);
+    expect(JSON.parse(same.stdout)).toMatchObject({ total: 2, completed: 2 });
+    expect(await ran()).toEqual([1, 1]);
+    const fresh = await runCli([...args, "note=changed", "--out", path.join(dir, "new.results.jsonl")], { env });
+    expect(fresh.code).toBe(0);
+    expect(await ran()).toEqual([2, 2]);
+  }, 30_000);
+
   test("a second process on the same journal is refused with a clear error, and the first finishes alone", async () => {
     const dir = await folder();
     const input = path.join(dir, "rows.csv");

@@ -42,6 +42,8 @@ export function useBatchSandbox(): void {
     );
     // Slow enough that a batch can be killed with runs in flight.
     add("slow", "await new Promise((r) => setTimeout(r, 150)); if (args.name === 'boom') throw new Error('the site said no'); return { name: args.name };");
+    // Long enough that a batch can be stopped twice with its rows still running at the service.
+    add("hold", "await new Promise((r) => setTimeout(r, 3000)); return { name: args.name };");
     server = await startHttpServer({ handlers: createHandlers(store) });
     home = await mkdtemp(path.join(os.tmpdir(), "reduck-batch-e2e-"));
     env = { HOME: home, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(home, ".config") };

@@ -67,6 +67,41 @@ describe("rows from files", () => {
     expect((await runsPerName("echo")).get("c1")).toBeUndefined();
   });
 
+  test("a JSONL value of a JSON type the contract does not take is a pre-flight error naming row and input; text is coerced", async () => {
+    const dir = await folder();
+    const input = path.join(dir, "typed.jsonl");
+    await writeFile(
+      input,
+      [
+        '{"name": "typed1", "note": {"nested": true}}',
+        '{"name": "typed2", "n": "4", "note": "text"}',
+        '{"name": "typed3", "n": [1]}',
+        '{"name": "typed4", "n": 4.5, "note": 7}',
+        '{"name": "typed5", "n": 5, "colour": null}',
+        "",
+      ].join("\n"),
+    );
+    const r = await runCli(["batch", "--script", "rows.example/echo", "--input", input], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      [
+        "Error: 4 of 5 rows of typed.jsonl cannot run (nothing was sent):",
+        '  row 1: note must be text, not a JSON object ({"nested":true})',
+        "  row 3: n must be a whole number, not a JSON array ([1])",
+        '  row 4: n must be a whole number, not the number 4.5; note must be text, not the number 7 (write it as "7" for text)',
+        "  row 5: colour must be text, not null",
+        "Fix them, or add --skip-invalid to run the others and record these as invalid.",
+        "",
+      ].join("\n"),
+    );
+    expect([...(await runsPerName("echo")).keys()].some((n) => n.startsWith("typed"))).toBe(false);
+    // Row 2's text "4" is coerced to the number the contract asks for, as n=4 would be.
+    const skip = await runCli(["batch", "--script", "rows.example/echo", "--input", input, "--skip-invalid", "--json"], { env });
+    expect(JSON.parse(skip.stdout)).toMatchObject({ total: 5, completed: 1, invalid: 4 });
+    const done = (await journal(path.join(dir, "typed.results.jsonl"))).find((l) => l.status === "completed");
+    expect(done!.result.args).toEqual({ name: "typed2", n: 4, note: "text" });
+  });
+
   test("--browser cloud runs every row on a hosted browser; --device with it is refused before anything is sent", async () => {
     const dir = await folder();
     const input = path.join(dir, "cloud.jsonl");
@@ -79,6 +114,31 @@ describe("rows from files", () => {
     const refused = await runCli(["batch", "--script", "rows.example/echo", "--input", input, "--browser", "cloud", "--device", "d1"], { env });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("--device names one of your own paired browsers, so it cannot go with --browser cloud");
+  });
+
+  test("--browser takes a paired browser's id, as run's does: every row goes to that browser", async () => {
+    const dir = await folder();
+    const input = path.join(dir, "device.jsonl");
+    await writeFile(input, '{"name": "device1"}\n{"name": "device2"}\n');
+    const r = await runCli(["batch", "--script", "rows.example/echo", "--input", input, "--browser", store.demo.deviceId, "--json"], { env });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const results = (await journal(path.join(dir, "device.results.jsonl"))).filter((l) => l.status === "completed");
+    expect(results.map((l) => store.runs.get(l.runId)!.browser.type)).toEqual(["extension", "extension"]);
+    // The id is what the service is given: one it does not know is refused by it, naming the id.
+    const unknown = "00000000-0000-4000-8000-00000000dead";
+    const refused = await runCli(["batch", "--script", "rows.example/echo", "--input", input, "--browser", unknown, "--out", path.join(dir, "unknown.jsonl")], {
+      env,
+    });
+    expect(refused.code).toBe(1);
+    const failed = (await journal(path.join(dir, "unknown.jsonl"))).filter((l) => l.status === "failed");
+    expect(failed.map((l) => l.error)).toEqual([expect.stringContaining(`No paired browser ${unknown} on this account`), expect.any(String)]);
+    // A word that is no browser and no id is refused before anything is sent, as by run.
+    const typo = await runCli(["batch", "--script", "rows.example/echo", "--input", input, "--browser", "clodu", "--out", path.join(dir, "typo.jsonl")], {
+      env,
+    });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toBe('Error: --browser takes cloud, extension or a paired browser\'s id (see `reduck devices list`), not "clodu"\n');
   });
 
   test("pre-flight lists every problem with its row number (the first 20, then a count), exit 2, nothing sent; --dry-run counts the runs", async () => {
@@ -179,4 +239,34 @@ describe("what the user sees", () => {
     const counts = await runsPerName("slow");
     expect(names.filter((n) => counts.get(n) !== 1)).toEqual([]);
   });
+
+  test("a second Ctrl-C stops waiting: the rows still running at the service are counted as such, and --resume waits for them", async () => {
+    const dir = await folder();
+    const input = path.join(dir, "rows.csv");
+    const names = Array.from({ length: 6 }, (_, i) => `h${i}`);
+    await writeFile(input, ["name", ...names].join("\n"));
+    const running = () => [...store.runs.values()].filter((r) => r.script?.slug === "hold" && names.includes(String(r.args.name)) && r.status === "running");
+    const r = await runCli(["batch", "--script", "rows.example/hold", "--input", input, "--concurrency", "2"], {
+      env,
+      onStart: (child) => {
+        let stopping = false;
+        child.stderr!.on("data", (chunk: Buffer) => {
+          if (!stopping && chunk.toString().includes("Stopping:")) {
+            stopping = true;
+            child.kill("SIGINT");
+          }
+        });
+        void waitFor("two rows running at the sandbox", () => running().length === 2).then(() => child.kill("SIGINT"));
+      },
+    });
+    expect(r.code).toBe(130);
+    expect(r.stdout).toBe(
+      `6 rows: 0 completed, 0 failed, 4 not run, 2 still running at the service: --resume waits for them. Results: ${path.join(dir, "rows.results.jsonl")}\n`,
+    );
+    const resumed = await runCli(["batch", "--script", "rows.example/hold", "--input", input, "--concurrency", "2", "--resume", "--json"], { env });
+    expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ total: 6, completed: 6 });
+    const counts = await runsPerName("hold");
+    expect(names.map((n) => counts.get(n))).toEqual([1, 1, 1, 1, 1, 1]);
+  }, 60_000);
 });

@@ -101,7 +101,7 @@ describe("typos (§11)", () => {
 
   test("a script slug that does not exist suggests the closest on that host; a mistyped argument its closest name", async () => {
     const r = await runCli(["scripts", "get", "reduck/mail.google.com/send_emial"], { env });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toContain("Did you mean reduck/mail.google.com/send_email?");
     const run = await runCli(["run", "--script", "reduck/mail.google.com/sendemail", "to=a@b.c"], { env });
     expect(run.stderr).toContain("Did you mean reduck/mail.google.com/send_email?");

@@ -195,7 +195,9 @@ describe("reduck run", () => {
     cli.kill("SIGINT");
     const r = await exited;
     expect(r.code).toBe(130);
-    expect(r.stderr).toContain("Interrupted: the run was already sent and may still complete; check `reduck runs list`");
+    expect(r.stderr).toContain(
+      "Interrupted: the run was already sent and may still complete, before the service said its id. Find it with:\n  reduck runs list --script slow.example/wait",
+    );
   });
 });
 
@@ -222,10 +224,10 @@ describe("the catalogue from the terminal", () => {
     expect(r.stderr).toMatch(/--page 1|--all/);
   });
 
-  test("an unknown script is exit 1 with the server's message", async () => {
+  test("an unknown script is exit 2 (an address to fix) with the server's message", async () => {
     const r = await runCli(["scripts", "get", "reduck/nowhere.example/nothing"], { env });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^Error: /);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^Error: reading reduck\/nowhere\.example\/nothing: No such script/);
   });
 });
 

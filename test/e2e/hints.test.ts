@@ -48,10 +48,10 @@ describe("naming a script", () => {
     expect(store.runs.size).toBe(before);
   });
 
-  test("an official script called without its handle: did you mean reduck/<host>/<slug>?", async () => {
+  test("an official script called without its handle: did you mean reduck/<host>/<slug>? (exit 2: an address to fix)", async () => {
     const before = store.runs.size;
     const r = await runCli(["run", "--script", "mail.google.com/send_email", "to=me@example.com", "subject=Hi"], { env });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(r.stderr).toMatch(
       /No such script: @demo\/mail\.google\.com\/send_email\. Did you mean reduck\/mail\.google\.com\/send_email, the official script\?/,
@@ -61,6 +61,69 @@ describe("naming a script", () => {
     // A typo the official catalogue does not have either: no official hint.
     expect((await runCli(["run", "--script", "mail.google.com/send_emial", "to=a@b.c"], { env })).stderr).not.toMatch(/the official script/);
     expect(store.runs.size).toBe(before);
+  });
+
+  test("a misspelt slug exits 2, as a malformed address does, not 1 as a failed run does", async () => {
+    const before = store.runs.size;
+    for (const args of [
+      ["run", "--script", "reduck/mail.google.com/send_emial", "to=a@b.c"],
+      ["scripts", "get", "reduck/mail.google.com/send_emial"],
+    ]) {
+      const r = await runCli(args, { env });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(
+        "Error: reading reduck/mail.google.com/send_emial: No such script: reduck/mail.google.com/send_emial. Did you mean reduck/mail.google.com/send_email?\n",
+      );
+      const json = await runCli([...args, "--json"], { env });
+      expect(JSON.parse(json.stdout).error).toMatchObject({ exitCode: 2, status: 404 });
+    }
+    expect(store.runs.size).toBe(before);
+  });
+
+  test("a misspelt host: did you mean the script of that slug on the host it is a typo of?", async () => {
+    const before = store.runs.size;
+    const own = await runCli(["scripts", "get", "mail.gogle.com/send_email"], { env });
+    expect(own.code).toBe(2);
+    expect(own.stderr).toBe(
+      "Error: reading @demo/mail.gogle.com/send_email: No such script: @demo/mail.gogle.com/send_email. Did you mean reduck/mail.google.com/send_email?\n",
+    );
+    const run = await runCli(["run", "--script", "reduck/mail.gogle.com/send_email", "to=a@b.c"], { env });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/No such script: reduck\/mail\.gogle\.com\/send_email\. Did you mean reduck\/mail\.google\.com\/send_email\?\n$/);
+    // A host that is nothing like any other: the plain message.
+    const far = await runCli(["scripts", "get", "reduck/zzzz.invalid/send_email"], { env });
+    expect(far.code).toBe(2);
+    expect(far.stderr).toBe("Error: reading reduck/zzzz.invalid/send_email: No such script: reduck/zzzz.invalid/send_email\n");
+    expect(store.runs.size).toBe(before);
+  });
+
+  test("a bare slug: did you mean the addresses of the scripts with that slug? (exit 2)", async () => {
+    const before = store.runs.size;
+    const get = await runCli(["scripts", "get", "send_email"], { env });
+    expect(get.code).toBe(2);
+    expect(get.stderr).toBe(
+      'Error: "send_email" is not a script address: expected [handle/]host/slug, e.g. reduck/mail.google.com/send_email. Did you mean reduck/mail.google.com/send_email?\n',
+    );
+    const run = await runCli(["run", "--script", "get_title", "url=https://example.com"], { env });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/"get_title" is not a script address: .*\. Did you mean @demo\/example\.com\/get_title\?\n$/);
+    const batch = await runCli(["batch", "--script", "send_email", "--input", "rows.csv"], { env });
+    expect(batch.code).toBe(2);
+    expect(batch.stderr).toMatch(/Did you mean reduck\/mail\.google\.com\/send_email\?\n$/);
+    // A word no script has as its slug: no hint.
+    expect((await runCli(["scripts", "get", "no_such_slug_anywhere"], { env })).stderr).not.toMatch(/Did you mean/);
+    expect(store.runs.size).toBe(before);
+  });
+
+  test.each([
+    ["runs", "wait", "123"],
+    ["runs", "get", "123"],
+    ["runs", "delete", "123", "--yes"],
+    ["runs", "trace", "123"],
+  ])("a malformed id: %s %s %s exits 2 before asking the service", async (...args) => {
+    const r = await runCli(args, { env: { ...env, REDUCK_API_URL: `http://127.0.0.1:${await refusedPort()}` } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^Error: "123" is not a (batch id or )?run id: /);
   });
 });
 
@@ -151,5 +214,11 @@ test("Ctrl-C with --json: the interruption is one JSON document on stdout, exit 
   });
   expect(r.code).toBe(130);
   expect(r.stderr).toBe("");
-  expect(JSON.parse(r.stdout).error).toMatchObject({ exitCode: 130, message: expect.stringMatching(/^Interrupted: the run was already sent/) });
+  const { message } = JSON.parse(r.stdout).error;
+  expect(message).toMatch(/^Interrupted: the run was already sent/);
+  // Its id was not known yet: the message says the command that finds it, and that command does.
+  expect(message).toMatch(/Find it with:\n {2}reduck runs list --script slow\.example\/wait$/);
+  const started = [...store.runs.keys()].filter((id) => !before.has(id));
+  const listed = await runCli(["runs", "list", "--script", "slow.example/wait", "--json"], { env });
+  expect(JSON.parse(listed.stdout).data.map((run: { id: string }) => run.id)).toEqual(started);
 });

@@ -154,7 +154,10 @@ describe("Ctrl-C says what was left behind (§8)", () => {
     t.type("\x03");
     const { code, output } = await t.exited;
     expect(code).toBe(130);
-    expect(output).toContain("Interrupted: the run was already sent and may still complete; check `reduck runs list`");
+    // A terminal ends its lines with \r\n.
+    expect(output).toMatch(
+      /Interrupted: the run was already sent and may still complete, before the service said its id\. Find it with:\r?\n {2}reduck runs list --script slow\.example\/wait/,
+    );
     const run = newestRun()!;
     await waitFor("the interrupted run to end at the sandbox", () => run.status !== "running");
     expect(run.status).toBe("success");

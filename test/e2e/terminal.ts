@@ -4,6 +4,7 @@
  * stdin, stdout and stderr are all the terminal, so the output is one stream, as a user sees it.
  */
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { BIN, baseEnv } from "../support/cli.js";
 
 function shellQuote(word: string): string {
@@ -19,6 +20,11 @@ export interface Terminal {
   waitFor(pattern: RegExp): Promise<void>;
   /** The CLI's exit code and everything it wrote. */
   exited: Promise<{ code: number | null; output: string }>;
+  /**
+   * Sends `signal` to the CLI itself (the process `script` runs), as `kill` from another shell
+   * would: SIGKILL stops it where it stands, with no chance to tidy up. Linux only (it reads /proc).
+   */
+  kill(signal: NodeJS.Signals): void;
 }
 
 /**
@@ -71,6 +77,12 @@ export function openTerminal(
         check();
       }),
     exited,
+    kill(signal) {
+      // `script` runs the command through `sh -c 'exec ...'`, so the CLI is script's only child.
+      const children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+      if (children.length !== 1) throw new Error(`expected the CLI as the terminal's one process, found ${children.length}`);
+      process.kill(Number(children[0]), signal);
+    },
   };
 }
 

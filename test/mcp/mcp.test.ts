@@ -135,6 +135,22 @@ describe("scripts named by address", () => {
     expect(malformed.text).toContain("is not a script address");
     expect(runs()).toBe(before);
   });
+
+  test("a misspelt host, a misspelt slug or a bare slug: the error says which script was likely meant, as the CLI does", async () => {
+    const before = runs();
+    const host = await call("read_script", { address: "mail.gogle.com/send_email" });
+    expect(host).toMatchObject({ isError: true, text: "No such script: @demo/mail.gogle.com/send_email. Did you mean reduck/mail.google.com/send_email?" });
+    const slug = await call("read_script", { handle: "reduck", host: "mail.google.com", slug: "send_emial" });
+    expect(slug.text).toBe("No such script: reduck/mail.google.com/send_emial. Did you mean reduck/mail.google.com/send_email?");
+    const bare = await call("read_script", { address: "send_email" });
+    expect(bare.text).toMatch(/^"send_email" is not a script address: .*\. Did you mean reduck\/mail\.google\.com\/send_email\?$/);
+    const run = await call("run_script", { script: { address: "reduck/mail.gogle.com/send_email", args: { to: "a@b.c", subject: "Hi" } } });
+    expect(run).toMatchObject({ isError: true });
+    expect(run.text).toMatch(/^No such script reduck\/mail\.gogle\.com\/send_email\. Did you mean reduck\/mail\.google\.com\/send_email\?$/);
+    const runBare = await call("run_script", { script: { address: "send_email", args: { to: "a@b.c" } } });
+    expect(runBare.text).toMatch(/Did you mean reduck\/mail\.google\.com\/send_email\?$/);
+    expect(runs()).toBe(before);
+  });
 });
 
 test("every answer is also structured content, the same JSON as its text", async () => {

@@ -42,10 +42,23 @@ export interface CliResult {
 
 export function runCli(
   args: string[],
-  { env = {}, input, onStart, cwd }: { env?: Record<string, string>; input?: string; onStart?: (child: ReturnType<typeof spawn>) => void; cwd?: string } = {},
+  {
+    env = {},
+    input,
+    onStart,
+    cwd,
+    node = process.execPath,
+  }: {
+    env?: Record<string, string>;
+    input?: string;
+    onStart?: (child: ReturnType<typeof spawn>) => void;
+    cwd?: string;
+    /** The node binary to run the CLI on (default: the one running the tests). */
+    node?: string;
+  } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(node, [BIN, ...args], {
       // A clean environment: nothing from the developer's own shell leaks in.
       env: { ...baseEnv(), NO_COLOR: "1", ...env },
       stdio: ["pipe", "pipe", "pipe"],

@@ -7,18 +7,23 @@ import { ExitCode, EXIT_CODES_HELP } from "../shell/exit-codes.js";
 import { parseAddress } from "../shell/address.js";
 import { expandHome, sharedArguments } from "../run/run-args.js";
 import { onInterrupt } from "../run/interrupt.js";
-import { resolveAddress } from "../scripts/own-handle.js";
+import { browserFlag, browserOf } from "../run/browser-flag.js";
+import { resolveAddress, withBareSlugHint } from "../scripts/own-handle.js";
+import { scriptCallError } from "../scripts/script-lookup.js";
 import { preloadValidator, schemaProblems } from "../run/validate-args.js";
-import { resolveVersion, versionFlag } from "../scripts/versions.js";
-import type { RunBrowser } from "../../run/run.js";
+import { chosenVersion, resolveVersion, versionFlags } from "../scripts/versions.js";
 import type { BatchScript, PrepareOptions } from "../../batch/prepare.js";
 import type { BatchCounts } from "../../batch/run-many.js";
 
 /** The batch runner, loaded when `batch` runs: other commands' start-up never pays for it (it hashes rows with node:crypto). */
 const batchModules = () =>
-  Promise.all([import("../../batch/journal.js"), import("../../batch/prepare.js"), import("../../batch/rows.js"), import("../../batch/run-many.js")]).then(
-    ([journal, prepare, rows, runMany]) => ({ ...journal, ...prepare, ...rows, ...runMany }),
-  );
+  Promise.all([
+    import("../../batch/journal.js"),
+    import("../../batch/prepare.js"),
+    import("../../batch/resume.js"),
+    import("../../batch/rows.js"),
+    import("../../batch/run-many.js"),
+  ]).then(([journal, prepare, resume, rows, runMany]) => ({ ...journal, ...prepare, ...resume, ...rows, ...runMany }));
 
 /** Recorded as the runs' source. */
 const SOURCE = { "X-Reduck-Source": "cli" };
@@ -43,11 +48,11 @@ function shellWord(word: string): string {
 export default class Batch extends BaseCommand<typeof Batch> {
   static override summary = "Run one script over every row of a CSV or JSONL file: resumable, each row run once";
   static override description =
-    `Each row is one run of --script. A CSV's header names the script's inputs; a column named file:INPUT holds a path whose bytes are sent for that file input (relative to the input file's folder). A JSONL file holds one object per line with the same keys. Cells are converted to the types the script's input schema asks for, as name=value is for \`reduck run\`. name=value and file:INPUT=PATH after --script apply to every row; a row that sets one of them too is an error.
+    `Each row is one run of --script. A CSV's header names the script's inputs; a column named file:INPUT holds a path whose bytes are sent for that file input (relative to the input file's folder). A JSONL file holds one object per line with the same keys. Cells are converted to the types the script's input schema asks for, as name=value is for \`reduck run\`; a JSONL value of a JSON type the input does not take (an object or a number where it asks for text) is a problem of its row, never sent as its JSON text. name=value and file:INPUT=PATH after --script apply to every row; a row that sets one of them too is an error.
 
 Before the first run, every row is checked against the script's contract (types, required inputs, allowed values, files that exist and fit the limit); all problems are listed with their row numbers and nothing is sent (exit 2). --skip-invalid runs the good rows and records the others as invalid; --dry-run only checks.
 
-Results go to --out (default: beside the input, NAME.results.jsonl), one JSON line per row as it ends: {"row", "key", "status", "runId", "result" | "error", "errorType"}, status completed, failed, invalid or unknown. Before each request a "sending" line is written and flushed to disk, so a batch stopped at any moment (Ctrl-C, a crash, a reboot) can be resumed with --resume: completed rows are never sent again (rows are recognised by their values, so an edited or reordered file resumes correctly); a row the service already has is waited for, never sent again; a row whose request was cut off is looked for among the script's runs, and marked unknown only when none is found (--retry-unknown sends those again; they may then run twice). --retry-failed sends failed rows again.
+Results go to --out (default: beside the input, NAME.results.jsonl), one JSON line per row as it ends: {"row", "key", "status", "runId", "result" | "error", "errorType"}, status completed, failed, invalid or unknown. Before each request a "sending" line is written and flushed to disk, so a batch stopped at any moment (Ctrl-C, a crash, a reboot) can be resumed with --resume: completed rows are never sent again (rows are recognised by their values, so an edited or reordered file resumes correctly); a row the service already has is waited for, never sent again; a row whose request was cut off is looked for among the script's runs, and marked unknown only when none is found (--retry-unknown sends those again; they may then run twice). --retry-failed sends failed rows again. The results file's first line records the script, its version and the name=value given for every row; --resume with others is refused before anything is sent (they would make every row new, and run it again): give the batch's own, or start a new results file with --out.
 
 A 429 or 503 from the service slows the whole batch down (honouring Retry-After); it fails no row. Ctrl-C stops sending and waits for the rows in flight; a second Ctrl-C stops waiting (those rows stay resumable). Either way the command to resume is printed.
 
@@ -98,22 +103,22 @@ ${EXIT_CODES_HELP}`;
     "retry-unknown": Flags.boolean({ description: "With --resume: send the rows whose fate is unknown again (they may run twice)." }),
     "skip-invalid": Flags.boolean({ description: "Run the rows that pass the check; record the others as invalid." }),
     "dry-run": Flags.boolean({ description: "Check every row and say how many runs would go out; send nothing." }),
-    browser: Flags.string({
-      description: "Where to run: extension (your own paired browser, the default) or cloud (a hosted browser, as with `reduck run`; managed is the same).",
-      options: ["extension", "cloud", "managed"],
-    }),
+    browser: browserFlag,
     device: Flags.string({ description: "Run on this paired browser (an id from `reduck devices list`).", helpValue: "ID" }),
-    version: versionFlag("Run this version instead of the current one."),
+    ...versionFlags("Run this version instead of the current one."),
   };
 
   public async run(): Promise<void> {
     const { readBatchScript, readRows, rowsFormat, runMany } = await batchModules();
     const flags = this.flags;
-    if (flags.device && flags.browser && flags.browser !== "extension")
-      throw usageError(`--device names one of your own paired browsers, so it cannot go with --browser ${flags.browser}: drop one of them`);
+    const browser = browserOf(flags.browser, flags.device);
     if ((flags["retry-failed"] || flags["retry-unknown"]) && !flags.resume)
       throw usageError("--retry-failed and --retry-unknown act on an earlier batch: add --resume");
-    const address = parseAddress(flags.script);
+    const address = await Promise.resolve()
+      .then(() => parseAddress(flags.script))
+      .catch(async (err: unknown) => {
+        throw await withBareSlugHint(err, () => this.client());
+      });
     const shared = sharedArguments(this.argv, this.flagDefinitions());
     const input = path.resolve(expandHome(flags.input));
     const info = await stat(input).catch(() => undefined);
@@ -136,9 +141,10 @@ ${EXIT_CODES_HELP}`;
     const client = await this.client();
     preloadValidator();
     const where = await resolveAddress(client, address);
-    const versionId = flags.version ? await resolveVersion(client, where, flags.version) : undefined;
+    const version = chosenVersion(flags);
+    const versionId = version ? await resolveVersion(client, where, version) : undefined;
     const read = await readBatchScript(client, where, versionId);
-    if (read.error) throw fromReduckError(read.error);
+    if (read.error) throw await scriptCallError(client, where, read.error, undefined, { ownImplied: !address.handle });
     const script = read.data;
     const check = (args: Record<string, unknown>, fileInputs: string[]) => schemaProblems(script.inputSchema, args, fileInputs);
     const options = { shared, filesRelativeTo: path.dirname(input), check };
@@ -175,7 +181,6 @@ ${EXIT_CODES_HELP}`;
       } else hard.abort();
     });
 
-    const browser: RunBrowser = flags.device ? { deviceId: flags.device } : ((flags.browser ?? "extension") as "extension" | "cloud" | "managed");
     const progress = this.progressLine(preflight.total);
     const run = runMany({
       client,
@@ -205,12 +210,14 @@ ${EXIT_CODES_HELP}`;
     const c = run.counts;
     if (run.error && c.completed + c.failed + c.invalid + c.unknown === 0 && c.total === 0) throw fromReduckError(run.error);
     const summary = { total: preflight.total, completed: c.completed, failed: c.failed, invalid: c.invalid, unknown: c.unknown, out };
-    const notRun = Math.max(0, preflight.total - c.completed - c.failed - c.invalid - c.unknown);
-    if (this.jsonEnabled()) this.printJson({ ...summary, ...(notRun ? { notRun } : {}) });
+    const stillRunning = c.leftRunning;
+    const notRun = Math.max(0, preflight.total - c.completed - c.failed - c.invalid - c.unknown - stillRunning);
+    if (this.jsonEnabled()) this.printJson({ ...summary, ...(stillRunning ? { stillRunning } : {}), ...(notRun ? { notRun } : {}) });
     else {
       process.stdout.write(
         `${n(summary.total)} rows: ${n(c.completed)} completed, ${n(c.failed)} failed` +
-          `${c.invalid ? `, ${n(c.invalid)} invalid` : ""}${c.unknown ? `, ${n(c.unknown)} unknown` : ""}${notRun ? `, ${n(notRun)} not run` : ""}. Results: ${out}\n`,
+          `${c.invalid ? `, ${n(c.invalid)} invalid` : ""}${c.unknown ? `, ${n(c.unknown)} unknown` : ""}` +
+          `${notRun ? `, ${n(notRun)} not run` : ""}${stillRunning ? `, ${n(stillRunning)} still running at the service: --resume waits for them` : ""}. Results: ${out}\n`,
       );
     }
     if (run.error) {
@@ -236,8 +243,12 @@ ${EXIT_CODES_HELP}`;
 
   /** Checks every row; keeps only counts and the first problems, so memory stays flat. */
   private async preflight(script: BatchScript, input: string, options: PrepareOptions, journal: string | undefined) {
-    const { readJournal, readRows, RowPreparer, RowsError } = await batchModules();
-    const states = journal ? (await readJournal(journal)).states : undefined;
+    const { readJournal, readRows, resumeRefusal, RowPreparer, RowsError } = await batchModules();
+    const contents = journal ? await readJournal(journal) : undefined;
+    // Other arguments for every row than the journal's would make every row new: refused here, before anything is sent.
+    const refusal = contents && resumeRefusal(contents, { script: script.address, versionId: script.versionId, shared: options.shared ?? {} }, journal!);
+    if (refusal) throw usageError(refusal);
+    const states = contents?.states;
     const preparer = new RowPreparer(script, options);
     const result = { total: 0, invalid: 0, done: 0, toSend: 0, problems: [] as string[] };
     try {

@@ -7,13 +7,14 @@ import { jsonSchemaOf, type JsonSchema } from "../../core/json.js";
 import { groupSteps, expandHome, type StepArgs } from "../run/run-args.js";
 import { formatAddress } from "../shell/address.js";
 import { checkOutDir, saveFiles, unsavedNote } from "../run/downloads.js";
-import { setRunPhase } from "../run/interrupt.js";
+import { setRunPhase, setRunScripts } from "../run/interrupt.js";
 import { readScriptOrSuggest } from "../scripts/script-lookup.js";
 import { getScriptVersion } from "../../generated/operations.js";
-import { resolveAddress } from "../scripts/own-handle.js";
+import { resolveAddress, withBareSlugHint } from "../scripts/own-handle.js";
+import { browserFlag, browserOf } from "../run/browser-flag.js";
 import { preloadValidator, schemaProblems } from "../run/validate-args.js";
-import { resolveVersion, versionFlag } from "../scripts/versions.js";
-import { runScript, RUN_REGIONS, MAX_WAIT_FOR_SECONDS, type ScriptToRun, type RunBrowser } from "../../run/run.js";
+import { chosenVersion, resolveVersion, versionFlags } from "../scripts/versions.js";
+import { runScript, RUN_REGIONS, MAX_WAIT_FOR_SECONDS, type ScriptToRun } from "../../run/run.js";
 import { isPendingRun, type RunStatusUpdate, type RunStepOutcome } from "../../run/outcomes.js";
 import { outcomeOfRunError, outcomeOfStep, cliErrorOf, printOutcomes, printPending, statusLine } from "../run/run-report.js";
 import { FileProblem, checkPathFile, type PathFile } from "../../run/files.js";
@@ -89,11 +90,7 @@ ${EXIT_CODES_HELP}`;
       multiple: true,
       helpValue: "ADDRESS",
     }),
-    browser: Flags.string({
-      description:
-        "Where to run: extension (your own paired browser, the default), cloud (a hosted browser, signed out: needs a connector for the site; managed is the same), or a paired browser's id (see `reduck devices list`).",
-      helpValue: "cloud|extension|ID",
-    }),
+    browser: browserFlag,
     region: Flags.string({ description: "The cloud browser's region (with --browser cloud).", options: [...RUN_REGIONS] }),
     country: Flags.string({
       description: "The country the cloud browser leaves the internet from, ISO 3166 two letters, e.g. DE (with --browser cloud).",
@@ -111,7 +108,7 @@ ${EXIT_CODES_HELP}`;
       allowNo: true,
     }),
     device: Flags.string({ description: "Run on this paired browser (an id from `reduck devices list`).", helpValue: "ID" }),
-    version: versionFlag("Run this version instead of the current one (one --script only)."),
+    ...versionFlags("Run this version instead of the current one (one --script only)."),
     sequential: Flags.boolean({ description: "Run the scripts in order in one browser, stopping at the first failure." }),
     out: Flags.string({ description: "Save the files the result holds (downloads, base64 file bytes) into this folder.", helpValue: "DIR" }),
   };
@@ -121,8 +118,14 @@ ${EXIT_CODES_HELP}`;
 
   public async run(): Promise<unknown> {
     setRunPhase("preparing");
-    const steps = groupSteps(this.argv, this.flagDefinitions());
-    const version = this.flags.version;
+    let steps: StepArgs[];
+    try {
+      steps = groupSteps(this.argv, this.flagDefinitions());
+    } catch (err) {
+      throw await withBareSlugHint(err, () => this.client());
+    }
+    setRunScripts(steps.map((step) => formatAddress(step.address)));
+    const version = chosenVersion(this.flags);
     if (version && steps.length > 1) throw usageError("--version applies to one script: give a single --script with it");
     const browser = browserOf(this.flags.browser, this.flags.device);
     const cloud = browser === "cloud";
@@ -258,7 +261,7 @@ ${EXIT_CODES_HELP}`;
       versionId = await resolveVersion(client, path, version);
       contract = this.unwrap(await getScriptVersion({ client, path: { ...path, versionId } }), `reading ${label} version ${version}`);
     } else {
-      const script = await readScriptOrSuggest(client, path);
+      const script = await readScriptOrSuggest(client, path, !step.address.handle);
       if (!script.current_version) throw new CliError(`${label} has no current version to run: promote one, or pass --version`, ExitCode.FAILED);
       contract = script.current_version as typeof contract;
     }
@@ -281,26 +284,6 @@ ${EXIT_CODES_HELP}`;
       },
     };
   }
-}
-
-/**
- * Where the run goes, from --browser (cloud, managed, extension, or a device id) and --device.
- * "managed" is the service's stored name for the cloud browser: the same thing.
- */
-function browserOf(flag: string | undefined, device: string | undefined): RunBrowser {
-  const named = flag === "managed" ? "cloud" : flag;
-  if (device) {
-    if (named !== undefined && named !== "extension") {
-      throw usageError(`--device names one of your own paired browsers, so it cannot go with --browser ${flag}: drop one of them`);
-    }
-    return { deviceId: device };
-  }
-  if (named === undefined || named === "extension") return "extension";
-  if (named === "cloud") return "cloud";
-  // An id has digits (a UUID on the service); a lone word is a misspelt browser, not a device.
-  if (!/^[A-Za-z0-9][\w.:-]*$/.test(named) || !/\d/.test(named))
-    throw usageError(`--browser takes cloud, extension or a paired browser's id (see \`reduck devices list\`), not ${JSON.stringify(flag)}`);
-  return { deviceId: named };
 }
 
 /**

@@ -10,6 +10,12 @@ export type RunPhase = "none" | "preparing" | "sent" | "waiting";
 
 let phase: RunPhase = "none";
 let waitingFor: string | undefined;
+let scripts: string[] = [];
+
+/** The addresses being run, as given: how to find a run whose id Ctrl-C came too early to learn. */
+export function setRunScripts(addresses: string[]): void {
+  scripts = addresses;
+}
 
 /**
  * `reduck run` says how far it got: "preparing" until the request is sent whole, then "sent";
@@ -23,7 +29,14 @@ export function setRunPhase(next: RunPhase, id?: string): void {
 export function interruptMessage(): string {
   if (phase === "preparing") return "Interrupted: nothing was run";
   if (phase === "waiting") return `Interrupted: the run goes on at the service. Wait for it again with:\n  reduck runs wait ${waitingFor}`;
-  if (phase === "sent") return "Interrupted: the run was already sent and may still complete; check `reduck runs list`";
+  if (phase === "sent") {
+    if (!scripts.length) return "Interrupted: the run was already sent and may still complete; check `reduck runs list`";
+    const several = scripts.length > 1;
+    return [
+      `Interrupted: the run${several ? "s were" : " was"} already sent and may still complete, before the service said ${several ? "their ids" : "its id"}. Find ${several ? "them" : "it"} with:`,
+      ...[...new Set(scripts)].map((address) => `  reduck runs list --script ${address}`),
+    ].join("\n");
+  }
   return "Interrupted.";
 }
 

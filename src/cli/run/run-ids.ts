@@ -25,3 +25,17 @@ export function checkRunIds(ids: string[]): void {
   const list = bad.map(([id, i]) => `${ordinal(i + 1)} (${JSON.stringify(id)})`);
   throw usageError(`the ${list.slice(0, -1).join(", ")} and ${list.at(-1)} of the ids given are not run ids: ${why}`);
 }
+
+/**
+ * Refuses (exit 2, before anything is sent) an id for `runs wait` that is neither kind of id:
+ * batch ids and run ids are both UUIDs.
+ *
+ * @example
+ * checkWaitId("123"); // usage error: "123" is not a batch id or run id: ...
+ */
+export function checkWaitId(id: string): void {
+  if (UUID.test(id)) return;
+  throw usageError(
+    `${JSON.stringify(id)} is not a batch id or run id: both are UUIDs such as 86b0479f-a68f-4fcd-92d1-b68f485ee3d9 (\`reduck run --no-wait\` prints one; \`reduck runs list\` lists runs)`,
+  );
+}

@@ -4,7 +4,8 @@
  */
 import type { ReduckClient } from "../../client.js";
 import { getMe } from "../../generated/operations.js";
-import { parseAddress, type ScriptAddress } from "../shell/address.js";
+import { bareSlugHint } from "../../core/nearby-scripts.js";
+import { parseAddress, UnreadableAddress, type ScriptAddress } from "../shell/address.js";
 import { CliError, fromReduckError } from "../shell/errors.js";
 import { ExitCode } from "../shell/exit-codes.js";
 
@@ -40,7 +41,8 @@ export interface ScriptPath {
 }
 
 /**
- * Parses `[handle/]host/slug` (a usage error when malformed) and fills in your own handle
+ * Parses `[handle/]host/slug` (a usage error when malformed; for a bare slug such as
+ * `send_email`, with the addresses of the scripts of that slug) and fills in your own handle
  * when the address names none.
  *
  * @example
@@ -48,6 +50,29 @@ export interface ScriptPath {
  * await getScript({ client, path });
  */
 export async function resolveAddress(client: ReduckClient, address: string | ScriptAddress): Promise<ScriptPath> {
-  const parsed = typeof address === "string" ? parseAddress(address) : address;
+  let parsed: ScriptAddress;
+  try {
+    parsed = typeof address === "string" ? parseAddress(address) : address;
+  } catch (err) {
+    throw await withBareSlugHint(err, client);
+  }
   return { handle: parsed.handle ?? (await ownHandle(client)), host: parsed.host, slug: parsed.slug };
+}
+
+/**
+ * A bare slug given for an address (`send_email`) fails with the addresses of the scripts that
+ * have that slug (`did you mean reduck/mail.google.com/send_email?`); any other error, or a
+ * search that finds nothing or cannot be made, comes back as it was.
+ *
+ * @example
+ * try { steps = groupSteps(argv); } catch (err) { throw await withBareSlugHint(err, () => this.client()); }
+ */
+export async function withBareSlugHint(err: unknown, client: ReduckClient | (() => Promise<ReduckClient>)): Promise<unknown> {
+  const slug = err instanceof UnreadableAddress ? err.bareSlug : undefined;
+  if (!slug || !(err instanceof UnreadableAddress)) return err;
+  const hint = await (typeof client === "function" ? client() : Promise.resolve(client)).then(
+    (c) => bareSlugHint(c, slug),
+    () => undefined,
+  );
+  return hint ? new CliError(`${err.message}. ${hint}`, err.exitCode, err.detail) : err;
 }

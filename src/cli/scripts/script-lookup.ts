@@ -1,56 +1,77 @@
 /**
- * Reading a script, with a way out when its address names none: the closest slugs the same
- * owner has on that host (`did you mean reduck/mail.google.com/send_email?`).
+ * Reading a script, with a way out when its address names none: the scripts it most likely
+ * meant (`did you mean reduck/mail.google.com/send_email?`). An address the service does not
+ * know is the user's input to fix, like a malformed one: exit 2.
  */
 import type { ReduckClient } from "../../client.js";
-import { getScript, listScripts } from "../../generated/operations.js";
+import type { ReduckError } from "../../core/errors.js";
+import { unknownScriptHint } from "../../core/nearby-scripts.js";
+import { getScript } from "../../generated/operations.js";
 import { formatAddress } from "../shell/address.js";
 import { CliError, fromReduckError } from "../shell/errors.js";
+import { ExitCode } from "../shell/exit-codes.js";
 import type { ScriptPath } from "./own-handle.js";
-import { closestMatches } from "../../core/suggest.js";
 
-/** The handle of the official catalogue. */
-export const OFFICIAL_HANDLE = "reduck";
+export { OFFICIAL_HANDLE } from "../../core/nearby-scripts.js";
 
-/** `reduck/<host>/<slug>` when the official catalogue has the script `path` names under another handle. */
-async function officialTwin(client: ReduckClient, path: ScriptPath): Promise<string | undefined> {
-  if (path.handle === OFFICIAL_HANDLE) return undefined;
-  const twin = { handle: OFFICIAL_HANDLE, host: path.host, slug: path.slug };
-  const read = await getScript({ client, path: twin });
-  return read.error ? undefined : formatAddress(twin);
+/** `message.`, ended once. */
+const sentence = (message: string) => (/[.!?]$/.test(message) ? message : `${message}.`);
+
+/**
+ * The error for a call about the script at `path` that failed: when the script does not exist,
+ * a usage error (exit 2) with the scripts the address most likely meant; otherwise the error as
+ * it is. `known` says the script was just read and found missing (no need to look again).
+ *
+ * @example
+ * const patched = await patchScript({ client, path, body });
+ * if (patched.error) throw await scriptCallError(client, path, patched.error, `updating ${formatAddress(path)}`);
+ */
+export async function scriptCallError(
+  client: ReduckClient,
+  path: ScriptPath,
+  error: ReduckError,
+  doing?: string,
+  { known = false, ownImplied = path.handle.startsWith("@") }: { known?: boolean; ownImplied?: boolean } = {},
+): Promise<CliError> {
+  const cli = fromReduckError(error, doing);
+  if (error.status !== 404) return cli;
+  // A 404 from a call on a version or a readme may be about that, not the script: ask.
+  if (!known) {
+    const read = await getScript({ client, path });
+    if (!read.error || read.error.status !== 404) return cli;
+  }
+  const hint = await unknownScriptHint(client, { ...path, ownImplied });
+  return new CliError(hint ? `${sentence(cli.message)} ${hint}` : cli.message, ExitCode.USAGE, cli.detail);
 }
 
 /**
- * The script at `path`, or the command fails with the service's message, plus the closest
- * slugs on that host when the script does not exist, or the official script of that name when
- * the official catalogue has it (`mail.google.com/send_email` for `reduck/mail.google.com/send_email`).
+ * The data of a call about the script at `path`, or the command fails: with exit 2 and the
+ * scripts the address most likely meant when that script does not exist.
+ *
+ * @example
+ * const script = await unwrapScript(client, await patchScript({ client, path, body }), path, `updating ${address}`);
+ */
+export async function unwrapScript<D>(
+  client: ReduckClient,
+  result: { data: D; error: undefined } | { data: undefined; error: ReduckError },
+  path: ScriptPath,
+  doing: string,
+): Promise<D> {
+  if (result.error) throw await scriptCallError(client, path, result.error, doing);
+  return result.data as D;
+}
+
+/**
+ * The script at `path`, or the command fails with the service's message; when the script does
+ * not exist, exit 2 and the scripts it most likely meant (a close slug on that host, the same
+ * slug on a close host, the official script of that name).
  *
  * @example
  * const script = await readScriptOrSuggest(client, { handle: "reduck", host: "mail.google.com", slug: "send_emial" });
  * // fails: "reading reduck/mail.google.com/send_emial: No such script: ... Did you mean reduck/mail.google.com/send_email?"
  */
-export async function readScriptOrSuggest(client: ReduckClient, path: ScriptPath) {
-  const address = formatAddress(path);
+export async function readScriptOrSuggest(client: ReduckClient, path: ScriptPath, ownImplied?: boolean) {
   const read = await getScript({ client, path });
   if (!read.error) return read.data;
-  const error = fromReduckError(read.error, `reading ${address}`);
-  if (read.error.status !== 404) throw error;
-  const official = await officialTwin(client, path);
-  if (official) {
-    throw new CliError(
-      `${/[.!?]$/.test(error.message) ? error.message : `${error.message}.`} Did you mean ${official}, the official script? An address without a handle names one of your own scripts; official ones start with ${OFFICIAL_HANDLE}/.`,
-      error.exitCode,
-      error.detail,
-    );
-  }
-  const others = await listScripts({ client, path: { handle: path.handle }, query: { host: path.host, pageSize: 100 } });
-  const slugs = others.error ? [] : others.data.filter((s) => s.host === path.host).map((s) => s.slug);
-  const close = closestMatches(path.slug, slugs);
-  const hint = close.length
-    ? ` Did you mean ${close.map((slug) => formatAddress({ ...path, slug })).join(" or ")}?`
-    : slugs.length
-      ? ` ${path.handle} has on ${path.host}: ${slugs.slice(0, 5).join(", ")}${slugs.length > 5 ? ", ..." : ""}.`
-      : "";
-  if (!hint) throw error;
-  throw new CliError(`${/[.!?]$/.test(error.message) ? error.message : `${error.message}.`}${hint}`, error.exitCode, error.detail);
+  throw await scriptCallError(client, path, read.error, `reading ${formatAddress(path)}`, { known: true, ownImplied });
 }

@@ -4,6 +4,7 @@ import { formatAddress, addressArg } from "../shell/address.js";
 import { BaseCommand } from "../shell/base.js";
 import { confirmOrCancel, refuseUnconfirmed } from "../shell/confirm.js";
 import { resolveAddress, type ScriptPath } from "./own-handle.js";
+import { unwrapScript } from "./script-lookup.js";
 
 type Change = (options: { client: ReduckClient; path: ScriptPath }) => Promise<{ data: unknown; error: undefined } | { data: undefined; error: ReduckError }>;
 
@@ -32,7 +33,7 @@ export abstract class ScriptStateCommand extends BaseCommand<typeof ScriptStateC
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
     if (this.question) await confirmOrCancel(yes, this.question(address));
-    const script = this.unwrap(await this.change({ client, path }), `${this.doing} ${address}`);
+    const script = await unwrapScript(client, await this.change({ client, path }), path, `${this.doing} ${address}`);
     this.log(this.done(address));
     return script;
   }

@@ -7,8 +7,9 @@ import type { ReduckClient } from "../../client.js";
 import { listScriptVersions } from "../../generated/operations.js";
 import { listAll } from "../../paginate.js";
 import { formatAddress } from "../shell/address.js";
-import { fromReduckError, usageError } from "../shell/errors.js";
+import { usageError } from "../shell/errors.js";
 import type { ScriptPath } from "./own-handle.js";
+import { scriptCallError } from "./script-lookup.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -17,13 +18,37 @@ export function versionArg(what: string) {
   return Args.string({ description: `${what}: its number (see \`reduck scripts versions list ADDRESS\`) or its id.`, required: true });
 }
 
-/** `--version` (number or id); `--version-id` still works. */
+/** `--version` (number or id) alone, for commands the official CLI has no word for; `--version-id` still works. */
 export function versionFlag(description: string) {
   return Flags.string({
     description: `${description} A version number (see \`reduck scripts versions list ADDRESS\`) or id.`,
     aliases: ["version-id"],
     helpValue: "VERSION",
   });
+}
+
+/**
+ * `--version` (number or id), and `--version-id`: the official CLI's name for the same choice,
+ * shown in help so people who come from it find their word.
+ */
+export function versionFlags(description: string) {
+  return {
+    version: Flags.string({
+      description: `${description} A version number (see \`reduck scripts versions list ADDRESS\`) or id.`,
+      helpValue: "VERSION",
+      exclusive: ["version-id"],
+    }),
+    "version-id": Flags.string({
+      description: "The official CLI's word for --version: a version id (a number works too).",
+      helpValue: "ID",
+      exclusive: ["version"],
+    }),
+  };
+}
+
+/** The version asked for, by either of the two flags above. */
+export function chosenVersion(flags: { version?: string; "version-id"?: string }): string | undefined {
+  return flags.version ?? flags["version-id"];
 }
 
 /**
@@ -41,7 +66,7 @@ export async function resolveVersion(client: ReduckClient, path: ScriptPath, giv
   if (!/^\d+$/.test(given)) throw usageError(`${JSON.stringify(given)} is not a version number or id: ${where}`);
   const number = Number(given);
   const versions = await listAll(listScriptVersions, { client, path, query: { pageSize: 100 } });
-  if (versions.error) throw fromReduckError(versions.error, `reading the versions of ${address}`);
+  if (versions.error) throw await scriptCallError(client, path, versions.error, `reading the versions of ${address}`);
   const found = versions.data.find((v) => v.version_number === number);
   if (!found) {
     const known = versions.data.map((v) => v.version_number).sort((a, b) => a - b);

@@ -21,6 +21,23 @@ class ReduckCommandHelp extends CommandHelp {
   }
 }
 
+/**
+ * Early-access commands (`reduck flock ...`) are hidden, as the official CLI hides them, unless
+ * REDUCK_EXPERIMENTAL=1: then they are listed like any other. (Hidden is decided here rather than
+ * in each command, since oclif.manifest.json is written at build time.)
+ */
 export class ReduckHelp extends Help {
   protected override CommandHelpClass = ReduckCommandHelp;
+
+  constructor(config: ConstructorParameters<typeof Help>[0], options?: ConstructorParameters<typeof Help>[1]) {
+    super(config, options);
+    if (process.env.REDUCK_EXPERIMENTAL === "1") {
+      for (const command of config.commands) if (isExperimental(command.id)) command.hidden = false;
+      for (const topic of config.topics) if (isExperimental(topic.name)) topic.hidden = false;
+    }
+  }
+}
+
+function isExperimental(id: string): boolean {
+  return id === "flock" || id.startsWith("flock:");
 }

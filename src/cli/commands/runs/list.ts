@@ -5,6 +5,8 @@ import { BaseCommand } from "../../shell/base.js";
 import { fetchList, pageFlags, shortTime, type Page } from "../../shell/list-flags.js";
 import { renderTable, wideFlag, wideLayout } from "../../shell/output.js";
 import { browserLabel, scriptLabel } from "../../run/run-labels.js";
+import { resolveAddress } from "../../scripts/own-handle.js";
+import { readScriptOrSuggest } from "../../scripts/script-lookup.js";
 
 type Run = components["schemas"]["Run"];
 
@@ -16,20 +18,23 @@ export default class RunsList extends BaseCommand<typeof RunsList> {
   static override examples = [
     { description: "Your latest runs", command: "<%= config.bin %> runs list" },
     { description: "Failed runs of Gmail scripts", command: "<%= config.bin %> runs list --status error --host mail.google.com" },
+    { description: "The runs of one script (one of your own, here)", command: "<%= config.bin %> runs list --script example.com/get_title" },
     { description: "Every run, as JSON", command: "<%= config.bin %> runs list --all --json" },
   ];
 
   static override flags = {
     status: Flags.string({ description: "Only runs in this state.", options: ["queued", "running", "success", "error", "cancelled"] }),
     host: Flags.string({ description: "Only runs of scripts for this site." }),
+    script: Flags.string({ description: "Only runs of this script: [handle/]host/slug.", helpValue: "ADDRESS" }),
     ...pageFlags,
     ...wideFlag,
   };
 
   public async run(): Promise<Page<Run>> {
     const { status, host } = this.flags;
-    const query = { ...(status ? { status: status as Run["status"] } : {}), ...(host ? { host } : {}) };
     const client = await this.client();
+    const script = this.flags.script ? await readScriptOrSuggest(client, await resolveAddress(client, this.flags.script)) : undefined;
+    const query = { ...(status ? { status: status as Run["status"] } : {}), ...(host ? { host } : {}), ...(script ? { script_id: script.id } : {}) };
     const { items, page, note } = await fetchList(listRuns, { client, query }, this.flags, "listing runs");
     if (this.jsonEnabled()) return page;
     if (items.length === 0) {

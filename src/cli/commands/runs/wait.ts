@@ -3,6 +3,7 @@ import { BaseCommand } from "../../shell/base.js";
 import { CliError } from "../../shell/errors.js";
 import { ExitCode, EXIT_CODES_HELP } from "../../shell/exit-codes.js";
 import { setRunPhase } from "../../run/interrupt.js";
+import { checkWaitId } from "../../run/run-ids.js";
 import { cliErrorOf, outcomeOfRunError, outcomeOfStep, printOutcomes, statusLine } from "../../run/run-report.js";
 import { waitForRun } from "../../../run/wait.js";
 import type { RunStepOutcome } from "../../../run/outcomes.js";
@@ -31,6 +32,7 @@ ${EXIT_CODES_HELP}`;
   public async run(): Promise<unknown> {
     const id = this.args.id.trim();
     if (!id) throw new CliError("give the batch id or run id to wait for (printed by `reduck run --no-wait`)", ExitCode.USAGE);
+    checkWaitId(id);
     const client = await this.client();
     setRunPhase("waiting", id);
     const status = statusLine(process.stderr);

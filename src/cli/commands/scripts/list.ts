@@ -19,11 +19,17 @@ export default class ScriptsList extends BaseCommand<typeof ScriptsList> {
   static override description =
     `Without HANDLE: your own scripts, those of your projects and the official catalogue (handle "reduck"); archived scripts are left out unless --archived. With HANDLE (@username or a project handle): that owner's scripts, archived ones included unless --no-archived; other owners show only their public scripts.
 
+\`reduck list\` is the same command, under the official CLI's name for it.
+
 One page at a time (a note on stderr says when there are more); --all fetches every page. With --json, the API's page: {"data": [...], "hasNextPage", "totalCount"}, each script with its "address".`;
+
+  // The official CLI's word: `reduck list [owner] [-q QUERY] [--host HOST]`.
+  static override aliases = ["list"];
 
   static override examples = [
     { description: "Everything you can use", command: "<%= config.bin %> scripts list" },
     { description: "Ranked search", command: "<%= config.bin %> scripts list --query linkedin" },
+    { description: "The same, in the official CLI's words", command: "<%= config.bin %> list -q linkedin" },
     { description: "One owner, one site", command: "<%= config.bin %> scripts list reduck --host mail.google.com" },
     { description: "All your public scripts, as JSON", command: "<%= config.bin %> scripts list @demo --visibility public --all --json" },
   ];

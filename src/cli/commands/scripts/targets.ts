@@ -5,6 +5,7 @@ import { BaseCommand } from "../../shell/base.js";
 import { yesNo } from "../../shell/list-flags.js";
 import { renderTable, wideFlag, wideLayout } from "../../shell/output.js";
 import { resolveAddress } from "../../scripts/own-handle.js";
+import { unwrapScript } from "../../scripts/script-lookup.js";
 
 type TransferTarget = components["schemas"]["TransferTarget"];
 
@@ -28,7 +29,7 @@ export default class ScriptsTargets extends BaseCommand<typeof ScriptsTargets> {
     const client = await this.client();
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
-    const { targets } = this.unwrap(await listScriptTransferTargets({ client, path }), `listing where ${address} can go`);
+    const { targets } = await unwrapScript(client, await listScriptTransferTargets({ client, path }), path, `listing where ${address} can go`);
     if (this.jsonEnabled()) return targets;
     if (targets.length === 0) {
       this.note(`${address} has nowhere to go: you may create scripts in no other scope.`);

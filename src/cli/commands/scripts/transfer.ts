@@ -4,6 +4,7 @@ import { formatAddress, addressArg } from "../../shell/address.js";
 import { BaseCommand } from "../../shell/base.js";
 import { resolveAddress } from "../../scripts/own-handle.js";
 import { confirmOrCancel, refuseUnconfirmed, yesFlag } from "../../shell/confirm.js";
+import { unwrapScript } from "../../scripts/script-lookup.js";
 
 export default class ScriptsTransfer extends BaseCommand<typeof ScriptsTransfer> {
   static override summary = "Move a script to your personal scope or to a project";
@@ -33,7 +34,12 @@ export default class ScriptsTransfer extends BaseCommand<typeof ScriptsTransfer>
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
     await confirmOrCancel(this.flags.yes, `Move ${address} to ${this.flags.to}? Its address becomes ${formatAddress({ ...path, handle: this.flags.to })}.`);
-    const moved = this.unwrap(await transferScript({ client, path, body: { target: this.flags.to } }), `transferring ${address} to ${this.flags.to}`);
+    const moved = await unwrapScript(
+      client,
+      await transferScript({ client, path, body: { target: this.flags.to } }),
+      path,
+      `transferring ${address} to ${this.flags.to}`,
+    );
     const newAddress = formatAddress(moved);
     const result = { ...moved, address: newAddress, from: address };
     this.log(`Moved ${address} to ${moved.handle}: it is now ${newAddress}`);

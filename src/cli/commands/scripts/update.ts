@@ -6,6 +6,7 @@ import { usageError } from "../../shell/errors.js";
 import { yesNo } from "../../shell/list-flags.js";
 import { renderFields } from "../../shell/output.js";
 import { resolveAddress } from "../../scripts/own-handle.js";
+import { unwrapScript } from "../../scripts/script-lookup.js";
 
 export default class ScriptsUpdate extends BaseCommand<typeof ScriptsUpdate> {
   static override summary = "Change a script's name, description or human-required flag";
@@ -41,7 +42,7 @@ export default class ScriptsUpdate extends BaseCommand<typeof ScriptsUpdate> {
     const client = await this.client();
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
-    const script = this.unwrap(await patchScript({ client, path, body }), `updating ${address}`);
+    const script = await unwrapScript(client, await patchScript({ client, path, body }), path, `updating ${address}`);
     if (this.jsonEnabled()) return script;
     this.log(
       renderFields([

@@ -28,6 +28,20 @@ describe("runs list", () => {
     expect(bad.exitCode).toBe(2);
   });
 
+  it("--script keeps one script's runs (an address as run takes it); an unknown one is exit 2 with a did-you-mean", async () => {
+    const mine = server.store.runsOf(server.store.demo.userId);
+    const titles = mine.filter((r) => r.script?.id === SEED_IDS.scripts.getTitle).map((r) => r.id);
+    expect(titles.length).toBeGreaterThan(1);
+    expect(titles.length).toBeLessThan(mine.length);
+    const own = (await reduck("runs", "list", "--script", "example.com/get_title", "--json")).json();
+    expect(own.data.map((r: { id: string }) => r.id).sort()).toEqual([...titles].sort());
+    const official = (await reduck("runs", "list", "--script", "reduck/mail.google.com/send_email", "--json")).json();
+    expect(official.data.map((r: { id: string }) => r.id)).toEqual([SEED_IDS.runs.sendEmail]);
+    const typo = await reduck("runs", "list", "--script", "example.com/get_titel");
+    expect(typo.exitCode).toBe(2);
+    expect(typo.stderr).toContain("Did you mean @demo/example.com/get_title?");
+  });
+
   it("pages with a note on stderr; --all fetches every page", async () => {
     for (let i = 0; i < 25; i++) server.store.addRun({ status: "success" });
     const total = server.store.runsOf(server.store.demo.userId).length;

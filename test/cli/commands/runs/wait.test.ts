@@ -140,8 +140,11 @@ describe("where and how long, on the wire", () => {
 
 describe("reduck runs wait", () => {
   it("a batch id: the outcome as `run` prints it", async () => {
-    wire({ status: 200, body: null }, [running("b5"), { batchId: "b5", status: "completed", runs: [{ status: "completed", runId: "r1", result: { n: 2 } }] }]);
-    const { stdout, stderr, exitCode } = await reduck("runs", "wait", "b5");
+    wire({ status: 200, body: null }, [
+      running("0d4e8619-5b1c-4c1e-9d55-000000000b05"),
+      { batchId: "0d4e8619-5b1c-4c1e-9d55-000000000b05", status: "completed", runs: [{ status: "completed", runId: "r1", result: { n: 2 } }] },
+    ]);
+    const { stdout, stderr, exitCode } = await reduck("runs", "wait", "0d4e8619-5b1c-4c1e-9d55-000000000b05");
     expect(exitCode).toBe(0);
     expect(JSON.parse(stdout)).toEqual({ n: 2 });
     expect(stderr).toContain("run r1");
@@ -150,7 +153,7 @@ describe("reduck runs wait", () => {
 
   it("a failed batch of several with --json: exit 1, each step with its errorType", async () => {
     const done = {
-      batchId: "b6",
+      batchId: "0d4e8619-5b1c-4c1e-9d55-000000000b06",
       status: "failed",
       runs: [
         { status: "completed", runId: "r1", result: 1 },
@@ -158,10 +161,10 @@ describe("reduck runs wait", () => {
       ],
     };
     wire({ status: 200, body: null }, [done]);
-    const { json, exitCode } = await reduck("runs", "wait", "b6", "--json");
+    const { json, exitCode } = await reduck("runs", "wait", "0d4e8619-5b1c-4c1e-9d55-000000000b06", "--json");
     expect(exitCode).toBe(1);
     expect(json()).toEqual({
-      batchId: "b6",
+      batchId: "0d4e8619-5b1c-4c1e-9d55-000000000b06",
       status: "failed",
       totalSteps: 2,
       runs: [
@@ -179,6 +182,14 @@ describe("reduck runs wait", () => {
     const failed = await reduck("runs", "wait", SEED_IDS.runs.error);
     expect(failed.exitCode).toBe(1);
     expect(failed.stderr).toMatch(new RegExp(`Error: run ${SEED_IDS.runs.error} failed: `));
+  });
+
+  it("an id that is no id at all: exit 2, nothing asked of the service", async () => {
+    wire({ status: 200, body: null }, []);
+    const { stderr, exitCode } = await reduck("runs", "wait", "123");
+    expect(exitCode).toBe(2);
+    expect(stderr).toContain('"123" is not a batch id or run id: both are UUIDs');
+    expect(polls).toBe(0);
   });
 
   it("an id that is neither: exit 1, saying so", async () => {

@@ -78,9 +78,9 @@ describe("scripts get", () => {
     expect(version.version_number).toBe(1);
   });
 
-  it("a script you cannot see is not found (exit 1); a malformed address is a usage error (exit 2)", async () => {
+  it("a script you cannot see is not found, and a malformed address refused: both are addresses to fix (exit 2)", async () => {
     const hidden = await reduck("scripts", "get", "@alice/example.com/secret_notes");
-    expect(hidden.exitCode).toBe(1);
+    expect(hidden.exitCode).toBe(2);
     expect(hidden.stderr).toContain("No such script: @alice/example.com/secret_notes");
 
     const bad = await reduck("scripts", "get", "send_email");
@@ -90,7 +90,7 @@ describe("scripts get", () => {
 
   it("with --json, a failure is one JSON error document", async () => {
     const { stdout, exitCode, json } = await reduck("scripts", "get", "reduck/mail.google.com/nope", "--json");
-    expect(exitCode).toBe(1);
+    expect(exitCode).toBe(2);
     expect(json().error.message).toContain("No such script");
     expect(stdout).not.toContain(server.store.demo.apiKey);
   });

@@ -13,9 +13,9 @@ describe("scripts restore", () => {
     expect(stdout.trim()).toBe("@demo/example.com/old_scraper is active again.");
   });
 
-  it("an unknown script is not found (exit 1)", async () => {
+  it("an unknown script is not found (exit 2: an address to fix)", async () => {
     const { exitCode, stderr } = await reduck("scripts", "restore", "example.com/never_was");
-    expect(exitCode).toBe(1);
+    expect(exitCode).toBe(2);
     expect(stderr).toContain("No such script: @demo/example.com/never_was");
   });
 });

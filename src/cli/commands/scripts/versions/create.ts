@@ -6,6 +6,7 @@ import { renderDiff } from "../../../scripts/contract.js";
 import { resolveAddress } from "../../../scripts/own-handle.js";
 import { resolveVersion } from "../../../scripts/versions.js";
 import { versionFields, versionFileFlags } from "../../../scripts/script-files.js";
+import { unwrapScript } from "../../../scripts/script-lookup.js";
 
 export default class VersionsCreate extends BaseCommand<typeof VersionsCreate> {
   static override summary = "Add a draft version to a script";
@@ -51,7 +52,7 @@ Try a draft with \`reduck run --version VERSION --script ADDRESS ...\`, then mak
       ...(flags["logged-in"] !== undefined ? { logged_in: flags["logged-in"] } : {}),
       ...(flags.parent ? { parent_version_id: await resolveVersion(client, path, flags.parent) } : {}),
     };
-    const draft = this.unwrap(await createDraftScriptVersion({ client, path, body }), `adding a draft to ${address}`);
+    const draft = await unwrapScript(client, await createDraftScriptVersion({ client, path, body }), path, `adding a draft to ${address}`);
     if (this.jsonEnabled()) return draft;
     this.log(`Created draft version ${draft.version_number} of ${address}: ${draft.id}${renderDiff(draft.diff)}`);
     this.note(

@@ -4,6 +4,7 @@ import { BaseCommand } from "../../../shell/base.js";
 import { confirmOrCancel, refuseUnconfirmed, yesFlag } from "../../../shell/confirm.js";
 import { resolveAddress } from "../../../scripts/own-handle.js";
 import { resolveVersion, versionArg } from "../../../scripts/versions.js";
+import { unwrapScript } from "../../../scripts/script-lookup.js";
 
 export default class VersionsDelete extends BaseCommand<typeof VersionsDelete> {
   static override summary = "Discard a draft version";
@@ -32,7 +33,12 @@ export default class VersionsDelete extends BaseCommand<typeof VersionsDelete> {
     const address = formatAddress(path);
     const versionId = await resolveVersion(client, path, this.args.version);
     await confirmOrCancel(this.flags.yes, `Delete draft version ${this.args.version} of ${address}? This cannot be undone.`);
-    this.unwrap(await deleteDraftScriptVersion({ client, path: { ...path, versionId } }), `deleting ${address} version ${this.args.version}`);
+    await unwrapScript(
+      client,
+      await deleteDraftScriptVersion({ client, path: { ...path, versionId } }),
+      path,
+      `deleting ${address} version ${this.args.version}`,
+    );
     this.log(`Deleted draft ${versionId} of ${address}`);
     return { address, versionId, deleted: true };
   }

@@ -5,6 +5,7 @@ import { formatAddress, addressArg } from "../../../shell/address.js";
 import { BaseCommand } from "../../../shell/base.js";
 import { renderVersion } from "../../../scripts/contract.js";
 import { resolveAddress } from "../../../scripts/own-handle.js";
+import { unwrapScript } from "../../../scripts/script-lookup.js";
 
 export default class VersionsGet extends BaseCommand<typeof VersionsGet> {
   static override summary = "Show one version of a script: its note, contract and (with --code) its code";
@@ -30,7 +31,12 @@ export default class VersionsGet extends BaseCommand<typeof VersionsGet> {
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
     const versionId = await resolveVersion(client, path, this.args.version);
-    const version = this.unwrap(await getScriptVersion({ client, path: { ...path, versionId } }), `reading ${address} version ${this.args.version}`);
+    const version = await unwrapScript(
+      client,
+      await getScriptVersion({ client, path: { ...path, versionId } }),
+      path,
+      `reading ${address} version ${this.args.version}`,
+    );
     if (!this.jsonEnabled()) this.log(renderVersion(version, address, { code: this.flags.code }));
     return version;
   }

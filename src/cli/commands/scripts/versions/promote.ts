@@ -3,6 +3,7 @@ import { formatAddress, addressArg } from "../../../shell/address.js";
 import { BaseCommand } from "../../../shell/base.js";
 import { resolveAddress } from "../../../scripts/own-handle.js";
 import { resolveVersion, versionArg } from "../../../scripts/versions.js";
+import { unwrapScript } from "../../../scripts/script-lookup.js";
 
 export default class VersionsPromote extends BaseCommand<typeof VersionsPromote> {
   static override summary = "Make a version the one the script runs (also how to roll back)";
@@ -25,7 +26,12 @@ export default class VersionsPromote extends BaseCommand<typeof VersionsPromote>
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
     const versionId = await resolveVersion(client, path, this.args.version);
-    const version = this.unwrap(await promoteScriptVersion({ client, path: { ...path, versionId } }), `promoting ${address} version ${this.args.version}`);
+    const version = await unwrapScript(
+      client,
+      await promoteScriptVersion({ client, path: { ...path, versionId } }),
+      path,
+      `promoting ${address} version ${this.args.version}`,
+    );
     this.log(`Version ${version.version_number} (${version.id}) is now the current version of ${address}.`);
     return version;
   }

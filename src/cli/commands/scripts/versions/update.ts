@@ -7,6 +7,7 @@ import { usageError } from "../../../shell/errors.js";
 import { resolveAddress } from "../../../scripts/own-handle.js";
 import { resolveVersion, versionArg } from "../../../scripts/versions.js";
 import { versionFields, versionFileFlags } from "../../../scripts/script-files.js";
+import { unwrapScript } from "../../../scripts/script-lookup.js";
 
 export default class VersionsUpdate extends BaseCommand<typeof VersionsUpdate> {
   static override summary = "Change a draft version: its code, contract or note";
@@ -51,8 +52,10 @@ export default class VersionsUpdate extends BaseCommand<typeof VersionsUpdate> {
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
     const versionId = await resolveVersion(client, path, this.args.version);
-    const draft = this.unwrap(
+    const draft = await unwrapScript(
+      client,
       await patchDraftScriptVersion({ client, path: { ...path, versionId }, body }),
+      path,
       `updating ${address} version ${this.args.version}`,
     );
     if (this.jsonEnabled()) return draft;

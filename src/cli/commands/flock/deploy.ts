@@ -1,0 +1,82 @@
+import { Args } from "@oclif/core";
+import { deployApp, type DeployedApp, type DeployProgress } from "../../../apps/deploy.js";
+import { formatBytes } from "../../../core/bytes.js";
+import { BaseCommand } from "../../shell/base.js";
+import { fromReduckError } from "../../shell/errors.js";
+import { folderOf, imageFlag, parseImage } from "../../flock/flock.js";
+
+const CLEAR_LINE = "\r\x1b[K";
+
+export default class FlockDeploy extends BaseCommand<typeof FlockDeploy> {
+  static override hidden = true;
+  static override summary = "Deploy an app folder as a new release of its image (early access)";
+  static override description =
+    `Reads DIR (default: the current folder): manifest.json, config.json, .api-keys.json and tools.json are sent as the release's install contract, settings, grant and tools; every other file is served under its path, except flock.json, dot-files and node_modules. Nothing is sent when a file is over 64 MiB, there are more than 256 files, or a name is one the service does not serve (a letter or digit first, then letters, digits, '.', '_', '-', '/'): every such problem is listed, exit 2.
+
+The files go straight to storage, several at a time, each tried again when its upload fails; then the release is published and its number printed. The image (your handle and the manifest's "slug", or the folder's name, unless flock.json or --image says otherwise) is created on the first deploy. flock.json records the image and the release.
+
+An interrupted deploy, run again over the same folder, finishes the release it started (while its upload URLs last) instead of starting another; .flock-deploy.json holds that pending release meanwhile.
+
+Flock is in early access: an account without it gets the service's 403 (exit 1).`;
+
+  static override examples = [
+    { description: "Deploy the current folder", command: "<%= config.bin %> flock deploy" },
+    { description: "Deploy a folder to a project's image", command: "<%= config.bin %> flock deploy . --image acme/notes" },
+    { description: "The outcome as JSON", command: "<%= config.bin %> flock deploy --json" },
+  ];
+
+  static override args = {
+    dir: Args.string({ description: "The app folder (default: the current folder)." }),
+  };
+
+  static override flags = { ...imageFlag };
+
+  public async run(): Promise<DeployedApp> {
+    const client = await this.client();
+    const dir = folderOf(this.args.dir);
+    const line = progressLine(process.stderr, !this.jsonEnabled());
+    const result = await deployApp({
+      client,
+      dir,
+      ...(this.flags.image ? { image: parseImage(this.flags.image) } : {}),
+      onProgress: line.update,
+    });
+    line.done();
+    if (result.error) throw fromReduckError(result.error);
+    const { image, release, resumed } = result.data;
+    this.log(`Published release ${release} of ${image.handle}/${image.slug}${resumed ? " (finishing the interrupted deploy)" : ""}.`);
+    return result.data;
+  }
+}
+
+/** One line on stderr, redrawn in place, when stderr is a terminal; nothing otherwise. */
+function progressLine(stream: NodeJS.WriteStream, wanted: boolean) {
+  const enabled = wanted && Boolean(stream.isTTY) && !process.env.CI;
+  let shown = false;
+  let last = 0;
+  return {
+    update(p: DeployProgress) {
+      if (!enabled) return;
+      const now = Date.now();
+      // Redrawn at most 10 times a second, except when a file finishes or the phase changes.
+      if (p.phase === "uploading" && !p.finished && !p.retrying && now - last < 100) return;
+      last = now;
+      const release = p.release === undefined ? "" : `release ${p.release}: `;
+      const text =
+        p.phase === "starting"
+          ? "Starting a release..."
+          : p.phase === "uploading"
+            ? `${release}${p.filesDone}/${p.filesTotal} files, ${formatBytes(p.bytesDone)} / ${formatBytes(p.bytesTotal)}${p.retrying ? ` (trying ${p.retrying.file} again)` : ""}`
+            : p.phase === "publishing"
+              ? `${release}publishing...`
+              : `${release}published`;
+      const width = (stream.columns || 80) - 1;
+      stream.write(`${CLEAR_LINE}${`Deploying ${text}`.slice(0, width)}`);
+      shown = true;
+    },
+    done() {
+      if (shown) stream.write(CLEAR_LINE);
+      shown = false;
+    },
+  };
+}

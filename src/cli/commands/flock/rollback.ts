@@ -1,0 +1,45 @@
+import { Args } from "@oclif/core";
+import { rollbackAppImage } from "../../../generated/operations.js";
+import type { components } from "../../../generated/schema.js";
+import { BaseCommand } from "../../shell/base.js";
+import { usageError } from "../../shell/errors.js";
+import { dirFlag, folderOf, imageFlag, imageOf } from "../../flock/flock.js";
+
+export default class FlockRollback extends BaseCommand<typeof FlockRollback> {
+  static override hidden = true;
+  static override summary = "Serve an earlier release of the app image (early access)";
+  static override description =
+    `Every app installed from the image (flock.json's, or --image) serves release N from its next load. Releases are never removed, so rolling forward again is \`reduck flock rollback\` with the number you came from (see \`reduck flock releases\`). A release whose upload never finished cannot be served.`;
+
+  static override examples = [
+    {
+      description: "Serve release 2 again",
+      command: "<%= config.bin %> flock rollback 2  # not run by the tests: needs the flock.json a deploy or install writes; docs/flock.md runs it after one",
+    },
+    {
+      description: "For another image",
+      command:
+        "<%= config.bin %> flock rollback 2 --image acme/survey  # not run by the tests: needs an image of yours with two releases; docs/flock.md rolls one back",
+    },
+  ];
+
+  static override args = {
+    release: Args.string({ description: "The release number to serve (as `reduck flock releases` shows it).", required: true }),
+  };
+
+  static override flags = { ...dirFlag, ...imageFlag };
+
+  public async run(): Promise<components["schemas"]["AppImage"]> {
+    const given = this.args.release.replace(/^v/, "");
+    if (!/^[1-9]\d*$/.test(given)) throw usageError(`${JSON.stringify(this.args.release)} is not a release number: see \`reduck flock releases\``);
+    const release = Number(given);
+    const image = await imageOf(folderOf(this.flags.dir), this.flags.image);
+    const client = await this.client();
+    const served = this.unwrap(
+      await rollbackAppImage({ client, path: image, body: { release } }),
+      `rolling ${image.handle}/${image.slug} back to release ${release}`,
+    );
+    this.log(`${image.handle}/${image.slug} now serves release ${served.current_release ?? release}.`);
+    return served;
+  }
+}

@@ -1,0 +1,248 @@
+/**
+ * `reduck flock` from the built CLI against the sandbox over loopback: a folder deployed and its
+ * files served back byte for byte; a deploy killed in the middle of its uploads and run again
+ * (one release, no file sent twice); folders the service would refuse, refused before anything
+ * is sent; an account without early access; install, releases, rollback, secrets and open.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, open, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
+import { runCli } from "../support/cli.js";
+import { temporaryFolder } from "../support/files.js";
+import { openTerminal } from "./terminal.js";
+
+let store: ReferenceStore;
+let server: Awaited<ReturnType<typeof startHttpServer>>;
+let env: Record<string, string>;
+let home: string;
+
+/** The service's words to an account without early access to hosted apps. */
+const EARLY_ACCESS_WORDS = "Request early access at https://form.reduck.ai or contact Reduck at contact@reduck.ai";
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+beforeAll(async () => {
+  store = createStore();
+  server = await startHttpServer({ handlers: createHandlers(store) });
+  home = temporaryFolder("reduck-flock-");
+  env = { HOME: home, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(home, ".config") };
+}, 30_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+/** An app folder: a manifest naming its slug, the files given (name -> bytes), and the body files. */
+async function appFolder(slug: string, files: Record<string, Uint8Array>): Promise<string> {
+  const dir = path.join(home, slug);
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, "manifest.json"), JSON.stringify({ slug, name: `App ${slug}`, scripts: ["reduck/mail.google.com/send_email"] }));
+  await writeFile(path.join(dir, "config.json"), JSON.stringify({ brand: { domain: "example.com" } }));
+  await writeFile(path.join(dir, ".api-keys.json"), JSON.stringify({ "api.notion.com": { Authorization: "Bearer ${NOTION_TOKEN}" } }));
+  for (const [name, bytes] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+    await writeFile(path.join(dir, name), bytes);
+  }
+  return dir;
+}
+
+/** What the sandbox logged since `from`: the PUTs to upload URLs, by the file each was for. */
+function uploadsSince(from: number): string[] {
+  return store.requestLog
+    .slice(from)
+    .filter((r) => r.method === "PUT" && r.path.startsWith("/__sandbox/uploads/"))
+    .map((r) => store.uploadTickets.get(r.path.slice("/__sandbox/uploads/".length))!.name);
+}
+
+function imageOf(slug: string) {
+  return [...store.appImages.values()].find((i) => i.slug === slug);
+}
+
+/** GETs what the sandbox serves for a release's file. */
+async function served(slug: string, release: number, name: string): Promise<Uint8Array> {
+  const response = await fetch(`${server.url}/__sandbox/releases/@demo/${slug}/${release}/${name}`);
+  expect(response.status, name).toBe(200);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+describe("flock deploy", () => {
+  test("publishes a folder: the served bytes are the files on disk; flock.json names the image and the release", async () => {
+    const files: Record<string, Uint8Array> = {
+      "front.jsx": new TextEncoder().encode("export default () => <h1>Hi</h1>;\n"),
+      "migrations/001-initial.sql": new TextEncoder().encode("CREATE TABLE answers (id INTEGER PRIMARY KEY, text TEXT);\n"),
+      "assets/empty.txt": new Uint8Array(0),
+      "assets/logo.png": randomBytes(70_000),
+      "assets/data.bin": randomBytes(3 * 1024 * 1024 + 17),
+    };
+    const dir = await appFolder("survey", files);
+    const from = store.requestLog.length;
+    const r = await runCli(["flock", "deploy", dir], { env });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("Published release 1 of @demo/survey.\n");
+
+    const image = imageOf("survey")!;
+    expect(image.currentRelease).toBe(1);
+    const release = image.releases.find((x) => x.number === 1)!;
+    expect(release.publishedAt).not.toBeNull();
+    // Served: every file but those read into the body; what the service reads went in the body.
+    expect(release.assets.map((a) => a.name).sort()).toEqual(Object.keys(files).sort());
+    expect(release.configDefaults).toEqual({ brand: { domain: "example.com" } });
+    expect(release.apiGrant).toEqual({ "api.notion.com": { Authorization: "Bearer ${NOTION_TOKEN}" } });
+    expect(release.manifest.scripts).toEqual(["reduck/mail.google.com/send_email"]);
+    expect(release.migrations).toEqual([{ name: "001-initial.sql", sha: sha256(files["migrations/001-initial.sql"]!) }]);
+    for (const [name, bytes] of Object.entries(files)) expect(sha256(await served("survey", 1, name)), name).toBe(sha256(bytes));
+    expect(uploadsSince(from).sort()).toEqual(Object.keys(files).sort());
+
+    expect(JSON.parse(await readFile(path.join(dir, "flock.json"), "utf8"))).toEqual({ image: { handle: "@demo", slug: "survey" }, release: 1 });
+
+    // Again, with --json: release 2 of the same image (flock.json names it).
+    const again = await runCli(["flock", "deploy", dir, "--json"], { env });
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ image: { handle: "@demo", slug: "survey" }, release: 2, created: false, resumed: false, uploaded: 5 });
+  }, 60_000);
+
+  test("killed in the middle of its uploads and run again: one release published, no file that had arrived sent again", async () => {
+    // A tiny file first, then big ones: the first is done while the others are still going.
+    const files: Record<string, Uint8Array> = { "a.txt": new TextEncoder().encode("first\n") };
+    for (const n of [1, 2, 3, 4, 5, 6]) files[`big-${n}.bin`] = randomBytes(8 * 1024 * 1024 + n);
+    const dir = await appFolder("resumable", files);
+    const from = store.requestLog.length;
+
+    const t = openTerminal(["flock", "deploy", dir], { env, columns: 120 });
+    await t.waitFor(/release 1: [1-6]\/7 files/);
+    t.kill("SIGKILL");
+    const killed = await t.exited;
+    expect(killed.code).not.toBe(0);
+    expect(killed.output).not.toMatch(/Published/);
+    const state = JSON.parse(await readFile(path.join(dir, ".flock-deploy.json"), "utf8"));
+    expect(state.release).toBe(1);
+    expect(state.done).toContain("a.txt");
+    expect(state.done.length).toBeLessThan(7);
+    const image = imageOf("resumable")!;
+    expect(image.releases.map((x) => x.publishedAt)).toEqual([null]);
+    const firstRun = uploadsSince(from);
+    const arrivedAtKill = image.releases[0]!.assets.filter((a) => a.stored).map((a) => a.name);
+    expect(arrivedAtKill).toEqual(expect.arrayContaining(state.done));
+    expect(arrivedAtKill.length).toBeLessThan(7);
+
+    const resumedFrom = store.requestLog.length;
+    const r = await runCli(["flock", "deploy", dir], { env });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("Published release 1 of @demo/resumable (finishing the interrupted deploy).\n");
+
+    // One release, published. The rerun sent what had not arrived, and nothing the first run had
+    // recorded as done. (A file that arrived just before the kill, unrecorded, is offered again:
+    // its URL answers that it already took its upload, and the file is not stored twice.)
+    expect(image.releases.map((x) => x.number)).toEqual([1]);
+    expect(image.releases[0]!.publishedAt).not.toBeNull();
+    const secondRun = uploadsSince(resumedFrom);
+    const notArrived = Object.keys(files).filter((n) => !arrivedAtKill.includes(n));
+    expect(notArrived.length).toBeGreaterThan(0);
+    expect(secondRun).toEqual(expect.arrayContaining(notArrived));
+    for (const name of state.done) expect(secondRun).not.toContain(name);
+    expect(new Set(secondRun).size).toBe(secondRun.length);
+    expect(firstRun.length).toBeGreaterThan(state.done.length);
+    // Every file arrived once, and is the file on disk.
+    for (const [name, bytes] of Object.entries(files)) expect(sha256(await served("resumable", 1, name)), name).toBe(sha256(bytes));
+    await expect(readFile(path.join(dir, ".flock-deploy.json"))).rejects.toThrow(/ENOENT/);
+  }, 120_000);
+
+  test("a file over 64 MiB, 257 files and a bad name are refused before anything is sent (exit 2)", async () => {
+    const big = await appFolder("too-big", { "front.jsx": new Uint8Array(10) });
+    // Sparse: 64 MiB and one byte on paper, nothing written.
+    const handle = await open(path.join(big, "video.bin"), "w");
+    await handle.truncate(64 * 1024 * 1024 + 1);
+    await handle.close();
+
+    const many: Record<string, Uint8Array> = {};
+    for (let i = 0; i < 257; i++) many[`f/${String(i).padStart(3, "0")}.txt`] = new Uint8Array(1);
+    const crowded = await appFolder("crowded", many);
+
+    const badName = await appFolder("bad-name", { "front.jsx": new Uint8Array(1), "my page.html": new Uint8Array(1) });
+
+    const from = store.requestLog.length;
+    const cases: Array<[string, RegExp]> = [
+      [big, /video\.bin is 64 MiB \(67108865 bytes\), and the service takes files of 64 MiB at most/],
+      [crowded, /it has 257 files to serve, and a release holds 256 at most/],
+      [badName, /"my page\.html" is not a name the service serves/],
+    ];
+    for (const [dir, message] of cases) {
+      const r = await runCli(["flock", "deploy", dir], { env });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split("\n")).toHaveLength(1);
+      expect(r.stdout).toBe("");
+    }
+    expect(store.requestLog.slice(from)).toEqual([]);
+  }, 60_000);
+
+  test("an account without early access gets the service's words (exit 1)", async () => {
+    const dir = await appFolder("no-access", { "front.jsx": new Uint8Array(3) });
+    const r = await runCli(["flock", "deploy", dir], { env: { ...env, REDUCK_API_KEY: store.demo.noAppsApiKey } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(EARLY_ACCESS_WORDS);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    const list = await runCli(["flock", "list"], { env: { ...env, REDUCK_API_KEY: store.demo.noAppsApiKey } });
+    expect(list.code).toBe(1);
+    expect(list.stderr).toContain(EARLY_ACCESS_WORDS);
+  }, 30_000);
+});
+
+describe("install, releases, rollback, secrets, list, open", () => {
+  test("from one folder, as the official CLI's verbs", async () => {
+    const dir = await appFolder("guest", { "index.html": new TextEncoder().encode("<h1>v1</h1>") });
+    expect((await runCli(["flock", "deploy"], { env, cwd: dir })).code).toBe(0);
+    await writeFile(path.join(dir, "index.html"), "<h1>v2</h1>");
+    expect((await runCli(["flock", "deploy"], { env, cwd: dir })).code).toBe(0);
+
+    const installed = await runCli(["flock", "install", "@demo/guest", "--dir", dir], { env });
+    expect(installed.code, installed.stderr).toBe(0);
+    const flock = JSON.parse(await readFile(path.join(dir, "flock.json"), "utf8"));
+    expect(flock).toMatchObject({ image: { handle: "@demo", slug: "guest" }, release: 2, app: { handle: "@demo", id: expect.any(String) } });
+    expect(store.apps.get(flock.app.id)).toBeDefined();
+
+    const opened = await runCli(["flock", "open"], { env, cwd: dir });
+    expect(opened.code, opened.stderr).toBe(0);
+    expect(opened.stdout).toBe(`${server.url}/app/${flock.app.id}\n`);
+    expect(await (await fetch(opened.stdout.trim())).text()).toBe("<h1>v2</h1>");
+
+    const releases = JSON.parse((await runCli(["flock", "releases", "--json"], { env, cwd: dir })).stdout);
+    expect(releases.data.map((r: { number: number; current: boolean }) => [r.number, r.current])).toEqual([
+      [2, true],
+      [1, false],
+    ]);
+    const table = await runCli(["flock", "releases"], { env, cwd: dir });
+    expect(table.stdout).toMatch(/^2 \(current\)/m);
+
+    const rolled = await runCli(["flock", "rollback", "1"], { env, cwd: dir });
+    expect(rolled.code, rolled.stderr).toBe(0);
+    expect(rolled.stdout).toBe("@demo/guest now serves release 1.\n");
+    expect(await (await fetch(opened.stdout.trim())).text()).toBe("<h1>v1</h1>");
+    expect((await runCli(["flock", "rollback", "seven"], { env, cwd: dir })).code).toBe(2);
+
+    const secret = "secret_do-not-print-4242";
+    const set = await runCli(["flock", "secrets:set", `NOTION_TOKEN=${secret}`], { env, cwd: dir });
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toBe(`Set NOTION_TOKEN on app ${flock.app.id} (values are never shown).\n`);
+    const setJson = await runCli(["flock", "secrets", "set", `NOTION_TOKEN=${secret}`, "--json"], { env, cwd: dir });
+    expect(JSON.parse(setJson.stdout).secrets.map((s: { name: string }) => s.name)).toEqual(["NOTION_TOKEN"]);
+    for (const out of [set.stdout, set.stderr, setJson.stdout, setJson.stderr]) expect(out).not.toContain(secret);
+    expect(store.apps.get(flock.app.id)!.secrets.has("NOTION_TOKEN")).toBe(true);
+    expect((await runCli(["flock", "secrets:set", "1BAD=x"], { env, cwd: dir })).code).toBe(2);
+
+    const list = JSON.parse((await runCli(["flock", "list", "--json"], { env })).stdout);
+    expect(list.data.map((a: { id: string }) => a.id)).toContain(flock.app.id);
+  }, 90_000);
+
+  test("hidden from --help unless REDUCK_EXPERIMENTAL=1, and runs either way", async () => {
+    expect((await runCli(["--help"], { env })).stdout).not.toMatch(/flock/);
+    const shown = await runCli(["--help"], { env: { ...env, REDUCK_EXPERIMENTAL: "1" } });
+    expect(shown.stdout).toMatch(/^ {2}flock +Hosted apps/m);
+    const topic = await runCli(["flock", "--help"], { env: { ...env, REDUCK_EXPERIMENTAL: "1" } });
+    for (const verb of ["deploy", "install", "list", "open", "releases", "rollback"]) expect(topic.stdout).toMatch(new RegExp(`^ {2}flock ${verb} `, "m"));
+  }, 30_000);
+});
