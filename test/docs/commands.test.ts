@@ -15,6 +15,10 @@
  * address in a command, `127.0.0.1:4010`, is this sandbox's. On the terminal, a `[y/N]` question
  * is answered y, the hidden `API key:` prompt gets the sandbox's key, and `reduck mcp` (waiting
  * for a client) gets end of input, as a person would do.
+ *
+ * The worlds share nothing, so the commands run side by side (vitest's maxConcurrency at a time):
+ * most of a command's time is waiting (on its terminal, its sandbox, a script that sleeps). They
+ * share the run's code cache for the CLI (REDUCK_CACHE_DIR), as one user's commands do.
  */
 import { spawn } from "node:child_process";
 import { chmod, copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -83,6 +87,7 @@ async function makeWorld() {
     HOME: home,
     TERM: "xterm",
     NO_COLOR: "1",
+    ...(process.env.REDUCK_CACHE_DIR ? { REDUCK_CACHE_DIR: process.env.REDUCK_CACHE_DIR } : {}),
     REDUCK_API_URL: server.url,
     REDUCK_API_KEY: store.demo.apiKey,
   };
@@ -166,7 +171,7 @@ describe("the documented commands are found", () => {
 /** The commands to run: each text once (the first place it is shown), those marked "not run" aside. */
 const toRun = commands.filter((c, i) => c.notRun === undefined && commands.findIndex((d) => d.text === c.text) === i);
 
-describe("every documented command succeeds against the sandbox", () => {
+describe.concurrent("every documented command succeeds against the sandbox", () => {
   test.each(toRun.map((c): [string, DocumentedCommand] => [`${c.where}: ${c.text}`, c]))(
     "%s",
     async (_, command) => {

@@ -8,6 +8,8 @@
  * `# not run by the tests: <why>`; that marker (and only that) takes it out of the run.
  */
 import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { BUILD_ROOT } from "../support/cli.js";
 
 export interface DocumentedCommand {
   /** Where it was found: `README.md:258`, `docs/batch.md:20` or `--help of scripts versions get`. */
@@ -128,9 +130,13 @@ export function documentationPages(root: URL): string[] {
   return ["README.md", ...pages];
 }
 
-/** The commands of README.md and docs/*.md, and every `--help` example, read now (so commands added later are included). */
+/**
+ * The commands of README.md and docs/*.md, and every `--help` example, read now (so commands added
+ * later are included): the examples from the test build's manifest (test/support/cli.ts), which is
+ * the sources' as they are.
+ */
 export function documentedCommands(root: URL): DocumentedCommand[] {
   const pages = documentationPages(root).flatMap((page) => readmeCommands(readFileSync(new URL(page, root), "utf8"), page));
-  const manifest = JSON.parse(readFileSync(new URL("oclif.manifest.json", root), "utf8")) as Manifest;
+  const manifest = JSON.parse(readFileSync(path.join(BUILD_ROOT, "oclif.manifest.json"), "utf8")) as Manifest;
   return [...pages, ...helpExamples(manifest)];
 }

@@ -9,7 +9,10 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
 import { startFaultProxy } from "../support/fault-proxy.js";
-import { env, folder, journal, runsPerName, server, store, until } from "./batch-sandbox.js";
+import { waitFor } from "../support/wait.js";
+import { env, folder, journal, runsPerName, server, store, useBatchSandbox } from "./batch-sandbox.js";
+
+useBatchSandbox();
 
 describe("never twice", () => {
   test("killed with SIGKILL halfway, then --resume: every row ran exactly once at the server, none missing", async () => {
@@ -22,7 +25,7 @@ describe("never twice", () => {
     const first = await runCli(["batch", "--script", "rows.example/slow", "--input", input, "--concurrency", "6"], {
       env,
       onStart: (child) => {
-        void until(async () => (await completedLines()) >= 10, "ten rows completed").then(() => child.kill("SIGKILL"));
+        void waitFor("ten rows completed", async () => (await completedLines()) >= 10).then(() => child.kill("SIGKILL"));
       },
     });
     expect(first.code).toBe(null); // killed
@@ -37,7 +40,7 @@ describe("never twice", () => {
     // The lock is left behind by the killed process; resuming takes it over.
     expect(existsSync(`${out}.lock`)).toBe(true);
     // Let the runs the killed process left in flight finish at the server.
-    await until(() => [...store.runs.values()].every((r) => r.script?.host !== "rows.example" || r.status !== "running"), "runs in flight to end");
+    await waitFor("runs in flight to end", () => [...store.runs.values()].every((r) => r.script?.host !== "rows.example" || r.status !== "running"));
 
     const resumed = await runCli(["batch", "--script", "rows.example/slow", "--input", input, "--concurrency", "6", "--resume", "--json"], { env });
     const summary = JSON.parse(resumed.stdout);
@@ -74,7 +77,7 @@ describe("never twice", () => {
     expect((await runsPerName("echo")).get("boom")).toBe(2);
     expect((await runsPerName("echo")).get("fine")).toBe(1);
     expect((await journal(out)).filter((l) => l.status === "failed")).toHaveLength(2);
-  }, 30_000);
+  });
 
   test("--resume with other arguments for every row than the batch ran with is refused before anything is sent, naming each change", async () => {
     const dir = await folder();
@@ -119,18 +122,18 @@ describe("never twice", () => {
     const first = await runCli(["batch", "--script", "rows.example/slow", "--input", input, "--concurrency", "2"], {
       env,
       onStart: () => {
-        void until(() => existsSync(`${out}.lock`), "the first batch's lock").then(async () => {
+        void waitFor("the first batch's lock", () => existsSync(`${out}.lock`)).then(async () => {
           second = await runCli(["batch", "--script", "rows.example/slow", "--input", input, "--resume"], { env });
         });
       },
     });
     expect(first.code).toBe(0);
-    await until(() => second !== undefined, "the second batch to end");
+    await waitFor("the second batch to end", () => second !== undefined);
     expect(second!.code).toBe(2);
     expect(second!.stderr).toMatch(/another reduck batch \(pid \d+\) is writing .*rows\.results\.jsonl: wait for it to end/);
     const counts = await runsPerName("slow");
     expect(Array.from({ length: 12 }, (_, i) => counts.get(`l${i}`))).toEqual(Array(12).fill(1));
-  }, 30_000);
+  });
 });
 describe("no answer to rely on", () => {
   test("a connection reset after the request reached the server: the run is found by its arguments and adopted, not sent again", async () => {
@@ -157,7 +160,7 @@ describe("no answer to rely on", () => {
     } finally {
       await proxy.close();
     }
-  }, 30_000);
+  });
 });
 
 describe("the service asks to slow down", () => {
@@ -189,5 +192,5 @@ describe("the service asks to slow down", () => {
     } finally {
       await proxy.close();
     }
-  }, 30_000);
+  });
 });

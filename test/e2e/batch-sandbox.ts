@@ -1,7 +1,8 @@
 /**
  * The reference server and the user's home shared by the `reduck batch` end-to-end files
- * (batch.test.ts, batch-resume.test.ts): imported by a test file, it starts the server before
- * that file's tests and removes everything after. Its bindings are live: read them in tests.
+ * (batch.test.ts, batch-resume.test.ts): a test file calls useBatchSandbox(), which starts the
+ * server before that file's tests and removes everything after. Its bindings are live: read them
+ * in tests.
  */
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
@@ -28,28 +29,31 @@ const ROWS_SCHEMA = {
   required: ["name"],
 };
 
-beforeAll(async () => {
-  store = createStore({ browser: "simulated" });
-  const add = (slug: string, content: string) => {
-    scriptIds[slug] = store.addScript({ handle: "@demo", host: "rows.example", slug, content, inputSchema: ROWS_SCHEMA }).id;
-  };
-  add(
-    "echo",
-    "if (args.name === 'boom') throw new Error('the site said no'); return { args, photo: files.photo ? { name: files.photo.name, size: files.photo.size } : null };",
-  );
-  // Slow enough that a batch can be killed with runs in flight.
-  add("slow", "await new Promise((r) => setTimeout(r, 150)); if (args.name === 'boom') throw new Error('the site said no'); return { name: args.name };");
-  // Long enough that a batch can be stopped twice with its rows still running at the service.
-  add("hold", "await new Promise((r) => setTimeout(r, 3000)); return { name: args.name };");
-  server = await startHttpServer({ handlers: createHandlers(store) });
-  home = await mkdtemp(path.join(os.tmpdir(), "reduck-batch-e2e-"));
-  env = { HOME: home, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(home, ".config") };
-}, 30_000);
+/** Starts the server before the calling file's tests, and removes everything after them. */
+export function useBatchSandbox(): void {
+  beforeAll(async () => {
+    store = createStore({ browser: "simulated" });
+    const add = (slug: string, content: string) => {
+      scriptIds[slug] = store.addScript({ handle: "@demo", host: "rows.example", slug, content, inputSchema: ROWS_SCHEMA }).id;
+    };
+    add(
+      "echo",
+      "if (args.name === 'boom') throw new Error('the site said no'); return { args, photo: files.photo ? { name: files.photo.name, size: files.photo.size } : null };",
+    );
+    // Slow enough that a batch can be killed with runs in flight.
+    add("slow", "await new Promise((r) => setTimeout(r, 150)); if (args.name === 'boom') throw new Error('the site said no'); return { name: args.name };");
+    // Long enough that a batch can be stopped twice with its rows still running at the service.
+    add("hold", "await new Promise((r) => setTimeout(r, 3000)); return { name: args.name };");
+    server = await startHttpServer({ handlers: createHandlers(store) });
+    home = await mkdtemp(path.join(os.tmpdir(), "reduck-batch-e2e-"));
+    env = { HOME: home, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(home, ".config") };
+  }, 30_000);
 
-afterAll(async () => {
-  await server?.close();
-  await rm(home, { recursive: true, force: true });
-});
+  afterAll(async () => {
+    await server?.close();
+    await rm(home, { recursive: true, force: true });
+  });
+}
 
 /** A fresh folder for one test's files. */
 export async function folder(): Promise<string> {
@@ -74,13 +78,4 @@ export async function journal(file: string): Promise<Array<Record<string, any>>>
     .trim()
     .split("\n")
     .map((l) => JSON.parse(l));
-}
-
-/** Waits (with a deadline) until `check` holds. */
-export async function until(check: () => Promise<boolean> | boolean, what: string, deadlineMs = 15_000): Promise<void> {
-  const end = Date.now() + deadlineMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }

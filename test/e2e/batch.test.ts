@@ -10,7 +10,10 @@ import { describe, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
 import { openTerminal } from "./terminal.js";
 import { patterned, sha256 } from "../support/files.js";
-import { env, folder, journal, runsPerName, store, until } from "./batch-sandbox.js";
+import { waitFor } from "../support/wait.js";
+import { env, folder, journal, runsPerName, store, useBatchSandbox } from "./batch-sandbox.js";
+
+useBatchSandbox();
 
 describe("rows from files", () => {
   test("a CSV with a BOM, CRLF, quoted cells, an embedded newline and a file column: one run per row, values and bytes intact", async () => {
@@ -200,7 +203,7 @@ describe("what the user sees", () => {
     expect(code).toBe(1);
     expect(output).toMatch(/\r\x1b\[K\d+\/16 · 1 failed · [\d.]+ runs\/min · eta \d+s/);
     expect(output).toContain("16 rows: 15 completed, 1 failed.");
-  }, 30_000);
+  });
 
   test("Ctrl-C stops sending, waits for the rows in flight, prints the --resume command; that command finishes the rest, each row once", async () => {
     const dir = await folder();
@@ -211,7 +214,7 @@ describe("what the user sees", () => {
     const r = await runCli(["batch", "--script", "rows.example/slow", "--input", input, "--concurrency", "2"], {
       env,
       onStart: (child) => {
-        void until(async () => existsSync(out) && (await readFile(out, "utf8")).includes('"completed"'), "a first row to complete").then(() =>
+        void waitFor("a first row to complete", async () => existsSync(out) && (await readFile(out, "utf8")).includes('"completed"')).then(() =>
           child.kill("SIGINT"),
         );
       },
@@ -235,7 +238,7 @@ describe("what the user sees", () => {
     expect(resumed.code).toBe(0);
     const counts = await runsPerName("slow");
     expect(names.filter((n) => counts.get(n) !== 1)).toEqual([]);
-  }, 30_000);
+  });
 
   test("a second Ctrl-C stops waiting: the rows still running at the service are counted as such, and --resume waits for them", async () => {
     const dir = await folder();
@@ -253,7 +256,7 @@ describe("what the user sees", () => {
             child.kill("SIGINT");
           }
         });
-        void until(() => running().length === 2, "two rows running at the sandbox").then(() => child.kill("SIGINT"));
+        void waitFor("two rows running at the sandbox", () => running().length === 2).then(() => child.kill("SIGINT"));
       },
     });
     expect(r.code).toBe(130);

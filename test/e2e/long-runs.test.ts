@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createReduckClient, runScript, waitForRun, type RunStatusUpdate } from "../../src/index.js";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
 import { BIN, baseEnv, runCli } from "../support/cli.js";
+import { waitFor } from "../support/wait.js";
 import { openTerminal } from "./terminal.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -36,15 +37,6 @@ afterAll(async () => {
   await server?.close();
   if (home) await rm(home, { recursive: true, force: true });
 });
-
-/** Resolves once `done()` holds, checking every 20 ms; fails after `ms`. */
-async function until(done: () => boolean, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`not done within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** What the sandbox received from here on: POST /run and the polls. */
 function logFrom() {
@@ -74,7 +66,7 @@ describe("the library", () => {
     expect(log.polls()).toBeGreaterThanOrEqual(1);
     expect(updates[0]!.status).toMatch(/^(queued|running)$/);
     expect(updates[0]!.batchId ?? updates[0]!.runId).toMatch(UUID);
-  }, 20_000);
+  });
 
   test("several scripts through a 202 batch, in order; wait: false then waitForRun", async () => {
     const log = logFrom();
@@ -94,7 +86,7 @@ describe("the library", () => {
     expect(data!.runs[0]!.result).toEqual({ slept: 2, echo: 1 });
     expect(data!.runs[2]).toMatchObject({ errorType: "site_error", error: expect.stringContaining("the site said no") });
     expect(log.posts()).toBe(1);
-  }, 20_000);
+  });
 
   test("a run that ends with neither result nor error is a failure naming its run", async () => {
     const { data, error } = await runScript({ client: client(), script: { handle: "sandbox", host: "sandbox.test", slug: "no_outcome", args: {} } });
@@ -119,7 +111,7 @@ describe("the CLI", () => {
     expect(JSON.parse(r.stdout)).toEqual({ slept: 3, echo: "cli" });
     expect(log.posts()).toBe(1);
     expect(log.polls()).toBeGreaterThanOrEqual(1);
-  }, 20_000);
+  });
 
   test("--no-wait prints the id, and runs wait prints the outcome as run does", async () => {
     const log = logFrom();
@@ -132,14 +124,14 @@ describe("the CLI", () => {
     expect(waited.code).toBe(0);
     expect(JSON.parse(waited.stdout)).toMatchObject({ status: "completed", result: { slept: 2, echo: "later" } });
     expect(log.posts()).toBe(1);
-  }, 20_000);
+  });
 
   test("on a terminal: a one-line status while polling; Ctrl-C says the run goes on and how to wait again", async () => {
     const log = logFrom();
     const t = openTerminal(["run", "--wait-for-seconds", "1", ...sleepCli(4, "tty")], { env });
     await t.waitFor(/(running|queued) 0\/1 · \d+s/);
     // Past the service's hold: the CLI is polling (the status line shows from the first second either way).
-    await until(() => log.polls() > 0, 10_000);
+    await waitFor("the CLI to poll the sandbox", () => log.polls() > 0);
     t.type("\x03");
     const { code, output } = await t.exited;
     expect(code).toBe(130);
@@ -149,7 +141,7 @@ describe("the CLI", () => {
     expect(waited.code).toBe(0);
     expect(JSON.parse(waited.stdout)).toEqual({ slept: 4, echo: "tty" });
     expect(log.posts()).toBe(1);
-  }, 30_000);
+  });
 
   test("on a terminal the status line shows while the service still holds the request, and is cleared at the end", async () => {
     const t = openTerminal(["run", "--wait-for-seconds", "10", ...sleepCli(2, "held")], { env });
@@ -159,7 +151,7 @@ describe("the CLI", () => {
     // The line was cleared before the result was printed.
     expect(output).toMatch(/\r\x1b\[K[\s\S]*"echo": "held"/);
     expect(output.slice(output.lastIndexOf("\x1b[K"))).not.toContain("running");
-  }, 20_000);
+  });
 
   test("a failed step after polling: exit 1, errorType in the JSON, the service's words in the human line", async () => {
     const failing = ["--script", "sandbox/sandbox.test/sleep", "seconds=2", "fail=the button is gone", ...sleepCli(0)];
@@ -184,7 +176,7 @@ describe("the CLI", () => {
     );
     expect(single.code).toBe(1);
     expect(JSON.parse(single.stdout)).toMatchObject({ status: "failed", runId: expect.any(String), error: expect.stringContaining("the button is gone") });
-  }, 30_000);
+  });
 });
 
 describe("the agent tool", () => {
@@ -219,5 +211,5 @@ describe("the agent tool", () => {
     } finally {
       await client.close();
     }
-  }, 30_000);
+  });
 });

@@ -9,6 +9,7 @@ import path from "node:path";
 import stringWidth from "string-width";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
+import { BUILD_ROOT } from "../support/cli.js";
 import { openTerminal, screenLines } from "./terminal.js";
 
 let store: ReferenceStore;
@@ -95,8 +96,10 @@ test("string-width is bundled into the CLI, pinned, and no runtime dependency of
   const pkg = JSON.parse(await readFile(new URL("package.json", root), "utf8"));
   expect(pkg.dependencies["string-width"]).toBeUndefined();
   expect(pkg.devDependencies["string-width"]).toMatch(/^\d+\.\d+\.\d+$/);
-  const dist = new URL("dist/cli/", root);
-  for (const file of (await readdir(dist, { recursive: true })).filter((f) => f.endsWith(".js"))) {
-    expect(await readFile(new URL(file, dist), "utf8"), file).not.toMatch(/from\s*["']string-width["']|require\(["']string-width["']\)/);
+  const dist = path.join(BUILD_ROOT, "dist", "cli");
+  const built = (await readdir(dist, { recursive: true, encoding: "utf8" })).filter((f) => /\.c?js$/.test(f));
+  expect(built).toContain("index.cjs");
+  for (const file of built) {
+    expect(await readFile(path.join(dist, file), "latin1"), file).not.toMatch(/from\s*["']string-width["']|require\(["']string-width["']\)/);
   }
 });

@@ -1,8 +1,10 @@
-// Run by gc.test.ts as `node --expose-gc gc-child.mjs <case> <url>`: one call against a server that
-// never answers, with a garbage collection forced every 10 ms while it waits. Prints the outcome.
-import { createReduckClient, getMe, listAll, listRuns, runScript } from "../../dist/index.js";
+// Run by gc.test.ts as `node --expose-gc gc-child.mjs <case> <url> <library>`: one call against a
+// server that never answers, with a garbage collection forced every 10 ms while it waits. Prints the
+// outcome. <library> is the built library's ES module (the test build's dist/index.js).
+import { pathToFileURL } from "node:url";
 
-const [which, url] = process.argv.slice(2);
+const [which, url, library] = process.argv.slice(2);
+const { createReduckClient, getMe, listAll, listRuns, runScript } = await import(pathToFileURL(library).href);
 const client = createReduckClient({ apiKey: "k", baseUrl: url, timeoutMs: 500, maxRetries: 0 });
 const collector = setInterval(() => globalThis.gc(), 10);
 const started = Date.now();

@@ -5,8 +5,10 @@
  * server that accepts the connection and never answers.
  */
 import { spawn } from "node:child_process";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { BUILD_ROOT } from "../support/cli.js";
 import { startFaultServer, type FaultServer } from "./fault-server.js";
 
 const child = fileURLToPath(new URL("./gc-child.mjs", import.meta.url));
@@ -20,7 +22,9 @@ afterAll(() => server.close());
 /** The child's outcome, or "hung" if it is still waiting long after the 500 ms it was given. */
 function runChild(which: string): Promise<{ kind?: string; error?: string; elapsedMs?: number } | "hung"> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ["--expose-gc", child, which, server.url], { stdio: ["ignore", "pipe", "inherit"] });
+    const proc = spawn(process.execPath, ["--expose-gc", child, which, server.url, path.join(BUILD_ROOT, "dist", "index.js")], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let out = "";
     proc.stdout.on("data", (c) => (out += c));
     const guard = setTimeout(() => proc.kill(), 10_000);

@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
-import { runCli } from "../support/cli.js";
+import { BUILD_ROOT, runCli } from "../support/cli.js";
 import { nodeBinary } from "../support/node-binary.js";
 
 /** The oldest Node the package runs on, and the release before it. */
@@ -43,14 +43,15 @@ afterAll(async () => {
 });
 
 /**
- * The library as an installed package is imported (dist/index.js), on `node`: one batch of one
- * row through runMany, whose outcome (or the error that stopped it) is printed as JSON.
+ * The library as an installed package is imported (the test build's dist/index.js), on `node`:
+ * one batch of one row through runMany, whose outcome (or the error that stopped it) is printed
+ * as JSON.
  */
 async function libraryBatch(node: string): Promise<{ code: number; stdout: string; stderr: string }> {
   const program = path.join(home, "batch.mjs");
   await writeFile(
     program,
-    `import { createReduckClient, runMany } from ${JSON.stringify(path.join(root, "dist", "index.js"))};
+    `import { createReduckClient, runMany } from ${JSON.stringify(path.join(BUILD_ROOT, "dist", "index.js"))};
 const client = createReduckClient({ apiKey: process.env.REDUCK_API_KEY, baseUrl: process.env.REDUCK_API_URL, maxRetries: 0 });
 const run = runMany({ client, script: "example.com/get_title", rows: [{ url: "https://example.com" }], browser: "cloud" });
 const outcomes = [];

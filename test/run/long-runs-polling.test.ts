@@ -5,7 +5,9 @@
  */
 import { describe, expect, test } from "vitest";
 import { isRunFailure, runScript, waitForRun } from "../../src/index.js";
-import { client, count, runRecord, script, seen, two, wire } from "./long-runs-wire.js";
+import { client, count, runRecord, script, seen, two, wire, useWire } from "./long-runs-wire.js";
+
+useWire();
 
 describe("faults while polling", () => {
   // Resets are made over real loopback HTTP in long-runs-http.test.ts (MSW's network error is not one).

@@ -1,8 +1,8 @@
 /**
  * The service's side of the long-run tests (long-runs.test.ts, long-runs-polling.test.ts), played
  * by MSW handlers written from the facts (service-facts §3b), not by the library's own code.
- * Imported by a test file, it listens for that file's tests. Its bindings are live (`seen` is
- * emptied after each test).
+ * A test file calls useWire(), which listens for that file's tests. Its bindings are live (`seen`
+ * is emptied after each test).
  */
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
@@ -18,12 +18,16 @@ export const two = [script, { ...script, slug: "other" }];
 /** Every request the handlers saw, as "METHOD path" with the credential it carried. */
 export let seen: Array<{ route: string; key: string | null; body?: any }> = [];
 export const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => {
-  server.resetHandlers();
-  seen = [];
-});
-afterAll(() => server.close());
+
+/** Listens for the calling file's tests. */
+export function useWire(): void {
+  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+  afterEach(() => {
+    server.resetHandlers();
+    seen = [];
+  });
+  afterAll(() => server.close());
+}
 
 export const client = () => createReduckClient({ apiKey: KEY, maxRetries: 0 });
 export const count = (route: string) => seen.filter((s) => s.route === route).length;

@@ -7,7 +7,9 @@
  */
 import { describe, expect, test } from "vitest";
 import { isPendingRun, isRunFailure, runScript, type RunStatusUpdate } from "../../src/index.js";
-import { KEY, client, count, runRecord, script, seen, two, wire } from "./long-runs-wire.js";
+import { KEY, client, count, runRecord, script, seen, two, wire, useWire } from "./long-runs-wire.js";
+
+useWire();
 
 describe("answers that are final at once", () => {
   test("one script: the documented {result, runId}", async () => {

@@ -85,18 +85,22 @@ describe("sandbox options", () => {
   });
 });
 
-async function until(predicate: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+/** Resolves once the sandbox has printed `count` whole lines (on its output's own events); rejects if it exits first. */
+function printedLines(sandbox: ReturnType<typeof spawnSandbox>, count: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (sandbox.output().stdout.split("\n").length > count) resolve();
+    };
+    sandbox.child.stdout!.on("data", check);
+    void sandbox.exited.then((code) => reject(new Error(`the sandbox exited (${code}) before printing ${count} lines:\n${sandbox.output().stderr}`)));
+    check();
+  });
 }
 
 describe("npm run sandbox", () => {
   it("prints the address and key, serves, and exits 0 on SIGTERM", async () => {
     const sandbox = spawnSandbox(["--port", "0"]);
-    await until(() => sandbox.output().stdout.split("\n").length >= 3);
+    await printedLines(sandbox, 2);
     const lines = sandbox.output().stdout.trimEnd().split("\n");
     expect(lines).toHaveLength(2);
     const url = present(/^REDUCK_API_URL=(http:\/\/127\.0\.0\.1:\d+)$/.exec(lines[0] ?? "")?.[1], "REDUCK_API_URL=http://127.0.0.1:<port> on line 1");

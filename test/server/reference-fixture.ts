@@ -1,10 +1,16 @@
 // The shared set-up of the reference server's API tests (reference-server.test.ts,
 // reference-scripts.test.ts): a fresh, self-checked server per test (its hooks register in the test
-// file that imports this) and a plain-fetch `call`.
+// file that calls useReferenceFixture()) and a plain-fetch `call`.
 import { useReferenceServer } from "./reference-harness.js";
 
 export const BASE = "https://reduck.ai";
-export const ref = useReferenceServer({ fresh: true, selfCheck: true });
+/** The calling file's server (a live binding, set by useReferenceFixture). */
+export let ref: ReturnType<typeof useReferenceServer>;
+
+/** A fresh, self-checked server for each of the calling file's tests. */
+export function useReferenceFixture(): void {
+  ref = useReferenceServer({ fresh: true, selfCheck: true });
+}
 
 export interface CallOptions {
   body?: unknown;

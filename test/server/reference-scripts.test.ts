@@ -2,7 +2,9 @@
 // transfer, readmes, runs, account, connectors and the response self-check.
 import { describe, expect, it, vi } from "vitest";
 import { SEED_IDS, validateResponse } from "./index.js";
-import { ref, call, newScript } from "./reference-fixture.js";
+import { ref, call, newScript, useReferenceFixture } from "./reference-fixture.js";
+
+useReferenceFixture();
 
 describe("script lifecycle", () => {
   const path = "/api/scripts/@demo/example.org/read_headline";

@@ -5,7 +5,9 @@ import { operationTable } from "reduck-client";
 import { compareRoutes } from "./handlers.js";
 import { operationSpecs } from "./openapi.js";
 import { NOT_AUTHENTICATED, SEED_IDS } from "./index.js";
-import { ref, call, newScript } from "./reference-fixture.js";
+import { ref, call, newScript, useReferenceFixture } from "./reference-fixture.js";
+
+useReferenceFixture();
 
 describe("routing", () => {
   it("serves every operation of operationTable with the same method and path", () => {

@@ -5,7 +5,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { RELATIVE_PATH_REFUSED } from "./service-rules.js";
 import { SEED_IDS } from "./index.js";
-import { store, desktop, type Answer, runJson, runMultipart, api, sha256, sendEmail, uploadDocument, putOnDesktop, PNG } from "./run-fixture.js";
+import { store, desktop, type Answer, runJson, runMultipart, api, sha256, sendEmail, uploadDocument, putOnDesktop, PNG, useRunFixture } from "./run-fixture.js";
+
+useRunFixture();
 
 describe("POST /run: run failures (recorded, with runId)", () => {
   /** The answer is a failure of a run that was recorded as `error` with the same message. */

@@ -1,6 +1,6 @@
 // The shared set-up of the POST /run in-process tests (run.test.ts, run-failures.test.ts,
 // run-steps.test.ts): one msw server, a fresh simulated store and desktop folder per test (its hooks
-// register in the test file that imports this), and plain-fetch helpers.
+// register in the test file that calls useRunFixture()), and plain-fetch helpers.
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -15,21 +15,24 @@ export const server = setupServer();
 export let store: ReferenceStore;
 export let desktop: string;
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-beforeEach(() => {
-  desktop = mkdtempSync(path.join(os.tmpdir(), "reduck-desktop-"));
-  mkdirSync(path.join(desktop, "reduck", "2026"), { recursive: true });
-  store = createStore({ desktopDir: desktop, browser: "simulated" });
-  server.resetHandlers(...createHandlers(store));
-  vi.spyOn(console, "error");
-});
-// The self-check logs every answer outside openapi.json: no test may provoke one.
-afterEach(() => {
-  expect(console.error).not.toHaveBeenCalled();
-  vi.restoreAllMocks();
-  rmSync(desktop, { recursive: true, force: true });
-});
-afterAll(() => server.close());
+/** The server, store and desktop for the calling file's tests. */
+export function useRunFixture(): void {
+  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+  beforeEach(() => {
+    desktop = mkdtempSync(path.join(os.tmpdir(), "reduck-desktop-"));
+    mkdirSync(path.join(desktop, "reduck", "2026"), { recursive: true });
+    store = createStore({ desktopDir: desktop, browser: "simulated" });
+    server.resetHandlers(...createHandlers(store));
+    vi.spyOn(console, "error");
+  });
+  // The self-check logs every answer outside openapi.json: no test may provoke one.
+  afterEach(() => {
+    expect(console.error).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+    rmSync(desktop, { recursive: true, force: true });
+  });
+  afterAll(() => server.close());
+}
 
 export interface Answer {
   status: number;

@@ -2,7 +2,9 @@
 // or sequential. Set-up and helpers in run-fixture.ts.
 import { describe, expect, it, vi } from "vitest";
 import { validateResponse } from "./index.js";
-import { RUN_URL, store, runJson, runMultipart, api, sha256, sendEmail, uploadDocument, runCount, PNG } from "./run-fixture.js";
+import { RUN_URL, store, runJson, runMultipart, api, sha256, sendEmail, uploadDocument, runCount, PNG, useRunFixture } from "./run-fixture.js";
+
+useRunFixture();
 
 describe("POST /run: several steps", () => {
   it("runs every step with its own files and answers in order", async () => {

@@ -3,7 +3,23 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_JSON_BODY_BYTES } from "./service-rules.js";
 import { SEED_IDS } from "./index.js";
-import { RUN_URL, store, type Answer, answer, runJson, runMultipart, sha256, sendEmail, uploadDocument, putOnDesktop, runCount, PNG } from "./run-fixture.js";
+import {
+  RUN_URL,
+  store,
+  type Answer,
+  answer,
+  runJson,
+  runMultipart,
+  sha256,
+  sendEmail,
+  uploadDocument,
+  putOnDesktop,
+  runCount,
+  PNG,
+  useRunFixture,
+} from "./run-fixture.js";
+
+useRunFixture();
 
 describe("POST /run: authentication", () => {
   it("refuses a request without a credential, or with an unknown key", async () => {

@@ -36,7 +36,7 @@ describe("the sandbox process under hostile scripts", () => {
     desktop = mkdtempSync(path.join(os.tmpdir(), "reduck-sandbox-timeout-"));
     sandbox = spawnSandbox(["--port", "0", "--desktop", desktop, "--run-timeout", "1"]);
     // stderr's line comes last: once it is there, both stdout lines are too.
-    await vi.waitFor(() => expect(sandbox.output().stderr).toContain("desktop folder"), { timeout: 15_000, interval: 25 });
+    await vi.waitFor(() => expect(sandbox.output().stderr).toContain("desktop folder"), { timeout: 50_000, interval: 25 });
     url = present(sandbox.output().stdout.match(/^REDUCK_API_URL=(.+)$/m)?.[1], "REDUCK_API_URL= on stdout");
     key = present(sandbox.output().stdout.match(/^REDUCK_API_KEY=(.+)$/m)?.[1], "REDUCK_API_KEY= on stdout");
   });

@@ -26,7 +26,7 @@ async function started() {
       if (!named) throw new Error(`the sandbox has not named its temporary desktop yet; stderr so far:\n${sandbox.output().stderr}`);
       desktop = named[1]!;
     },
-    { timeout: 15_000, interval: 25 },
+    { timeout: 50_000, interval: 25 },
   );
   return { sandbox, desktop };
 }

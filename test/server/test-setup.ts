@@ -1,11 +1,7 @@
 // Every test file ends by closing the sandbox browser its stores shared, if one was started, and by
-// removing its stores' temporary folders, so no Chromium and no file outlives the test file (a setup
-// file of vitest.config.ts; a test process may be ended without running its exit handlers).
+// removing its stores' temporary folders (testing.ts's endOfTestFile): a setup file of this
+// package's vitest.config.ts. The root's suite calls endOfTestFile from its own setup file.
 import { afterAll } from "vitest";
-import { closeSharedBrowserHost } from "./browser/shared.js";
-import { removeScratchFolders } from "./scratch.js";
+import { endOfTestFile } from "./testing.js";
 
-afterAll(async () => {
-  await closeSharedBrowserHost();
-  removeScratchFolders();
-});
+afterAll(endOfTestFile);

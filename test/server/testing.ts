@@ -7,7 +7,22 @@
  */
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
+import { closeSharedBrowserHost } from "./browser/shared.js";
 import { createHandlers, createStore, type ReferenceStore } from "./index.js";
+import { removeScratchFolders } from "./scratch.js";
+
+/**
+ * What ends every test file: the sandbox browser its stores shared is closed, if one was started,
+ * and its stores' temporary folders are removed, so no Chromium and no file outlives the test file
+ * (a test process may be ended without running its exit handlers). Called from an `afterAll` of a
+ * setup file, which vitest runs anew for every test file (test-setup.ts, and the root's
+ * test/support/sandbox-cleanup.ts): a module a setup file imports is evaluated once per test
+ * process when files share one, so a hook it registered would end the first file only.
+ */
+export async function endOfTestFile(): Promise<void> {
+  await closeSharedBrowserHost();
+  removeScratchFolders();
+}
 
 /** How a test file's clients are made: `createReduckClient`, from wherever the file takes it. */
 export type MakeClient<C> = (options: { apiKey: string; maxRetries: number } | { oauthToken: string; maxRetries: number }) => C;

@@ -11,12 +11,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { runCli } from "../support/cli.js";
+import { BUILD_ROOT, runCli } from "../support/cli.js";
 import { makeFile } from "../support/files.js";
 import type { FaultServer } from "../faults/fault-server.js";
 import { startFakeService } from "./fake-service.js";
 
-const root = fileURLToPath(new URL("../../", import.meta.url));
+// The package the tests run (test/support/cli.ts): dist/, bin/ and package.json as installed.
+const root = BUILD_ROOT;
 const bundle = path.join(root, "dist", "cli", "index.cjs");
 const preload = fileURLToPath(new URL("./modules-at-exit.mjs", import.meta.url));
 let server: FaultServer;

@@ -1,8 +1,24 @@
 /** Spawns the built CLI (bin/run.js) as a user would, and collects what it printed. */
 import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import path from "node:path";
 
-export const BIN = fileURLToPath(new URL("../../bin/run.js", import.meta.url));
+/**
+ * The package as the tests run it: a complete build of the sources as they are now, laid out as
+ * the installed package is (package.json, bin/run.js, dist/, oclif.manifest.json), made before
+ * the first test file by test/support/test-build.ts and never changed while tests run. Not the
+ * repository's dist/, which `npm run build` rewrites at any time. Tests reach the build through
+ * these names only.
+ */
+export const BUILD_ROOT = testBuildRoot();
+/** The CLI's entry in the test build: `node BIN ...args` is `reduck ...args`. */
+export const BIN = path.join(BUILD_ROOT, "bin", "run.js");
+
+function testBuildRoot(): string {
+  const root = process.env.REDUCK_TEST_BUILD;
+  if (!root)
+    throw new Error("REDUCK_TEST_BUILD is not set: run the tests with vitest.config.ts, whose globalSetup (test/support/test-build.ts) builds the CLI");
+  return root;
+}
 
 /**
  * What every process a test spawns gets from the test's own environment, and nothing else from the

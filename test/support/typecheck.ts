@@ -1,16 +1,18 @@
 /**
  * Type-checks files as a user's program would see this package: under the project's own strict
- * settings (tsconfig.json), with `reduck-client` resolved to the built types (dist/index.d.ts),
+ * settings (tsconfig.json), with `reduck-client` resolved to the built types (dist/index.d.ts of
+ * the test build, test/support/cli.ts's BUILD_ROOT: `npm run test:slow` builds them there),
  * all in one compiler run (a run costs seconds: one program holds every file).
  */
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
+import { BUILD_ROOT } from "./cli.js";
 import { temporaryFolder } from "./files.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-export const BUILT_TYPES = path.join(ROOT, "dist", "index.d.ts");
+export const BUILT_TYPES = path.join(BUILD_ROOT, "dist", "index.d.ts");
 
 export interface Problem {
   /** The file's name as given. */

@@ -1,17 +1,17 @@
 /**
- * Runs the built CLI (dist/, as oclif's explicit discovery loads it) in-process against the
- * reference server: a fresh seeded store per test, served through msw.
+ * Runs the built CLI (the test build of test/support/cli.ts, BUILD_ROOT, as oclif's explicit
+ * discovery loads it) in-process against the reference server: a fresh seeded store per test,
+ * served through msw.
  */
-import { fileURLToPath } from "node:url";
 import { format } from "node:util";
 import { runCommand } from "@oclif/test";
 import type { RequestHandler } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { createHandlers, createStore, type ReferenceStore } from "@reduck-client/sandbox";
+import { BUILD_ROOT } from "../../support/cli.js";
 import { temporaryFolder } from "../../support/files.js";
 
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const ENV_KEYS = ["REDUCK_API_KEY", "REDUCK_API_URL", "REDUCK_MCP_URL", "REDUCK_CONFIG_DIR"] as const;
 
 export interface CliResult {
@@ -73,7 +73,7 @@ export async function reduck(...args: string[]): Promise<CliResult> {
   process.exitCode = undefined;
   let out: { stdout: string; stderr: string; error?: Error };
   try {
-    out = await runCommand(quoted, { root: ROOT });
+    out = await runCommand(quoted, { root: BUILD_ROOT });
   } finally {
     console.log = log;
     console.error = error;
