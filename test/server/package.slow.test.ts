@@ -3,7 +3,8 @@
 // --help`; the installed command serving, and the installed reduck CLI running a script with a
 // file against it; and a vitest file of that folder using startSandbox(): a run, runs() with the
 // file's SHA-256, next() making the next run a 202 that the library polls to its result, and a
-// failure with its errorType. Needs reduck-client built (npm run build) and the registry (npm
+// failure with its errorType. Needs reduck-client built: the root suite's own build (REDUCK_TEST_BUILD,
+// laid out as the package), else the repository's dist/ (npm run build); and the registry (npm
 // install fetches the dependencies, or takes them from its cache).
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -23,8 +24,8 @@ const env = { PATH: process.env.PATH ?? "", HOME: work, npm_config_cache: proces
 
 beforeAll(async () => {
   await exec(npm, ["pack", "-w", "@reduck-client/sandbox", "--pack-destination", work], { cwd: ROOT, env: { ...process.env } });
-  // The client as built by `npm run build` (prepack would build it again).
-  await exec(npm, ["pack", "--ignore-scripts", "--pack-destination", work], { cwd: ROOT, env: { ...process.env } });
+  // The client as already built (prepack would build it again): the root suite's build, else dist/.
+  await exec(npm, ["pack", "--ignore-scripts", "--pack-destination", work], { cwd: process.env.REDUCK_TEST_BUILD ?? ROOT, env: { ...process.env } });
   const tarballs = readdirSync(work).filter((name) => name.endsWith(".tgz"));
   expect(tarballs.sort()).toEqual(["reduck-client-0.1.0.tgz", "reduck-client-sandbox-0.1.0.tgz"]);
   await exec("mkdir", [project]);
