@@ -123,6 +123,23 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  // Before the first line a parent may wait for: a signal sent as soon as it reads one must find
+  // these handlers, not Node's default (which would end the process without closing anything).
+  let closing = false;
+  const shutdown = () => {
+    if (closing) return;
+    closing = true;
+    Promise.all([server.close(), browserHost?.close()]).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`sandbox: error while closing: ${(error as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+
   if (options.runMemoryMiB !== undefined) setRunMemory(options.runMemoryMiB);
   if (process.platform !== "linux") {
     // The resident-memory watch and the data limit read and set /proc and RLIMIT_DATA (Linux only).
@@ -183,20 +200,6 @@ async function main(): Promise<void> {
     process.stderr.write(`sandbox: accepting JWT access tokens from ${options.oauthIssuer} for ${server.url} and ${server.url}/mcp\n`);
   }
 
-  let closing = false;
-  const shutdown = () => {
-    if (closing) return;
-    closing = true;
-    Promise.all([server.close(), browserHost?.close()]).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        process.stderr.write(`sandbox: error while closing: ${(error as Error).message}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
 }
 
 void main();
