@@ -199,7 +199,6 @@ async function main(): Promise<void> {
   if (options.oauthIssuer) {
     process.stderr.write(`sandbox: accepting JWT access tokens from ${options.oauthIssuer} for ${server.url} and ${server.url}/mcp\n`);
   }
-
 }
 
 void main();
