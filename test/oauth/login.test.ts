@@ -52,6 +52,8 @@ describe("reduck login with OAuth", () => {
       "run:write",
       "device:read",
       "connector:read",
+      "app:read",
+      "app:write",
       "profile",
       "offline_access",
     ]);
@@ -96,6 +98,11 @@ describe("reduck login with OAuth", () => {
     expect(lastRun.files).toEqual([expect.objectContaining({ sha256: sha256(attachment), via: "bytes" })]);
     // Sandbox and run host are one origin here: the run carried the API's token.
     expect(world.seen.slice(before).find((r) => r.path === "/run")).toMatchObject({ method: "POST", audience: world.url });
+
+    // flock's app operations need app:read (and app:write to change anything): the sign-in asked for both.
+    const apps = await runReduck(["flock", "list", "--json"], env);
+    expect(apps.code, apps.stderr).toBe(0);
+    expect(JSON.parse(apps.stdout)).toMatchObject({ data: [] });
   });
 });
 
