@@ -67,7 +67,7 @@ describe("the service's messages keep their words and gain the CLI's way out (§
     expect(url.stderr).toBe("Error: baseUrl must use http or https, got ftp:. Set the API URL with --api-url or REDUCK_API_URL.\n");
 
     const handle = await runCli(["scripts", "list", "demo"], { env });
-    expect(handle.code).toBe(1);
+    expect(handle.code).toBe(2);
     expect(handle.stderr).toContain("No such handle: demo. Did you mean @demo?");
     const transfer = await runCli(["scripts", "transfer", "example.com/get_title", "--to", "demo", "--yes"], { env });
     expect(transfer.stderr).toContain("there is no handle demo. Did you mean @demo?");
