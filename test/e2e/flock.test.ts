@@ -6,6 +6,8 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, open, readFile, writeFile } from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
@@ -179,6 +181,55 @@ describe("flock deploy", () => {
     }
     expect(store.requestLog.slice(from)).toEqual([]);
   }, 60_000);
+
+  test("storage that takes an upload and never answers: each try is given up after --upload-timeout, and the error names the file and says to deploy again", async () => {
+    // Storage that reads the upload and never answers; the release's upload URLs are pointed at
+    // it by a relay in front of the sandbox (the sandbox hands out URLs on its own origin).
+    const held: string[] = [];
+    const silent = http.createServer((req) => {
+      held.push(req.url!);
+      req.resume();
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const front = http.createServer((req, res) => {
+      const forward = http.request(`${server.url}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on("data", (c: Buffer) => chunks.push(c));
+        answer.on("end", () => {
+          const body = Buffer.concat(chunks).toString("utf8").replaceAll(server.url, silentUrl);
+          const headers = { ...answer.headers, "content-length": String(Buffer.byteLength(body)) };
+          delete headers["transfer-encoding"];
+          res.writeHead(answer.statusCode!, headers);
+          res.end(body);
+        });
+      });
+      req.pipe(forward);
+    });
+    await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
+    try {
+      const dir = await appFolder("silent-storage", { "index.html": new TextEncoder().encode("<h1>never answered</h1>") });
+      const r = await runCli(["flock", "deploy", dir, "--upload-timeout", "0.3"], {
+        env: { ...env, REDUCK_API_URL: `http://127.0.0.1:${(front.address() as AddressInfo).port}` },
+      });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        /^Error: uploading index\.html failed 3 times: storage at http:\/\/127\.0\.0\.1:\d+\/__sandbox\/uploads\/\S+ took no more of it and gave no answer for 300 ms \(the upload timeout\)\. Deploy again to finish release 1: only the files not yet uploaded are sent\.?\n$/,
+      );
+      // Each of the three tries reached the silent storage, and each was given up.
+      expect(held).toHaveLength(3);
+      expect(JSON.parse(await readFile(path.join(dir, ".flock-deploy.json"), "utf8"))).toMatchObject({ release: 1, done: [] });
+
+      const bad = await runCli(["flock", "deploy", dir, "--upload-timeout", "soon"], { env });
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toBe('Error: --upload-timeout takes seconds, such as 60 or 0.5 (you gave "soon")\n');
+    } finally {
+      for (const s of [silent, front]) {
+        s.closeAllConnections();
+        await new Promise<void>((resolve) => s.close(() => resolve()));
+      }
+    }
+  }, 30_000);
 
   test("an account without early access gets the service's words (exit 1)", async () => {
     const dir = await appFolder("no-access", { "front.jsx": new Uint8Array(3) });

@@ -6,6 +6,8 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
@@ -136,6 +138,69 @@ describe("deployApp", () => {
     expect(Object.fromEntries(fine.attempts)).toEqual({ "b.bin": 1 });
     expect(image.releases.map((r) => r.number)).toEqual([1]);
     expect(await served("stubborn", 1, "b.bin")).toBe(sha256(FILES["b.bin"]!));
+  }, 30_000);
+
+  test("storage that takes an upload and never answers: the try is given up after uploadTimeoutMs, naming the file; the next deploy finishes that release", async () => {
+    // A server that accepts the upload, reads it whole, and never answers. Only the uploads go
+    // there (the client's proxy setting routes them); catalogue calls reach the sandbox.
+    const held: string[] = [];
+    const silent = http.createServer((req) => {
+      held.push(req.method!);
+      req.resume();
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      const dir = await folder("silent-storage", { "index.html": FILES["index.html"]!, "c.bin": FILES["c.bin"]! });
+      const client = createReduckClient({
+        apiKey: store.demo.apiKey,
+        baseUrl: server.url,
+        proxy: (url) => (new URL(url).pathname.startsWith("/__sandbox/uploads/") ? silentUrl : undefined),
+      });
+      const first = await deployApp({ client, dir, uploadTimeoutMs: 300, uploadAttempts: 1, concurrency: 1 });
+      expect(first.error?.kind).toBe("timeout");
+      expect(first.error?.error).toMatch(
+        /^uploading (index\.html|c\.bin) failed: storage at http:\/\/127\.0\.0\.1:\d+\/__sandbox\/uploads\/\S+ took no more of it and gave no answer for 300 ms \(the upload timeout\)\. Deploy again to finish release 1: only the files not yet uploaded are sent$/,
+      );
+      // The upload did reach the silent server: it was the timeout, not a refused connection, that ended it.
+      expect(held).toEqual(["PUT"]);
+      const image = [...store.appImages.values()].find((i) => i.slug === "silent-storage")!;
+      expect(image.releases.map((r) => [r.number, r.publishedAt])).toEqual([[1, null]]);
+
+      // Storage answers again: the same release is finished, every file sent.
+      const second = await deployApp({ client: createReduckClient({ apiKey: store.demo.apiKey, baseUrl: server.url }), dir });
+      expect(second.error).toBeUndefined();
+      expect(second.data).toMatchObject({ release: 1, resumed: true, uploaded: 2 });
+      expect(await served("silent-storage", 1, "c.bin")).toBe(sha256(FILES["c.bin"]!));
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  }, 30_000);
+
+  test("through a fetch of the caller's that never answers an upload: given up after uploadTimeoutMs, then tried again", async () => {
+    let tries = 0;
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (init?.method !== "PUT" || !fileOfUpload(url)) return globalThis.fetch(input, init);
+      tries++;
+      // Never answers; gives up only when told to, as fetch does.
+      return new Promise((_, reject) => init.signal?.addEventListener("abort", () => reject(init.signal!.reason), { once: true }));
+    };
+    const dir = await folder("silent-fetch", { "index.html": FILES["index.html"]! });
+    const retries: string[] = [];
+    const { error } = await deployApp({
+      client: createReduckClient({ apiKey: store.demo.apiKey, baseUrl: server.url, fetch }),
+      dir,
+      uploadTimeoutMs: 200,
+      uploadAttempts: 2,
+      onProgress: (p) => p.retrying && retries.push(p.retrying.error),
+    });
+    expect(tries).toBe(2);
+    expect(retries).toEqual([expect.stringMatching(/gave no answer for 200 ms \(the upload timeout\)$/)]);
+    expect(error?.error).toMatch(
+      /^uploading index\.html failed 2 times: storage at \S+ took no more of it and gave no answer for 200 ms \(the upload timeout\)\. Deploy again/,
+    );
   }, 30_000);
 
   test("a folder's problems are listed together, and nothing is sent", async () => {
