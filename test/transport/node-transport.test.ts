@@ -7,7 +7,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, expect, test } from "vitest";
-import { createReduckClient, getMe, listRuns } from "../../src/index.js";
+import { createReduckClient, deleteRun, getMe, listRuns } from "../../src/index.js";
 import { startScriptedServer } from "../support/scripted-server.js";
 
 const closers: Array<() => Promise<void>> = [];
@@ -58,6 +58,22 @@ test("catalogue calls reuse one connection", async () => {
   closers.push(() => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
   const client = createReduckClient({ apiKey: "k", baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
   for (let i = 0; i < 3; i++) expect((await getMe({ client })).error).toBeUndefined();
+  expect(sockets.size).toBe(1);
+});
+
+test("an answer without a body (204) frees its connection at once: the next call reuses it", async () => {
+  // An answer never read keeps its connection busy (and a CLI alive) until the server closes it.
+  const sockets = new Set<unknown>();
+  const server = http.createServer((req, res) => {
+    sockets.add(req.socket);
+    res.writeHead(204);
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  closers.push(() => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
+  const client = createReduckClient({ apiKey: "k", baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  const runId = "00000000-0000-4000-8005-000000000001";
+  for (let i = 0; i < 3; i++) expect((await deleteRun({ client, path: { runId } })).response?.status).toBe(204);
   expect(sockets.size).toBe(1);
 });
 
