@@ -1,6 +1,6 @@
 // The `diff` the service returns with a created or patched draft: a line diff of the code and the
 // contract fields that changed, relative to the version the draft builds on.
-import type { components } from "./openapi-types.js";
+import type { components } from "./contract/openapi-types.js";
 import type { VersionRecord } from "./records.js";
 
 type VersionDiff = components["schemas"]["VersionDiff"];

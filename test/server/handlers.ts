@@ -5,7 +5,7 @@
 import { http, HttpResponse, type RequestHandler } from "msw";
 import { authenticate, withChallenge } from "./auth.js";
 import { ApiError, invalid } from "./errors.js";
-import { nestingProblem } from "./nesting.js";
+import { nestingProblem } from "./contract/nesting.js";
 import { accountHandlers } from "./handlers/account.js";
 import { appHandlers } from "./handlers/apps.js";
 import { appImageHandlers } from "./handlers/app-images.js";
@@ -25,7 +25,7 @@ import { runHandler } from "./run/handler.js";
 import { logRequest, requestLogHandler } from "./request-log.js";
 import { API_AUDIENCE, MCP_AUDIENCE } from "./records.js";
 import { screenshotHandler } from "./run/screenshots.js";
-import { operationSpecs, validateRequestPart, validateResponse, type DescribedOperationId, type FieldErrors, type OperationSpec } from "./openapi.js";
+import { operationSpecs, validateRequestPart, validateResponse, type DescribedOperationId, type FieldErrors, type OperationSpec } from "./contract/openapi.js";
 import type { ReferenceStore } from "./store.js";
 
 // Typed as Implementations: leaving a generated operation out is a compile error. The hand-written

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createHandlers, createStore, startHttpServer, type RunningHttpServer } from "./index.js";
 import { parseSandboxArgs } from "./sandbox-options.js";
 import { spawnSandbox } from "./sandbox-process.js";
-import { present } from "./present.js";
+import { present } from "./contract/present.js";
 
 describe("startHttpServer", () => {
   let server: RunningHttpServer | undefined;

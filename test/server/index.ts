@@ -33,7 +33,7 @@ export type { HttpServerOptions, RunningHttpServer } from "./http.js";
 export { authenticate, NOT_AUTHENTICATED, trustAuthorizationServer, withChallenge } from "./auth.js";
 export type { Caller } from "./auth.js";
 export { ApiError } from "./errors.js";
-export { validateResponse, validateRequestPart } from "./openapi.js";
+export { validateResponse, validateRequestPart } from "./contract/openapi.js";
 export { API_AUDIENCE, MCP_AUDIENCE, ALL_SCOPES } from "./records.js";
 export type { FileDescriptor, ReceivedFile } from "./records.js";
 export { answerRun, runHandler, MANAGED_BROWSER } from "./run/handler.js";

@@ -36,7 +36,7 @@ describe("the sandbox package stands in its own folder", () => {
   });
 
   it("carries the repository's openapi.json unchanged (npm run generate copies it)", () => {
-    expect(readFileSync(path.join(HERE, "openapi.json"), "utf8")).toBe(readFileSync(path.join(ROOT, "openapi.json"), "utf8"));
+    expect(readFileSync(path.join(HERE, "contract", "openapi.json"), "utf8")).toBe(readFileSync(path.join(ROOT, "openapi.json"), "utf8"));
   });
 
   it("takes its types from the description it carries, and knows which operations it serves by hand", () => {
@@ -44,7 +44,7 @@ describe("the sandbox package stands in its own folder", () => {
     // Files that still take the client's types (to move to ./openapi-types.js), and the harness
     // that drives the published client on purpose.
     expect(imports.map((file) => path.relative(HERE, file)).sort()).toEqual(["handlers/app-views.ts", "reference-harness.ts"]);
-    const document = JSON.parse(readFileSync(path.join(HERE, "openapi.json"), "utf8")) as {
+    const document = JSON.parse(readFileSync(path.join(HERE, "contract", "openapi.json"), "utf8")) as {
       paths: Record<string, Record<string, { operationId?: string; "x-reduck-handwritten"?: boolean }>>;
     };
     const handwritten = Object.values(document.paths)

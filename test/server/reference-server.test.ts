@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { operationTable } from "reduck-client";
 import { compareRoutes } from "./handlers.js";
-import { operationSpecs } from "./openapi.js";
+import { operationSpecs } from "./contract/openapi.js";
 import { NOT_AUTHENTICATED, SEED_IDS } from "./index.js";
 import { ref, call, newScript, useReferenceFixture } from "./reference-fixture.js";
 

@@ -3,7 +3,7 @@
 import { symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { RELATIVE_PATH_REFUSED } from "./service-rules.js";
+import { RELATIVE_PATH_REFUSED } from "./contract/service-rules.js";
 import { SEED_IDS } from "./index.js";
 import { store, desktop, type Answer, runJson, runMultipart, api, sha256, sendEmail, uploadDocument, putOnDesktop, PNG, useRunFixture } from "./run-fixture.js";
 

@@ -1,7 +1,7 @@
 // POST /run in-process (msw): plain fetch with JSON or FormData, no client library, so these tests
 // hold the server to the spec and openapi.json on their own. Set-up and helpers in run-fixture.ts.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MAX_JSON_BODY_BYTES } from "./service-rules.js";
+import { MAX_JSON_BODY_BYTES } from "./contract/service-rules.js";
 import { SEED_IDS } from "./index.js";
 import {
   RUN_URL,

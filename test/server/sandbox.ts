@@ -8,7 +8,7 @@
 import { chmodSync, existsSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { SERVICE_FOLDER } from "./service-rules.js";
+import { SERVICE_FOLDER } from "./contract/service-rules.js";
 import { trustAuthorizationServer } from "./auth.js";
 import { BrowserHost } from "./browser/index.js";
 import { createHandlers } from "./handlers.js";

@@ -12,7 +12,7 @@ import type { ReceivedFile } from "./records.js";
 import { warmScriptRunner } from "./run/script-runner.js";
 import { clearShapes, type RunShape, shapeNextRuns } from "./run/shapes.js";
 import { SEED_IDS } from "./seed.js";
-import { SERVICE_FOLDER } from "./service-rules.js";
+import { SERVICE_FOLDER } from "./contract/service-rules.js";
 import { createStore, type ReferenceStore } from "./store.js";
 import { seedUserScripts } from "./user-scripts.js";
 

@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
 import type { Download, Locator, Page } from "playwright-core";
-import { mediaTypeOf } from "../media-types.js";
+import { mediaTypeOf } from "../contract/media-types.js";
 import {
   WAIT_STATES,
   WAIT_UNTIL,

@@ -14,7 +14,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { http, HttpResponse, type RequestHandler } from "msw";
 import { withDirectRoute } from "../direct-routes.js";
-import { mediaTypeOf } from "../media-types.js";
+import { mediaTypeOf } from "../contract/media-types.js";
 import { logRequest } from "../request-log.js";
 import { scratchFolder } from "../scratch.js";
 import type { ReferenceStore } from "../store.js";

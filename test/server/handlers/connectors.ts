@@ -1,7 +1,7 @@
 // Connectors: cookies per (account, host) for managed browsers. Reads fall back to the nearest parent
 // host's connector, writes check that every cookie belongs to the host.
 import { ApiError, invalid } from "../errors.js";
-import { cookieDomainBelongs, isHostname, normalizeHost, registrableDomain } from "../hostnames.js";
+import { cookieDomainBelongs, isHostname, normalizeHost, registrableDomain } from "../contract/hostnames.js";
 import { connectorView, connectorWithCookies } from "../views.js";
 import { requireCaller } from "./shared.js";
 import type { Implementations } from "./types.js";

@@ -1,9 +1,9 @@
 // Script operations: listing, creation, reading and the lifecycle (publish, unpublish, archive, restore).
 import { ApiError, invalid } from "../errors.js";
-import { isHostname } from "../hostnames.js";
+import { isHostname } from "../contract/hostnames.js";
 import type { ScriptRecord } from "../records.js";
 import { scriptSummary, scriptWithVersion } from "../views.js";
-import { present } from "../present.js";
+import { present } from "../contract/present.js";
 import { filterAndSort } from "./script-listing.js";
 import { address, ownerOf, paginate, readableScript, refuseIfArchived, requireCaller, userIdOf, writableScript } from "./shared.js";
 import type { Implementations } from "./types.js";

@@ -1,5 +1,5 @@
 // Moving a script between the caller's personal scope and projects where they may create scripts.
-import type { components } from "../openapi-types.js";
+import type { components } from "../contract/openapi-types.js";
 import type { Caller } from "../auth.js";
 import { ApiError } from "../errors.js";
 import type { OwnerRef, ScriptRecord } from "../records.js";

@@ -2,7 +2,7 @@
 // query and body come from the generated `operations` types, and it may only return a status the
 // operation declares, with that status's body type. The runtime self-check then covers what types
 // cannot (formats, patterns, additionalProperties, and errors thrown as ApiError).
-import type { operations } from "../openapi-types.js";
+import type { operations } from "../contract/openapi-types.js";
 
 /**
  * The operations the description marks `x-reduck-handwritten` (POST /run and its batches): served
@@ -14,7 +14,7 @@ export const HANDWRITTEN_OPERATIONS = ["getBatch", "runScript"] as const;
 /** The operations served through the table of Implementations. */
 type OperationId = Exclude<keyof operations, (typeof HANDWRITTEN_OPERATIONS)[number]>;
 import type { Caller } from "../auth.js";
-import type { DescribedOperationId } from "../openapi.js";
+import type { DescribedOperationId } from "../contract/openapi.js";
 import type { ReferenceStore } from "../store.js";
 
 type Op<K extends DescribedOperationId> = operations[K];

@@ -11,9 +11,9 @@ import { createWriteStream, type WriteStream } from "node:fs";
 import path from "node:path";
 import { finished as streamFinished } from "node:stream/promises";
 import busboy from "busboy";
-import { MAX_FILE_BYTES, MAX_JSON_BODY_BYTES, formatBytes } from "../service-rules.js";
+import { MAX_FILE_BYTES, MAX_JSON_BODY_BYTES, formatBytes } from "../contract/service-rules.js";
 import { ApiError } from "../errors.js";
-import { present } from "../present.js";
+import { present } from "../contract/present.js";
 
 /** The request body stopped before it was complete: the client went away or aborted the upload. */
 export class UploadInterrupted extends Error {

@@ -2,7 +2,7 @@
 // the arguments checked against the rest of the schema (defaults filled in).
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { messageOf, type FieldErrors } from "../openapi.js";
+import { messageOf, type FieldErrors } from "../contract/openapi.js";
 
 // ajv-formats is CommonJS: depending on the loader its default import is the plugin or a namespace holding it.
 const addFormats: typeof addFormatsModule.default = typeof addFormatsModule === "function" ? addFormatsModule : addFormatsModule.default;

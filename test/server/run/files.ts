@@ -5,8 +5,8 @@
 import { createHash } from "node:crypto";
 import { stat, type FileHandle } from "node:fs/promises";
 import path from "node:path";
-import { mediaTypeOf } from "../media-types.js";
-import { SERVICE_FOLDER } from "../service-rules.js";
+import { mediaTypeOf } from "../contract/media-types.js";
+import { SERVICE_FOLDER } from "../contract/service-rules.js";
 import { openInFolder } from "./open-in-folder.js";
 import type { FileDescriptor } from "../records.js";
 

@@ -13,7 +13,7 @@
  */
 import { constants, lstat, open, readlink, realpath, type FileHandle } from "node:fs/promises";
 import path from "node:path";
-import { SERVICE_FOLDER } from "../service-rules.js";
+import { SERVICE_FOLDER } from "../contract/service-rules.js";
 
 export type Opened = { ok: true; handle: FileHandle } | { ok: false; missing: boolean; problem: string };
 

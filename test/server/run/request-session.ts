@@ -2,8 +2,8 @@
 // parts within the limits, checking the browser and the parts, resolving each step's script, and
 // recording its run.
 import { ApiError } from "../errors.js";
-import { nestingProblem } from "../nesting.js";
-import { validateRequestPart } from "../openapi.js";
+import { nestingProblem } from "../contract/nesting.js";
+import { validateRequestPart } from "../contract/openapi.js";
 import { type DeviceRecord, type RunBrowser as RunDevice, type RunRecord, type RunSource, type VersionRecord } from "../records.js";
 import { type ReferenceStore } from "../store.js";
 import { UploadInterrupted, type ReceivedPart } from "./body.js";

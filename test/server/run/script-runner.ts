@@ -15,8 +15,8 @@
 // built the locator (`page.locator(sel).filter({ hasText }).first()`), replayed here before the
 // action; functions (`page.evaluate(fn, arg)`), regular expressions and locators inside the
 // arguments arrive as one-key marker objects (see isolation/inside/markers.ts), for the host to interpret.
-import { formatBytes } from "../service-rules.js";
-import { MAX_NESTING, nestingProblem } from "../nesting.js";
+import { formatBytes } from "../contract/service-rules.js";
+import { MAX_NESTING, nestingProblem } from "../contract/nesting.js";
 import { releaseScriptProcess, scriptKey, takeScriptProcess, warmScriptProcess, type ScriptProcess } from "./script-processes.js";
 
 /**

@@ -1,9 +1,9 @@
 // The second layer of a POST /run session (see handler.ts): one step run to its end, from the
 // checks of its arguments, files and browser to the script's result, recorded on its run.
 import { type FileHandle } from "node:fs/promises";
-import { relativePathProblem } from "../service-rules.js";
+import { relativePathProblem } from "../contract/service-rules.js";
 import { ApiError } from "../errors.js";
-import { normalizeHost } from "../hostnames.js";
+import { normalizeHost } from "../contract/hostnames.js";
 import { type FileDescriptor, type ReceivedFile, type RunRecord, type VersionRecord } from "../records.js";
 import { type ArgumentCheck, ContractProblem, checkArguments, describeFieldErrors, fileInputsOf, requiredOf } from "./contract.js";
 import type { RunFile } from "../browser/index.js";

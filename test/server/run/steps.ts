@@ -1,6 +1,6 @@
 // The parts of a POST /run request the session layers share (see handler.ts): what a step is, how
 // it ends, the envelopes it is reported in, and the checks of the request's headers and browser.
-import type { components } from "../openapi-types.js";
+import type { components } from "../contract/openapi-types.js";
 import { ApiError } from "../errors.js";
 import type { Reply } from "../handlers/types.js";
 import { type RunBrowser as RunDevice, type RunRecord, type RunSource, type ScriptRecord, type VersionRecord } from "../records.js";
