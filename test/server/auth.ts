@@ -7,8 +7,8 @@
 // `--oauth-issuer`). For those, this server is a real protected resource: the API is its own
 // origin, the run host is `<origin>/mcp`, each described at /.well-known/oauth-protected-resource.
 import { createRemoteJWKSet, customFetch, decodeJwt, errors as jose, jwtVerify, type JWTPayload } from "jose";
-import { API_AUDIENCE, MCP_AUDIENCE, type TokenRecord } from "./records.js";
-import type { ReferenceStore } from "./store.js";
+import { API_AUDIENCE, MCP_AUDIENCE, type TokenRecord } from "./store/records.js";
+import type { ReferenceStore } from "./store/store.js";
 import { ApiError } from "./errors.js";
 
 export type Caller = { userId: string; via: "apiKey" } | { userId: string; via: "oauth"; scopes: readonly string[] };

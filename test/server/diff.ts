@@ -1,7 +1,7 @@
 // The `diff` the service returns with a created or patched draft: a line diff of the code and the
 // contract fields that changed, relative to the version the draft builds on.
 import type { components } from "./contract/openapi-types.js";
-import type { VersionRecord } from "./records.js";
+import type { VersionRecord } from "./store/records.js";
 
 type VersionDiff = components["schemas"]["VersionDiff"];
 

@@ -23,10 +23,10 @@ import { downloadHandler } from "./run/downloads.js";
 import { batchHandlers } from "./run/batches.js";
 import { runHandler } from "./run/handler.js";
 import { logRequest, requestLogHandler } from "./request-log.js";
-import { API_AUDIENCE, MCP_AUDIENCE } from "./records.js";
+import { API_AUDIENCE, MCP_AUDIENCE } from "./store/records.js";
 import { screenshotHandler } from "./run/screenshots.js";
 import { operationSpecs, validateRequestPart, validateResponse, type DescribedOperationId, type FieldErrors, type OperationSpec } from "./contract/openapi.js";
-import type { ReferenceStore } from "./store.js";
+import type { ReferenceStore } from "./store/store.js";
 
 // Typed as Implementations: leaving a generated operation out is a compile error. The hand-written
 // runScript (POST /run) is served by runHandler instead (see HANDWRITTEN_HANDLERS).

@@ -2,7 +2,7 @@
 // runs, batches and polls with a deadline, through whichever door a test file opens.
 import { expect } from "vitest";
 import type { ReferenceStore } from "./index.js";
-import type { LoggedRequest } from "./store.js";
+import type { LoggedRequest } from "./store/store.js";
 
 export interface Door {
   store: ReferenceStore;

@@ -10,7 +10,7 @@ import { longRunCases, sleep } from "./long-runs-cases.js";
 import { REQUEST_LOG_PATH } from "./request-log.js";
 import { parseSandboxArgs } from "./sandbox-options.js";
 import { startSandboxProcess } from "./sandbox-process.js";
-import type { LoggedRequest } from "./store.js";
+import type { LoggedRequest } from "./store/store.js";
 
 let store: ReferenceStore;
 let server: RunningHttpServer;

@@ -56,7 +56,7 @@ describe("the sandbox package stands in its own folder", () => {
   });
 
   it("is the example scripts' home: the repository's examples/scripts is a link to it", () => {
-    expect(realpathSync(path.join(ROOT, "examples", "scripts"))).toBe(realpathSync(path.join(HERE, "example-scripts")));
+    expect(realpathSync(path.join(ROOT, "examples", "scripts"))).toBe(realpathSync(path.join(HERE, "store", "example-scripts")));
   });
 
   it("reports reduck-client's version as the latest CLI, and is released with it", () => {

@@ -3,8 +3,8 @@
 // resource identifier to ask tokens for, and which authorization server issues them.
 import { http, HttpResponse, type RequestHandler } from "msw";
 import { resourcesOf, trustedIssuer } from "./auth.js";
-import { ALL_SCOPES } from "./records.js";
-import type { ReferenceStore } from "./store.js";
+import { ALL_SCOPES } from "./store/records.js";
+import type { ReferenceStore } from "./store/store.js";
 
 /** Scopes a run-host token can use: POST /run needs run:write. */
 const RUN_HOST_SCOPES = ["run:write", "run:read"];

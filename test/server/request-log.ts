@@ -3,7 +3,7 @@
 // in-process as `store.requestLog`, or over HTTP at GET /__sandbox/requests (no credential, no
 // headers or bodies recorded: nothing secret is in it).
 import { http, HttpResponse, type RequestHandler } from "msw";
-import type { ReferenceStore } from "./store.js";
+import type { ReferenceStore } from "./store/store.js";
 
 /** Requests kept in the log. */
 export const MAX_LOGGED = 10_000;

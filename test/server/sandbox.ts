@@ -17,9 +17,9 @@ import { DEFAULT_RUN_MEMORY_MIB, setRunMemory } from "./run/script-processes.js"
 import { type RunningHttpServer, startHttpServer } from "./http.js";
 import { isTemporaryDesktop, makeTemporaryDesktop, TEMPORARY_DESKTOP_NOTE } from "./temporary-desktop.js";
 import { HELP, parseSandboxArgs, type SandboxOptions, UsageError } from "./sandbox-options.js";
-import { seedUserScripts } from "./user-scripts.js";
+import { seedUserScripts } from "./store/user-scripts.js";
 import { missingBrowserLine, missingBrowserPackages } from "./browser/chromium.js";
-import { createStore } from "./store.js";
+import { createStore } from "./store/store.js";
 
 /** `--desktop`, else ~/Desktop when it exists, else a fresh temporary folder (with its reduck folder made), removed at exit. */
 function resolveDesktop(given: string | undefined): string {

@@ -8,13 +8,13 @@ import path from "node:path";
 import type { RequestHandler } from "msw";
 import { createHandlers } from "./handlers.js";
 import { startHttpServer } from "./http.js";
-import type { ReceivedFile } from "./records.js";
+import type { ReceivedFile } from "./store/records.js";
 import { warmScriptRunner } from "./run/script-runner.js";
 import { clearShapes, type RunShape, shapeNextRuns } from "./run/shapes.js";
-import { SEED_IDS } from "./seed.js";
+import { SEED_IDS } from "./store/seed.js";
 import { SERVICE_FOLDER } from "./contract/service-rules.js";
-import { createStore, type ReferenceStore } from "./store.js";
-import { seedUserScripts } from "./user-scripts.js";
+import { createStore, type ReferenceStore } from "./store/store.js";
+import { seedUserScripts } from "./store/user-scripts.js";
 
 export type { RunShape } from "./run/shapes.js";
 

@@ -1,8 +1,8 @@
 // Records -> the wire shapes of openapi.json. Who is looking matters: official scripts hide their code
 // and notes from non-members, and summaries never carry code, schemas or notes.
 import type { components } from "./contract/openapi-types.js";
-import type { ConnectorRecord, DeviceRecord, ReadmeRecord, RunRecord, ScriptRecord, VersionRecord } from "./records.js";
-import type { ReferenceStore } from "./store.js";
+import type { ConnectorRecord, DeviceRecord, ReadmeRecord, RunRecord, ScriptRecord, VersionRecord } from "./store/records.js";
+import type { ReferenceStore } from "./store/store.js";
 
 type Schemas = components["schemas"];
 

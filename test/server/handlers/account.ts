@@ -1,5 +1,5 @@
 // The caller's account: who they are, their projects, this period's usage, and their paired browsers.
-import type { ReferenceStore } from "../store.js";
+import type { ReferenceStore } from "../store/store.js";
 import { deviceView } from "../views.js";
 import { requireCaller } from "./shared.js";
 import type { Implementations } from "./types.js";

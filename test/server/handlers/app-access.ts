@@ -4,8 +4,8 @@
 // once public, by any account, and changed by those who may create things in its scope (403).
 import type { Caller } from "../auth.js";
 import { ApiError } from "../errors.js";
-import type { OwnerRef } from "../records.js";
-import type { ReferenceStore } from "../store.js";
+import type { OwnerRef } from "../store/records.js";
+import type { ReferenceStore } from "../store/store.js";
 import { type AppImageRecord, type AppRecord, EARLY_ACCESS_WORDS, type ReleaseRecord } from "../store/apps.js";
 import { requireCaller } from "./shared.js";
 

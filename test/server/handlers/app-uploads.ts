@@ -16,8 +16,8 @@ import { http, HttpResponse, type RequestHandler } from "msw";
 import { withDirectRoute } from "../direct-routes.js";
 import { mediaTypeOf } from "../contract/media-types.js";
 import { logRequest } from "../request-log.js";
-import { scratchFolder } from "../scratch.js";
-import type { ReferenceStore } from "../store.js";
+import { scratchFolder } from "../store/scratch.js";
+import type { ReferenceStore } from "../store/store.js";
 import type { AssetRecord, StoredBytes } from "../store/apps.js";
 
 /** Where presigned uploads are received. Not an API path: the service's storage has its own host. */

@@ -1,8 +1,8 @@
 // App images, releases and apps as the API answers them, and small helpers the app operations share.
 import type { components } from "reduck-client";
 import { ApiError } from "../errors.js";
-import type { OwnerRef } from "../records.js";
-import type { ReferenceStore } from "../store.js";
+import type { OwnerRef } from "../store/records.js";
+import type { ReferenceStore } from "../store/store.js";
 import type { AppImageRecord, AppRecord, ReleaseRecord } from "../store/apps.js";
 
 type Schemas = components["schemas"];

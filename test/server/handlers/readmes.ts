@@ -1,8 +1,8 @@
 // Host READMEs: one text per (owner, host). Readable by anyone while the owner has a public,
 // non-archived script on that host; otherwise only by the owner and project members.
 import { ApiError } from "../errors.js";
-import type { OwnerRef } from "../records.js";
-import type { ReferenceStore } from "../store.js";
+import type { OwnerRef } from "../store/records.js";
+import type { ReferenceStore } from "../store/store.js";
 import { readmeView } from "../views.js";
 import { address, ownerOf, userIdOf } from "./shared.js";
 import type { Implementations } from "./types.js";

@@ -2,8 +2,8 @@
 import { ApiError } from "../errors.js";
 import { forgetScreenshots } from "../run/screenshots.js";
 import { traceFinished } from "../run/traces.js";
-import type { RunRecord } from "../records.js";
-import { isFinished, type ReferenceStore } from "../store.js";
+import type { RunRecord } from "../store/records.js";
+import { isFinished, type ReferenceStore } from "../store/store.js";
 import { runView } from "../views.js";
 import { paginate, requireCaller } from "./shared.js";
 import type { Implementations } from "./types.js";

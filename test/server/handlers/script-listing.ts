@@ -1,6 +1,6 @@
 // Filtering, search ranking and sorting shared by listAllScripts and listScripts.
-import type { ScriptRecord } from "../records.js";
-import type { ReferenceStore, ScriptStats } from "../store.js";
+import type { ScriptRecord } from "../store/records.js";
+import type { ReferenceStore, ScriptStats } from "../store/store.js";
 
 export type SortBy = "relevance" | "featured" | "name" | "host" | "runs" | "successRate" | "avgTime" | "lastRunAt" | "createdAt" | "updatedAt";
 

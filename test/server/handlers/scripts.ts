@@ -1,7 +1,7 @@
 // Script operations: listing, creation, reading and the lifecycle (publish, unpublish, archive, restore).
 import { ApiError, invalid } from "../errors.js";
 import { isHostname } from "../contract/hostnames.js";
-import type { ScriptRecord } from "../records.js";
+import type { ScriptRecord } from "../store/records.js";
 import { scriptSummary, scriptWithVersion } from "../views.js";
 import { present } from "../contract/present.js";
 import { filterAndSort } from "./script-listing.js";

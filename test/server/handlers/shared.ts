@@ -2,8 +2,8 @@
 // everywhere: invisible things are 404 (existence is not leaked), visible-but-locked things are 403.
 import { NOT_AUTHENTICATED, type Caller } from "../auth.js";
 import { ApiError } from "../errors.js";
-import type { OwnerRef, ScriptRecord, VersionRecord } from "../records.js";
-import type { ReferenceStore } from "../store.js";
+import type { OwnerRef, ScriptRecord, VersionRecord } from "../store/records.js";
+import type { ReferenceStore } from "../store/store.js";
 
 export const DEFAULT_PAGE_SIZE = 20;
 

@@ -2,8 +2,8 @@
 import type { components } from "../contract/openapi-types.js";
 import type { Caller } from "../auth.js";
 import { ApiError } from "../errors.js";
-import type { OwnerRef, ScriptRecord } from "../records.js";
-import type { ReferenceStore } from "../store.js";
+import type { OwnerRef, ScriptRecord } from "../store/records.js";
+import type { ReferenceStore } from "../store/store.js";
 import { address, readableScript, refuseIfArchived, requireCaller } from "./shared.js";
 import type { Implementations } from "./types.js";
 

@@ -15,7 +15,7 @@ export const HANDWRITTEN_OPERATIONS = ["getBatch", "runScript"] as const;
 type OperationId = Exclude<keyof operations, (typeof HANDWRITTEN_OPERATIONS)[number]>;
 import type { Caller } from "../auth.js";
 import type { DescribedOperationId } from "../contract/openapi.js";
-import type { ReferenceStore } from "../store.js";
+import type { ReferenceStore } from "../store/store.js";
 
 type Op<K extends DescribedOperationId> = operations[K];
 

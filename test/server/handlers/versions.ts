@@ -2,7 +2,7 @@
 // older promoted version). Promoted versions are immutable.
 import { sameCodeAndContract, versionDiff } from "../diff.js";
 import { ApiError, invalid } from "../errors.js";
-import type { ScriptRecord, VersionRecord } from "../records.js";
+import type { ScriptRecord, VersionRecord } from "../store/records.js";
 import { versionSummary, versionView } from "../views.js";
 import { address, paginate, readableScript, refuseIfArchived, requireCaller, userIdOf, visibleVersion, writableScript } from "./shared.js";
 import type { Implementations } from "./types.js";

@@ -5,8 +5,8 @@ import { ApiError } from "../errors.js";
 import { requireCaller } from "../handlers/shared.js";
 import type { HandwrittenImplementations } from "../handlers/types.js";
 
-export type { BatchRecord, RunBatch, RunEnvelope } from "./batch-record.js";
-import type { RunBatch, RunEnvelope } from "./batch-record.js";
+export type { BatchRecord, RunBatch, RunEnvelope } from "../store/batch-record.js";
+import type { RunBatch, RunEnvelope } from "../store/batch-record.js";
 
 /**
  * `queued` until a run starts, `running` while any is in flight, then `completed` when every

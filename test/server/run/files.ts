@@ -8,7 +8,7 @@ import path from "node:path";
 import { mediaTypeOf } from "../contract/media-types.js";
 import { SERVICE_FOLDER } from "../contract/service-rules.js";
 import { openInFolder } from "./open-in-folder.js";
-import type { FileDescriptor } from "../records.js";
+import type { FileDescriptor } from "../store/records.js";
 
 /**
  * The file, with its handle when asked to keep it open (the caller closes it); or why it could not

@@ -3,7 +3,7 @@
 // scripts call). Nothing is really browsed: navigation, waits, pastes and key presses are recorded
 // as trace steps, and file fields hold file descriptors, never bytes.
 import { performance } from "node:perf_hooks";
-import type { FileDescriptor } from "../records.js";
+import type { FileDescriptor } from "../store/records.js";
 import {
   WAIT_STATES,
   checkAddress,

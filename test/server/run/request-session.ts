@@ -4,8 +4,8 @@
 import { ApiError } from "../errors.js";
 import { nestingProblem } from "../contract/nesting.js";
 import { validateRequestPart } from "../contract/openapi.js";
-import { type DeviceRecord, type RunBrowser as RunDevice, type RunRecord, type RunSource, type VersionRecord } from "../records.js";
-import { type ReferenceStore } from "../store.js";
+import { type DeviceRecord, type RunBrowser as RunDevice, type RunRecord, type RunSource, type VersionRecord } from "../store/records.js";
+import { type ReferenceStore } from "../store/store.js";
 import { UploadInterrupted, type ReceivedPart } from "./body.js";
 import { describeFieldErrors } from "./contract.js";
 import { RunFailure } from "./failures.js";

@@ -9,8 +9,8 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { http, HttpResponse, type RequestHandler } from "msw";
 import type { Screenshot } from "../browser/index.js";
-import { scratchFolder } from "../scratch.js";
-import type { ReferenceStore } from "../store.js";
+import { scratchFolder } from "../store/scratch.js";
+import type { ReferenceStore } from "../store/store.js";
 
 /** A screenshot as a trace shows it. */
 export interface TraceScreenshot {

@@ -4,8 +4,8 @@
 // (fast, nothing rendered) and the real browser (../browser/session.ts).
 import type { RunFile } from "../browser/files.js";
 import type { Screenshot } from "../browser/run.js";
-import type { FileDescriptor } from "../records.js";
-import type { ReferenceStore } from "../store.js";
+import type { FileDescriptor } from "../store/records.js";
+import type { ReferenceStore } from "../store/store.js";
 import type { TraceStep } from "./builtin-rules.js";
 import type { Delivery } from "./downloads.js";
 import { SYNC_PAGE_METHODS, createSimulatedBrowser, newBrowserState } from "./page.js";

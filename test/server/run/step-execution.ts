@@ -4,7 +4,7 @@ import { type FileHandle } from "node:fs/promises";
 import { relativePathProblem } from "../contract/service-rules.js";
 import { ApiError } from "../errors.js";
 import { normalizeHost } from "../contract/hostnames.js";
-import { type FileDescriptor, type ReceivedFile, type RunRecord, type VersionRecord } from "../records.js";
+import { type FileDescriptor, type ReceivedFile, type RunRecord, type VersionRecord } from "../store/records.js";
 import { type ArgumentCheck, ContractProblem, checkArguments, describeFieldErrors, fileInputsOf, requiredOf } from "./contract.js";
 import type { RunFile } from "../browser/index.js";
 import { deliveryFor } from "./downloads.js";

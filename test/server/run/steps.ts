@@ -3,7 +3,7 @@
 import type { components } from "../contract/openapi-types.js";
 import { ApiError } from "../errors.js";
 import type { Reply } from "../handlers/types.js";
-import { type RunBrowser as RunDevice, type RunRecord, type RunSource, type ScriptRecord, type VersionRecord } from "../records.js";
+import { type RunBrowser as RunDevice, type RunRecord, type RunSource, type ScriptRecord, type VersionRecord } from "../store/records.js";
 import { type ReceivedPart } from "./body.js";
 import { type RunEnvelope } from "./batches.js";
 import { RunFailure, describeFailure } from "./failures.js";

@@ -1,7 +1,7 @@
 // A run's trace is finished after its answer has gone (its screenshot takes a few tens of ms that
 // the caller need not wait for): until then reading it waits, so a trace read right after a run is
 // always whole.
-import type { ReferenceStore } from "../store.js";
+import type { ReferenceStore } from "../store/store.js";
 import type { TraceStep } from "./builtin-rules.js";
 import { forgetScreenshots, type TraceScreenshot } from "./screenshots.js";
 

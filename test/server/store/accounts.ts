@@ -16,9 +16,9 @@ import {
   type TokenRecord,
   type UserRecord,
   type VersionRecord,
-} from "../records.js";
+} from "./records.js";
 import type { BrowserHost } from "../browser/host.js";
-import type { BatchRecord } from "../run/batch-record.js";
+import type { BatchRecord } from "./batch-record.js";
 import {
   DEFAULT_RUN_TIMEOUT_MS,
   type AddProjectInput,

@@ -1,7 +1,7 @@
 // What the store is given and returns: its options, the demo account's credentials, the inputs of
 // its seeding shortcuts. Kept apart from the store so modules that only name these types do not
 // import the store (and, through it, the seed and the catalogue).
-import type { ProjectRole, ReceivedFile, RunBrowser, RunSource, RunStatus, ScriptLanguage, SideEffects, Visibility } from "../records.js";
+import type { ProjectRole, ReceivedFile, RunBrowser, RunSource, RunStatus, ScriptLanguage, SideEffects, Visibility } from "./records.js";
 import type { BrowserHost } from "../browser/host.js";
 
 /** Credentials and identities of the seeded demo account, for tests and the sandbox. */

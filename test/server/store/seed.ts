@@ -3,9 +3,9 @@
 import { exampleSource, loadCatalogue } from "./catalogue.js";
 import { seedSandboxScripts } from "./sandbox-scripts.js";
 import { MCP_AUDIENCE } from "./records.js";
-import type { AppsStore } from "./store/apps.js";
-import { seedAppCatalogue } from "./store/app-seed.js";
-import type { DemoCredentials, StoreOptions } from "./store/types.js";
+import type { AppsStore } from "./apps.js";
+import { seedAppCatalogue } from "./app-seed.js";
+import type { DemoCredentials, StoreOptions } from "./types.js";
 
 /** A readable, valid (version 4, variant 8) uuid: group 0x1 item 2 -> 00000000-0000-4000-8001-000000000002. */
 function seedUuid(group: number, item: number): string {
@@ -113,7 +113,7 @@ export function seedStore(store: AppsStore, options: StoreOptions): DemoCredenti
       sideEffects: entry.side_effects,
       inputSchema: entry.input_schema,
       outputSchema: entry.output_schema,
-      // Each runs its source in example-scripts (test/server/catalogue-scripts.test.ts holds every one to that).
+      // Each runs its source in example-scripts (test/server/store/catalogue-scripts.test.ts holds every one to that).
       ...exampleSource(entry.host, entry.slug, store.browser, { content: entry.content, language: entry.language }),
       note: "Published to the official catalogue",
       createdAt: at(24 * 60 - index),

@@ -2,10 +2,10 @@
 // what, who may read or write it, and how runs feed script statistics. One store per test (or per
 // sandbox process) keeps tests independent.
 import { seedStore } from "./seed.js";
-import { AppsStore } from "./store/apps.js";
-import type { DemoCredentials, StoreOptions } from "./store/types.js";
+import { AppsStore } from "./apps.js";
+import type { DemoCredentials, StoreOptions } from "./types.js";
 
-export { DEFAULT_RUN_TIMEOUT_MS } from "./store/types.js";
+export { DEFAULT_RUN_TIMEOUT_MS } from "./types.js";
 export type {
   AddProjectInput,
   AddRunInput,
@@ -19,9 +19,9 @@ export type {
   ScriptStats,
   StoreOptions,
   VersionInput,
-} from "./store/types.js";
-export { isFinished } from "./store/run-outcomes.js";
-export { PLACEHOLDER_CONTENT } from "./store/scripts.js";
+} from "./types.js";
+export { isFinished } from "./run-outcomes.js";
+export { PLACEHOLDER_CONTENT } from "./scripts.js";
 
 /**
  * The whole store: its layers (store/accounts.ts, scripts.ts, runs.ts, devices.ts, apps.ts) over the same

@@ -8,9 +8,9 @@ import addFormatsModule from "ajv-formats";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXAMPLE_SCRIPTS_DIR, exampleSource, loadCatalogue, SIMULATED_SCRIPTS_DIR } from "./catalogue.js";
-import { createHandlers, createStore, type ReferenceStore } from "./index.js";
+import { createHandlers, createStore, type ReferenceStore } from "../index.js";
 import { PLACEHOLDER_CONTENT } from "./store.js";
-import { CASES, CHANNEL, PNG, sha256 } from "./catalogue-cases.js";
+import { CASES, CHANNEL, PNG, sha256 } from "./fixtures/catalogue-cases.js";
 
 // ajv-formats is CommonJS: depending on the loader its default import is the plugin or a namespace holding it.
 const addFormats: typeof addFormatsModule.default = typeof addFormatsModule === "function" ? addFormatsModule : addFormatsModule.default;

@@ -7,7 +7,7 @@
 // and rename file fields with that page's own methods.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { ScriptLanguage, SideEffects } from "./records.js";
-import type { SandboxBrowser } from "./store/types.js";
+import type { SandboxBrowser } from "./types.js";
 
 export interface CatalogueEntry {
   handle: string;

@@ -4,7 +4,7 @@
 // team measured from a paired browser signed out of the site). They live under the project
 // `sandbox`, host `sandbox.test`, are public and unlisted (runnable by address, absent from
 // script listings, so listings stay the catalogue's), and need no connector (not logged in).
-import type { DevicesStore } from "./store/devices.js";
+import type { DevicesStore } from "./devices.js";
 
 /** The owner handle and host of every sandbox-only script. */
 export const SANDBOX_HANDLE = "sandbox";
