@@ -19,12 +19,12 @@ import { scriptHandlers } from "./handlers/scripts.js";
 import { transferHandlers } from "./handlers/transfer.js";
 import type { HandwrittenImplementations, Implementations, OperationContext, Reply } from "./handlers/types.js";
 import { versionHandlers } from "./handlers/versions.js";
-import { downloadHandler } from "./run/downloads.js";
+import { downloadHandler } from "./runtime/downloads.js";
 import { batchHandlers } from "./run/batches.js";
 import { runHandler } from "./run/handler.js";
 import { logRequest, requestLogHandler } from "./request-log.js";
 import { API_AUDIENCE, MCP_AUDIENCE } from "./store/records.js";
-import { screenshotHandler } from "./run/screenshots.js";
+import { screenshotHandler } from "./runtime/screenshots.js";
 import { operationSpecs, validateRequestPart, validateResponse, type DescribedOperationId, type FieldErrors, type OperationSpec } from "./contract/openapi.js";
 import type { ReferenceStore } from "./store/store.js";
 
@@ -241,7 +241,7 @@ export function createHandlers(store: ReferenceStore): RequestHandler[] {
     const handler = s.handwritten ? HANDWRITTEN_HANDLERS[s.operationId] : undefined;
     return handler ? [handler(store)] : [];
   });
-  // Not an API operation: where managed browsers' downloads are fetched from (see run/downloads.ts).
+  // Not an API operation: where managed browsers' downloads are fetched from (see runtime/downloads.ts).
   return [
     // The request log (tests count POST /run against polls); requests are logged where answered.
     requestLogHandler(store),

@@ -12,7 +12,7 @@ const root = dirname(fileURLToPath(import.meta.url));
 const sourceExtensions = [".ts", ".mts", ".mjs"];
 const sizeBar = 350;
 
-/** Every source file under the sandbox, skipping dependencies and built output (run/isolation/.built). */
+/** Every source file under the sandbox, skipping dependencies and built output (runtime/isolation/.built). */
 function sourceFiles(dir: string): string[] {
   const found: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -10,15 +10,15 @@ import os from "node:os";
 import path from "node:path";
 import { SERVICE_FOLDER } from "./contract/service-rules.js";
 import { trustAuthorizationServer } from "./auth.js";
-import { BrowserHost } from "./browser/index.js";
+import { BrowserHost } from "./runtime/browser/index.js";
 import { createHandlers } from "./handlers.js";
-import { warmScriptRunner } from "./run/script-runner.js";
-import { DEFAULT_RUN_MEMORY_MIB, setRunMemory } from "./run/script-processes.js";
+import { warmScriptRunner } from "./runtime/script-runner.js";
+import { DEFAULT_RUN_MEMORY_MIB, setRunMemory } from "./runtime/script-processes.js";
 import { type RunningHttpServer, startHttpServer } from "./http.js";
 import { isTemporaryDesktop, makeTemporaryDesktop, TEMPORARY_DESKTOP_NOTE } from "./temporary-desktop.js";
 import { HELP, parseSandboxArgs, type SandboxOptions, UsageError } from "./sandbox-options.js";
 import { seedUserScripts } from "./store/user-scripts.js";
-import { missingBrowserLine, missingBrowserPackages } from "./browser/chromium.js";
+import { missingBrowserLine, missingBrowserPackages } from "./runtime/browser/chromium.js";
 import { createStore } from "./store/store.js";
 
 /** `--desktop`, else ~/Desktop when it exists, else a fresh temporary folder (with its reduck folder made), removed at exit. */

@@ -9,7 +9,7 @@ import type { RequestHandler } from "msw";
 import { createHandlers } from "./handlers.js";
 import { startHttpServer } from "./http.js";
 import type { ReceivedFile } from "./store/records.js";
-import { warmScriptRunner } from "./run/script-runner.js";
+import { warmScriptRunner } from "./runtime/script-runner.js";
 import { clearShapes, type RunShape, shapeNextRuns } from "./run/shapes.js";
 import { SEED_IDS } from "./store/seed.js";
 import { SERVICE_FOLDER } from "./contract/service-rules.js";
@@ -166,9 +166,9 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
 }
 
 async function realBrowserHost() {
-  const { missingBrowserLine, missingBrowserPackages } = await import("./browser/chromium.js");
+  const { missingBrowserLine, missingBrowserPackages } = await import("./runtime/browser/chromium.js");
   const missing = missingBrowserPackages();
   if (missing.length) throw new Error(missingBrowserLine(missing));
-  const { BrowserHost } = await import("./browser/index.js");
+  const { BrowserHost } = await import("./runtime/browser/index.js");
   return new BrowserHost();
 }

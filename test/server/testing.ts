@@ -7,7 +7,7 @@
  */
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
-import { closeSharedBrowserHost } from "./browser/shared.js";
+import { closeSharedBrowserHost } from "./runtime/browser/shared.js";
 import { createHandlers, createStore, type ReferenceStore } from "./index.js";
 import { removeScratchFolders } from "./store/scratch.js";
 

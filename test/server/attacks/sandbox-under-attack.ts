@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { treeRssBytes } from "../browser/processes.js";
+import { treeRssBytes } from "../runtime/browser/processes.js";
 import { freePort, spawnSandbox } from "../sandbox-process.js";
 
 export const MiB = 2 ** 20;

@@ -1,7 +1,7 @@
 // Runs of the caller's account. Another account's run answers exactly like a run that never existed.
 import { ApiError } from "../errors.js";
-import { forgetScreenshots } from "../run/screenshots.js";
-import { traceFinished } from "../run/traces.js";
+import { forgetScreenshots } from "../runtime/screenshots.js";
+import { traceFinished } from "../runtime/traces.js";
 import type { RunRecord } from "../store/records.js";
 import { isFinished, type ReferenceStore } from "../store/store.js";
 import { runView } from "../views.js";

@@ -26,7 +26,7 @@ import { validateResponse } from "../contract/openapi.js";
 import { API_AUDIENCE, MCP_AUDIENCE } from "../store/records.js";
 import { isFinished, type ReferenceStore } from "../store/store.js";
 import { readJsonBody, readMultipartBody } from "./body.js";
-import { openSession, type BrowserSession } from "./sessions.js";
+import { openSession, type BrowserSession } from "../runtime/sessions.js";
 import { batchStatus, type RunEnvelope } from "./batches.js";
 import { logRequest } from "../request-log.js";
 import { DEFAULT_WAIT_SECONDS, JSON_TYPE, MULTIPART_TYPE, envelopeOf, notRun, sourceOf, withRunId, type Outcome, type RunReply, type Step } from "./steps.js";

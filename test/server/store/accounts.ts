@@ -17,7 +17,7 @@ import {
   type UserRecord,
   type VersionRecord,
 } from "./records.js";
-import type { BrowserHost } from "../browser/host.js";
+import type { BrowserHost } from "../runtime/browser/host.js";
 import type { BatchRecord } from "./batch-record.js";
 import {
   DEFAULT_RUN_TIMEOUT_MS,

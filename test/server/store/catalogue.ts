@@ -2,7 +2,7 @@
 // in catalogue/<host>/<slug>.json, copied from the real official scripts. Read from this folder (never
 // from outside the repository) so the copies are what ships with the tests. Scripts with a source run it: the
 // example-scripts/<host>/<slug>.js here (the repository's examples/scripts links to it), written
-// for a real browser (browser/), or
+// for a real browser (runtime/browser/), or
 // for a store on the simulated page, their twins in simulated-scripts/<host>/<slug>.js, which read
 // and rename file fields with that page's own methods.
 import { existsSync, readdirSync, readFileSync } from "node:fs";

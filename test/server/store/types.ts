@@ -2,7 +2,7 @@
 // its seeding shortcuts. Kept apart from the store so modules that only name these types do not
 // import the store (and, through it, the seed and the catalogue).
 import type { ProjectRole, ReceivedFile, RunBrowser, RunSource, RunStatus, ScriptLanguage, SideEffects, Visibility } from "./records.js";
-import type { BrowserHost } from "../browser/host.js";
+import type { BrowserHost } from "../runtime/browser/host.js";
 
 /** Credentials and identities of the seeded demo account, for tests and the sandbox. */
 export interface DemoCredentials {

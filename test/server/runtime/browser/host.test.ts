@@ -2,7 +2,7 @@
 // screenshots, and a browser that dies (or hangs) costs one run, not the next.
 import { afterAll, describe, expect, test } from "vitest";
 import { BrowserHost } from "./index.js";
-import { present } from "../contract/present.js";
+import { present } from "../../contract/present.js";
 
 const host = new BrowserHost();
 afterAll(() => host.close());

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BrowserHost, type Delivery } from "./index.js";
-import { present } from "../contract/present.js";
+import { present } from "../../contract/present.js";
 
 const host = new BrowserHost();
 let work: string;

@@ -5,7 +5,7 @@ import { mkdtemp, open, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { MAX_FILE_BYTES } from "../contract/service-rules.js";
+import { MAX_FILE_BYTES } from "../../contract/service-rules.js";
 import { BrowserHost, type RunFile } from "./index.js";
 
 const host = new BrowserHost();

@@ -1,4 +1,4 @@
-// The real browser's page, as an isolated script body sees it (test/server/browser/bridge.ts): a
+// The real browser's page, as an isolated script body sees it (test/server/runtime/browser/bridge.ts): a
 // Playwright-like page with locators, keyboard and mouse, whose calls cross as JSON. None of it
 // leads back to the server's realm, functions given to evaluate run in the browser page and never
 // in the server, and nothing of it reads the server machine's files. Every probe is a script created
@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { useScriptProbes } from "./script-probes.js";
+import { useScriptProbes } from "./fixtures/script-probes.js";
 
 // After each failed probe, the browser still serves the next run.
 const probes = useScriptProbes(

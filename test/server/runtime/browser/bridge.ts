@@ -1,4 +1,4 @@
-// The real browser page as an isolated script body sees it (../run/isolation/inside/ builds the body's side
+// The real browser page as an isolated script body sees it (../isolation/inside/ builds the body's side
 // from SURFACE): a Playwright-like `page` with locators, keyboard and mouse, and the builtins. Each
 // call arrives here as JSON and is answered by the run's real Playwright page.
 //
@@ -10,8 +10,8 @@
 // anything that runs (Playwright only reads `String(fn)` and `typeof fn`). Regular expressions only
 // ever shape selectors that the page matches; none is run here against anything.
 import type { Locator, Page } from "playwright-core";
-import { checkAddress } from "../run/builtin-rules.js";
-import { MAX_MESSAGE_BYTES, type CallKind, type HostCall, type ScriptHost, type Surface } from "../run/script-runner.js";
+import { checkAddress } from "../builtin-rules.js";
+import { MAX_MESSAGE_BYTES, type CallKind, type HostCall, type ScriptHost, type Surface } from "../script-runner.js";
 import { boundedCall, isBoundedCall } from "./bounded-values.js";
 import { stepRunner, type StepRunner } from "./builtins.js";
 import type { BrowserRun } from "./run.js";

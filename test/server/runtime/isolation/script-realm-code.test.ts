@@ -1,5 +1,5 @@
 /**
- * The code evaluated inside a script body's context (run/isolation/inside/) may use only what every
+ * The code evaluated inside a script body's context (inside/, beside this file) may use only what every
  * realm has: the language's own built-ins. A reference to a Node or browser global (`process`,
  * `Buffer`, `console`, `structuredClone`) would throw there, or, worse, be handed in one day. The
  * root's tsc checks these files with Node's and the DOM's types, so it cannot tell; this checks
@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { expect, test } from "vitest";
 
-const INSIDE = path.join(path.dirname(fileURLToPath(import.meta.url)), "run", "isolation", "inside");
+const INSIDE = path.join(path.dirname(fileURLToPath(import.meta.url)), "inside");
 const PROBE = path.join(INSIDE, "probe-not-a-file.ts");
 
 /** The type errors of inside/ checked with the ES2022 library and no @types, as "file: message". */

@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { API, useScriptProbes } from "./script-probes.js";
+import { API, useScriptProbes } from "./fixtures/script-probes.js";
 
 // One second is the limit here: a probe that freezes its run must not freeze the suite. It starts
 // with the body (a loaded machine's slow process start-up is not counted), and a body that spins

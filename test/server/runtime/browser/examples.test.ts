@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BrowserHost } from "./index.js";
 import { runBody } from "./script.js";
 
-const example = (address: string) => readFileSync(new URL(`../store/example-scripts/${address}.js`, import.meta.url), "utf8");
+const example = (address: string) => readFileSync(new URL(`../../store/example-scripts/${address}.js`, import.meta.url), "utf8");
 const sendEmail = example("mail.google.com/send_email");
 const uploadDocument = example("docusign.com/upload_document");
 

@@ -1,9 +1,9 @@
 // The builtins a script calls, acting on a real Playwright page: the same names, arguments, rules
-// and error texts as the simulated page's (test/server/run/page.ts), each recorded as a trace step.
+// and error texts as the simulated page's (test/server/runtime/page.ts), each recorded as a trace step.
 import { readFile } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
 import type { Download, Locator, Page } from "playwright-core";
-import { mediaTypeOf } from "../contract/media-types.js";
+import { mediaTypeOf } from "../../contract/media-types.js";
 import {
   WAIT_STATES,
   WAIT_UNTIL,
@@ -15,12 +15,12 @@ import {
   type DownloadOptions,
   type DownloadResult,
   type TraceStep,
-} from "../run/builtin-rules.js";
-import type { Delivery } from "../run/downloads.js";
+} from "../builtin-rules.js";
+import type { Delivery } from "../downloads.js";
 import type { RunFiles } from "./files.js";
 
-export type { Delivery } from "../run/downloads.js";
-export type { DownloadOptions, DownloadResult } from "../run/builtin-rules.js";
+export type { Delivery } from "../downloads.js";
+export type { DownloadOptions, DownloadResult } from "../builtin-rules.js";
 
 /** One step of a selector chain, e.g. `{ kind: "role", body: "textbox" }` then `{ kind: "last" }`. */
 export interface ChainStep {

@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
-import type { FileDescriptor } from "../store/records.js";
+import type { FileDescriptor } from "../../store/records.js";
 import type { BrowserHost } from "./host.js";
 import type { RunEnd, RunOptions } from "./run.js";
 import type { RunFile } from "./files.js";

@@ -1,7 +1,7 @@
 // One run in the real browser: its context and page, its files, its builtins and trace, and the
 // screenshots it ends with.
 import type { BrowserContext, Page } from "playwright-core";
-import type { TraceStep } from "../run/builtin-rules.js";
+import type { TraceStep } from "../builtin-rules.js";
 import { createBuiltins, type Builtins, type Delivery } from "./builtins.js";
 import { RunFiles, type RunFile } from "./files.js";
 

@@ -1,9 +1,9 @@
-// A script process kept for the next run of the same body by the same caller (run/script-processes.ts):
+// A script process kept for the next run of the same body by the same caller (runtime/script-processes.ts):
 // each run still gets a fresh realm and worker, a run that failed by time or crash leaves no process
 // behind, and another caller or another body never gets the process.
 import { afterEach, describe, expect, it } from "vitest";
-import { keptScriptProcesses, scriptKey } from "./run/script-processes.js";
-import { objectHost, runScriptBody } from "./run/script-runner.js";
+import { keptScriptProcesses, scriptKey } from "./script-processes.js";
+import { objectHost, runScriptBody } from "./script-runner.js";
 
 const host = objectHost(
   {

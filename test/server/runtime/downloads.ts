@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { http, HttpResponse, type RequestHandler } from "msw";
-import { answerWeb } from "../browser/web/index.js";
+import { answerWeb } from "./browser/web/index.js";
 import { scratchFolder } from "../store/scratch.js";
 /** The store a shelf belongs to: only its identity is used (a WeakMap key), so any store will do. */
 type StoreKey = object;

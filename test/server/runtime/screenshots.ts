@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { http, HttpResponse, type RequestHandler } from "msw";
-import type { Screenshot } from "../browser/index.js";
+import type { Screenshot } from "./browser/index.js";
 import { scratchFolder } from "../store/scratch.js";
 import type { ReferenceStore } from "../store/store.js";
 

@@ -2,8 +2,8 @@
 // steps of a sequential batch, which share cookies, page and navigation), in which each step gets
 // what its body calls and ends with its trace and screenshots. Two kinds: the simulated page
 // (fast, nothing rendered) and the real browser (../browser/session.ts).
-import type { RunFile } from "../browser/files.js";
-import type { Screenshot } from "../browser/run.js";
+import type { RunFile } from "./browser/files.js";
+import type { Screenshot } from "./browser/run.js";
 import type { FileDescriptor } from "../store/records.js";
 import type { ReferenceStore } from "../store/store.js";
 import type { TraceStep } from "./builtin-rules.js";
@@ -70,6 +70,6 @@ export const ACTION_TIMEOUT_MS = 30_000;
  */
 export async function openSession(store: ReferenceStore): Promise<BrowserSession> {
   if (store.browser === "simulated") return simulatedSession();
-  const [{ realSession }, { sharedBrowserHost }] = await Promise.all([import("../browser/session.js"), import("../browser/host.js")]);
+  const [{ realSession }, { sharedBrowserHost }] = await Promise.all([import("./browser/session.js"), import("./browser/host.js")]);
   return realSession(store.browserHost ?? sharedBrowserHost(), Math.min(ACTION_TIMEOUT_MS, store.runTimeoutMs));
 }

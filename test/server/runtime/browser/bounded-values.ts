@@ -10,7 +10,7 @@
 // functions Playwright uses). A value comes back as its JSON (what the script gets anyway: calls
 // and results are JSON), so a Date arrives as its ISO text, as it did before.
 import type { Locator, Page } from "playwright-core";
-import { present } from "../contract/present.js";
+import { present } from "../../contract/present.js";
 
 /** What the bounded function returns: the value's JSON, none (undefined), or how long it was. */
 type Bounded = { json: string } | { none: true } | { over: number };
