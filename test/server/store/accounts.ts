@@ -42,7 +42,7 @@ export abstract class AccountsStore {
   readonly readmes = new Map<string, ReadmeRecord>();
   /** Batches answered with a 202 by POST /run, for GET /batches/{batchId}. */
   readonly batches = new Map<string, BatchRecord>();
-  /** Every request received, in order (see request-log.ts): tests count POST /run against polls. */
+  /** Every request received, in order (see api/request-log.ts): tests count POST /run against polls. */
   readonly requestLog: LoggedRequest[] = [];
   /** See StoreOptions.pollIntervalMs. */
   pollIntervalMs: number;

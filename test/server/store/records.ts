@@ -1,5 +1,5 @@
 // What the reference store keeps. Records are the server's own shape (camelCase, owners by id);
-// views.ts turns them into the wire shapes of openapi.json.
+// api/views.ts turns them into the wire shapes of openapi.json.
 import type { components } from "../contract/openapi-types.js";
 
 type Schemas = components["schemas"];
