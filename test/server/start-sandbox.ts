@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import type { RequestHandler } from "msw";
 import { createHandlers } from "./api/handlers.js";
-import { startHttpServer } from "./http.js";
+import { startHttpServer } from "./server/http.js";
 import type { ReceivedFile } from "./store/records.js";
 import { warmScriptRunner } from "./runtime/script-runner.js";
 import { clearShapes, type RunShape, shapeNextRuns } from "./api/run/shapes.js";

@@ -8,8 +8,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createHandlers, createStore, startHttpServer, type ReferenceStore, type RunningHttpServer } from "../../index.js";
 import { longRunCases, sleep } from "./fixtures/long-runs-cases.js";
 import { REQUEST_LOG_PATH } from "../request-log.js";
-import { parseSandboxArgs } from "../../sandbox-options.js";
-import { startSandboxProcess } from "../../sandbox-process.js";
+import { parseSandboxArgs } from "../../server/sandbox-options.js";
+import { startSandboxProcess } from "../../server/sandbox-process.js";
 import type { LoggedRequest } from "../../store/store.js";
 
 let store: ReferenceStore;

@@ -8,18 +8,18 @@
 import { chmodSync, existsSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { SERVICE_FOLDER } from "./contract/service-rules.js";
-import { trustAuthorizationServer } from "./api/auth.js";
-import { BrowserHost } from "./runtime/browser/index.js";
-import { createHandlers } from "./api/handlers.js";
-import { warmScriptRunner } from "./runtime/script-runner.js";
-import { DEFAULT_RUN_MEMORY_MIB, setRunMemory } from "./runtime/script-processes.js";
+import { SERVICE_FOLDER } from "../contract/service-rules.js";
+import { trustAuthorizationServer } from "../api/auth.js";
+import { BrowserHost } from "../runtime/browser/index.js";
+import { createHandlers } from "../api/handlers.js";
+import { warmScriptRunner } from "../runtime/script-runner.js";
+import { DEFAULT_RUN_MEMORY_MIB, setRunMemory } from "../runtime/script-processes.js";
 import { type RunningHttpServer, startHttpServer } from "./http.js";
 import { isTemporaryDesktop, makeTemporaryDesktop, TEMPORARY_DESKTOP_NOTE } from "./temporary-desktop.js";
 import { HELP, parseSandboxArgs, type SandboxOptions, UsageError } from "./sandbox-options.js";
-import { seedUserScripts } from "./store/user-scripts.js";
-import { missingBrowserLine, missingBrowserPackages } from "./runtime/browser/chromium.js";
-import { createStore } from "./store/store.js";
+import { seedUserScripts } from "../store/user-scripts.js";
+import { missingBrowserLine, missingBrowserPackages } from "../runtime/browser/chromium.js";
+import { createStore } from "../store/store.js";
 
 /** `--desktop`, else ~/Desktop when it exists, else a fresh temporary folder (with its reduck folder made), removed at exit. */
 function resolveDesktop(given: string | undefined): string {

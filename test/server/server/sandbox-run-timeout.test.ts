@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { spawnSandbox } from "./sandbox-process.js";
 import { parseSandboxArgs } from "./sandbox-options.js";
-import { present } from "./contract/present.js";
+import { present } from "../contract/present.js";
 
 describe("--run-timeout", () => {
   it("takes a number of seconds above 0", () => {

@@ -5,11 +5,11 @@ import { request as httpRequest } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { MAX_JSON_BODY_BYTES } from "./contract/service-rules.js";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore, type RunningHttpServer } from "./index.js";
+import { MAX_JSON_BODY_BYTES } from "../contract/service-rules.js";
+import { createHandlers, createStore, startHttpServer, type ReferenceStore, type RunningHttpServer } from "../index.js";
 import { parseSandboxArgs } from "./sandbox-options.js";
 import { spawnSandbox } from "./sandbox-process.js";
-import { present } from "./contract/present.js";
+import { present } from "../contract/present.js";
 
 let store: ReferenceStore;
 let server: RunningHttpServer;

@@ -3,10 +3,10 @@
 import { createServer } from "node:net";
 import { once } from "node:events";
 import { afterEach, describe, expect, it } from "vitest";
-import { createHandlers, createStore, startHttpServer, type RunningHttpServer } from "./index.js";
+import { createHandlers, createStore, startHttpServer, type RunningHttpServer } from "../index.js";
 import { parseSandboxArgs } from "./sandbox-options.js";
 import { spawnSandbox } from "./sandbox-process.js";
-import { present } from "./contract/present.js";
+import { present } from "../contract/present.js";
 
 describe("startHttpServer", () => {
   let server: RunningHttpServer | undefined;

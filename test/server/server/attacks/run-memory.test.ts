@@ -3,7 +3,7 @@
 // the sandbox: a run beside it succeeds, the next run starts at once, the sandbox's processes stay
 // under 1 GiB together, and the server's memory comes back within 200 MiB.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BESIDE, MiB, peakTreeRss, startAttackedSandbox, type AttackedSandbox } from "./sandbox-under-attack.js";
+import { BESIDE, MiB, peakTreeRss, startAttackedSandbox, type AttackedSandbox } from "../../testing/sandbox-under-attack.js";
 
 let sandbox: AttackedSandbox;
 let baseline = 0;

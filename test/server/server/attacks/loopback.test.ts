@@ -5,8 +5,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumSandboxWanted } from "../runtime/browser/chromium.js";
-import { startAttackedSandbox, type AttackedSandbox } from "./sandbox-under-attack.js";
+import { chromiumSandboxWanted } from "../../runtime/browser/chromium.js";
+import { startAttackedSandbox, type AttackedSandbox } from "../../testing/sandbox-under-attack.js";
 
 let sandbox: AttackedSandbox;
 let local: Server;

@@ -4,7 +4,7 @@
 // attacker's sockets here keep their side open: allowHalfOpen).
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type AttackedSandbox, startAttackedSandbox } from "./sandbox-under-attack.js";
+import { type AttackedSandbox, startAttackedSandbox } from "../../testing/sandbox-under-attack.js";
 
 let sandbox: AttackedSandbox;
 

@@ -3,7 +3,7 @@
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import type { SandboxBrowser } from "./store/store.js";
+import type { SandboxBrowser } from "../store/store.js";
 
 export interface SandboxOptions {
   /** 0 = any free port. */

@@ -3,7 +3,7 @@
 // is read whole; nothing is stored, a run beside it succeeds and the server answers afterwards.
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BESIDE, MiB, startAttackedSandbox, type AttackedSandbox } from "./sandbox-under-attack.js";
+import { BESIDE, MiB, startAttackedSandbox, type AttackedSandbox } from "../../testing/sandbox-under-attack.js";
 
 let sandbox: AttackedSandbox;
 

@@ -3,7 +3,7 @@
 // Each refusal is logged; a run beside the attack succeeds and the server answers afterwards.
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BESIDE, MiB, startAttackedSandbox, type AttackedSandbox } from "./sandbox-under-attack.js";
+import { BESIDE, MiB, startAttackedSandbox, type AttackedSandbox } from "../../testing/sandbox-under-attack.js";
 
 let sandbox: AttackedSandbox;
 let port = 0;

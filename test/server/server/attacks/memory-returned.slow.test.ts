@@ -2,7 +2,7 @@
 // gigabytes of ArrayBuffer, a heap without end) and refused uploads, the server's resident memory
 // (read from /proc) is within 200 MiB of where it was, and its process tree never passed 1 GiB.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BESIDE, MiB, peakTreeRss, startAttackedSandbox, type AttackedSandbox } from "./sandbox-under-attack.js";
+import { BESIDE, MiB, peakTreeRss, startAttackedSandbox, type AttackedSandbox } from "../../testing/sandbox-under-attack.js";
 
 let sandbox: AttackedSandbox;
 

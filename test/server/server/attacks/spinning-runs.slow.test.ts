@@ -5,8 +5,8 @@
 // accounts of the seeded store: demo spins, alice is the innocent caller.
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import { createHandlers, createStore, type ReferenceStore, SEED_IDS } from "../index.js";
-import { MAX_PER_CALLER, MAX_RUNNING, scriptPlaces } from "../runtime/script-processes.js";
+import { createHandlers, createStore, type ReferenceStore, SEED_IDS } from "../../index.js";
+import { MAX_PER_CALLER, MAX_RUNNING, scriptPlaces } from "../../runtime/script-processes.js";
 
 const API = "https://reduck.ai";
 const RUN = "https://mcp.reduck.ai/run";

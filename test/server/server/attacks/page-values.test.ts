@@ -2,7 +2,7 @@
 // a page's content over 1 MiB is refused in the page, before it crosses Playwright's pipe, so the
 // server never holds it (its memory is read from /proc); a run beside succeeds, the server answers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MiB, peakTreeRss, startAttackedSandbox, type AttackedSandbox } from "./sandbox-under-attack.js";
+import { MiB, peakTreeRss, startAttackedSandbox, type AttackedSandbox } from "../../testing/sandbox-under-attack.js";
 
 let sandbox: AttackedSandbox;
 let baseline = 0;

@@ -9,7 +9,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { getResponse, type RequestHandler } from "msw";
-import { directRoutesOf } from "./api/direct-routes.js";
+import { directRoutesOf } from "../api/direct-routes.js";
 import { guardServer, payloadTooLarge, readApiBody, refuseOverCap, watchBody } from "./http-guards.js";
 
 export interface HttpServerOptions {

@@ -7,10 +7,10 @@ import { request as httpRequest } from "node:http";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MAX_FILE_BYTES } from "./contract/service-rules.js";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore, type RunningHttpServer } from "./index.js";
+import { MAX_FILE_BYTES } from "../contract/service-rules.js";
+import { createHandlers, createStore, startHttpServer, type ReferenceStore, type RunningHttpServer } from "../index.js";
 import { TSX_NODE_ARGS } from "./sandbox-process.js";
-import { present } from "./contract/present.js";
+import { present } from "../contract/present.js";
 
 const PROBE = fileURLToPath(new URL("./fixtures/memory-probe.ts", import.meta.url));
 
