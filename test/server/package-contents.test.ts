@@ -43,7 +43,7 @@ describe("the sandbox package stands in its own folder", () => {
     const imports = sources().filter((file) => /^import [^;]* from "reduck-client";/m.test(readFileSync(file, "utf8")));
     // Files that still take the client's types (to move to ./openapi-types.js), and the harness
     // that drives the published client on purpose.
-    expect(imports.map((file) => path.relative(HERE, file)).sort()).toEqual(["api/handlers/app-views.ts", "reference-harness.ts"]);
+    expect(imports.map((file) => path.relative(HERE, file)).sort()).toEqual(["api/handlers/app-views.ts", "client-checks/reference-harness.ts"]);
     const document = JSON.parse(readFileSync(path.join(HERE, "contract", "openapi.json"), "utf8")) as {
       paths: Record<string, Record<string, { operationId?: string; "x-reduck-handwritten"?: boolean }>>;
     };

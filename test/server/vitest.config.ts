@@ -8,7 +8,7 @@ export default defineConfig({
     environment: "node",
     include: ["**/*.test.ts"],
     exclude: ["**/node_modules/**"],
-    setupFiles: ["./test-setup.ts"],
+    setupFiles: ["./testing/test-setup.ts"],
     testTimeout: 20_000,
   },
 });

@@ -2,7 +2,7 @@
 // TextEncoder and TextDecoder, written from scratch and bundled with the rest of inside/, so that
 // they are made of the body's context's own objects: handing in Node's would hand the body a way
 // back to the server's realm (`URL.constructor.constructor("return process")()`).
-// test/server/web-globals.test.ts holds each against Node's own implementation.
+// test/server/client-checks/web-globals.test.ts holds each against Node's own implementation.
 import { atob, btoa } from "./base64.js";
 import { URLSearchParams } from "./search-params.js";
 import { TextDecoder, TextEncoder } from "./text.js";

@@ -1,5 +1,5 @@
 // Parsing a URL into its parts, resolving it against a base and writing it back, as the URL
-// standard does for the URLs scripts meet (held against Node's URL in web-globals.test.ts).
+// standard does for the URLs scripts meet (held against Node's URL in test/server/client-checks/web-globals.test.ts).
 import { encodeSet, fromUtf8, keepFragment, keepOpaque, keepPath, keepQuery, keepUserinfo, percentDecodeBytes } from "./encoding.js";
 
 /** A parsed URL; `hostname` is null for a URL with no authority (`mailto:`), `query` and `fragment` when absent. */

@@ -6,8 +6,8 @@
 import vm from "node:vm";
 import { describe, expect, test } from "vitest";
 import { createScript, runScript } from "reduck-client";
-import { insideScript } from "./runtime/isolation/build.js";
-import type { InsideScript } from "./runtime/isolation/inside/index.js";
+import { insideScript } from "../runtime/isolation/build.js";
+import type { InsideScript } from "../runtime/isolation/inside/index.js";
 import { useReferenceServer } from "./reference-harness.js";
 
 /** A context like the body's: no code from strings, the globals made by the very script text the worker evaluates. */

@@ -3,7 +3,7 @@
 // trace can be left holding a value that later breaks a listing.
 import { describe, expect, it } from "vitest";
 import { useReferenceServer } from "./reference-harness.js";
-import { MAX_NESTING, nestingProblem } from "./contract/nesting.js";
+import { MAX_NESTING, nestingProblem } from "../contract/nesting.js";
 
 const API = "https://reduck.ai";
 const RUN_URL = "https://mcp.reduck.ai/run";

@@ -2,9 +2,9 @@
 // these tests hold the server to openapi.json independently of the client library. Set-up in reference-fixture.ts.
 import { describe, expect, it } from "vitest";
 import { operationTable } from "reduck-client";
-import { compareRoutes } from "./api/handlers.js";
-import { operationSpecs } from "./contract/openapi.js";
-import { NOT_AUTHENTICATED, SEED_IDS } from "./index.js";
+import { compareRoutes } from "../api/handlers.js";
+import { operationSpecs } from "../contract/openapi.js";
+import { NOT_AUTHENTICATED, SEED_IDS } from "../index.js";
 import { ref, call, newScript, useReferenceFixture } from "./reference-fixture.js";
 
 useReferenceFixture();

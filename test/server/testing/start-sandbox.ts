@@ -6,17 +6,17 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { RequestHandler } from "msw";
-import { createHandlers } from "./api/handlers.js";
-import { startHttpServer } from "./server/http.js";
-import type { ReceivedFile } from "./store/records.js";
-import { warmScriptRunner } from "./runtime/script-runner.js";
-import { clearShapes, type RunShape, shapeNextRuns } from "./api/run/shapes.js";
-import { SEED_IDS } from "./store/seed.js";
-import { SERVICE_FOLDER } from "./contract/service-rules.js";
-import { createStore, type ReferenceStore } from "./store/store.js";
-import { seedUserScripts } from "./store/user-scripts.js";
+import { createHandlers } from "../api/handlers.js";
+import { startHttpServer } from "../server/http.js";
+import type { ReceivedFile } from "../store/records.js";
+import { warmScriptRunner } from "../runtime/script-runner.js";
+import { clearShapes, type RunShape, shapeNextRuns } from "../api/run/shapes.js";
+import { SEED_IDS } from "../store/seed.js";
+import { SERVICE_FOLDER } from "../contract/service-rules.js";
+import { createStore, type ReferenceStore } from "../store/store.js";
+import { seedUserScripts } from "../store/user-scripts.js";
 
-export type { RunShape } from "./api/run/shapes.js";
+export type { RunShape } from "../api/run/shapes.js";
 
 export interface StartSandboxOptions {
   /** Port on 127.0.0.1; default 0, a free one. */
@@ -166,9 +166,9 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
 }
 
 async function realBrowserHost() {
-  const { missingBrowserLine, missingBrowserPackages } = await import("./runtime/browser/chromium.js");
+  const { missingBrowserLine, missingBrowserPackages } = await import("../runtime/browser/chromium.js");
   const missing = missingBrowserPackages();
   if (missing.length) throw new Error(missingBrowserLine(missing));
-  const { BrowserHost } = await import("./runtime/browser/index.js");
+  const { BrowserHost } = await import("../runtime/browser/index.js");
   return new BrowserHost();
 }

@@ -7,7 +7,7 @@ import path from "node:path";
 import { setupServer } from "msw/node";
 import { createReduckClient, runScript } from "reduck-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStore, nextRuns, type RunningSandbox, receivedRuns, sandboxHandlers, startSandbox } from "./index.js";
+import { createStore, nextRuns, type RunningSandbox, receivedRuns, sandboxHandlers, startSandbox } from "../index.js";
 
 const SEND_EMAIL = { handle: "reduck", host: "mail.google.com", slug: "send_email" };
 const bytes = Buffer.from("%PDF-1.7 the quarterly report");

@@ -7,9 +7,9 @@
  */
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
-import { closeSharedBrowserHost } from "./runtime/browser/shared.js";
-import { createHandlers, createStore, type ReferenceStore } from "./index.js";
-import { removeScratchFolders } from "./store/scratch.js";
+import { closeSharedBrowserHost } from "../runtime/browser/shared.js";
+import { createHandlers, createStore, type ReferenceStore } from "../index.js";
+import { removeScratchFolders } from "../store/scratch.js";
 
 /**
  * What ends every test file: the sandbox browser its stores shared is closed, if one was started,
