@@ -13,6 +13,7 @@ import { trustAuthorizationServer } from "../api/auth.js";
 import { BrowserHost } from "../runtime/browser/index.js";
 import { createHandlers } from "../api/handlers.js";
 import { warmScriptRunner } from "../runtime/script-runner.js";
+import { setBrowserHost } from "../runtime/sessions.js";
 import { DEFAULT_RUN_MEMORY_MIB, setRunMemory } from "../runtime/script-processes.js";
 import { type RunningHttpServer, startHttpServer } from "./http.js";
 import { isTemporaryDesktop, makeTemporaryDesktop, TEMPORARY_DESKTOP_NOTE } from "./temporary-desktop.js";
@@ -82,10 +83,10 @@ async function main(): Promise<void> {
     desktopDir: desktop,
     runTimeoutMs: options.runTimeoutSeconds === undefined ? undefined : options.runTimeoutSeconds * 1000,
     browser,
-    browserHost,
     sealingKey: options.sealingKey === false ? null : undefined,
     uploadExpirySeconds: options.uploadExpirySeconds,
   });
+  if (browserHost) setBrowserHost(store, browserHost);
   store.setDemoFileAccess(options.fileAccess ?? true);
   if (options.apps === false) store.setDemoApps(false);
   if (options.scriptsDir) {

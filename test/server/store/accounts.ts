@@ -17,7 +17,6 @@ import {
   type UserRecord,
   type VersionRecord,
 } from "./records.js";
-import type { BrowserHost } from "../runtime/browser/host.js";
 import type { BatchRecord } from "./batch-record.js";
 import {
   DEFAULT_RUN_TIMEOUT_MS,
@@ -60,14 +59,11 @@ export abstract class AccountsStore {
   runTimeoutMs: number;
   /** What POST /run runs scripts against (see StoreOptions.browser). */
   readonly browser: SandboxBrowser;
-  /** The warm browser of real runs, when one was given (else the process's shared one). */
-  readonly browserHost?: BrowserHost;
 
   constructor(options: StoreOptions = {}) {
     this.desktopDir = options.desktopDir ?? null;
     this.runTimeoutMs = options.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MS;
     this.browser = options.browser ?? "real";
-    this.browserHost = options.browserHost;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
   }
 

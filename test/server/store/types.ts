@@ -2,7 +2,6 @@
 // its seeding shortcuts. Kept apart from the store so modules that only name these types do not
 // import the store (and, through it, the seed and the catalogue).
 import type { ProjectRole, ReceivedFile, RunBrowser, RunSource, RunStatus, ScriptLanguage, SideEffects, Visibility } from "./records.js";
-import type { BrowserHost } from "../runtime/browser/host.js";
 
 /** Credentials and identities of the seeded demo account, for tests and the sandbox. */
 export interface DemoCredentials {
@@ -48,11 +47,6 @@ export interface StoreOptions {
    * for the simulated page.
    */
   browser?: SandboxBrowser;
-  /**
-   * The warm browser real runs use (default: one shared by every store of this process, launched
-   * at the first run that touches a page).
-   */
-  browserHost?: BrowserHost;
   /** `retryAfterMs` of runs still in flight: how long clients are told to wait between polls (default 1000). */
   pollIntervalMs?: number;
   /**

@@ -10,6 +10,7 @@ import { createHandlers } from "../api/handlers.js";
 import { startHttpServer } from "../server/http.js";
 import type { ReceivedFile } from "../store/records.js";
 import { warmScriptRunner } from "../runtime/script-runner.js";
+import { setBrowserHost } from "../runtime/sessions.js";
 import { clearShapes, type RunShape, shapeNextRuns } from "../api/run/shapes.js";
 import { SEED_IDS } from "../store/seed.js";
 import { SERVICE_FOLDER } from "../contract/service-rules.js";
@@ -135,13 +136,14 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const ownDesktop = options.desktop === undefined;
   const desktop = path.resolve(options.desktop ?? mkdtempSync(path.join(os.tmpdir(), "reduck-sandbox-desktop-")));
   mkdirSync(path.join(desktop, SERVICE_FOLDER), { recursive: true });
+  const browserHost = options.browser === "real" ? await realBrowserHost() : undefined;
   const store = createStore({
     apiKey: options.apiKey,
     desktopDir: desktop,
     browser: options.browser ?? "simulated",
     runTimeoutMs: options.runTimeoutSeconds === undefined ? undefined : options.runTimeoutSeconds * 1000,
-    ...(options.browser === "real" ? { browserHost: await realBrowserHost() } : {}),
   });
+  if (browserHost) setBrowserHost(store, browserHost);
   if (options.scripts) seedUserScripts(store, path.resolve(options.scripts));
   const server = await startHttpServer({ handlers: sandboxHandlers(store), port: options.port ?? 0, host: "127.0.0.1" });
   warmScriptRunner();
@@ -159,7 +161,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     async close() {
       clearShapes(store);
       await server.close();
-      await store.browserHost?.close();
+      await browserHost?.close();
       if (ownDesktop) rmSync(desktop, { recursive: true, force: true });
     },
   };

@@ -8,7 +8,8 @@
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
 import { closeSharedBrowserHost } from "../runtime/browser/shared.js";
-import { createHandlers, createStore, type ReferenceStore } from "../index.js";
+import { createHandlers } from "../api/handlers.js";
+import { createStore, type ReferenceStore } from "../store/store.js";
 import { removeScratchFolders } from "../store/scratch.js";
 
 /**

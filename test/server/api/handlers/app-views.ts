@@ -1,5 +1,5 @@
 // App images, releases and apps as the API answers them, and small helpers the app operations share.
-import type { components } from "reduck-client";
+import type { components } from "../../contract/openapi-types.js";
 import { ApiError } from "../errors.js";
 import type { OwnerRef } from "../../store/records.js";
 import type { ReferenceStore } from "../../store/store.js";

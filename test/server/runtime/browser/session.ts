@@ -1,7 +1,7 @@
 // POST /run's session in the real browser: a context is opened at a step's first call to the page
 // (a body that never touches it costs no browser), kept across the steps of a sequential batch, and
 // closed when the session ends.
-import type { BrowserSession, StepEnd } from "../sessions.js";
+import type { BrowserSession, StepEnd } from "../session-shape.js";
 import { realPageHost } from "./bridge.js";
 import type { BrowserHost } from "./host.js";
 import type { BrowserRun } from "./run.js";
