@@ -13,13 +13,13 @@ const ROOT = path.resolve(HERE, "..", "..");
 
 /**
  * The package's own source files (what runs when installed): no tests or their helpers (fixtures/,
- * client-checks/), no generated build.
+ * client-checks/, the vitest config), no generated build.
  */
 function sources(dir = HERE): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return ["node_modules", ".built", "example-scripts", "simulated-scripts", "catalogue", "fixtures", "client-checks"].includes(entry.name) ? [] : sources(full);
-    return /\.(ts|mjs)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [full] : [];
+    return /\.(ts|mjs)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) && full !== path.join(HERE, "vitest.config.ts") ? [full] : [];
   });
 }
 
