@@ -17,7 +17,7 @@ import { waitForRun } from "../run/wait.js";
 import { DEFAULT_HOLD_MS, startProgress, type CallExtra } from "./waiting.js";
 import type { FileSource } from "../run/files.js";
 import { readAddress } from "../core/address.js";
-import { bareSlugHint, unknownScriptHint } from "../core/nearby-scripts.js";
+import { bareSlugHint, unknownHandleHint, unknownScriptHint } from "../core/nearby-scripts.js";
 import { fileInputs as fileInputsOf } from "../core/arguments.js";
 import { jsonSchemaOf } from "../core/json.js";
 import { checkNamedFile } from "./folder.js";
@@ -263,6 +263,8 @@ export async function listScriptsTool(ctx: ToolContext, input: Input<"listScript
   const result = input.handle
     ? await listScripts({ client: ctx.client, path: { handle: input.handle }, query })
     : await listAllScripts({ client: ctx.client, query });
+  // An owner the service does not know: the handles it most likely meant, as the CLI says them.
+  if (result.error?.status === 404 && input.handle) return fail(withHint(result.error.error, await unknownHandleHint(ctx.client, input.handle)));
   if (result.error) return failWith(result.error);
   return answer({
     scripts: result.data.map((s) => ({

@@ -151,6 +151,15 @@ describe("scripts named by address", () => {
     expect(runBare.text).toMatch(/Did you mean reduck\/mail\.google\.com\/send_email\?$/);
     expect(runs()).toBe(before);
   });
+
+  test("an owner the service does not know: list_scripts says which handle was likely meant, as the CLI does", async () => {
+    const typo = await call("list_scripts", { handle: "redcuk" });
+    expect(typo).toMatchObject({ isError: true, text: "No such handle: redcuk. Did you mean reduck?" });
+    const person = await call("list_scripts", { handle: "demo" });
+    expect(person.text).toBe("No such handle: demo. Did you mean @demo? A person's handle starts with @.");
+    const nothingClose = await call("list_scripts", { handle: "nobody-here" });
+    expect(nothingClose.text).toBe("No such handle: nobody-here. Your handles: @demo, acme, partners; the official catalogue: reduck.");
+  });
 });
 
 test("every answer is also structured content, the same JSON as its text", async () => {
