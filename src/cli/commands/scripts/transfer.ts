@@ -1,10 +1,10 @@
 import { Flags } from "@oclif/core";
-import { transferScript } from "../../../generated/operations.js";
+import { listScripts, transferScript } from "../../../generated/operations.js";
 import { formatAddress, addressArg } from "../../shell/address.js";
 import { BaseCommand } from "../../shell/base.js";
 import { resolveAddress } from "../../scripts/own-handle.js";
 import { confirmOrCancel, refuseUnconfirmed, yesFlag } from "../../shell/confirm.js";
-import { unwrapScript } from "../../scripts/script-lookup.js";
+import { handleCallError, unwrapScript } from "../../scripts/script-lookup.js";
 
 export default class ScriptsTransfer extends BaseCommand<typeof ScriptsTransfer> {
   static override summary = "Move a script to your personal scope or to a project";
@@ -34,12 +34,16 @@ export default class ScriptsTransfer extends BaseCommand<typeof ScriptsTransfer>
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
     await confirmOrCancel(this.flags.yes, `Move ${address} to ${this.flags.to}? Its address becomes ${formatAddress({ ...path, handle: this.flags.to })}.`);
-    const moved = await unwrapScript(
-      client,
-      await transferScript({ client, path, body: { target: this.flags.to } }),
-      path,
-      `transferring ${address} to ${this.flags.to}`,
-    );
+    const to = this.flags.to;
+    const doing = `transferring ${address} to ${to}`;
+    const sent = await transferScript({ client, path, body: { target: to } });
+    // The service refuses a destination it does not know as it refuses one you may not use (403):
+    // a handle that names no owner at all is the user's typo to fix (exit 2, with the one meant).
+    if (sent.error?.status === 403) {
+      const owner = await listScripts({ client, path: { handle: to }, query: { pageSize: 1 } });
+      if (owner.error?.status === 404) throw await handleCallError(client, to, owner.error, doing);
+    }
+    const moved = await unwrapScript(client, sent, path, doing);
     const newAddress = formatAddress(moved);
     const result = { ...moved, address: newAddress, from: address };
     this.log(`Moved ${address} to ${moved.handle}: it is now ${newAddress}`);

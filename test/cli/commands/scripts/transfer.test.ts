@@ -35,4 +35,18 @@ describe("scripts transfer", () => {
     expect(refused.stderr).toContain("You may not transfer to partners");
     expect(server.store.handleOf(server.store.scripts.get(SEED_IDS.scripts.getTitle)!.owner)).toBe("@demo");
   });
+
+  it("a destination the service does not know is a usage error (exit 2) naming the handle most likely meant", async () => {
+    const cases: Array<[string, string]> = [
+      ["acmee", "Did you mean acme?"],
+      ["demo", "Did you mean @demo? A person's handle starts with @."],
+      ["nobody-here", "Your handles: @demo, acme, partners; the official catalogue: reduck."],
+    ];
+    for (const [to, hint] of cases) {
+      const { exitCode, stderr } = await reduck("scripts", "transfer", "--yes", "example.com/get_title", "--to", to);
+      expect(exitCode, to).toBe(2);
+      expect(stderr).toBe(`Error: transferring @demo/example.com/get_title to ${to}: No such handle: ${to}. ${hint}\n`);
+    }
+    expect(server.store.handleOf(server.store.scripts.get(SEED_IDS.scripts.getTitle)!.owner)).toBe("@demo");
+  });
 });
