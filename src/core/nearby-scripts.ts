@@ -25,7 +25,7 @@ interface Wanted {
 const addressOf = (s: { handle: string; host: string; slug: string }) => `${s.handle}/${s.host}/${s.slug}`;
 
 /** `a`, `a or b`, `a, b or c`. */
-function either(items: string[]): string {
+export function either(items: string[]): string {
   return items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
 }
 

@@ -11,9 +11,13 @@ import path from "node:path";
 import { Flags } from "@oclif/core";
 import { readFlockFile, type AppImageAddress, type FlockFile } from "../../apps/deploy.js";
 import { FLOCK_FILE } from "../../apps/folder.js";
-import { DEFAULT_BASE_URL } from "../../client.js";
+import { DEFAULT_BASE_URL, type ReduckClient } from "../../client.js";
+import type { ReduckError } from "../../core/errors.js";
+import { unknownImageHint, unknownScopeHint } from "../../core/nearby-apps.js";
+import { getAppImage, listApps } from "../../generated/operations.js";
 import { expandHome } from "../../system/paths.js";
-import { usageError } from "../shell/errors.js";
+import { CliError, fromReduckError, usageError } from "../shell/errors.js";
+import { ExitCode } from "../shell/exit-codes.js";
 
 /** True when experimental commands are shown in help. */
 export function experimentalShown(): boolean {
@@ -69,4 +73,64 @@ export async function appOf(dir: string): Promise<NonNullable<FlockFile["app"]>>
 export function appAddress(apiUrl: string, appId: string): string {
   const base = process.env.REDUCK_FLOCK_URL || (apiUrl.replace(/\/+$/, "") === DEFAULT_BASE_URL ? "https://flock.reduck.ai" : apiUrl);
   return `${base.replace(/\/+$/, "")}/app/${appId}`;
+}
+
+/** `doing: message.` with the hint after it, as one usage error (exit 2). */
+function withHint(error: ReduckError, doing: string, hint: string | undefined): CliError {
+  const cli = fromReduckError(error, doing);
+  // The service's own words, without the generic handle hint fromReduckError may add: this one knows better.
+  const message = `${doing}: ${error.error}`;
+  return new CliError(hint ? `${/[.!?]$/.test(message) ? message : `${message}.`} ${hint}` : message, ExitCode.USAGE, cli.detail);
+}
+
+/**
+ * The error for a call about the scope `handle` that failed: when the service does not know it
+ * (or the caller is not in it: apps are never public, and the service answers both with a 404), a
+ * usage error (exit 2) with the scope most likely meant; otherwise the error as it is.
+ *
+ * @example
+ * if (listed.error) throw await scopeCallError(client, "acmee", listed.error, "listing acmee's apps");
+ * // "listing acmee's apps: No such handle, or a scope you are not in. Did you mean acme?"
+ */
+export async function scopeCallError(client: ReduckClient, handle: string, error: ReduckError, doing: string): Promise<CliError> {
+  if (error.status !== 404) return fromReduckError(error, doing);
+  return withHint(error, doing, await unknownScopeHint(client, handle));
+}
+
+/**
+ * The error for a call about the app image `image` that failed: when the image is not one the
+ * caller can see, a usage error (exit 2) with the image most likely meant; otherwise the error as
+ * it is. A 404 may be about something else (a release number, the scope installed into): the
+ * image is read to tell, unless `known` says it was just found missing.
+ *
+ * @example
+ * if (listed.error) throw await imageCallError(client, { handle: "reduck", slug: "guestbok" }, listed.error, "listing the releases of reduck/guestbok");
+ * // "...: No app image reduck/guestbok that you may see. Did you mean reduck/guestbook?"
+ */
+export async function imageCallError(
+  client: ReduckClient,
+  image: AppImageAddress,
+  error: ReduckError,
+  doing: string,
+  { known = false }: { known?: boolean } = {},
+): Promise<CliError> {
+  if (error.status !== 404) return fromReduckError(error, doing);
+  if (!known) {
+    const read = await getAppImage({ client, path: image });
+    if (!read.error || read.error.status !== 404) return fromReduckError(error, doing);
+  }
+  return withHint(error, doing, await unknownImageHint(client, image));
+}
+
+/**
+ * For a 404 from installing `image` into `scope`: the image or the scope the service does not
+ * know, as a usage error with what was most likely meant; otherwise the error as it is.
+ */
+export async function installCallError(client: ReduckClient, image: AppImageAddress, scope: string, error: ReduckError, doing: string): Promise<CliError> {
+  if (error.status !== 404) return fromReduckError(error, doing);
+  const read = await getAppImage({ client, path: image });
+  if (read.error?.status === 404) return withHint(error, doing, await unknownImageHint(client, image));
+  const listed = await listApps({ client, path: { handle: scope }, query: { pageSize: 1 } });
+  if (listed.error?.status === 404) return withHint(error, doing, await unknownScopeHint(client, scope));
+  return fromReduckError(error, doing);
 }

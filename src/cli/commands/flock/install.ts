@@ -3,7 +3,7 @@ import { readFlockFile, writeFlockFile } from "../../../apps/deploy.js";
 import { createApp } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
 import { BaseCommand } from "../../shell/base.js";
-import { appAddress, dirFlag, folderOf, parseImage } from "../../flock/flock.js";
+import { appAddress, dirFlag, folderOf, installCallError, parseImage } from "../../flock/flock.js";
 import { ownHandle } from "../../scripts/own-handle.js";
 
 export default class FlockInstall extends BaseCommand<typeof FlockInstall> {
@@ -34,10 +34,11 @@ An image with nothing deployed yet cannot be installed: \`reduck flock deploy\` 
     const dir = folderOf(this.flags.dir);
     const client = await this.client();
     const scope = this.flags.scope ?? (await ownHandle(client));
-    const app = this.unwrap(
-      await createApp({ client, path: { handle: scope }, body: { image, ...(this.flags.name ? { name: this.flags.name } : {}) } }),
-      `installing ${image.handle}/${image.slug}`,
-    );
+    const doing = `installing ${image.handle}/${image.slug}`;
+    const made = await createApp({ client, path: { handle: scope }, body: { image, ...(this.flags.name ? { name: this.flags.name } : {}) } });
+    // An image or a scope the service does not know is the user's typo to fix: exit 2, with the one meant.
+    if (made.error) throw await installCallError(client, image, scope, made.error, doing);
+    const app = made.data;
     const flock = await readFlockFile(dir);
     await writeFlockFile(dir, { ...flock.raw, image: flock.image ?? image, app: { handle: app.owner.handle, id: app.id } });
     this.log(`Installed ${image.handle}/${image.slug} as app ${app.id} in ${app.owner.handle}: ${appAddress(this.apiUrl(), app.id)}`);

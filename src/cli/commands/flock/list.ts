@@ -1,6 +1,7 @@
 import { Args } from "@oclif/core";
 import { listAllApps, listApps } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
+import { scopeCallError } from "../../flock/flock.js";
 import { BaseCommand } from "../../shell/base.js";
 import { fetchList, pageFlags, shortTime, type Page } from "../../shell/list-flags.js";
 import { renderTable } from "../../shell/output.js";
@@ -30,7 +31,9 @@ With --json, the API's page: {"data": [...], "hasNextPage", "totalCount"}.`;
     const client = await this.client();
     const handle = this.args.handle;
     const { page, note } = handle
-      ? await fetchList(listApps, { client, path: { handle } }, this.flags, `listing ${handle}'s apps`)
+      ? await fetchList(listApps, { client, path: { handle } }, this.flags, `listing ${handle}'s apps`, (error) =>
+          scopeCallError(client, handle, error, `listing ${handle}'s apps`),
+        )
       : await fetchList(listAllApps, { client }, this.flags, "listing apps");
     if (this.jsonEnabled()) return page;
     if (!page.data.length) {

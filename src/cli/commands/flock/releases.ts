@@ -1,7 +1,7 @@
 import { listAppImageReleases } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
 import { BaseCommand } from "../../shell/base.js";
-import { dirFlag, folderOf, imageFlag, imageOf } from "../../flock/flock.js";
+import { dirFlag, folderOf, imageCallError, imageFlag, imageOf } from "../../flock/flock.js";
 import { fetchList, pageFlags, shortTime, type Page } from "../../shell/list-flags.js";
 import { renderTable } from "../../shell/output.js";
 
@@ -28,7 +28,10 @@ With --json, the API's page: {"data": [...], "hasNextPage", "totalCount"}.`;
   public async run(): Promise<Page<Release>> {
     const image = await imageOf(folderOf(this.flags.dir), this.flags.image);
     const client = await this.client();
-    const { page, note } = await fetchList(listAppImageReleases, { client, path: image }, this.flags, `listing the releases of ${image.handle}/${image.slug}`);
+    const doing = `listing the releases of ${image.handle}/${image.slug}`;
+    const { page, note } = await fetchList(listAppImageReleases, { client, path: image }, this.flags, doing, (error) =>
+      imageCallError(client, image, error, doing),
+    );
     if (this.jsonEnabled()) return page;
     if (!page.data.length) {
       this.note(`${image.handle}/${image.slug} has no releases yet: \`reduck flock deploy\` makes one.`);

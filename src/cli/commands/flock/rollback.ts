@@ -3,7 +3,7 @@ import { rollbackAppImage } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
 import { BaseCommand } from "../../shell/base.js";
 import { usageError } from "../../shell/errors.js";
-import { dirFlag, folderOf, imageFlag, imageOf } from "../../flock/flock.js";
+import { dirFlag, folderOf, imageCallError, imageFlag, imageOf } from "../../flock/flock.js";
 
 export default class FlockRollback extends BaseCommand<typeof FlockRollback> {
   static override hidden = true;
@@ -35,10 +35,11 @@ export default class FlockRollback extends BaseCommand<typeof FlockRollback> {
     const release = Number(given);
     const image = await imageOf(folderOf(this.flags.dir), this.flags.image);
     const client = await this.client();
-    const served = this.unwrap(
-      await rollbackAppImage({ client, path: image, body: { release } }),
-      `rolling ${image.handle}/${image.slug} back to release ${release}`,
-    );
+    const doing = `rolling ${image.handle}/${image.slug} back to release ${release}`;
+    const rolled = await rollbackAppImage({ client, path: image, body: { release } });
+    // A 404 for an image the service does not know (not for a release it lacks): exit 2, with the image meant.
+    if (rolled.error) throw await imageCallError(client, image, rolled.error, doing);
+    const served = rolled.data;
     this.log(`${image.handle}/${image.slug} now serves release ${served.current_release ?? release}.`);
     return served;
   }
