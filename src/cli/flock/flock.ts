@@ -76,10 +76,10 @@ export function appAddress(apiUrl: string, appId: string): string {
 }
 
 /** `doing: message.` with the hint after it, as one usage error (exit 2). */
-function withHint(error: ReduckError, doing: string, hint: string | undefined): CliError {
+function withHint(error: ReduckError, doing: string | undefined, hint: string | undefined): CliError {
   const cli = fromReduckError(error, doing);
   // The service's own words, without the generic handle hint fromReduckError may add: this one knows better.
-  const message = `${doing}: ${error.error}`;
+  const message = doing ? `${doing}: ${error.error}` : error.error;
   return new CliError(hint ? `${/[.!?]$/.test(message) ? message : `${message}.`} ${hint}` : message, ExitCode.USAGE, cli.detail);
 }
 
@@ -92,7 +92,7 @@ function withHint(error: ReduckError, doing: string, hint: string | undefined): 
  * if (listed.error) throw await scopeCallError(client, "acmee", listed.error, "listing acmee's apps");
  * // "listing acmee's apps: No such handle, or a scope you are not in. Did you mean acme?"
  */
-export async function scopeCallError(client: ReduckClient, handle: string, error: ReduckError, doing: string): Promise<CliError> {
+export async function scopeCallError(client: ReduckClient, handle: string, error: ReduckError, doing?: string): Promise<CliError> {
   if (error.status !== 404) return fromReduckError(error, doing);
   return withHint(error, doing, await unknownScopeHint(client, handle));
 }
@@ -133,4 +133,32 @@ export async function installCallError(client: ReduckClient, image: AppImageAddr
   const listed = await listApps({ client, path: { handle: scope }, query: { pageSize: 1 } });
   if (listed.error?.status === 404) return withHint(error, doing, await unknownScopeHint(client, scope));
   return fromReduckError(error, doing);
+}
+
+/**
+ * For a 404 about the app flock.json in `dir` names: flock.json is the user's file, so an app the
+ * service does not know there (uninstalled, or installed by another account) is a usage error
+ * (exit 2) saying so, with the apps of that scope from the same image and the install that makes
+ * a new one; a scope the caller is not in gets the scope most likely meant. Otherwise the error as
+ * it is.
+ */
+export async function folderAppCallError(client: ReduckClient, dir: string, error: ReduckError, doing: string): Promise<CliError> {
+  if (error.status !== 404) return fromReduckError(error, doing);
+  const { app, image } = await readFlockFile(dir);
+  if (!app) return fromReduckError(error, doing);
+  const listed = await listApps({ client, path: { handle: app.handle }, query: { pageSize: 100 } });
+  if (listed.error?.status === 404)
+    return withHint(error, doing, `${path.join(dir, FLOCK_FILE)} names ${app.handle}: ${await unknownScopeHint(client, app.handle)}`);
+  const from = image ? `${image.handle}/${image.slug}` : undefined;
+  const others = (listed.error ? [] : listed.data)
+    .filter((a) => !from || (a.image && `${a.image.handle}/${a.image.slug}` === from))
+    .map((a) => a.id)
+    .slice(0, 3);
+  const install = `\`reduck flock install ${from ?? "HANDLE/SLUG"} --dir ${dir}\``;
+  const instead = others.length ? `; ${app.handle} has ${others.join(", ")}${from ? ` from ${from}` : ""}` : "";
+  return withHint(
+    error,
+    doing,
+    `${path.join(dir, FLOCK_FILE)} names an app the service does not know (uninstalled?)${instead}; ${install} installs a new one.`,
+  );
 }

@@ -1,9 +1,10 @@
 import { Args, Flags } from "@oclif/core";
-import { DEFAULT_UPLOAD_TIMEOUT_MS, deployApp, type DeployedApp, type DeployProgress } from "../../../apps/deploy.js";
+import { DEFAULT_UPLOAD_TIMEOUT_MS, deployApp, readFlockFile, type DeployedApp, type DeployProgress } from "../../../apps/deploy.js";
 import { formatBytes } from "../../../core/bytes.js";
+import { listAppImages } from "../../../generated/operations.js";
 import { BaseCommand } from "../../shell/base.js";
 import { fromReduckError, usageError } from "../../shell/errors.js";
-import { folderOf, imageFlag, parseImage } from "../../flock/flock.js";
+import { folderOf, imageFlag, parseImage, scopeCallError } from "../../flock/flock.js";
 
 const CLEAR_LINE = "\r\x1b[K";
 
@@ -54,6 +55,13 @@ Flock is in early access: an account without it gets the service's 403 (exit 1).
       onProgress: line.update,
     });
     line.done();
+    if (result.error?.status === 404) {
+      // Creating the image in a scope the service does not know (or the caller is not in): the
+      // handle of --image or flock.json is the user's to fix (exit 2, with the scope meant).
+      const handle = this.flags.image ? parseImage(this.flags.image).handle : (await readFlockFile(dir)).image?.handle;
+      const scope = handle ? await listAppImages({ client, path: { handle }, query: { pageSize: 1 } }) : undefined;
+      if (handle && scope?.error?.status === 404) throw await scopeCallError(client, handle, result.error);
+    }
     if (result.error) throw fromReduckError(result.error);
     const { image, release, resumed } = result.data;
     this.log(`Published release ${release} of ${image.handle}/${image.slug}${resumed ? " (finishing the interrupted deploy)" : ""}.`);

@@ -1,6 +1,6 @@
 import { getApp } from "../../../generated/operations.js";
 import { BaseCommand } from "../../shell/base.js";
-import { appAddress, appOf, dirFlag, folderOf } from "../../flock/flock.js";
+import { appAddress, appOf, dirFlag, folderAppCallError, folderOf } from "../../flock/flock.js";
 
 export default class FlockOpen extends BaseCommand<typeof FlockOpen> {
   static override hidden = true;
@@ -22,9 +22,12 @@ export default class FlockOpen extends BaseCommand<typeof FlockOpen> {
   static override flags = { ...dirFlag };
 
   public async run(): Promise<{ url: string; app: unknown }> {
-    const { handle, id } = await appOf(folderOf(this.flags.dir));
+    const dir = folderOf(this.flags.dir);
+    const { handle, id } = await appOf(dir);
     const client = await this.client();
-    const app = this.unwrap(await getApp({ client, path: { handle, appId: id } }), `reading app ${id}`);
+    const read = await getApp({ client, path: { handle, appId: id } });
+    if (read.error) throw await folderAppCallError(client, dir, read.error, `reading app ${id}`);
+    const app = read.data;
     const url = appAddress(this.apiUrl(), app.id);
     this.log(url);
     return { url, app };

@@ -2,6 +2,8 @@
  * Flock commands given a scope or an app image the service does not know: a usage error (exit 2)
  * on one line, the service's words and what was most likely meant; nothing is installed.
  */
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { reduck, tempDir, useReferenceServer } from "../harness.js";
 
@@ -65,5 +67,41 @@ describe("flock releases and rollback --image", () => {
     const refused = await reduck("flock", "rollback", "1", "--image", "reduck/guestbook");
     expect(refused.exitCode).toBe(1);
     expect((await reduck("flock", "releases", "--image", "reduck/guestbook")).exitCode).toBe(0);
+  });
+});
+
+describe("flock deploy --image", () => {
+  it("an image in a scope the caller is not in exits 2 with the scope most likely meant", async () => {
+    const dir = tempDir();
+    await writeFile(path.join(dir, "front.jsx"), "export default () => null;\n");
+    const { exitCode, stderr } = await reduck("flock", "deploy", dir, "--image", "acmee/notes");
+    expect(exitCode).toBe(2);
+    expect(stderr).toBe(`Error: creating the app acmee/notes: ${noScope("acmee")} Did you mean acme?\n`);
+    expect([...server.store.appImages.values()].filter((i) => i.slug === "notes")).toEqual([]);
+  });
+});
+
+describe("flock open and secrets:set", () => {
+  it("an app flock.json names that the service does not know exits 2, naming the file, the scope's apps and the install", async () => {
+    const dir = tempDir();
+    expect((await reduck("flock", "install", "reduck/guestbook", "--dir", dir)).exitCode).toBe(0);
+    const file = path.join(dir, "flock.json");
+    const flock = JSON.parse(await readFile(file, "utf8"));
+    const installed: string = flock.app.id;
+    const gone = "00000000-0000-4000-8000-000000000000";
+    await writeFile(file, JSON.stringify({ ...flock, app: { handle: "@demo", id: gone } }));
+    const hint = `${file} names an app the service does not know (uninstalled?); @demo has ${installed} from reduck/guestbook; \`reduck flock install reduck/guestbook --dir ${dir}\` installs a new one.`;
+    const open = await reduck("flock", "open", "--dir", dir);
+    expect(open.exitCode).toBe(2);
+    expect(open.stderr).toBe(`Error: reading app ${gone}: No app ${gone} under @demo. ${hint}\n`);
+    const secrets = await reduck("flock", "secrets", "set", "NOTION_TOKEN=secret_example", "--dir", dir);
+    expect(secrets.exitCode).toBe(2);
+    expect(secrets.stderr).toBe(`Error: setting NOTION_TOKEN on app ${gone}: No app ${gone} under @demo. ${hint}\n`);
+    expect(secrets.stderr).not.toContain("secret_example");
+
+    await writeFile(file, JSON.stringify({ ...flock, app: { handle: "demo", id: installed } }));
+    const scope = await reduck("flock", "open", "--dir", dir);
+    expect(scope.exitCode).toBe(2);
+    expect(scope.stderr).toBe(`Error: reading app ${installed}: ${noScope("demo")} ${file} names demo: Did you mean @demo? A person's handle starts with @.\n`);
   });
 });

@@ -3,7 +3,7 @@ import { updateAppSecrets } from "../../../../generated/operations.js";
 import type { components } from "../../../../generated/schema.js";
 import { BaseCommand } from "../../../shell/base.js";
 import { usageError } from "../../../shell/errors.js";
-import { appOf, dirFlag, folderOf } from "../../../flock/flock.js";
+import { appOf, dirFlag, folderAppCallError, folderOf } from "../../../flock/flock.js";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
@@ -47,13 +47,14 @@ A value on the command line shows in \`ps\` and your shell's history: prefer NAM
       secrets[name] = token.slice(eq + 1);
     }
     if (!Object.keys(secrets).length) throw usageError("give at least one NAME=value");
-    const app = await appOf(folderOf(this.flags.dir));
+    const dir = folderOf(this.flags.dir);
+    const app = await appOf(dir);
     const client = await this.client();
     const names = Object.keys(secrets);
-    const answer = this.unwrap(
-      await updateAppSecrets({ client, path: { handle: app.handle, appId: app.id }, body: { secrets } }),
-      `setting ${names.join(", ")} on app ${app.id}`,
-    );
+    const doing = `setting ${names.join(", ")} on app ${app.id}`;
+    const set = await updateAppSecrets({ client, path: { handle: app.handle, appId: app.id }, body: { secrets } });
+    if (set.error) throw await folderAppCallError(client, dir, set.error, doing);
+    const answer = set.data;
     this.log(`Set ${names.join(", ")} on app ${app.id} (values are never shown).`);
     return answer;
   }
