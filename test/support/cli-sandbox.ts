@@ -1,0 +1,61 @@
+/**
+ * The sandbox as the built CLI meets it in end-to-end tests: the reference server on loopback
+ * HTTP, a temporary home for the user, and the environment that points the CLI at both (the
+ * demo user's key, a config folder inside that home); and the library's client on the same server. A test file calls useCliSandbox(), which
+ * registers the file's own hooks: the server starts before the file's tests and closes after
+ * them; the home is a temporaryFolder, removed when the file ends.
+ */
+import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { createHandlers, createStore, startHttpServer, type ReferenceStore, type StoreOptions } from "@reduck-client/sandbox";
+import { createReduckClient, type ReduckClient } from "../../src/index.js";
+import { temporaryFolder } from "./files.js";
+
+export interface CliSandbox {
+  /** The sandbox's state: what it holds, the runs it made, the requests it received. */
+  store: ReferenceStore;
+  /** The loopback server (its `url` is the CLI's REDUCK_API_URL). */
+  server: Awaited<ReturnType<typeof startHttpServer>>;
+  /** The user's home folder (HOME), empty but for what the tests put there: also the file's scratch folder. */
+  home: string;
+  /** The CLI's environment: HOME, REDUCK_API_URL, REDUCK_API_KEY (the demo user's), REDUCK_CONFIG_DIR. */
+  env: Record<string, string>;
+  /** The library's client for the demo user, on the same server (default options). */
+  client: ReduckClient;
+}
+
+export interface CliSandboxOptions {
+  /** How the store is made (createStore's options). */
+  store?: StoreOptions;
+  /** Adds the file's own scripts, connectors or files to the store, before the server starts. */
+  seed?: (store: ReferenceStore) => void | Promise<void>;
+  /** How the home folder's name starts, so that a folder left behind names its test file. */
+  home?: string;
+  /** The CLI's config folder, as path segments inside the home (default `.config`). */
+  configDir?: string[];
+}
+
+/**
+ * Starts a sandbox for the calling test file. The fields of what it returns are set before the
+ * file's first test (read them inside tests and hooks, not at the top of the file).
+ *
+ * @example
+ * const sandbox = useCliSandbox({ home: "reduck-tables-", seed: (store) => store.addScript(script) });
+ * test("...", async () => expect((await runCli(["scripts", "list"], { env: sandbox.env })).code).toBe(0));
+ */
+export function useCliSandbox({ store: storeOptions, seed, home: prefix = "reduck-home-", configDir = [".config"] }: CliSandboxOptions = {}): CliSandbox {
+  const sandbox = {} as CliSandbox;
+  beforeAll(async () => {
+    const store = createStore(storeOptions);
+    await seed?.(store);
+    const server = await startHttpServer({ handlers: createHandlers(store) });
+    const home = temporaryFolder(prefix);
+    const env = { HOME: home, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(home, ...configDir) };
+    const client = createReduckClient({ apiKey: store.demo.apiKey, baseUrl: server.url });
+    Object.assign(sandbox, { store, server, home, env, client });
+  }, 30_000);
+  afterAll(async () => {
+    await sandbox.server?.close();
+  });
+  return sandbox;
+}
