@@ -1,7 +1,7 @@
 /**
  * The reference server and the user's home shared by the `reduck batch` end-to-end files
  * (batch.test.ts, batch-resume.test.ts): a test file calls useBatchSandbox(), which starts the
- * server (test/support/cli-sandbox.ts) before that file's tests and removes everything after. Its
+ * server (test/support/sandbox.ts) before that file's tests and removes everything after. Its
  * bindings are live: read them in tests.
  */
 import { mkdtemp, readFile } from "node:fs/promises";
@@ -9,7 +9,7 @@ import path from "node:path";
 import { beforeAll } from "vitest";
 import { createReduckClient, listAll, listRuns } from "../../src/index.js";
 import type { ReferenceStore } from "@reduck-client/sandbox";
-import { type CliSandbox, useCliSandbox } from "../support/cli-sandbox.js";
+import { type CliSandbox, useCliSandbox } from "../support/sandbox.js";
 
 export let store: ReferenceStore;
 export let server: CliSandbox["server"];

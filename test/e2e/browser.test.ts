@@ -14,7 +14,7 @@ import { scratchFolder, sharedBrowserHost } from "@reduck-client/sandbox";
 import { runCli } from "../support/cli.js";
 import { makeDesktop, sha256 } from "../support/files.js";
 import { present } from "../support/present.js";
-import { useCliSandbox } from "../support/cli-sandbox.js";
+import { useCliSandbox } from "../support/sandbox.js";
 
 const MiB = 2 ** 20;
 const PNG_SIGNATURE = Buffer.from("89504e470d0a1a0a", "hex");

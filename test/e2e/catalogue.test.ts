@@ -8,7 +8,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
-import { useCliSandbox } from "../support/cli-sandbox.js";
+import { useCliSandbox } from "../support/sandbox.js";
 import { sha256 } from "../support/files.js";
 
 const sandbox = useCliSandbox({ home: "reduck-catalogue-" });

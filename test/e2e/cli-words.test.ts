@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
-import { useCliSandbox } from "../support/cli-sandbox.js";
+import { useCliSandbox } from "../support/sandbox.js";
 
 const sandbox = useCliSandbox({ home: "reduck-words-" });
 

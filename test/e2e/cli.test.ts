@@ -10,7 +10,7 @@ import { patterned, sha256, temporaryFolder } from "../support/files.js";
 import { runCli } from "../support/cli.js";
 import { waitFor } from "../support/wait.js";
 import type { ChildProcess } from "node:child_process";
-import { useCliSandbox } from "../support/cli-sandbox.js";
+import { useCliSandbox } from "../support/sandbox.js";
 const banner = patterned(50_000);
 
 const sandbox = useCliSandbox({
@@ -38,6 +38,15 @@ beforeAll(async () => {
   await writeFile(path.join(sandbox.home, "Downloads", "banner.png"), banner);
 });
 
+/** An upload that fails at the service: a managed browser has no connector for docusign.com. */
+const failingUpload = () => [
+  "--browser",
+  "managed",
+  "--script",
+  "reduck/docusign.com/upload_document",
+  "documentName=a",
+  `file:document=${sandbox.home}/Downloads/banner.png`,
+];
 const lastRun = () => [...sandbox.store.runs.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0]!;
 
 describe("reduck run", () => {
@@ -117,22 +126,7 @@ describe("reduck run", () => {
     expect(out[0].document).toMatchObject({ name: "banner.png", sha256: sha256(banner) });
     expect(out[1].subject).toBe("second");
 
-    const failed = await runCli(
-      [
-        "run",
-        "--browser",
-        "managed",
-        "--script",
-        "reduck/docusign.com/upload_document",
-        "documentName=a",
-        `file:document=${sandbox.home}/Downloads/banner.png`,
-        "--script",
-        "reduck/mail.google.com/send_email",
-        "to=a@b.c",
-        "subject=ok",
-      ],
-      { env: sandbox.env },
-    );
+    const failed = await runCli(["run", ...failingUpload(), "--script", "reduck/mail.google.com/send_email", "to=a@b.c", "subject=ok"], { env: sandbox.env });
     expect(failed.code).toBe(1);
     const steps = JSON.parse(failed.stdout);
     // stdout holds results only: null for the step that gave none; why it failed is on stderr.
@@ -142,37 +136,14 @@ describe("reduck run", () => {
   });
 
   test("a run failure is one clear line with the service's message, exit 1", async () => {
-    const r = await runCli(
-      [
-        "run",
-        "--browser",
-        "managed",
-        "--script",
-        "reduck/docusign.com/upload_document",
-        "documentName=a",
-        `file:document=${sandbox.home}/Downloads/banner.png`,
-      ],
-      { env: sandbox.env },
-    );
+    const r = await runCli(["run", ...failingUpload()], { env: sandbox.env });
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(r.stderr).toMatch(/^Error: .*connector/);
   });
 
   test("--json turns a failed run into one JSON object on stdout (the agent tool's outcome), same exit code", async () => {
-    const r = await runCli(
-      [
-        "run",
-        "--json",
-        "--browser",
-        "managed",
-        "--script",
-        "reduck/docusign.com/upload_document",
-        "documentName=a",
-        `file:document=${sandbox.home}/Downloads/banner.png`,
-      ],
-      { env: sandbox.env },
-    );
+    const r = await runCli(["run", "--json", ...failingUpload()], { env: sandbox.env });
     expect(r.code).toBe(1);
     const body = JSON.parse(r.stdout);
     expect(body).toEqual({

@@ -8,7 +8,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { invoicePdf } from "@reduck-client/sandbox";
 import { runCli } from "../support/cli.js";
-import { useCliSandbox } from "../support/cli-sandbox.js";
+import { useCliSandbox } from "../support/sandbox.js";
 
 const INVOICE = ["--script", "reduck/admin.atlassian.com/download_invoice", "id=inv_42", "transaction_account=acct_9", "number=IN-EU-002"];
 

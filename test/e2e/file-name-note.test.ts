@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { fileNameNotes, nameArgumentFor } from "../../src/cli/run/file-name-notes.js";
 import { loadCatalogue } from "@reduck-client/sandbox";
 import { runCli } from "../support/cli.js";
-import { useCliSandbox } from "../support/cli-sandbox.js";
+import { useCliSandbox } from "../support/sandbox.js";
 
 /** A catalogue contract as the sandbox seeds it. */
 function contract(host: string, slug: string) {

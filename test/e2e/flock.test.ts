@@ -10,7 +10,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
 import { openTerminal } from "./terminal.js";
-import { useCliSandbox } from "../support/cli-sandbox.js";
+import { useCliSandbox } from "../support/sandbox.js";
 
 /** The service's words to an account without early access to hosted apps. */
 const EARLY_ACCESS_WORDS = "Request early access at https://form.reduck.ai or contact Reduck at contact@reduck.ai";

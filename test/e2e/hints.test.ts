@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startFaultServer, type FaultServer } from "../faults/fault-server.js";
 import { runCli } from "../support/cli.js";
 import { refusedPort } from "../support/scripted-server.js";
-import { useCliSandbox } from "../support/cli-sandbox.js";
+import { useCliSandbox } from "../support/sandbox.js";
 let silent: FaultServer;
 
 const sandbox = useCliSandbox({ store: { browser: "simulated" }, home: "reduck-hints-" });

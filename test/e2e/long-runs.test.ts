@@ -11,7 +11,7 @@ import { runScript, waitForRun, type RunStatusUpdate } from "../../src/index.js"
 import { BIN, baseEnv, runCli } from "../support/cli.js";
 import { waitFor } from "../support/wait.js";
 import { openTerminal } from "./terminal.js";
-import { useCliSandbox } from "../support/cli-sandbox.js";
+import { useCliSandbox } from "../support/sandbox.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

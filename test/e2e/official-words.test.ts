@@ -6,7 +6,7 @@
 import { describe, expect, test } from "vitest";
 import { SEED_IDS } from "@reduck-client/sandbox";
 import { runCli } from "../support/cli.js";
-import { useCliSandbox } from "../support/cli-sandbox.js";
+import { useCliSandbox } from "../support/sandbox.js";
 
 const sandbox = useCliSandbox({ home: "reduck-official-words-" });
 

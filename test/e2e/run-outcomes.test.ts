@@ -8,7 +8,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { SEED_IDS } from "@reduck-client/sandbox";
 import { runCli } from "../support/cli.js";
-import { useCliSandbox } from "../support/cli-sandbox.js";
+import { useCliSandbox } from "../support/sandbox.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -8,7 +8,7 @@ import stringWidth from "string-width";
 import { describe, expect, test } from "vitest";
 import { BUILD_ROOT } from "../support/cli.js";
 import { openTerminal, screenLines } from "./terminal.js";
-import { useCliSandbox } from "../support/cli-sandbox.js";
+import { useCliSandbox } from "../support/sandbox.js";
 
 const WIDE = [
   {

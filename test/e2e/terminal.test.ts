@@ -12,7 +12,7 @@ import { SEED_IDS } from "@reduck-client/sandbox";
 import { runCli } from "../support/cli.js";
 import { openTerminal, screenLines } from "./terminal.js";
 import { waitFor } from "../support/wait.js";
-import { useCliSandbox } from "../support/cli-sandbox.js";
+import { useCliSandbox } from "../support/sandbox.js";
 
 const sandbox = useCliSandbox({
   // A run that outlives the CLI when it is interrupted after sending it.

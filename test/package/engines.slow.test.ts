@@ -13,7 +13,7 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, test } from "vitest";
 import { BUILD_ROOT, runCli } from "../support/cli.js";
 import { nodeBinary } from "../support/node-binary.js";
-import { useCliSandbox } from "../support/cli-sandbox.js";
+import { useCliSandbox } from "../support/sandbox.js";
 
 /** The oldest Node the package runs on, and the release before it. */
 const MINIMUM = "20.3.0";

@@ -1,7 +1,7 @@
 /** runScript sends a file of exactly 50 MB over real loopback HTTP, streamed, and it arrives whole (slow: 50 MB). */
 import { describe, expect, test } from "vitest";
 import { runScript, MAX_FILE_BYTES } from "../../src/index.js";
-import { useCliSandbox } from "../support/cli-sandbox.js";
+import { useCliSandbox } from "../support/sandbox.js";
 import { sparseFile } from "../support/files.js";
 
 const uploadDocument = { handle: "reduck", host: "docusign.com", slug: "upload_document" };

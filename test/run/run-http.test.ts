@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { createReduckClient, runScript, MAX_FILE_BYTES } from "../../src/index.js";
 import { startScriptedServer } from "../support/scripted-server.js";
 import { waitFor } from "../support/wait.js";
-import { useCliSandbox } from "../support/cli-sandbox.js";
+import { useCliSandbox } from "../support/sandbox.js";
 import { sparseFile } from "../support/files.js";
 
 const uploadDocument = { handle: "reduck", host: "docusign.com", slug: "upload_document" };

@@ -1,12 +1,20 @@
 /**
- * The sandbox as the built CLI meets it in end-to-end tests: the reference server on loopback
- * HTTP, a temporary home for the user, and the environment that points the CLI at both (the
- * demo user's key, a config folder inside that home); and the library's client on the same server. A test file calls useCliSandbox(), which
- * registers the file's own hooks: the server starts before the file's tests and closes after
- * them; the home is a temporaryFolder, removed when the file ends.
+ * The sandbox for the root's tests, in two forms. A test file calls one of the `use...()`
+ * functions, which registers that file's own hooks.
+ *
+ * - useCliSandbox(): as the built CLI meets it end to end: the reference server on loopback HTTP
+ *   for the file's tests, a temporary home for the user, the environment that points the CLI at
+ *   both (the demo user's key, a config folder inside that home), and the library's client on the
+ *   same server.
+ * - useInProcessSandbox(): the reference server's handlers in-process through MSW, a fresh store
+ *   for each test, a client and a scratch folder.
+ *
+ * Folders are temporaryFolders, removed when the test file ends.
  */
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import type { RequestHandler } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore, type StoreOptions } from "@reduck-client/sandbox";
 import { createReduckClient, type ReduckClient } from "../../src/index.js";
 import { temporaryFolder } from "./files.js";
@@ -57,5 +65,42 @@ export function useCliSandbox({ store: storeOptions, seed, home: prefix = "reduc
   afterAll(async () => {
     await sandbox.server?.close();
   });
+  return sandbox;
+}
+
+export interface InProcessSandbox {
+  /** This test's store: what it holds, the runs it made, the requests it received. */
+  store: ReferenceStore;
+  /** The library's client for the demo user, without retries (an answer is the handlers' own). */
+  client: ReduckClient;
+  /** A scratch folder of this test's own. */
+  folder: string;
+  /** Puts handlers before the reference server's, for the current test. */
+  use(...handlers: RequestHandler[]): void;
+}
+
+/**
+ * The reference server's handlers, in-process through MSW (a request they do not answer fails the
+ * test), over a new store before each test of the calling file, scripts running against the
+ * simulated page. The fields are set before each test.
+ *
+ * @example
+ * const sandbox = useInProcessSandbox({ seed: (store) => store.addScript(script), folder: "reduck-batch-" });
+ * test("...", async () => expect((await getMe({ client: sandbox.client })).data).toBeDefined());
+ */
+export function useInProcessSandbox({
+  seed,
+  folder: prefix = "reduck-in-process-",
+}: Pick<CliSandboxOptions, "seed"> & { folder?: string } = {}): InProcessSandbox {
+  const msw = setupServer();
+  const sandbox = { use: (...handlers: RequestHandler[]) => msw.use(...handlers) } as InProcessSandbox;
+  beforeAll(() => msw.listen({ onUnhandledRequest: "error" }));
+  beforeEach(async () => {
+    const store = createStore({ browser: "simulated" });
+    await seed?.(store);
+    msw.resetHandlers(...createHandlers(store));
+    Object.assign(sandbox, { store, client: createReduckClient({ apiKey: store.demo.apiKey, maxRetries: 0 }), folder: temporaryFolder(prefix) });
+  });
+  afterAll(() => msw.close());
   return sandbox;
 }
