@@ -9,9 +9,10 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import http from "node:http";
 import https from "node:https";
-import net, { type AddressInfo } from "node:net";
+import net from "node:net";
 import path from "node:path";
 import busboy from "busboy";
+import { listenOnLoopback } from "../support/loopback.js";
 import { temporaryFolder } from "../support/files.js";
 
 export interface Certificate {
@@ -109,18 +110,8 @@ export async function startApi(certificate: Certificate, host = "127.0.0.1"): Pr
     parser.on("close", () => json(res, 200, { result: { files, contentLength: Number(req.headers["content-length"]), received }, runId: "r1" }));
     req.pipe(parser);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `https://${host}:${port}`,
-    port,
-    count: (route) => counts.get(route) ?? 0,
-    headers: (route) => seen.get(route),
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const { port, close } = await listenOnLoopback(server);
+  return { url: `https://${host}:${port}`, port, count: (route) => counts.get(route) ?? 0, headers: (route) => seen.get(route), close };
 }
 
 export interface ProxyServer {
@@ -190,22 +181,8 @@ export async function startProxy({ hosts = {}, credentials }: { hosts?: Record<s
     upstream.on("close", () => sockets.delete(upstream));
     upstream.on("error", () => socket.end("HTTP/1.1 502 Bad Gateway\r\n\r\n"));
   });
-  server.on("connection", (socket: net.Socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    tunnels,
-    forwarded,
-    authorizations,
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((done) => server.close(() => done()));
-    },
-  };
+  const { url, close } = await listenOnLoopback(server, sockets);
+  return { url, tunnels, forwarded, authorizations, close };
 }
 
 /** A plain-HTTP API on loopback with the same routes (for absolute-form forwarding). */
@@ -224,13 +201,6 @@ export async function startPlainApi(): Promise<{ port: number; count(route: stri
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    count: (route) => counts.get(route) ?? 0,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const { port, close } = await listenOnLoopback(server);
+  return { port, count: (route) => counts.get(route) ?? 0, close };
 }
