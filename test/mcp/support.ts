@@ -56,6 +56,13 @@ export async function connectClient(env: Record<string, string>): Promise<{ clie
   return { client, stderr: () => stderr };
 }
 
+export const SEND_EMAIL = { handle: "reduck", host: "mail.google.com", slug: "send_email" };
+/** run_script's arguments for SEND_EMAIL with these files (and `extra` beside the script). */
+export const sendEmail = (files: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  script: { ...SEND_EMAIL, args: { to: "me@example.com", subject: "Banner" }, files },
+  ...extra,
+});
+
 export interface ToolAnswer {
   isError: boolean;
   text: string;
