@@ -12,13 +12,12 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { createScript, runScript, MAX_FILE_BYTES } from "../../src/index.js";
 import { scratchFolder, sharedBrowserHost } from "@reduck-client/sandbox";
 import { runCli } from "../support/cli.js";
-import { makeDesktop, sha256 } from "../support/files.js";
+import { sha256 } from "../support/files.js";
 import { present } from "../support/present.js";
 import { useCliSandbox } from "../support/sandbox.js";
 
 const MiB = 2 ** 20;
 const PNG_SIGNATURE = Buffer.from("89504e470d0a1a0a", "hex");
-let desktop: string;
 /** A server on this machine a script's page can reach: it counts who knocked, and holds `/hold` until released. */
 let local: Server;
 let knocks = 0;
@@ -56,10 +55,7 @@ async function create(host: string, slug: string, content: string, inputSchema: 
 }
 
 const sandbox = useCliSandbox({
-  seed: async (store) => {
-    desktop = await makeDesktop();
-    store.desktopDir = desktop;
-  },
+  desktop: {},
   home: "reduck-e2e-browser-",
 });
 
@@ -112,7 +108,7 @@ describe("builtins.uploadFile puts the run's file into a real file field", () =>
 
   test("a named file, read by the extension from <desktop>/reduck: its own name, the same bytes", async () => {
     const bytes = randomBytes(300_001);
-    await writeFile(path.join(desktop, "reduck", "quarterly report.pdf"), bytes);
+    await writeFile(path.join(sandbox.desktop, "reduck", "quarterly report.pdf"), bytes);
     const { data, error } = await runScript({
       client: sandbox.client,
       browser: "extension",

@@ -17,7 +17,7 @@ import { setupServer } from "msw/node";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore, type StoreOptions } from "@reduck-client/sandbox";
 import { createReduckClient, type ReduckClient } from "../../src/index.js";
-import { temporaryFolder } from "./files.js";
+import { makeDesktop, temporaryFolder } from "./files.js";
 
 export interface CliSandbox {
   /** The sandbox's state: what it holds, the runs it made, the requests it received. */
@@ -30,11 +30,15 @@ export interface CliSandbox {
   env: Record<string, string>;
   /** The library's client for the demo user, on the same server (default options). */
   client: ReduckClient;
+  /** The simulated desktop the store reads named files from (`<desktop>/reduck/`), when asked for. */
+  desktop: string;
 }
 
 export interface CliSandboxOptions {
   /** How the store is made (createStore's options). */
   store?: StoreOptions;
+  /** A simulated desktop with these files in its reduck folder (makeDesktop), as the store's desktopDir. */
+  desktop?: Record<string, Uint8Array | string>;
   /** Adds the file's own scripts, connectors or files to the store, before the server starts. */
   seed?: (store: ReferenceStore) => void | Promise<void>;
   /** How the home folder's name starts, so that a folder left behind names its test file. */
@@ -51,16 +55,23 @@ export interface CliSandboxOptions {
  * const sandbox = useCliSandbox({ home: "reduck-tables-", seed: (store) => store.addScript(script) });
  * test("...", async () => expect((await runCli(["scripts", "list"], { env: sandbox.env })).code).toBe(0));
  */
-export function useCliSandbox({ store: storeOptions, seed, home: prefix = "reduck-home-", configDir = [".config"] }: CliSandboxOptions = {}): CliSandbox {
+export function useCliSandbox({
+  store: storeOptions,
+  desktop: files,
+  seed,
+  home: prefix = "reduck-home-",
+  configDir = [".config"],
+}: CliSandboxOptions = {}): CliSandbox {
   const sandbox = {} as CliSandbox;
   beforeAll(async () => {
-    const store = createStore(storeOptions);
+    const desktop = files && (await makeDesktop(files));
+    const store = createStore({ ...storeOptions, ...(desktop ? { desktopDir: desktop } : {}) });
     await seed?.(store);
     const server = await startHttpServer({ handlers: createHandlers(store) });
     const home = temporaryFolder(prefix);
     const env = { HOME: home, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(home, ...configDir) };
     const client = createReduckClient({ apiKey: store.demo.apiKey, baseUrl: server.url });
-    Object.assign(sandbox, { store, server, home, env, client });
+    Object.assign(sandbox, { store, server, home, env, client, desktop });
   }, 30_000);
   afterAll(async () => {
     await sandbox.server?.close();
