@@ -4,18 +4,17 @@
  * (one release, no file sent twice); folders the service would refuse, refused before anything
  * is sent; an account without early access; install, releases, rollback, secrets and open.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdir, open, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
 import { openTerminal } from "./terminal.js";
+import { sha256 } from "../support/files.js";
 import { useCliSandbox } from "../support/sandbox.js";
 
 /** The service's words to an account without early access to hosted apps. */
 const EARLY_ACCESS_WORDS = "Request early access at https://form.reduck.ai or contact Reduck at contact@reduck.ai";
-
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 const sandbox = useCliSandbox({ home: "reduck-flock-" });
 
