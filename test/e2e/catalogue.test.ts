@@ -74,8 +74,8 @@ describe("catalogue scripts from the CLI", () => {
     ).toHaveLength(1);
   }, 60_000);
 
-  // A twin on purpose of the sandbox's own test of this script (catalogue-scripts.test.ts under
-  // test/server/): that one checks the sandbox against the contract, this one what the CLI prints of it.
+  // A twin on purpose of the sandbox's own test of this script (test/server/store/catalogue-scripts.test.ts):
+  // that one checks the sandbox against the contract, this one what the CLI prints of it.
   test("mail.google.com/send_email with a sendAt ahead: scheduled, not sent, found in the Scheduled folder", async () => {
     const r = await runCli(["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Later", "sendAt=2099-10-06T09:00"], {
       env: sandbox.env,
