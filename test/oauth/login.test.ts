@@ -45,6 +45,8 @@ describe("reduck login with OAuth", () => {
     expect(asked.get("code_challenge")).toMatch(/^[\w-]{43}$/);
     expect(asked.get("state")).toMatch(/^[\w-]{43}$/); // 32 random bytes, base64url
     expect(asked.getAll("resource")).toEqual([world.url]);
+    // Written out rather than imported, so the test can disagree with the code it checks; the
+    // sandbox's ALL_SCOPES (test/server/store/records.ts) names the same scopes, a twin on purpose.
     expect(asked.get("scope")!.split(" ")).toEqual([
       "script:read",
       "script:write",
