@@ -6,17 +6,21 @@
 // the same script by the same caller ("next"): that run gets a fresh worker.
 //
 // Inside, each body runs in a worker thread of its own (script-worker.ts) whose heap is limited to
-// the run's memory; this thread only relays the worker's messages to the server over fd 3 (framed, see
-// frames.ts) and the server's answers back, and answers the worker's synchronous calls
-// (page.url()) by waking it on the shared flag. The server limits this whole process's data
+// the run's memory; this thread relays the worker's messages to the server over fd 3 (framed, see
+// frames.ts) and the server's answers back, answers the worker's synchronous calls (page.url()) by
+// waking it on the shared flag, and checks the body before the worker runs it (body-check.ts's
+// refusal): here acorn is loaded and compiled once for the process's life, where in each fresh
+// worker it cost about 16 ms of CPU a run, and a process kept for the next runs of the same body
+// checks that body once. The server limits this whole process's data
 // memory (heap and ArrayBuffers together, RLIMIT_DATA) to what it uses when ready plus the run's
 // budget, and watches its resident memory.
 //
 // argv: memory budget in MiB, largest text (characters) a call or result may carry.
 import net from "node:net";
 import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
+import { refusal } from "./body-check.js";
 import { FrameReader, frame } from "./frames.js";
-import type { ServerMessage, WorkerData } from "./messages.js";
+import type { RunMessage, ServerMessage, WorkerData } from "./messages.js";
 
 const memoryMiB = Number(process.argv[2]) || 128;
 const maxText = Number(process.argv[3]) || 1024 * 1024;
@@ -44,6 +48,8 @@ const cpuMicros = (): number => {
 /** The worker of the current run, with its side of the synchronous calls. */
 let current: { worker: Worker; flag: Int32Array; replies: MessagePort } | undefined;
 let cpuReports: NodeJS.Timeout | undefined;
+/** The last body checked, and why it may not run (null: it may). */
+let checked: { content: string; refused: string | null } | undefined;
 
 /**
  * Starts a fresh worker (a new V8 isolate, nothing of an earlier run's in it) and says "ready" once
@@ -55,7 +61,7 @@ function startWorker(): void {
   const { port1: replies, port2 } = new MessageChannel();
   const workerData: WorkerData = { flag: shared, replies: port2, maxText };
   // Built beside this file (build.ts writes both into one folder).
-  const worker = new Worker(new URL("./script-worker.mjs", import.meta.url), {
+  const worker = new Worker(new URL("./script-worker.cjs", import.meta.url), {
     workerData,
     transferList: [port2],
     execArgv: [],
@@ -94,7 +100,9 @@ const reader = new FrameReader<ServerMessage>(
       clearInterval(cpuReports);
       cpuReports = setInterval(() => send({ type: "cpu", cpu: cpuMicros() }), CPU_REPORT_MS);
       cpuReports.unref();
-      return worker.postMessage({ content: message.content, runText: message.runText });
+      if (checked?.content !== message.content) checked = { content: message.content, refused: refusal(message.content) };
+      const run: RunMessage = { content: message.content, runText: message.runText, refused: checked.refused };
+      return worker.postMessage(run);
     }
     if (message.type === "reply") return worker.postMessage({ type: "reply", id: message.id, text: message.text });
     if (message.type === "syncReply") {

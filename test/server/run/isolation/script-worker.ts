@@ -16,11 +16,11 @@
 //   source text, taken with the context's own Function.prototype.toString, which runs in the browser
 //   page; a regular expression as its source and flags; a locator as the calls that made it);
 // - the context cannot compile code from strings (no eval, no Function), so every line it runs is
-//   the body checked here: `import()` is refused before it can run (body-check.ts), because on
-//   Node 20 the host's answer to `import()` (even when a callback is set) can be an outer error object.
+//   the body checked before it runs: `import()` is refused (body-check.ts, checked by the process
+//   that started this worker), because on Node 20 the host's answer to `import()` (even when a
+//   callback is set) can be an outer error object.
 import vm from "node:vm";
 import { type MessagePort, parentPort as maybeParentPort, workerData as data } from "node:worker_threads";
-import { compile, refusal } from "./body-check.js";
 import { hostCalls } from "./host-calls.js";
 import type { InsideScript } from "./inside/index.js";
 import type { ReplyMessage, RunMessage, WorkerData } from "./messages.js";
@@ -56,11 +56,22 @@ process.on("uncaughtException", () => done({ ok: false, stage: "crash", error: "
 
 const { post, postSync, random } = hostCalls(parentPort, new Int32Array(workerData.flag), workerData.replies, (id) => fire(id));
 
+const PARAMETERS = "page, args, files, builtins";
+
+/**
+ * The body as the service runs it: the body of an async function of page, args, files and builtins.
+ * Throws V8's SyntaxError for a body that does not compile.
+ */
+function compile(content: string): vm.Script {
+  // Line 1 of the body is line 1 of the script, so V8's messages point at the right line.
+  return new vm.Script(`(async function (${PARAMETERS}) {\n${content}\n})`, { filename: "script.js", lineOffset: -1 });
+}
+
 function done(outcome: { ok: false; stage: string; error: string }): void {
   parentPort.postMessage({ type: "done", id: 0, text: JSON.stringify(outcome) });
 }
 
-parentPort.once("message", ({ content, runText }: RunMessage) => {
+parentPort.once("message", ({ content, runText, refused }: RunMessage) => {
   let script: vm.Script;
   try {
     script = compile(content);
@@ -68,8 +79,8 @@ parentPort.once("message", ({ content, runText }: RunMessage) => {
     const { name, message } = error as Error;
     return done({ ok: false, stage: "compile", error: `${name}: ${message}` });
   }
-  const refused = refusal(content);
-  if (refused) return done({ ok: false, stage: "compile", error: refused });
+  // V8's own message first, for a body that fails both checks; a missing verdict refuses.
+  if (refused !== null) return done({ ok: false, stage: "compile", error: typeof refused === "string" ? refused : "SyntaxError: the script was not checked" });
 
   const context = vm.createContext(Object.create(null), { name: "script", codeGeneration: { strings: false, wasm: false } });
   const inside = vm.runInContext(INSIDE_SCRIPT, context) as InsideScript;
