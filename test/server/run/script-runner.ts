@@ -6,9 +6,11 @@
 // its time limit, goes past its memory, or whose process dies, fails that run only: the process is
 // killed, whatever it was doing (an endless loop, a fatal V8 error included).
 //
-// One worker (a V8 isolate) per run, never reused, so nothing a body leaves running can touch the
-// next run; its process is reused only for the next run of the same body by the same caller (see
-// script-processes.ts). To keep start-up off the run's path, processes start ahead of time.
+// One realm per run, never reused, and nothing a body leaves running reaches the next run (its
+// timers are cancelled, and its worker is replaced unless none of its code can run again); its
+// process and worker are reused only for the next run of the same body by the same caller (see
+// script-processes.ts and isolation/script-worker.ts). To keep start-up off the run's path,
+// processes start ahead of time.
 //
 // A call is `{ on, method, args, chain? }` in JSON, answered `{ ok, value | error }`. `on` names the
 // object (page, builtins, keyboard, mouse, locator); a locator call carries the chain of calls that
