@@ -3,13 +3,12 @@
 // (more runs wait for one to end). A run that fails by its time limit, its memory or a crash has
 // its process killed. A run that ended by itself (a result, or the body's own error) may leave its
 // process for the next run of the same body by the same caller, which gets a fresh realm in it
-// (nothing of the earlier run's objects or globals; its timers cancelled, and its worker reused
-// only when none of its code can run again, see isolation/script-worker.ts). So a body never shares
-// a process with another caller's run or another script: whatever it could leave in its process
-// (only by escaping its realm) meets nothing but its own later runs, with the same arguments' owner.
-// A process serves at most MAX_RUNS_PER_PROCESS runs, and none once it has grown 32 MiB past its
-// first ready size. CPU time, measured: starting a process and its worker about 80 ms, a worker
-// alone 26, a simple run in a worker kept from the run before a few.
+// (its worker reused only when none of the earlier run's code can run again, see
+// isolation/script-worker.ts). So a body never shares a process with another caller's run or
+// another script: whatever it could leave in its process (only by escaping its realm) meets
+// nothing but its own later runs, with the same arguments' owner. A process serves at most
+// MAX_RUNS_PER_PROCESS runs, and none once it has grown 32 MiB past its first ready size. CPU
+// time: a process and its worker take about 80 ms to start, a worker 26, a simple run a few.
 //
 // Places are shared fairly between callers (accounts): one caller holds at most MAX_PER_CALLER of
 // them, so however many runs it starts (six `while (true) {}` bodies, say), a place stays for
