@@ -161,7 +161,7 @@ async function main() {
       console.log(`wrote src/generated/${name}`);
     }
   }
-  // The sandbox (test/server, a package of its own) carries the same description and its types, so
+  // The sandbox (test/server, a package of its own) carries, in its contract/ folder, the same description and its types, so
   // that nothing it reads lies outside its folder once installed, and its types come from the
   // description, not from the client it witnesses.
   const sandboxFiles: Record<string, string> = {
@@ -169,15 +169,15 @@ async function main() {
     "openapi-types.ts": files["schema.ts"]!.replace(HEADER, SANDBOX_TYPES_HEADER),
   };
   for (const [name, text] of Object.entries(sandboxFiles)) {
-    const file = path.join(root, "test", "server", name);
+    const file = path.join(root, "test", "server", "contract", name);
     if (check) {
       if ((await readFile(file, "utf8").catch(() => "")) !== text) {
         stale = true;
-        console.error(`test/server/${name} is stale: run npm run generate`);
+        console.error(`test/server/contract/${name} is stale: run npm run generate`);
       }
     } else {
       await writeFile(file, text);
-      console.log(`wrote test/server/${name}`);
+      console.log(`wrote test/server/contract/${name}`);
     }
   }
   if (stale) process.exit(1);

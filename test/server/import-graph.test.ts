@@ -1,7 +1,10 @@
 /**
- * The house rules of the sandbox, checked so they stay true: its import graph has no cycle
- * (a circle makes load order matter and hides which part depends on which), and no
- * hand-written file grows past the size bar (a giant file hides what a module does).
+ * The house rules of the sandbox, checked so they stay true: its rooms import one way down
+ * (contract, store, runtime, api, server, testing, from the bottom; the package's entries above
+ * them all), its import graph has no cycle (a circle makes load order matter and hides which part
+ * depends on which), the package's code imports nothing outside this folder and never the client
+ * it witnesses, and no hand-written file grows past the size bar (a giant file hides what a module
+ * does).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -12,7 +15,29 @@ const root = dirname(fileURLToPath(import.meta.url));
 const sourceExtensions = [".ts", ".mts", ".mjs"];
 const sizeBar = 350;
 
-/** Every source file under the sandbox, skipping dependencies and built output (run/isolation/.built). */
+/** The rooms, bottom first: a file may import its own room and the rooms before it, never one after. */
+const ROOMS = ["contract", "store", "runtime", "api", "server", "testing"] as const;
+/** The package's entries (the library, its plain-Node door, the command): above every room, imported by none. */
+const ENTRIES = ["index.ts", "entry.mjs", "bin/"];
+
+/**
+ * Code the package does not ship and no room may import: test files, their helpers (a `fixtures/`
+ * folder beside them), the checks that drive reduck-client against the sandbox, the vitest config.
+ */
+function isTestCode(file: string): boolean {
+  const name = relative(root, file);
+  return name.endsWith(".test.ts") || /(^|\/)fixtures\//.test(name) || name.startsWith("client-checks/") || name === "vitest.config.ts";
+}
+
+/** A file's room, by its first folder: its index in ROOMS, ENTRIES.length for an entry, undefined for anything else. */
+function roomOf(file: string): number | undefined {
+  const name = relative(root, file);
+  if (ENTRIES.some((entry) => name === entry || (entry.endsWith("/") && name.startsWith(entry)))) return ROOMS.length;
+  const index = ROOMS.indexOf(name.split("/")[0] as (typeof ROOMS)[number]);
+  return index < 0 ? undefined : index;
+}
+
+/** Every source file under the sandbox, skipping dependencies and built output (runtime/isolation/.built). */
 function sourceFiles(dir: string): string[] {
   const found: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -25,16 +50,20 @@ function sourceFiles(dir: string): string[] {
 }
 
 /**
- * The relative specifiers a file imports: static `import`, `import type`, `export ... from` and
- * side-effect imports. Type-only edges count too: a type circle is still a circle of modules a
- * reader must hold in mind at once, and it turns into a runtime one the day a value moves.
- * Dynamic `import()` is left out: it is the deliberate way to load a part late.
+ * The specifiers a file imports: static `import`, `import type`, `export ... from`, side-effect
+ * imports and dynamic `import()`. Type-only edges count too: a type circle is still a circle of
+ * modules a reader must hold in mind at once, and it turns into a runtime one the day a value
+ * moves. A dynamic import loads a part late, but it is still a dependency, with a direction.
  */
-function relativeImports(text: string): string[] {
+function importedSpecifiers(text: string): string[] {
   const specifiers: string[] = [];
-  const pattern = /^\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?["'](\.[^"']+)["']/gm;
-  for (const match of text.matchAll(pattern)) specifiers.push(match[1]!);
+  const patterns = [/^\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?["']([^"']+)["']/gm, /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g];
+  for (const pattern of patterns) for (const match of text.matchAll(pattern)) specifiers.push(match[1]!);
   return specifiers;
+}
+
+function relativeImports(text: string): string[] {
+  return importedSpecifiers(text).filter((specifier) => specifier.startsWith("."));
 }
 
 /** Where a relative specifier lands: `./x.js` is written for `./x.ts` under NodeNext. */
@@ -42,6 +71,29 @@ function resolveImport(from: string, specifier: string, known: Set<string>): str
   const base = resolve(dirname(from), specifier);
   const candidates = [base, base.replace(/\.js$/, ".ts"), base.replace(/\.mjs$/, ".mts"), `${base}.ts`, join(base, "index.ts")];
   return candidates.find((candidate) => known.has(candidate));
+}
+
+/** The package's code: what it ships and runs, not its tests. */
+function packageFiles(): string[] {
+  return sourceFiles(root).filter((file) => !isTestCode(file));
+}
+
+/**
+ * The imports of `graph` that break the rooms' order, as "from -> to": a room importing a room
+ * above it or an entry, and package code importing test code.
+ */
+function layerCrossings(graph: Map<string, string[]>): string[] {
+  return [...graph].flatMap(([file, targets]) => {
+    if (isTestCode(file)) return [];
+    const from = roomOf(file);
+    return targets
+      .filter((target) => {
+        if (isTestCode(target)) return true;
+        const to = roomOf(target);
+        return from === undefined || to === undefined || to > from || (to === ROOMS.length && from !== ROOMS.length);
+      })
+      .map((target) => `${relative(root, file)} -> ${relative(root, target)}`);
+  });
 }
 
 function importGraph(): Map<string, string[]> {
@@ -98,6 +150,18 @@ describe("the sandbox's house rules", () => {
   it("finds the imports it follows (the check itself can fail)", () => {
     const graph = importGraph();
     expect(graph.get(join(root, "index.ts"))?.length).toBeGreaterThan(0);
+    // A dynamic import is followed too: the real browser's session loads late.
+    expect(graph.get(join(root, "runtime", "sessions.ts"))).toContain(join(root, "runtime", "browser", "session.ts"));
+    const at = (name: string) => join(root, name);
+    const made = new Map([
+      [at("store/a.ts"), [at("contract/b.ts"), at("store/c.ts")]],
+      [at("store/c.ts"), [at("api/d.ts")]],
+      [at("testing/e.ts"), [at("index.ts")]],
+      [at("api/f.ts"), [at("api/run/fixtures/g.ts")]],
+      [at("index.ts"), [at("testing/e.ts")]],
+      [at("api/h.test.ts"), [at("index.ts")]],
+    ]);
+    expect(layerCrossings(made)).toEqual(["store/c.ts -> api/d.ts", "testing/e.ts -> index.ts", "api/f.ts -> api/run/fixtures/g.ts"]);
     expect(
       cycles(
         new Map([
@@ -109,15 +173,44 @@ describe("the sandbox's house rules", () => {
     ).toEqual([["a", "b"]]);
   });
 
+  it("keeps the package's code in its rooms: every file is in one, or is an entry", () => {
+    const files = packageFiles();
+    expect(files.length).toBeGreaterThan(100);
+    expect(files.filter((file) => roomOf(file) === undefined).map((file) => relative(root, file))).toEqual([]);
+    // Every room holds code.
+    expect(ROOMS.filter((room) => !files.some((file) => relative(root, file).startsWith(`${room}/`)))).toEqual([]);
+  });
+
+  it(`imports one way down the rooms (${ROOMS.join(" < ")} < the entries), and never test code`, () => {
+    expect(layerCrossings(importGraph())).toEqual([]);
+  });
+
   it("has no import cycle", () => {
     const named = cycles(importGraph()).map((cycle) => cycle.map((file) => relative(root, file)));
     expect(named).toEqual([]);
   });
 
+  it("imports nothing outside this folder from the package's code, and never reduck-client, the client it witnesses", () => {
+    const leaving = packageFiles().flatMap((file) =>
+      importedSpecifiers(readFileSync(file, "utf8"))
+        .filter(
+          (specifier) =>
+            specifier === "reduck-client" ||
+            specifier.startsWith("reduck-client/") ||
+            (specifier.startsWith(".") && relative(root, resolve(dirname(file), specifier)).startsWith("..")),
+        )
+        .map((specifier) => `${relative(root, file)}: ${specifier}`),
+    );
+    expect(leaving).toEqual([]);
+    // The check sees reduck-client where it is imported: the checks that drive it against the sandbox.
+    const clientChecks = sourceFiles(join(root, "client-checks")).filter((file) => importedSpecifiers(readFileSync(file, "utf8")).includes("reduck-client"));
+    expect(clientChecks.length).toBeGreaterThan(0);
+  });
+
   it(`has no hand-written file over ${sizeBar} lines`, () => {
     const offenders = sourceFiles(root)
       .map((file) => ({ file: relative(root, file), text: readFileSync(file, "utf8") }))
-      // Generated files (openapi-types.ts, by npm run generate) are not hand-written.
+      // Generated files (contract/openapi-types.ts, by npm run generate) are not hand-written.
       .filter(({ text }) => !text.startsWith("// Written by `npm run generate`"))
       .map(({ file, text }) => ({ file, lines: text.split("\n").length - 1 }))
       .filter(({ lines }) => lines > sizeBar)

@@ -5,18 +5,24 @@ import { readdirSync, readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { LATEST_CLI_VERSION } from "./handlers/meta.js";
-import { HANDWRITTEN_OPERATIONS } from "./handlers/types.js";
+import { LATEST_CLI_VERSION } from "./api/handlers/meta.js";
+import { HANDWRITTEN_OPERATIONS } from "./api/handlers/types.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, "..", "..");
 
-/** The package's own source files (what runs when installed): no tests, no generated build. */
+/**
+ * The package's own source files (what runs when installed): no tests or their helpers (fixtures/,
+ * client-checks/, the vitest config), no generated build.
+ */
 function sources(dir = HERE): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return ["node_modules", ".built", "example-scripts", "simulated-scripts", "catalogue"].includes(entry.name) ? [] : sources(full);
-    return /\.(ts|mjs)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [full] : [];
+    if (entry.isDirectory())
+      return ["node_modules", ".built", "example-scripts", "simulated-scripts", "catalogue", "fixtures", "client-checks"].includes(entry.name)
+        ? []
+        : sources(full);
+    return /\.(ts|mjs)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) && full !== path.join(HERE, "vitest.config.ts") ? [full] : [];
   });
 }
 
@@ -36,15 +42,16 @@ describe("the sandbox package stands in its own folder", () => {
   });
 
   it("carries the repository's openapi.json unchanged (npm run generate copies it)", () => {
-    expect(readFileSync(path.join(HERE, "openapi.json"), "utf8")).toBe(readFileSync(path.join(ROOT, "openapi.json"), "utf8"));
+    expect(readFileSync(path.join(HERE, "contract", "openapi.json"), "utf8")).toBe(readFileSync(path.join(ROOT, "openapi.json"), "utf8"));
   });
 
   it("takes its types from the description it carries, and knows which operations it serves by hand", () => {
+    // Types come from contract/openapi-types.ts; only the checks that drive the client against the
+    // sandbox (client-checks/, not shipped) import reduck-client.
     const imports = sources().filter((file) => /^import [^;]* from "reduck-client";/m.test(readFileSync(file, "utf8")));
-    // Files that still take the client's types (to move to ./openapi-types.js), and the harness
-    // that drives the published client on purpose.
-    expect(imports.map((file) => path.relative(HERE, file)).sort()).toEqual(["handlers/app-views.ts", "reference-harness.ts"]);
-    const document = JSON.parse(readFileSync(path.join(HERE, "openapi.json"), "utf8")) as {
+    expect(imports.map((file) => path.relative(HERE, file))).toEqual([]);
+    expect(readFileSync(path.join(HERE, "client-checks", "reference-harness.ts"), "utf8")).toMatch(/^import [^;]* from "reduck-client";/m);
+    const document = JSON.parse(readFileSync(path.join(HERE, "contract", "openapi.json"), "utf8")) as {
       paths: Record<string, Record<string, { operationId?: string; "x-reduck-handwritten"?: boolean }>>;
     };
     const handwritten = Object.values(document.paths)
@@ -56,7 +63,7 @@ describe("the sandbox package stands in its own folder", () => {
   });
 
   it("is the example scripts' home: the repository's examples/scripts is a link to it", () => {
-    expect(realpathSync(path.join(ROOT, "examples", "scripts"))).toBe(realpathSync(path.join(HERE, "example-scripts")));
+    expect(realpathSync(path.join(ROOT, "examples", "scripts"))).toBe(realpathSync(path.join(HERE, "store", "example-scripts")));
   });
 
   it("reports reduck-client's version as the latest CLI, and is released with it", () => {

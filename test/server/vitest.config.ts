@@ -1,14 +1,21 @@
-// The sandbox's own tests, run from this folder (`npx vitest run`). The root's `npm test` runs
-// these files too, under the root's config, which has the same setup.
-import { defineConfig } from "vitest/config";
+// The sandbox's own tests, run from this folder (`npx vitest run`, `npm test` here): the
+// repository's suite settings (../../vitest.config.ts) over this folder's test files only. Its
+// first global setup builds reduck-client from the repository's sources into a folder of its own
+// (never dist/, which a fresh clone does not have), and `reduck-client`, which client-checks/
+// imports, resolves to that build, as it does for the root's `npm test`.
+import { fileURLToPath } from "node:url";
+import { configDefaults, defineConfig } from "vitest/config";
+import { suite } from "../../vitest.config.js";
+
+const settings = suite("fast");
 
 export default defineConfig({
+  ...settings,
+  root: fileURLToPath(new URL("../..", import.meta.url)),
   test: {
-    // jsdom corrupts File inside FormData; the sandbox and its client run on Node.
-    environment: "node",
-    include: ["**/*.test.ts"],
-    exclude: ["**/node_modules/**"],
-    setupFiles: ["./test-setup.ts"],
-    testTimeout: 20_000,
+    ...settings.test,
+    // Both kinds: `npm test` here leaves out the slow ones (--exclude), `npm run test:slow` takes only them.
+    include: ["test/server/**/*.test.ts"],
+    exclude: [...configDefaults.exclude],
   },
 });

@@ -13,7 +13,7 @@ const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)[
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(folder, entry.name);
-    // Dependencies, and the script runtime built from the sources here (run/isolation/.built).
+    // Dependencies, and the script runtime built from the sources here (runtime/isolation/.built).
     if (entry.isDirectory()) return entry.name === "node_modules" || entry.name.startsWith(".") ? [] : sourceFiles(full);
     return /\.(ts|mts|mjs|js)$/.test(entry.name) ? [full] : [];
   });

@@ -13,7 +13,7 @@ import { expect, test } from "vitest";
 
 const TEST = fileURLToPath(new URL("..", import.meta.url));
 /** The setup files of vitest.config.ts and of the sandbox's own, which vitest evaluates anew for every test file. */
-const SETUP_FILES = ["support/sandbox-cleanup.ts", "server/test-setup.ts"];
+const SETUP_FILES = ["support/sandbox-cleanup.ts", "server/testing/test-setup.ts"];
 /** A top-level statement that registers a hook, or calls a `useX()`, possibly keeping its value. */
 const AT_IMPORT = /^(?:export\s+)?(?:(?:const|let|var)\s+[\w{}\s,]+=\s*)?(?:(?:before|after)(?:All|Each)|use[A-Z]\w*)\(/;
 
@@ -44,7 +44,7 @@ test("the setup files are imported by no module (imported, a setup file's hooks 
         .map((f) => path.join(TEST, f)),
     )
     .filter((file) =>
-      /(?:\bfrom\s*|\bimport\s*\(?\s*)["'](?:@reduck-client\/sandbox\/test-setup|[./]*(?:server\/)?test-setup(?:\.js)?|[./]*sandbox-cleanup(?:\.js)?)["']/.test(
+      /(?:\bfrom\s*|\bimport\s*\(?\s*)["'](?:@reduck-client\/sandbox\/test-setup|[./]*(?:server\/)?(?:testing\/)?test-setup(?:\.js)?|[./]*sandbox-cleanup(?:\.js)?)["']/.test(
         readFileSync(file, "utf8"),
       ),
     );

@@ -27,7 +27,7 @@ export function leftovers(folder: string): string[] {
 
 /**
  * The sandbox unpacks its Chromium once into `<tmp>/reduck-chromium-<version>` and reuses it, as
- * a cache (test/server/browser/chromium.ts). The run's folder gets a link to the machine's copy, so
+ * a cache (test/server/runtime/browser/chromium.ts). The run's folder gets a link to the machine's copy, so
  * a run neither unpacks it again (about 180 MB) nor counts it as left behind.
  */
 function shareChromium(tmp: string): string | undefined {

@@ -4,4 +4,4 @@
 import { register } from "tsx/esm/api";
 
 register();
-await import("../sandbox.ts");
+await import("../server/sandbox.ts");

@@ -16,9 +16,8 @@ import {
   type TokenRecord,
   type UserRecord,
   type VersionRecord,
-} from "../records.js";
-import type { BrowserHost } from "../browser/host.js";
-import type { BatchRecord } from "../run/batch-record.js";
+} from "./records.js";
+import type { BatchRecord } from "./batch-record.js";
 import {
   DEFAULT_RUN_TIMEOUT_MS,
   type AddProjectInput,
@@ -42,7 +41,7 @@ export abstract class AccountsStore {
   readonly readmes = new Map<string, ReadmeRecord>();
   /** Batches answered with a 202 by POST /run, for GET /batches/{batchId}. */
   readonly batches = new Map<string, BatchRecord>();
-  /** Every request received, in order (see request-log.ts): tests count POST /run against polls. */
+  /** Every request received, in order (see api/request-log.ts): tests count POST /run against polls. */
   readonly requestLog: LoggedRequest[] = [];
   /** See StoreOptions.pollIntervalMs. */
   pollIntervalMs: number;
@@ -60,14 +59,11 @@ export abstract class AccountsStore {
   runTimeoutMs: number;
   /** What POST /run runs scripts against (see StoreOptions.browser). */
   readonly browser: SandboxBrowser;
-  /** The warm browser of real runs, when one was given (else the process's shared one). */
-  readonly browserHost?: BrowserHost;
 
   constructor(options: StoreOptions = {}) {
     this.desktopDir = options.desktopDir ?? null;
     this.runTimeoutMs = options.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MS;
     this.browser = options.browser ?? "real";
-    this.browserHost = options.browserHost;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
   }
 

@@ -1,7 +1,7 @@
 // The hosted-apps catalogue every fresh store starts with: one public image, its first release
 // published, its two small files held in memory.
 import { createHash } from "node:crypto";
-import type { OwnerRef } from "../records.js";
+import type { OwnerRef } from "./records.js";
 import { assetKey, manifestView, toolViews, type AppsStore } from "./apps.js";
 
 const FILES: Record<string, string> = {

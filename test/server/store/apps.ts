@@ -1,8 +1,8 @@
 // Hosted apps ("flock", early access on the service): app images, their releases and the files
 // those ship, apps installed from an image, and the apps' sealed secrets. The rules that do not
-// depend on HTTP live here; handlers/apps.ts and handlers/app-uploads.ts are the two doors.
+// depend on HTTP live here; api/handlers/apps.ts and api/handlers/app-uploads.ts are the two doors.
 import { createCipheriv, createHash, randomBytes, randomUUID } from "node:crypto";
-import type { OwnerRef } from "../records.js";
+import type { OwnerRef } from "./records.js";
 import { DevicesStore } from "./devices.js";
 import type { StoreOptions } from "./types.js";
 

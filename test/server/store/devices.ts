@@ -1,9 +1,9 @@
 // The store's paired browsers (devices), connectors (cookies per host) and per-host readmes.
 import { randomUUID } from "node:crypto";
-import type { ConnectorRecord, Cookie, DeviceRecord, OwnerRef, ReadmeRecord } from "../records.js";
-import { hostAndParents } from "../hostnames.js";
+import type { ConnectorRecord, Cookie, DeviceRecord, OwnerRef, ReadmeRecord } from "./records.js";
+import { hostAndParents } from "../contract/hostnames.js";
 import { ownerKey } from "./owners.js";
-import { present } from "../present.js";
+import { present } from "../contract/present.js";
 import { RunsStore } from "./runs.js";
 
 export abstract class DevicesStore extends RunsStore {

@@ -1,5 +1,5 @@
 // How records name their owner (a user or a project) as a map key, and compare two owners.
-import type { OwnerRef } from "../records.js";
+import type { OwnerRef } from "./records.js";
 
 export function ownerKey(owner: OwnerRef): string {
   return `${owner.kind}:${owner.id}`;

@@ -1,5 +1,5 @@
 // When a run is over, and what its record says it ended with.
-import type { RunRecord, RunStatus } from "../records.js";
+import type { RunRecord, RunStatus } from "./records.js";
 
 const FINISHED: ReadonlySet<RunStatus> = new Set(["success", "error", "cancelled"]);
 

@@ -1,6 +1,6 @@
 // The store's runs: recorded as POST /run records them, moved along, and seeded for tests.
 import { randomUUID } from "node:crypto";
-import type { RunRecord, RunStatus } from "../records.js";
+import type { RunRecord, RunStatus } from "./records.js";
 import { isFinished, outcomeOf } from "./run-outcomes.js";
 import { ScriptsStore } from "./scripts.js";
 import type { AddRunInput, RecordRunInput } from "./types.js";

@@ -1,7 +1,7 @@
 // The store's scripts and versions: finding them, adding them, promoting a version, and their usage
 // statistics as computed from the recorded runs.
 import { randomUUID } from "node:crypto";
-import type { OwnerRef, ScriptRecord, VersionRecord } from "../records.js";
+import type { OwnerRef, ScriptRecord, VersionRecord } from "./records.js";
 import { AccountsStore } from "./accounts.js";
 import { sameOwner } from "./owners.js";
 import type { AddScriptInput, AddVersionInput, ScriptStats } from "./types.js";

@@ -1,8 +1,7 @@
 // What the store is given and returns: its options, the demo account's credentials, the inputs of
 // its seeding shortcuts. Kept apart from the store so modules that only name these types do not
 // import the store (and, through it, the seed and the catalogue).
-import type { ProjectRole, ReceivedFile, RunBrowser, RunSource, RunStatus, ScriptLanguage, SideEffects, Visibility } from "../records.js";
-import type { BrowserHost } from "../browser/host.js";
+import type { ProjectRole, ReceivedFile, RunBrowser, RunSource, RunStatus, ScriptLanguage, SideEffects, Visibility } from "./records.js";
 
 /** Credentials and identities of the seeded demo account, for tests and the sandbox. */
 export interface DemoCredentials {
@@ -48,11 +47,6 @@ export interface StoreOptions {
    * for the simulated page.
    */
   browser?: SandboxBrowser;
-  /**
-   * The warm browser real runs use (default: one shared by every store of this process, launched
-   * at the first run that touches a page).
-   */
-  browserHost?: BrowserHost;
   /** `retryAfterMs` of runs still in flight: how long clients are told to wait between polls (default 1000). */
   pollIntervalMs?: number;
   /**

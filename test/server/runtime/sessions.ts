@@ -1,0 +1,64 @@
+// The browser a POST /run runs its scripts in, as the handler sees it: a session (one run, or the
+// steps of a sequential batch, which share cookies, page and navigation), in which each step gets
+// what its body calls and ends with its trace and screenshots. Two kinds: the simulated page
+// (fast, nothing rendered) and the real browser (browser/session.ts).
+import type { BrowserHost } from "./browser/host.js";
+import type { ReferenceStore } from "../store/store.js";
+import { SYNC_PAGE_METHODS, createSimulatedBrowser, newBrowserState } from "./page.js";
+import { objectHost } from "./script-runner.js";
+import type { BrowserSession } from "./session-shape.js";
+
+export type { BrowserSession, StepBrowser, StepEnd, StepOptions } from "./session-shape.js";
+
+/**
+ * The simulated page: navigation is recorded, file fields hold descriptors, nothing is rendered, so
+ * there is never a screenshot.
+ *
+ * @example
+ * const session = simulatedSession();
+ * const step = session.step({ files, content, deliver });
+ */
+export function simulatedSession(): BrowserSession {
+  const state = newBrowserState();
+  return {
+    step({ files, deliver }) {
+      const { page, builtins, steps } = createSimulatedBrowser(files, state, deliver);
+      return { host: objectHost(page, builtins, SYNC_PAGE_METHODS), end: async () => ({ steps, screenshots: [] }) };
+    },
+    close: async () => undefined,
+  };
+}
+
+/**
+ * The warm browser each store's real runs use, when one was given (else the process's shared one).
+ * Kept here, beside the sessions that use it, so the store (a room below) never names the browser.
+ */
+const browserHosts = new WeakMap<ReferenceStore, BrowserHost>();
+
+/**
+ * Gives `store`'s real runs this warm browser instead of the one every store of the process shares
+ * (launched at the first run that touches a page). The caller closes it.
+ *
+ * @example
+ * const host = new BrowserHost();
+ * setBrowserHost(store, host);
+ */
+export function setBrowserHost(store: ReferenceStore, host: BrowserHost): void {
+  browserHosts.set(store, host);
+}
+
+/** How long one wait of a real page (a click, a navigation) may take, within the run's own limit. */
+export const ACTION_TIMEOUT_MS = 30_000;
+
+/**
+ * A session in the browser `store` runs scripts against. The real browser's code (and Playwright)
+ * loads on the first real session only, so stores on the simulated page never load it.
+ *
+ * @example
+ * const session = await openSession(store);
+ */
+export async function openSession(store: ReferenceStore): Promise<BrowserSession> {
+  if (store.browser === "simulated") return simulatedSession();
+  const [{ realSession }, { sharedBrowserHost }] = await Promise.all([import("./browser/session.js"), import("./browser/host.js")]);
+  return realSession(browserHosts.get(store) ?? sharedBrowserHost(), Math.min(ACTION_TIMEOUT_MS, store.runTimeoutMs));
+}

@@ -1,0 +1,78 @@
+/**
+ * `@reduck-client/sandbox/testing`: the sandbox in-process for a vitest file. A fresh seeded store
+ * per test file (or per test), its handlers installed with MSW, and clients made by the caller's
+ * own `createReduckClient`: the sandbox's tests pass the published `reduck-client` (a witness never
+ * uses the client's source), the root's tests the client under test, built from source.
+ * A subpath of its own, because it registers vitest hooks: the package entry runs outside vitest too.
+ */
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
+import { closeSharedBrowserHost } from "../runtime/browser/shared.js";
+import { createHandlers } from "../api/handlers.js";
+import { createStore, type ReferenceStore } from "../store/store.js";
+import { removeScratchFolders } from "../store/scratch.js";
+
+/**
+ * What ends every test file: the sandbox browser its stores shared is closed, if one was started,
+ * and its stores' temporary folders are removed, so no Chromium and no file outlives the test file
+ * (a test process may be ended without running its exit handlers). Called from an `afterAll` of a
+ * setup file, which vitest runs anew for every test file (test-setup.ts, and the root's
+ * test/support/sandbox-cleanup.ts): a module a setup file imports is evaluated once per test
+ * process when files share one, so a hook it registered would end the first file only.
+ */
+export async function endOfTestFile(): Promise<void> {
+  await closeSharedBrowserHost();
+  removeScratchFolders();
+}
+
+/** How a test file's clients are made: `createReduckClient`, from wherever the file takes it. */
+export type MakeClient<C> = (options: { apiKey: string; maxRetries: number } | { oauthToken: string; maxRetries: number }) => C;
+
+export interface Reference<C> {
+  store: ReferenceStore;
+  /** The demo account's client (API key). */
+  client: C;
+  clientWith(credential: { apiKey: string } | { oauthToken: string }): C;
+}
+
+/**
+ * Call at the top of a test file. With `fresh`, every test gets a new store. With `selfCheck`,
+ * a test fails when the server's own check logged an answer outside openapi.json (on
+ * console.error): for tests that hold the server itself to the description.
+ *
+ * @example
+ * ```ts
+ * import { createReduckClient } from "reduck-client";
+ * const server = useSandboxInProcess(createReduckClient, { fresh: true });
+ * test("lists", async () => expect((await listScripts({ client: server.client })).error).toBeUndefined());
+ * ```
+ */
+export function useSandboxInProcess<C>(
+  makeClient: MakeClient<C>,
+  { fresh = false, selfCheck = false }: { fresh?: boolean; selfCheck?: boolean } = {},
+): Reference<C> {
+  const ref = {} as Reference<C>;
+  const server = setupServer();
+  const reset = () => {
+    // In-process tests run scripts against the simulated page, which is fast; the end-to-end tests
+    // run them in the sandbox's real browser.
+    ref.store = createStore({ browser: "simulated" });
+    server.resetHandlers(...createHandlers(ref.store));
+    ref.client = makeClient({ apiKey: ref.store.demo.apiKey, maxRetries: 0 });
+  };
+  ref.clientWith = (credential) => makeClient({ ...credential, maxRetries: 0 });
+  beforeAll(() => {
+    server.listen({ onUnhandledRequest: "error" });
+    reset();
+  });
+  if (fresh) beforeEach(reset);
+  if (selfCheck) {
+    beforeEach(() => void vi.spyOn(console, "error"));
+    afterEach(() => {
+      expect(console.error).not.toHaveBeenCalled();
+      vi.restoreAllMocks();
+    });
+  }
+  afterAll(() => server.close());
+  return ref;
+}
