@@ -1,4 +1,4 @@
-// A script process kept for the next run of the same body by the same caller (run/script-processes.ts):
+// A script process kept for the next run of the same body by the same caller (script-processes.ts):
 // each run still gets a fresh realm, nothing a run left behind (a timer, promise jobs, a callback
 // the language schedules) runs in the next one, a run that failed by time or crash leaves no
 // process behind, and another caller or another body never gets the process.
