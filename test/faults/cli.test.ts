@@ -4,12 +4,12 @@
  */
 import { truncateSync } from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterEach, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
 import { makeFile } from "../support/files.js";
 import { startFaultServer, type Fault, type FaultServer } from "./fault-server.js";
+import { listenOnLoopback } from "../support/loopback.js";
 
 const contract = {
   json: {
@@ -97,9 +97,8 @@ test("run with a file that shrinks while it is uploaded fails at once (exit 2), 
     req.once("data", () => truncateSync(file, 1000));
     req.resume();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  servers.push({ close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) });
+  const { url, close } = await listenOnLoopback(server);
+  servers.push({ close });
 
   const { code, stderr } = await runCli(["run", "--script", "reduck/a.com/s", `file:document=${file}`], { env: env({ url }) });
   expect(code).toBe(2);

@@ -10,6 +10,7 @@ import { refusedPort } from "../support/scripted-server.js";
 import { makeFile } from "../support/files.js";
 import { startFaultServer, type Fault, type FaultServer } from "./fault-server.js";
 import { waitFor } from "../support/wait.js";
+import { listenOnLoopback } from "../support/loopback.js";
 
 const servers: FaultServer[] = [];
 afterEach(async () => {
@@ -215,10 +216,9 @@ test("a server that refuses a big upload before reading it: the refusal is the a
     res.writeHead(413, { "content-type": "application/json" });
     res.end('{"error":"Payload Too Large"}');
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  servers.push({ count: () => requests, url: "", close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) });
-  const port = (server.address() as import("node:net").AddressInfo).port;
-  const client = createReduckClient({ apiKey: "k", baseUrl: `http://127.0.0.1:${port}` });
+  const { url, close } = await listenOnLoopback(server);
+  servers.push({ count: () => requests, url, close });
+  const client = createReduckClient({ apiKey: "k", baseUrl: url });
   const file = await makeFile("big.bin", Buffer.alloc(30 * 1024 * 1024, 7));
   const { error } = await runScript({ client, script: { host: "a.com", slug: "s", files: { a: { path: file } } } });
   expect(error).toMatchObject({ kind: "http", status: 413, error: "Payload Too Large" });
