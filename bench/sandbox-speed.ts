@@ -4,7 +4,7 @@
  * simulated` starts (its bin, in a process of its own, NODE_EXTRA_CA_CERTS unset), then:
  *
  * 1. start-up: from spawning the command to the first answered request (`GET /api/scripts/reduck`
- *    polled until it answers 200); aim at most 1 s;
+ *    polled until it answers 200); aim at most 1 s; beside it, the sandbox's CPU time until then;
  * 2. an ordinary run (`POST /run`, send_email on the simulated page, JSON), one after another:
  *    the median wall time (aim at most 60 ms) and the sandbox's CPU time per run (its process
  *    and the script processes it has reaped, from /proc), which a loaded machine disturbs less;
@@ -62,6 +62,7 @@ function treeCpu(pid: number): number {
 
 interface Round {
   startup: number;
+  startupCpu: number;
   sequential: number;
   sequentialCpu: number;
   perSecond: number;
@@ -98,6 +99,7 @@ async function round(): Promise<Round> {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     const startup = performance.now() - started;
+    const startupCpu = treeCpu(child.pid!);
     let n = 0;
     const run = async () => {
       const i = n++;
@@ -136,7 +138,7 @@ async function round(): Promise<Round> {
     );
     const perSecond = CONCURRENT / ((performance.now() - t) / 1000);
     const concurrentCpu = (treeCpu(child.pid!) - cpu) / CONCURRENT;
-    return { startup, sequential: median(times), sequentialCpu, perSecond, concurrentCpu };
+    return { startup, startupCpu, sequential: median(times), sequentialCpu, perSecond, concurrentCpu };
   } finally {
     child.kill("SIGTERM");
     if (child.exitCode === null) await once(child, "exit");
@@ -156,7 +158,7 @@ export async function benchSandboxSpeed(rounds = 3): Promise<Array<[string, stri
     [
       "sandbox start-up to its first answer (--browser simulated)",
       `${of("startup").toFixed(0)} ms`,
-      `aim <= 1000 ms: ${ok(of("startup") <= 1000)}${range("startup")}`,
+      `aim <= 1000 ms: ${ok(of("startup") <= 1000)}${range("startup")}; sandbox CPU ${of("startupCpu").toFixed(0)} ms until then`,
     ],
     [
       `an ordinary run, one after another (median of ${SEQUENTIAL})`,

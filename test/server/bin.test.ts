@@ -1,5 +1,6 @@
 // The `reduck-sandbox` command as a user starts it (its bin file, with node): --help lists every
-// option, a wrong one is one line and exit 2, and a scripts folder it cannot seed says which file.
+// option, a wrong one is one line and exit 2, a scripts folder it cannot seed says which file, and
+// it runs from a bundle of its sources (bin/bundle.mjs).
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -43,6 +44,19 @@ describe("reduck-sandbox", () => {
       expect(stdout).toContain(option);
     }
     expect((await sandbox(["-h"])).stdout).toBe(stdout);
+  });
+
+  it("runs its sources bundled into one file of plain JavaScript, built once for each version of them", async () => {
+    const bundleOf = async () => {
+      const code = `import(${JSON.stringify(new URL("./bin/bundle.mjs", import.meta.url).href)}).then(async (m) => console.log(await m.sandboxBundle()))`;
+      return (await run(process.execPath, ["--input-type=module", "-e", code])).stdout.trim();
+    };
+    const bundle = await bundleOf();
+    expect(bundle).toMatch(/\/\.built\/[0-9a-f]{16}\/sandbox\.mjs$/);
+    expect(await bundleOf()).toBe(bundle);
+    // The bundle alone is the command: it answers as the bin does.
+    const { stdout } = await run(process.execPath, [fileURLToPath(bundle), "--help"]);
+    expect(stdout).toBe((await sandbox(["--help"])).stdout);
   });
 
   it("is the package's bin", () => {

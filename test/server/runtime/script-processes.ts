@@ -2,12 +2,13 @@
 // time (two wait, warm, so a run does not pay a process start), at most MAX_RUNNING running at once
 // (more runs wait for one to end). A run that fails by its time limit, its memory or a crash has
 // its process killed. A run that ended by itself (a result, or the body's own error) may leave its
-// process for the next run of the same body by the same caller, which gets a fresh worker in it (a
-// new V8 isolate: nothing of the earlier run's objects, timers or globals). So a body never shares a
-// process with another caller's run or another script: whatever it could leave in its process
-// (only by escaping its realm) meets nothing but its own later runs, with the same arguments' owner.
-// A process serves at most MAX_RUNS_PER_PROCESS runs, and none once it has grown 32 MiB past its
-// first ready size. Starting a process and its worker cost about 80 ms of CPU per run; a worker alone, 30.
+// process for the next run of the same body by the same caller, which gets a fresh realm in it
+// (its worker reused only when none of the earlier run's code can run again, see
+// isolation/script-worker.ts). So a body never shares a process with another caller's run or
+// another script: whatever it could leave in its process (only by escaping its realm) meets
+// nothing but its own later runs, with the same arguments' owner. A process serves at most
+// MAX_RUNS_PER_PROCESS runs, and none once it has grown 32 MiB past its first ready size. CPU
+// time: a process and its worker take about 80 ms to start, a worker 26, a simple run a few.
 //
 // Places are shared fairly between callers (accounts): one caller holds at most MAX_PER_CALLER of
 // them, so however many runs it starts (six `while (true) {}` bodies, say), a place stays for
@@ -131,7 +132,7 @@ export class ScriptProcess {
   }
 
   /**
-   * Readies the process for another run (a fresh worker in it), after a run that ended by itself.
+   * Readies the process for another run (a fresh realm in it), after a run that ended by itself.
    * Nothing of the run before reaches the listener of the next: the process drops its old worker's
    * messages, and whatever it sent before "ready" arrives here before it.
    */
@@ -315,7 +316,7 @@ export function scriptPlaces(): { running: number; waiting: number } {
  * Lets the next run (a waiting one first) have the place of a run that has ended, and ends its
  * process, or, when `keep` names the run's caller and script and the run ended by itself (a result
  * or the body's own error: not a time limit, a memory limit or a crash), keeps the process for the
- * next run of that script by that caller, with a fresh worker (see the top of this file).
+ * next run of that script by that caller, in a fresh realm (see the top of this file).
  */
 export function releaseScriptProcess(used: ScriptProcess, maxText: number, caller = "", keep?: string): void {
   used.runs += 1;

@@ -6,9 +6,11 @@
 // its time limit, goes past its memory, or whose process dies, fails that run only: the process is
 // killed, whatever it was doing (an endless loop, a fatal V8 error included).
 //
-// One worker (a V8 isolate) per run, never reused, so nothing a body leaves running can touch the
-// next run; its process is reused only for the next run of the same body by the same caller (see
-// script-processes.ts). To keep start-up off the run's path, processes start ahead of time.
+// One realm per run, never reused, and nothing a body leaves running reaches the next run (its
+// timers are cancelled, and its worker is replaced unless none of its code can run again); its
+// process and worker are reused only for the next run of the same body by the same caller (see
+// script-processes.ts and isolation/script-worker.ts). To keep start-up off the run's path,
+// processes start ahead of time.
 //
 // A call is `{ on, method, args, chain? }` in JSON, answered `{ ok, value | error }`. `on` names the
 // object (page, builtins, keyboard, mouse, locator); a locator call carries the chain of calls that
@@ -107,11 +109,19 @@ export interface BodyRun {
 export const START_LIMIT_MS = 60_000;
 
 /**
- * Starts a process for the next run, unless one waits already. Called after each run (once it has
- * ended, so the start-up does not compete with it), and by the sandbox once it listens.
+ * How long after the sandbox listens the processes for its first runs start: started at once, they
+ * compete for the CPU with its first requests (measured on a loaded 2-core machine: about 100 ms
+ * more before the first answer). A run that comes sooner starts a process of its own.
+ */
+const WARM_AFTER_MS = 300;
+
+/**
+ * Starts the processes the first runs take, WARM_AFTER_MS from now. Called by the sandbox (its
+ * command and startSandbox) once it listens; after each run they are topped up at once
+ * (script-processes.ts).
  */
 export function warmScriptRunner(): void {
-  warmScriptProcess(MAX_MESSAGE_BYTES);
+  setTimeout(() => warmScriptProcess(MAX_MESSAGE_BYTES), WARM_AFTER_MS).unref();
 }
 
 function hostError(error: unknown): { name: string; message: string } {

@@ -1,20 +1,7 @@
-// The body as the service runs it, compiled and checked before it may run.
-import vm from "node:vm";
+// The check a body passes before it may run, made by the script process (script-process.ts) once
+// per body, before its worker compiles it (script-worker.ts). Not in the worker: acorn would be
+// loaded and compiled anew in every fresh worker (about 16 ms of CPU).
 import { Parser } from "acorn";
-
-const PARAMETERS = "page, args, files, builtins";
-
-/**
- * The body as the service runs it: the body of an async function of page, args, files and builtins.
- * Throws V8's SyntaxError for a body that does not compile.
- *
- * @example
- * const fn = compile("return 1;").runInContext(context);
- */
-export function compile(content: string): vm.Script {
-  // Line 1 of the body is line 1 of the script, so V8's messages point at the right line.
-  return new vm.Script(`(async function (${PARAMETERS}) {\n${content}\n})`, { filename: "script.js", lineOffset: -1 });
-}
 
 type Node = { type: string; [key: string]: unknown };
 
@@ -22,7 +9,7 @@ const isNode = (value: unknown): value is Node => typeof value === "object" && v
 
 /**
  * Why the body may not run, or null. Parsed on its own as a function body, so that it cannot close
- * the wrapper above and add code outside it; walked without recursion for `import()`, which is
+ * the worker's wrapper (an async function around it) and add code outside it; walked without recursion for `import()`, which is
  * refused before it can run: on Node 20 the host's answer to `import()` (even when a callback is
  * set) can be an outer error object.
  *

@@ -7,7 +7,7 @@ import { errorText } from "./errors.js";
 import { addBuilders } from "./locators.js";
 import { finish, returned } from "./outcome.js";
 import { installCrypto } from "./crypto.js";
-import { fire, installTimers } from "./timers.js";
+import { fire, installTimers, usedDeferred, watchDeferred } from "./timers.js";
 
 /** The run as the host sends it: the body's args and files, and the methods of each object. */
 type Run = {
@@ -47,8 +47,9 @@ function start(runText: string, body: Body): void {
 /**
  * Connects the context to the host's `post(kind, id, text)`, `postSync(text)` and `random(count)`
  * (which return true/false, a string, and a string of 2 * count hex digits), puts crypto and the
- * timers on its globalThis, and returns the entry points the host calls: start(runText, body),
- * deliver(id, replyText), fire(timerId) and describe(thrown).
+ * timers on its globalThis, watches the callbacks no host can cancel, and returns the entry points
+ * the host calls: start(runText, body), deliver(id, replyText), fire(timerId), describe(thrown) and
+ * usedDeferred() (whether the body asked for one of those callbacks).
  *
  * @example
  * const { start } = inside(post, postSync, random, 1024 * 1024, "1 MiB");
@@ -57,5 +58,6 @@ export function inside(post: Post, postSync: PostSync, random: Random, maxText: 
   connect({ post, postSync, random }, maxText, maxTextLabel);
   installCrypto();
   installTimers();
-  return { start, deliver, fire, describe: errorText };
+  watchDeferred();
+  return { start, deliver, fire, describe: errorText, usedDeferred };
 }

@@ -1,5 +1,9 @@
 // setTimeout and clearTimeout, as scripts wait with them (`await new Promise((r) => setTimeout(r, 500))`):
-// the timer runs on the host's side, which calls fire(id) when it is due.
+// the timer runs on the host's side, which calls fire(id) when it is due, and cancels it when the
+// run ends. The language has two callbacks of its own that come later and that no host can cancel:
+// a FinalizationRegistry's (after a garbage collection) and Atomics.waitAsync's (when woken or
+// timed out). A body that asks for either is noted (usedDeferred), and its worker is not used for
+// another run (../script-process.ts): so once a run has ended, none of its code runs again.
 import { ErrorType, StringType, TypeErrorType, apply } from "./intrinsics.js";
 import { post } from "./host.js";
 import { errorText } from "./errors.js";
@@ -42,6 +46,36 @@ export function fire(id: number): void {
     // Uncaught in a timer, as in Node: the run fails with it.
     finish({ ok: false, stage: "throw", error: errorText(error) });
   }
+}
+
+let deferred = false;
+
+/** Whether the body asked for a callback the host cannot cancel (see the top of this file). */
+export function usedDeferred(): boolean {
+  return deferred;
+}
+
+/** Replaces `holder[name]` (a function) by one that notes its use, then does what it did. */
+function noteUse(holder: object | undefined, name: string): void {
+  const original = holder && (holder as Record<string, unknown>)[name];
+  if (typeof original !== "function") return;
+  const noted = {
+    [name](this: unknown, ...args: unknown[]): unknown {
+      deferred = true;
+      return apply(original as (...args: unknown[]) => unknown, this, args);
+    },
+  }[name]!;
+  Object.defineProperty(holder, name, { value: noted, writable: true, configurable: true });
+}
+
+/**
+ * Notes the body's use of the callbacks no host can cancel: FinalizationRegistry's register (only
+ * a registered value ever calls back; the constructor's prototype is reachable from the body, so
+ * its method is where to watch) and Atomics.waitAsync.
+ */
+export function watchDeferred(): void {
+  noteUse(typeof FinalizationRegistry === "function" ? FinalizationRegistry.prototype : undefined, "register");
+  noteUse(typeof Atomics === "object" ? Atomics : undefined, "waitAsync");
 }
 
 /** Puts setTimeout and clearTimeout on the context's globalThis. */
