@@ -41,6 +41,12 @@ const DEFAULT_CONCURRENCY = 4;
 const DEFAULT_UPLOAD_ATTEMPTS = 3;
 /** URLs this close to expiring are not worth starting an upload on. */
 const EXPIRY_MARGIN_MS = 30_000;
+/**
+ * How long an upload may make no progress (storage takes no more bytes and gives no answer)
+ * before it is given up, unless `uploadTimeoutMs` says otherwise. Counted from the last progress,
+ * not from the start, so a large file on a slow link is never cut short while it still moves.
+ */
+export const DEFAULT_UPLOAD_TIMEOUT_MS = 60_000;
 
 /** An app image's address: its owner's handle (`@username` or a project) and its slug. */
 export interface AppImageAddress {
@@ -79,6 +85,12 @@ export interface DeployAppOptions {
   concurrency?: number;
   /** Tries per file before the deploy fails (default 3). */
   uploadAttempts?: number;
+  /**
+   * How long one upload may go without progress, neither a byte taken by storage nor its
+   * answer, before that try is given up (default 60 000 ms; 0: never). A try given up counts
+   * as a failed one, and is tried again like any other.
+   */
+  uploadTimeoutMs?: number;
   signal?: AbortSignal;
 }
 
@@ -274,6 +286,7 @@ async function uploadAll(
 ): Promise<{ ok: boolean; count: number; refused?: string; error?: undefined } | { error: DeployError }> {
   const byName = new Map(pending.uploads.map((u) => [u.name, u]));
   const attempts = Math.max(1, options.uploadAttempts ?? DEFAULT_UPLOAD_ATTEMPTS);
+  const timeoutMs = options.uploadTimeoutMs ?? DEFAULT_UPLOAD_TIMEOUT_MS;
   const done = new Set(pending.done);
   const arrived = new Set(pending.done);
   let bytesDone = all.filter((f) => done.has(f.name)).reduce((n, f) => n + f.size, 0);
@@ -302,7 +315,7 @@ async function uploadAll(
       }
       for (let attempt = 1; ; attempt++) {
         inFlight.set(file.name, 0);
-        const outcome = await uploadOne(client, file, upload, options.signal, (sent) => {
+        const outcome = await uploadOne(client, file, upload, options.signal, timeoutMs, (sent) => {
           inFlight.set(file.name, sent);
           progress();
         });
@@ -317,7 +330,12 @@ async function uploadAll(
           return;
         }
         if (attempt >= attempts) {
-          failure = { ...outcome.error, error: `uploading ${file.name} failed ${attempts} times: ${outcome.error.error}` };
+          // The files that arrived are recorded: a deploy run again finishes this same release.
+          const tries = attempts === 1 ? "failed" : `failed ${attempts} times`;
+          failure = {
+            ...outcome.error,
+            error: `uploading ${file.name} ${tries}: ${outcome.error.error}. Deploy again to finish release ${pending.release}: only the files not yet uploaded are sent`,
+          };
           return;
         }
         progress({ retrying: { file: file.name, attempt: attempt + 1, error: outcome.error.error } });
@@ -347,12 +365,16 @@ async function uploadAll(
   return { ok: !refused, count, ...(refused ? { refused } : {}) };
 }
 
-/** One try at sending one file to its presigned URL (PUT, the headers it named, the exact length). */
+/**
+ * One try at sending one file to its presigned URL (PUT, the headers it named, the exact length),
+ * given up after `timeoutMs` without progress (0: never).
+ */
 async function uploadOne(
   client: ReduckClient,
   file: AppFile,
   upload: Upload,
   signal: AbortSignal | undefined,
+  timeoutMs: number,
   onSent: (sent: number) => void,
 ): Promise<{ ok: true } | { ok: false; error: DeployError; transient: boolean }> {
   const internal = clientInternals(client);
@@ -361,11 +383,23 @@ async function uploadOne(
   const source = pathSource(file.path, file.size);
   // Only what the URL asked for: never the credential, which storage has no use for.
   const headers = { ...upload.headers, "Content-Length": String(file.size) };
-  const request = { url, method: "PUT", headers, body: (buffers: Parameters<typeof source.chunks>[0]) => source.chunks(buffers), onSent };
   const guard = new AttemptGuard(0, signal);
+  // Restarted at every byte storage takes: what it bounds is a stall, not the upload's length.
+  let stall: ReturnType<typeof setTimeout> | undefined;
+  const moved = () => {
+    clearTimeout(stall);
+    if (timeoutMs > 0 && Number.isFinite(timeoutMs)) stall = setTimeout(() => guard.abort({ kind: "timeout", ms: timeoutMs }), timeoutMs);
+  };
+  moved();
+  const sent = (bytes: number) => {
+    moved();
+    onSent(bytes);
+  };
+  const request = { url, method: "PUT", headers, body: (buffers: Parameters<typeof source.chunks>[0]) => source.chunks(buffers), onSent: sent };
   let exchange: RunExchange | undefined;
   try {
     exchange = await (internal.customFetch ? sendOverFetch(internal.customFetch, request, guard) : sendOverNode(internal.connections, request, guard));
+    moved();
     const text = new TextDecoder().decode(await guard.race(exchange.read()));
     if (exchange.status >= 200 && exchange.status < 300) return { ok: true };
     // A URL that already took its upload (an earlier run's, whose answer was lost): the file is
@@ -376,6 +410,10 @@ async function uploadOne(
     const status = exchange.status;
     return { ok: false, error, transient: status === 408 || status === 429 || status >= 500 };
   } catch (err) {
+    if (guard.cause?.kind === "timeout") {
+      const error = `storage at ${where} took no more of it and gave no answer for ${duration(timeoutMs)} (the upload timeout)`;
+      return { ok: false, error: { kind: "timeout", error, url: where }, transient: true };
+    }
     const cause = (err as { cause?: { kind?: string; error?: unknown } }).cause;
     const inner = cause?.kind === "failed" ? cause.error : err;
     if ((inner as Error)?.name === "FileChangedError")
@@ -383,6 +421,7 @@ async function uploadOne(
     const failure = describeFailure(inner, where);
     return { ok: false, error: { ...failure.error, url: where }, transient: failure.error.kind !== "aborted" && failure.error.kind !== "credential" };
   } finally {
+    clearTimeout(stall);
     exchange?.finish();
     guard.dispose();
     await source.release?.();
@@ -483,6 +522,11 @@ function sameImage(a: AppImageAddress, b: AppImageAddress): boolean {
 
 function stringOr(value: unknown, fallback: string): string {
   return typeof value === "string" && value.trim() ? value : fallback;
+}
+
+/** `1.5 s`, `200 ms`. */
+function duration(ms: number): string {
+  return ms >= 1000 ? `${Number((ms / 1000).toFixed(1))} s` : `${ms} ms`;
 }
 
 /** A presigned URL without its query (the signature). */

@@ -10,8 +10,24 @@ import { authFailure, requestOptions, type AuthFetch } from "./requests.js";
 import { publicClient, refreshGrant, storedToken } from "./tokens.js";
 import { AuthError, type OAuthSignIn } from "./types.js";
 
-/** What the CLI does, as scopes; trimmed to those the authorization server lists. */
-export const CLI_SCOPES = ["script:read", "script:write", "run:read", "run:write", "device:read", "connector:read", "profile", "offline_access"];
+/**
+ * What the CLI (and `reduck mcp`, which uses its sign-in) does, as scopes: the scripts, runs and
+ * devices commands, `flock` (the app operations need `app:read` and `app:write`), `whoami`
+ * (`profile`), and a refresh token (`offline_access`). Trimmed to those the authorization server
+ * lists. A test holds it to the scopes of every operation the CLI's code calls.
+ */
+export const CLI_SCOPES = [
+  "script:read",
+  "script:write",
+  "run:read",
+  "run:write",
+  "device:read",
+  "connector:read",
+  "app:read",
+  "app:write",
+  "profile",
+  "offline_access",
+];
 
 /** The redirect URI registered: RFC 8252 lets a native app's loopback redirect use any port. */
 export const REGISTERED_REDIRECT_URI = "http://127.0.0.1/callback";

@@ -4,7 +4,7 @@
  * the same scripts in the same words.
  */
 import type { ReduckClient } from "./client.js";
-import { getScript, listAllScripts, listScripts } from "../generated/operations.js";
+import { getMe, getScript, listAllScripts, listScripts } from "../generated/operations.js";
 import { closestMatches, editDistance } from "./suggest.js";
 
 /** The handle of the official catalogue. */
@@ -107,4 +107,30 @@ export async function bareSlugHint(client: ReduckClient, slug: string): Promise<
     .filter((a, i, all) => all.indexOf(a) === i)
     .slice(0, 3);
   return addresses.length ? `Did you mean ${either(addresses)}?` : undefined;
+}
+
+/**
+ * The sentence to add to "no such handle" for an owner the service does not know. Tried in order: the same name the other way round (`@acme` for
+ * `acme`: a person's handle starts with `@`, a project's does not), then the handles the caller
+ * knows (the official catalogue's, their own, their projects') a typo away, and last those
+ * handles themselves, as a list. Lookups that fail are skipped, as in unknownScriptHint.
+ *
+ * @example
+ * await unknownHandleHint(client, "demo"); // "Did you mean @demo? A person's handle starts with @."
+ * await unknownHandleHint(client, "redcuk"); // "Did you mean reduck?"
+ */
+export async function unknownHandleHint(client: ReduckClient, handle: string): Promise<string> {
+  const person = handle.startsWith("@");
+  const flipped = person ? handle.slice(1) : `@${handle}`;
+  if (flipped && flipped !== "@") {
+    const other = await listScripts({ client, path: { handle: flipped }, query: { pageSize: 1 } });
+    if (!other.error) return `Did you mean ${flipped}? ${person ? "A project's handle has no @." : "A person's handle starts with @."}`;
+  }
+  const me = await getMe({ client });
+  const yours = (me.error ? [] : [me.data.handle, ...me.data.projects.map((p) => p.handle)]).filter(
+    (h, i, all): h is string => !!h && h !== OFFICIAL_HANDLE && all.indexOf(h) === i,
+  );
+  const close = closestMatches(handle, [OFFICIAL_HANDLE, ...yours]);
+  if (close.length) return `Did you mean ${either(close)}?`;
+  return `${yours.length ? `Your handles: ${yours.join(", ")}; the official catalogue: ` : "The official catalogue: "}${OFFICIAL_HANDLE}.`;
 }

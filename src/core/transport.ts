@@ -118,7 +118,10 @@ async function sendOnce(exchange: Exchange, first: OutgoingRequest, timeoutMs: n
       phase = "request";
       const response = await guard.race(exchange(request, guard.signal));
       phase = "body";
-      const body = NULL_BODY.has(response.status) ? new Uint8Array(0) : await guard.race(response.read());
+      // Read even when the status has no body: over node:http, an answer never read keeps its
+      // connection busy (and the process alive) until the server closes it, seconds later.
+      const read = await guard.race(response.read());
+      const body = NULL_BODY.has(response.status) ? new Uint8Array(0) : read;
       const next = response.headers.location && redirects < MAX_REDIRECTS ? redirected(request, response.status, response.headers.location) : undefined;
       if (!next) return { status: response.status, statusText: response.statusText, url: response.url || request.url, headers: response.headers, body };
       request = next;

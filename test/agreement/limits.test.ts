@@ -5,12 +5,13 @@
  * byte past it, on both sides, so a client limit that drifts by one byte in either direction
  * fails here (test/agreement/witness.slow.test.ts proves that it does).
  */
-import { mkdtemp, open, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore, type RunningHttpServer } from "@reduck-client/sandbox";
 import { createReduckClient, MAX_FILE_BYTES, MAX_JSON_BODY_BYTES, relativePathProblem, runScript, type ReduckClient } from "../../src/index.js";
+import { sparseFile } from "../support/files.js";
 
 const uploadDocument = { handle: "reduck", host: "docusign.com", slug: "upload_document" };
 let store: ReferenceStore;
@@ -36,14 +37,8 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-/** A sparse file of `size` bytes: fast to make, read from disk like any other. */
-async function fileOf(size: number): Promise<string> {
-  const file = path.join(dir, `${size}.bin`);
-  const handle = await open(file, "w");
-  await handle.truncate(size);
-  await handle.close();
-  return file;
-}
+/** A sparse file of `size` bytes. */
+const fileOf = (size: number) => sparseFile(dir, `${size}.bin`, size);
 
 /** Sends `size` bytes as one file part straight to the sandbox, bypassing the client's checks. */
 async function sandboxStatusForPart(size: number): Promise<number> {

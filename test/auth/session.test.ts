@@ -21,28 +21,27 @@ function memoryStore(signIn: OAuthSignIn | undefined): SignInStore & { saved: nu
 const NOW = Date.parse("2026-01-01T12:00:00Z");
 const at = (ms: number) => new Date(NOW + ms).toISOString();
 
+/** A login whose API token expires `ms` after NOW; its issuer is a port nobody listens on, so any refresh attempt fails. */
+async function signedInUntil(ms: number) {
+  const issuer = `http://127.0.0.1:${await refusedPort()}`;
+  const store = memoryStore({
+    issuer,
+    clientId: "c",
+    refreshToken: "r",
+    tokens: { "https://api": { resource: "https://api", accessToken: "at_1", expiresAt: at(ms) } },
+  });
+  return { issuer, store };
+}
+
 describe("OAuthSession", () => {
   test("a token valid for more than a minute is used as it is: no request at all", async () => {
-    // The issuer is a port nobody listens on: any refresh attempt would fail.
-    const issuer = `http://127.0.0.1:${await refusedPort()}`;
-    const store = memoryStore({
-      issuer,
-      clientId: "c",
-      refreshToken: "r",
-      tokens: { "https://api": { resource: "https://api", accessToken: "at_1", expiresAt: at(61_000) } },
-    });
+    const { store } = await signedInUntil(61_000);
     expect(await new OAuthSession(store, () => NOW).accessToken("https://api")).toBe("at_1");
     expect(store.saved).toBe(0);
   });
 
   test("a token within a minute of expiring is refreshed; an unreachable server is said so, with its code", async () => {
-    const issuer = `http://127.0.0.1:${await refusedPort()}`;
-    const store = memoryStore({
-      issuer,
-      clientId: "c",
-      refreshToken: "r",
-      tokens: { "https://api": { resource: "https://api", accessToken: "at_1", expiresAt: at(59_000) } },
-    });
+    const { issuer, store } = await signedInUntil(59_000);
     const error = await new OAuthSession(store, () => NOW).accessToken("https://api").catch((e) => e);
     expect(error).toMatchObject({ reason: "unreachable", code: "ECONNREFUSED" });
     expect(error.message).toContain(`could not connect to ${issuer} (ECONNREFUSED)`);

@@ -3,29 +3,12 @@
  * journaled at once, and a batch stopped while waiting resumes by waiting on them, never by
  * sending the rows again. In-process, against the reference server's handlers.
  */
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, afterEach, beforeEach, expect, test } from "vitest";
-import { setupServer } from "msw/node";
-import { createReduckClient, runMany, type RowOutcome } from "../../src/index.js";
-import { createHandlers, createStore, type ReferenceStore } from "@reduck-client/sandbox";
-
-let store: ReferenceStore;
-let client: ReturnType<typeof createReduckClient>;
-let dir: string;
-const server = setupServer();
-server.listen({ onUnhandledRequest: "error" });
-afterAll(() => server.close());
-beforeEach(async () => {
-  store = createStore({ browser: "simulated" });
-  server.resetHandlers(...createHandlers(store));
-  client = createReduckClient({ apiKey: store.demo.apiKey, maxRetries: 0 });
-  dir = await mkdtemp(path.join(os.tmpdir(), "reduck-batch-long-"));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+import { expect, test } from "vitest";
+import { runMany, type RowOutcome } from "../../src/index.js";
+import { useInProcessSandbox } from "../support/sandbox.js";
+const sandbox = useInProcessSandbox({ folder: "reduck-batch-long-" });
 
 const SLEEP = "sandbox/sandbox.test/sleep";
 const rows = [
@@ -45,7 +28,7 @@ const lines = async (file: string) =>
     .map((l) => JSON.parse(l) as Record<string, any>);
 const runsPerEcho = () => {
   const counts = new Map<string, number>();
-  for (const run of store.runs.values())
+  for (const run of sandbox.store.runs.values())
     if (run.script?.host === "sandbox.test") counts.set(String(run.args.echo), (counts.get(String(run.args.echo)) ?? 0) + 1);
   return counts;
 };
@@ -53,7 +36,17 @@ const runsPerEcho = () => {
 /** Runs a batch and stops it (as a second Ctrl-C would) once the service's ids are journaled. */
 async function stoppedWhileWaiting(journal: string): Promise<Array<Record<string, any>>> {
   const hard = new AbortController();
-  const run = runMany({ client, script: SLEEP, rows, groupSize: 2, concurrency: 2, waitForSeconds: 1, journal, signal: hard.signal, browser: "extension" });
+  const run = runMany({
+    client: sandbox.client,
+    script: SLEEP,
+    rows,
+    groupSize: 2,
+    concurrency: 2,
+    waitForSeconds: 1,
+    journal,
+    signal: hard.signal,
+    browser: "extension",
+  });
   const iterating = collect(run);
   const deadline = Date.now() + 10_000;
   while (!(await readFile(journal, "utf8").catch(() => "")).includes('"accepted"')) {
@@ -66,12 +59,12 @@ async function stoppedWhileWaiting(journal: string): Promise<Array<Record<string
 }
 
 test("a 202's batch id and run ids are journaled before the runs end; resuming waits on the run ids", async () => {
-  const journal = path.join(dir, "out.jsonl");
+  const journal = path.join(sandbox.folder, "out.jsonl");
   const before = await stoppedWhileWaiting(journal);
   const accepted = before.filter((l) => l.status === "accepted");
   expect(accepted).toHaveLength(2);
   expect(accepted[0]).toMatchObject({ batchId: expect.any(String), index: 0, runId: expect.any(String) });
-  const resumed = await collect(runMany({ client, script: SLEEP, rows, journal, resume: true, browser: "extension" }));
+  const resumed = await collect(runMany({ client: sandbox.client, script: SLEEP, rows, journal, resume: true, browser: "extension" }));
   expect(resumed.map((o) => [o.row, o.status, o.runId])).toEqual(
     expect.arrayContaining([
       [1, "completed", accepted[0]!.runId],
@@ -86,11 +79,11 @@ test("a 202's batch id and run ids are journaled before the runs end; resuming w
 }, 20_000);
 
 test("with only the batch id known, resuming waits on the batch and takes each row's place in it", async () => {
-  const journal = path.join(dir, "out.jsonl");
+  const journal = path.join(sandbox.folder, "out.jsonl");
   const before = await stoppedWhileWaiting(journal);
   // As if the service had named the batch but not yet its runs.
   await writeFile(journal, before.map((l) => JSON.stringify(l.status === "accepted" ? { ...l, runId: undefined } : l)).join("\n") + "\n");
-  const resumed = await collect(runMany({ client, script: SLEEP, rows, journal, resume: true, browser: "extension" }));
+  const resumed = await collect(runMany({ client: sandbox.client, script: SLEEP, rows, journal, resume: true, browser: "extension" }));
   expect(resumed.map((o) => o.status)).toEqual(["completed", "completed"]);
   expect(resumed.find((o) => o.row === 1)!.result).toEqual({ slept: 2, echo: "a" });
   expect([...runsPerEcho().entries()].sort()).toEqual([

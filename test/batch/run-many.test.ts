@@ -2,45 +2,33 @@
  * runMany in-process, against the reference server's handlers through MSW: every row runs once,
  * the journal records it, and resuming from a journal never sends a row twice.
  */
-import { mkdtemp, readFile, rm, writeFile, appendFile } from "node:fs/promises";
+import { readFile, writeFile, appendFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { http, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeEach, describe, expect, test } from "vitest";
-import { createReduckClient, runMany, type RowOutcome } from "../../src/index.js";
-import { createHandlers, createStore, type ReferenceStore } from "@reduck-client/sandbox";
-
-let store: ReferenceStore;
-let client: ReturnType<typeof createReduckClient>;
-let dir: string;
-const server = setupServer();
-server.listen({ onUnhandledRequest: "error" });
-afterAll(() => server.close());
+import { describe, expect, test } from "vitest";
+import { runMany, type RowOutcome } from "../../src/index.js";
+import { useInProcessSandbox } from "../support/sandbox.js";
 
 const SCRIPT = "@demo/rows.example/echo";
 
-beforeEach(async () => {
-  store = createStore({ browser: "simulated" });
-  store.addScript({
-    handle: "@demo",
-    host: "rows.example",
-    slug: "echo",
-    content: "if (args.name === 'boom') throw new Error('the site said no'); return { name: args.name, n: args.n ?? null };",
-    inputSchema: { type: "object", properties: { name: { type: "string" }, n: { type: "integer" } }, required: ["name"] },
-  });
-  server.resetHandlers(...createHandlers(store));
-  client = createReduckClient({ apiKey: store.demo.apiKey, maxRetries: 0 });
-  dir = await mkdtemp(path.join(os.tmpdir(), "reduck-batch-"));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+const sandbox = useInProcessSandbox({
+  seed: (store) => {
+    store.addScript({
+      handle: "@demo",
+      host: "rows.example",
+      slug: "echo",
+      content: "if (args.name === 'boom') throw new Error('the site said no'); return { name: args.name, n: args.n ?? null };",
+      inputSchema: { type: "object", properties: { name: { type: "string" }, n: { type: "integer" } }, required: ["name"] },
+    });
+  },
+  folder: "reduck-batch-",
 });
 
 /** The script's runs at the server, by the `name` argument. */
 function runsByName(): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const run of store.runs.values()) {
+  for (const run of sandbox.store.runs.values()) {
     if (run.script?.host !== "rows.example") continue;
     const name = String((run.args as { name?: unknown }).name);
     counts.set(name, (counts.get(name) ?? 0) + 1);
@@ -65,8 +53,8 @@ const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `r${i +
 
 describe("runMany", () => {
   test("runs every row once, coerces cells to the contract's types, and journals a sending line before each outcome", async () => {
-    const journal = path.join(dir, "out.jsonl");
-    const run = runMany({ client, script: SCRIPT, rows: rows(9), concurrency: 4, journal, browser: "extension" });
+    const journal = path.join(sandbox.folder, "out.jsonl");
+    const run = runMany({ client: sandbox.client, script: SCRIPT, rows: rows(9), concurrency: 4, journal, browser: "extension" });
     const outcomes = await collect(run);
     expect(run.error).toBeUndefined();
     expect(outcomes).toHaveLength(9);
@@ -92,7 +80,7 @@ describe("runMany", () => {
       yield { name: "c", extra: "x" };
       yield { name: "d" };
     }
-    const outcomes = await collect(runMany({ client, script: SCRIPT, rows: source(), browser: "extension" }));
+    const outcomes = await collect(runMany({ client: sandbox.client, script: SCRIPT, rows: source(), browser: "extension" }));
     const by = Object.fromEntries(outcomes.map((o) => [o.row, o]));
     expect(by[1]!.status).toBe("completed");
     expect(by[2]).toMatchObject({ status: "invalid", error: expect.stringContaining("n must be a number") });
@@ -103,9 +91,9 @@ describe("runMany", () => {
   });
 
   test("a journal with results is refused without resume, and a second runner on it is refused while the first holds it", async () => {
-    const journal = path.join(dir, "out.jsonl");
-    await collect(runMany({ client, script: SCRIPT, rows: rows(2), journal, browser: "extension" }));
-    const again = runMany({ client, script: SCRIPT, rows: rows(2), journal, browser: "extension" });
+    const journal = path.join(sandbox.folder, "out.jsonl");
+    await collect(runMany({ client: sandbox.client, script: SCRIPT, rows: rows(2), journal, browser: "extension" }));
+    const again = runMany({ client: sandbox.client, script: SCRIPT, rows: rows(2), journal, browser: "extension" });
     expect(await collect(again)).toEqual([]);
     expect(again.error?.error).toMatch(/already holds the results of a batch: resume it/);
 
@@ -118,11 +106,11 @@ describe("runMany", () => {
       await gate;
       yield { name: "x2" };
     })();
-    const other = path.join(dir, "other.jsonl");
-    const first = runMany({ client, script: SCRIPT, rows: slow, journal: other, browser: "extension", groupSize: 1 });
+    const other = path.join(sandbox.folder, "other.jsonl");
+    const first = runMany({ client: sandbox.client, script: SCRIPT, rows: slow, journal: other, browser: "extension", groupSize: 1 });
     const it = first[Symbol.asyncIterator]();
     await it.next();
-    const second = runMany({ client, script: SCRIPT, rows: rows(1), journal: other, resume: true, browser: "extension" });
+    const second = runMany({ client: sandbox.client, script: SCRIPT, rows: rows(1), journal: other, resume: true, browser: "extension" });
     expect(await collect(second)).toEqual([]);
     expect(second.error?.error).toMatch(/another reduck batch \(pid \d+\) is writing .*other\.jsonl/);
     refused();
@@ -131,11 +119,19 @@ describe("runMany", () => {
   });
 
   test("resume: completed rows are never sent again, even from an edited and reordered file; new rows run", async () => {
-    const journal = path.join(dir, "out.jsonl");
-    await collect(runMany({ client, script: SCRIPT, rows: rows(5), journal, browser: "extension" }));
+    const journal = path.join(sandbox.folder, "out.jsonl");
+    await collect(runMany({ client: sandbox.client, script: SCRIPT, rows: rows(5), journal, browser: "extension" }));
     const edited = [...rows(5)].reverse().concat([{ name: "r6", n: "6" }]);
     const warnings: string[] = [];
-    const run = runMany({ client, script: SCRIPT, rows: edited, journal, resume: true, browser: "extension", onWarning: (w) => warnings.push(w) });
+    const run = runMany({
+      client: sandbox.client,
+      script: SCRIPT,
+      rows: edited,
+      journal,
+      resume: true,
+      browser: "extension",
+      onWarning: (w) => warnings.push(w),
+    });
     const outcomes = await collect(run);
     expect(outcomes.map((o) => o.row)).toEqual([6]);
     expect(run.counts).toMatchObject({ total: 6, completed: 6, earlier: 5 });
@@ -145,8 +141,8 @@ describe("runMany", () => {
   });
 
   test("resume: a row with a run id but no outcome is waited for; a `sending` row is adopted by its run; one never sent is unknown", async () => {
-    const journal = path.join(dir, "out.jsonl");
-    await collect(runMany({ client, script: SCRIPT, rows: rows(3), journal, browser: "extension" }));
+    const journal = path.join(sandbox.folder, "out.jsonl");
+    await collect(runMany({ client: sandbox.client, script: SCRIPT, rows: rows(3), journal, browser: "extension" }));
     const lines = await journalLines(journal);
     const outcome = (row: number) => lines.find((l) => l.row === row && l.status === "completed")!;
     // As a crash would leave it: row 1 accepted with its id, row 2 `sending` (its run exists), row 3 `sending` (never arrived).
@@ -159,8 +155,8 @@ describe("runMany", () => {
     ];
     await writeFile(journal, crashed.map((l) => JSON.stringify(l)).join("\n") + "\n");
     // Row 3's run is removed from the server: it never arrived.
-    store.runs.delete(outcome(3).runId as string);
-    const outcomes = await collect(runMany({ client, script: SCRIPT, rows: rows(3), journal, resume: true, browser: "extension" }));
+    sandbox.store.runs.delete(outcome(3).runId as string);
+    const outcomes = await collect(runMany({ client: sandbox.client, script: SCRIPT, rows: rows(3), journal, resume: true, browser: "extension" }));
     const by = Object.fromEntries(outcomes.map((o) => [o.row, o]));
     expect(by[1]).toMatchObject({ status: "completed", runId: outcome(1).runId, result: { name: "r1", n: 1 } });
     expect(by[2]).toMatchObject({ status: "completed", runId: outcome(2).runId });
@@ -170,30 +166,34 @@ describe("runMany", () => {
     expect(runsByName().get("r3")).toBeUndefined();
 
     // Unknown stays unknown on a plain resume; --retry-unknown sends it.
-    const plain = runMany({ client, script: SCRIPT, rows: rows(3), journal, resume: true, browser: "extension" });
+    const plain = runMany({ client: sandbox.client, script: SCRIPT, rows: rows(3), journal, resume: true, browser: "extension" });
     expect(await collect(plain)).toEqual([]);
     expect(plain.counts).toMatchObject({ unknown: 1, completed: 2 });
-    const retried = await collect(runMany({ client, script: SCRIPT, rows: rows(3), journal, resume: true, retryUnknown: true, browser: "extension" }));
+    const retried = await collect(
+      runMany({ client: sandbox.client, script: SCRIPT, rows: rows(3), journal, resume: true, retryUnknown: true, browser: "extension" }),
+    );
     expect(retried).toEqual([expect.objectContaining({ row: 3, status: "completed" })]);
     expect(runsByName().get("r3")).toBe(1);
   });
 
   test("resume: a row whose run could not be read (unknown, with its run id) is waited for again, never resent", async () => {
-    const journal = path.join(dir, "out.jsonl");
-    await collect(runMany({ client, script: SCRIPT, rows: rows(1), journal, browser: "extension" }));
+    const journal = path.join(sandbox.folder, "out.jsonl");
+    await collect(runMany({ client: sandbox.client, script: SCRIPT, rows: rows(1), journal, browser: "extension" }));
     const done = (await journalLines(journal)).find((l) => l.status === "completed")!;
     await writeFile(journal, JSON.stringify({ row: 1, key: done.key, status: "unknown", runId: done.runId, error: "could not read run" }) + "\n");
-    const outcomes = await collect(runMany({ client, script: SCRIPT, rows: rows(1), journal, resume: true, browser: "extension" }));
+    const outcomes = await collect(runMany({ client: sandbox.client, script: SCRIPT, rows: rows(1), journal, resume: true, browser: "extension" }));
     expect(outcomes).toEqual([expect.objectContaining({ row: 1, status: "completed", runId: done.runId })]);
     expect(runsByName().get("r1")).toBe(1);
   });
 
   test("--retry-failed sends failed rows again with a new line, keeping the old one", async () => {
-    const journal = path.join(dir, "out.jsonl");
+    const journal = path.join(sandbox.folder, "out.jsonl");
     const input = [{ name: "ok" }, { name: "boom" }];
-    await collect(runMany({ client, script: SCRIPT, rows: input, journal, browser: "extension" }));
-    expect(await collect(runMany({ client, script: SCRIPT, rows: input, journal, resume: true, browser: "extension" }))).toEqual([]);
-    const retried = await collect(runMany({ client, script: SCRIPT, rows: input, journal, resume: true, retryFailed: true, browser: "extension" }));
+    await collect(runMany({ client: sandbox.client, script: SCRIPT, rows: input, journal, browser: "extension" }));
+    expect(await collect(runMany({ client: sandbox.client, script: SCRIPT, rows: input, journal, resume: true, browser: "extension" }))).toEqual([]);
+    const retried = await collect(
+      runMany({ client: sandbox.client, script: SCRIPT, rows: input, journal, resume: true, retryFailed: true, browser: "extension" }),
+    );
     expect(retried).toEqual([expect.objectContaining({ row: 2, status: "failed" })]);
     expect(runsByName().get("boom")).toBe(2);
     expect(runsByName().get("ok")).toBe(1);
@@ -202,12 +202,12 @@ describe("runMany", () => {
   });
 
   test("resume with other shared arguments, or another version, is refused with each change named; nothing is sent", async () => {
-    const journal = path.join(dir, "out.jsonl");
+    const journal = path.join(sandbox.folder, "out.jsonl");
     const named = [{ name: "s1" }, { name: "s2" }];
-    await collect(runMany({ client, script: SCRIPT, rows: named, shared: { n: "7" }, journal, browser: "extension" }));
+    await collect(runMany({ client: sandbox.client, script: SCRIPT, rows: named, shared: { n: "7" }, journal, browser: "extension" }));
     expect(runsByName().size).toBe(2);
-    const before = store.runs.size;
-    const changed = runMany({ client, script: SCRIPT, rows: named, shared: { n: "8" }, journal, resume: true, browser: "extension" });
+    const before = sandbox.store.runs.size;
+    const changed = runMany({ client: sandbox.client, script: SCRIPT, rows: named, shared: { n: "8" }, journal, resume: true, browser: "extension" });
     expect(await collect(changed)).toEqual([]);
     expect(changed.error).toMatchObject({ kind: "invalid_request", error: expect.stringContaining('(n was "7", now "8")') });
     const [header] = await journalLines(journal);
@@ -216,21 +216,21 @@ describe("runMany", () => {
     expect(batchChanges(header as never, { script: SCRIPT, versionId: "v2", shared: { n: "7" } })).toEqual([
       `the script's version was ${String(header!.versionId)}, now v2 (--version ${String(header!.versionId)} runs the one it ran)`,
     ]);
-    expect(store.runs.size).toBe(before);
+    expect(sandbox.store.runs.size).toBe(before);
     // The same shared arguments resume: nothing left to run.
-    const same = runMany({ client, script: SCRIPT, rows: named, shared: { n: "7" }, journal, resume: true, browser: "extension" });
+    const same = runMany({ client: sandbox.client, script: SCRIPT, rows: named, shared: { n: "7" }, journal, resume: true, browser: "extension" });
     expect(await collect(same)).toEqual([]);
     expect(same.error).toBeUndefined();
     expect(same.counts).toMatchObject({ total: 2, completed: 2, earlier: 2 });
   });
 
   test("a torn last line from a crash is ignored with a warning, never fatal, and cut off before appending", async () => {
-    const journal = path.join(dir, "out.jsonl");
-    await collect(runMany({ client, script: SCRIPT, rows: rows(2), journal, browser: "extension" }));
+    const journal = path.join(sandbox.folder, "out.jsonl");
+    await collect(runMany({ client: sandbox.client, script: SCRIPT, rows: rows(2), journal, browser: "extension" }));
     await appendFile(journal, '{"row":3,"key":"abc","sta');
     const warnings: string[] = [];
     const outcomes = await collect(
-      runMany({ client, script: SCRIPT, rows: rows(3), journal, resume: true, browser: "extension", onWarning: (w) => warnings.push(w) }),
+      runMany({ client: sandbox.client, script: SCRIPT, rows: rows(3), journal, resume: true, browser: "extension", onWarning: (w) => warnings.push(w) }),
     );
     expect(warnings).toEqual([expect.stringMatching(/ignored its last line, cut off by an interrupted write/)]);
     expect(outcomes).toEqual([expect.objectContaining({ row: 3, status: "completed" })]);
@@ -241,10 +241,12 @@ describe("runMany", () => {
   });
 
   test("a stale lock (its process is gone) is taken over with a warning", async () => {
-    const journal = path.join(dir, "out.jsonl");
+    const journal = path.join(sandbox.folder, "out.jsonl");
     await writeFile(`${journal}.lock`, `999999999 ${os.hostname()}\n`);
     const warnings: string[] = [];
-    const outcomes = await collect(runMany({ client, script: SCRIPT, rows: rows(1), journal, browser: "extension", onWarning: (w) => warnings.push(w) }));
+    const outcomes = await collect(
+      runMany({ client: sandbox.client, script: SCRIPT, rows: rows(1), journal, browser: "extension", onWarning: (w) => warnings.push(w) }),
+    );
     expect(outcomes).toHaveLength(1);
     expect(warnings).toEqual([expect.stringMatching(/left by a process that no longer runs \(pid 999999999\): taken over/)]);
     await expect(readFile(`${journal}.lock`)).rejects.toThrow();
@@ -252,7 +254,7 @@ describe("runMany", () => {
 
   test("429s slow the batch and honour Retry-After; no row fails and each runs once", async () => {
     let refused = 0;
-    server.use(
+    sandbox.use(
       http.post("*/run", () => {
         if (refused >= 3) return undefined; // then the reference server answers
         refused++;
@@ -261,7 +263,7 @@ describe("runMany", () => {
     );
     const warnings: string[] = [];
     const started = Date.now();
-    const run = runMany({ client, script: SCRIPT, rows: rows(6), concurrency: 4, browser: "extension", onWarning: (w) => warnings.push(w) });
+    const run = runMany({ client: sandbox.client, script: SCRIPT, rows: rows(6), concurrency: 4, browser: "extension", onWarning: (w) => warnings.push(w) });
     const outcomes = await collect(run);
     expect(outcomes.map((o) => o.status)).toEqual(Array(6).fill("completed"));
     expect(refused).toBe(3);
@@ -272,7 +274,7 @@ describe("runMany", () => {
 
   test("a 503 without Retry-After backs off and sends again; no row fails", async () => {
     let refused = 0;
-    server.use(
+    sandbox.use(
       http.post("*/run", () => {
         if (refused >= 2) return undefined;
         refused++;
@@ -281,7 +283,15 @@ describe("runMany", () => {
     );
     const warnings: string[] = [];
     const outcomes = await collect(
-      runMany({ client, script: SCRIPT, rows: rows(3), concurrency: 2, groupSize: 1, browser: "extension", onWarning: (w) => warnings.push(w) }),
+      runMany({
+        client: sandbox.client,
+        script: SCRIPT,
+        rows: rows(3),
+        concurrency: 2,
+        groupSize: 1,
+        browser: "extension",
+        onWarning: (w) => warnings.push(w),
+      }),
     );
     expect(outcomes.map((o) => o.status)).toEqual(["completed", "completed", "completed"]);
     expect(warnings.some((w) => /the service answered 503: slowing down/.test(w))).toBe(true);
@@ -292,10 +302,10 @@ describe("runMany", () => {
     for (const [options, message] of [
       [undefined, "runMany takes an options object"],
       [{ script: SCRIPT, rows: [] }, "pass the client from createReduckClient()"],
-      [{ client, rows: [] }, "script must be an address"],
-      [{ client, script: SCRIPT, rows: 5 }, "rows must be an iterable or async iterable"],
-      [{ client, script: SCRIPT, rows: [], concurrency: 0 }, "concurrency must be a whole number of at least 1"],
-      [{ client, script: SCRIPT, rows: [], groupSize: 21 }, "groupSize must be from 1 to 20"],
+      [{ client: sandbox.client, rows: [] }, "script must be an address"],
+      [{ client: sandbox.client, script: SCRIPT, rows: 5 }, "rows must be an iterable or async iterable"],
+      [{ client: sandbox.client, script: SCRIPT, rows: [], concurrency: 0 }, "concurrency must be a whole number of at least 1"],
+      [{ client: sandbox.client, script: SCRIPT, rows: [], groupSize: 21 }, "groupSize must be from 1 to 20"],
     ] as const) {
       const run = runMany(options as never);
       expect(await collect(run)).toEqual([]);
@@ -305,13 +315,13 @@ describe("runMany", () => {
 
   test("groups rows into one request of `scripts` (up to 20) and pairs each outcome with its row", async () => {
     const bodies: unknown[] = [];
-    server.use(
+    sandbox.use(
       http.post("*/run", async ({ request }) => {
         bodies.push(await request.clone().json());
         return undefined;
       }),
     );
-    const outcomes = await collect(runMany({ client, script: SCRIPT, rows: rows(8), concurrency: 8, groupSize: 4, browser: "extension" }));
+    const outcomes = await collect(runMany({ client: sandbox.client, script: SCRIPT, rows: rows(8), concurrency: 8, groupSize: 4, browser: "extension" }));
     expect(bodies.length).toBe(2);
     expect((bodies[0] as { scripts: unknown[] }).scripts).toHaveLength(4);
     for (const o of outcomes) expect(o.result).toEqual({ name: `r${o.row}`, n: o.row });

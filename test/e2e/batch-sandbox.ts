@@ -1,18 +1,18 @@
 /**
  * The reference server and the user's home shared by the `reduck batch` end-to-end files
  * (batch.test.ts, batch-resume.test.ts): a test file calls useBatchSandbox(), which starts the
- * server before that file's tests and removes everything after. Its bindings are live: read them
- * in tests.
+ * server (test/support/sandbox.ts) before that file's tests and removes everything after. Its
+ * bindings are live: read them in tests.
  */
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import os from "node:os";
+import { mkdtemp, readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { beforeAll } from "vitest";
 import { createReduckClient, listAll, listRuns } from "../../src/index.js";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
+import type { ReferenceStore } from "@reduck-client/sandbox";
+import { type CliSandbox, useCliSandbox } from "../support/sandbox.js";
 
 export let store: ReferenceStore;
-export let server: Awaited<ReturnType<typeof startHttpServer>>;
+export let server: CliSandbox["server"];
 export let home: string;
 export let env: Record<string, string>;
 export const scriptIds: Record<string, string> = {};
@@ -31,27 +31,25 @@ const ROWS_SCHEMA = {
 
 /** Starts the server before the calling file's tests, and removes everything after them. */
 export function useBatchSandbox(): void {
-  beforeAll(async () => {
-    store = createStore({ browser: "simulated" });
-    const add = (slug: string, content: string) => {
-      scriptIds[slug] = store.addScript({ handle: "@demo", host: "rows.example", slug, content, inputSchema: ROWS_SCHEMA }).id;
-    };
-    add(
-      "echo",
-      "if (args.name === 'boom') throw new Error('the site said no'); return { args, photo: files.photo ? { name: files.photo.name, size: files.photo.size } : null };",
-    );
-    // Slow enough that a batch can be killed with runs in flight.
-    add("slow", "await new Promise((r) => setTimeout(r, 150)); if (args.name === 'boom') throw new Error('the site said no'); return { name: args.name };");
-    // Long enough that a batch can be stopped twice with its rows still running at the service.
-    add("hold", "await new Promise((r) => setTimeout(r, 3000)); return { name: args.name };");
-    server = await startHttpServer({ handlers: createHandlers(store) });
-    home = await mkdtemp(path.join(os.tmpdir(), "reduck-batch-e2e-"));
-    env = { HOME: home, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(home, ".config") };
-  }, 30_000);
-
-  afterAll(async () => {
-    await server?.close();
-    await rm(home, { recursive: true, force: true });
+  const sandbox = useCliSandbox({
+    store: { browser: "simulated" },
+    seed: (store) => {
+      const add = (slug: string, content: string) => {
+        scriptIds[slug] = store.addScript({ handle: "@demo", host: "rows.example", slug, content, inputSchema: ROWS_SCHEMA }).id;
+      };
+      add(
+        "echo",
+        "if (args.name === 'boom') throw new Error('the site said no'); return { args, photo: files.photo ? { name: files.photo.name, size: files.photo.size } : null };",
+      );
+      // Slow enough that a batch can be killed with runs in flight.
+      add("slow", "await new Promise((r) => setTimeout(r, 150)); if (args.name === 'boom') throw new Error('the site said no'); return { name: args.name };");
+      // Long enough that a batch can be stopped twice with its rows still running at the service.
+      add("hold", "await new Promise((r) => setTimeout(r, 3000)); return { name: args.name };");
+    },
+    home: "reduck-batch-e2e-",
+  });
+  beforeAll(() => {
+    ({ store, server, home, env } = sandbox);
   });
 }
 

@@ -9,21 +9,15 @@ import type { AddressInfo } from "node:net";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { createReduckClient, createScript, runScript, MAX_FILE_BYTES, type ReduckClient } from "../../src/index.js";
-import { createHandlers, createStore, scratchFolder, sharedBrowserHost, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
+import { createScript, runScript, MAX_FILE_BYTES } from "../../src/index.js";
+import { scratchFolder, sharedBrowserHost } from "@reduck-client/sandbox";
 import { runCli } from "../support/cli.js";
-import { makeDesktop, sha256, temporaryFolder } from "../support/files.js";
+import { sha256 } from "../support/files.js";
 import { present } from "../support/present.js";
+import { useCliSandbox } from "../support/sandbox.js";
 
 const MiB = 2 ** 20;
 const PNG_SIGNATURE = Buffer.from("89504e470d0a1a0a", "hex");
-
-let store: ReferenceStore;
-let server: Awaited<ReturnType<typeof startHttpServer>>;
-let client: ReduckClient;
-let env: Record<string, string>;
-let work: string;
-let desktop: string;
 /** A server on this machine a script's page can reach: it counts who knocked, and holds `/hold` until released. */
 let local: Server;
 let knocks = 0;
@@ -45,7 +39,7 @@ return await page.locator('#preview [data-preview]').evaluateAll((cells) => Obje
 
 async function create(host: string, slug: string, content: string, inputSchema: Record<string, unknown> = { type: "object" }) {
   const created = await createScript({
-    client,
+    client: sandbox.client,
     path: { handle: "@demo" },
     body: {
       host,
@@ -60,13 +54,12 @@ async function create(host: string, slug: string, content: string, inputSchema: 
   expect(created.error).toBeUndefined();
 }
 
+const sandbox = useCliSandbox({
+  desktop: {},
+  home: "reduck-e2e-browser-",
+});
+
 beforeAll(async () => {
-  work = temporaryFolder("reduck-e2e-browser-");
-  desktop = await makeDesktop();
-  store = createStore({ desktopDir: desktop });
-  server = await startHttpServer({ handlers: createHandlers(store) });
-  client = createReduckClient({ apiKey: store.demo.apiKey, baseUrl: server.url });
-  env = { HOME: work, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(work, ".config") };
   local = createServer((request, response) => {
     knocks += 1;
     if (request.url === "/hold") held.push(() => response.end("released"));
@@ -80,8 +73,7 @@ beforeAll(async () => {
   await create("mail.google.com", "read_preview", READ_PREVIEW);
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
+afterAll(() => {
   local?.close();
 });
 
@@ -97,9 +89,9 @@ describe("builtins.uploadFile puts the run's file into a real file field", () =>
 
   test.each(sizes)("%s as bytes through the CLI: named after the input, the same bytes in the page", async (_label, size) => {
     const bytes = randomBytes(size);
-    const file = path.join(work, `cli-${size}.bin`);
+    const file = path.join(sandbox.home, `cli-${size}.bin`);
     await writeFile(file, bytes);
-    const r = await runCli(["run", "--script", "@demo/example.org/inspect_upload", `file:doc=${file}`], { env });
+    const r = await runCli(["run", "--script", "@demo/example.org/inspect_upload", `file:doc=${file}`], { env: sandbox.env });
     expect(r.stderr).not.toMatch(/Error/);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ name: "doc", size, sha256: sha256(bytes) });
@@ -107,27 +99,31 @@ describe("builtins.uploadFile puts the run's file into a real file field", () =>
 
   test.each(sizes)("%s as bytes through the library: the same", async (_label, size) => {
     const bytes = randomBytes(size);
-    const file = path.join(work, `lib-${size}.bin`);
+    const file = path.join(sandbox.home, `lib-${size}.bin`);
     await writeFile(file, bytes);
-    const { data, error } = await runScript({ client, browser: "extension", script: { ...inspect, files: { doc: { path: file } } } });
+    const { data, error } = await runScript({ client: sandbox.client, browser: "extension", script: { ...inspect, files: { doc: { path: file } } } });
     expect(error).toBeUndefined();
     expect(data!.result).toEqual({ name: "doc", size, sha256: sha256(bytes) });
   });
 
   test("a named file, read by the extension from <desktop>/reduck: its own name, the same bytes", async () => {
     const bytes = randomBytes(300_001);
-    await writeFile(path.join(desktop, "reduck", "quarterly report.pdf"), bytes);
-    const { data, error } = await runScript({ client, browser: "extension", script: { ...inspect, files: { doc: { relativePath: "quarterly report.pdf" } } } });
+    await writeFile(path.join(sandbox.desktop, "reduck", "quarterly report.pdf"), bytes);
+    const { data, error } = await runScript({
+      client: sandbox.client,
+      browser: "extension",
+      script: { ...inspect, files: { doc: { relativePath: "quarterly report.pdf" } } },
+    });
     expect(error).toBeUndefined();
     expect(data!.result).toEqual({ name: "quarterly report.pdf", size: bytes.length, sha256: sha256(bytes) });
   });
 
   test("a required file input that is missing fails before the browser is touched", async () => {
     const contexts = sharedBrowserHost().runs;
-    const { error } = await runScript({ client, browser: "extension", script: inspect });
+    const { error } = await runScript({ client: sandbox.client, browser: "extension", script: inspect });
     expect(error).toMatchObject({ error: "missing file input doc", runId: expect.any(String) });
     expect(sharedBrowserHost().runs).toBe(contexts);
-    const trace = await runCli(["runs", "trace", error!.runId!], { env });
+    const trace = await runCli(["runs", "trace", error!.runId!], { env: sandbox.env });
     expect(trace.stderr).toContain("recorded no trace");
   });
 
@@ -137,14 +133,14 @@ describe("builtins.uploadFile puts the run's file into a real file field", () =>
     await create("example.org", "hold", `await page.goto(${JSON.stringify(hold)}); return {};`, doc);
     const parts = async () => {
       const found: string[] = [];
-      for (const name of (await readdir(scratchFolder(store))).filter((n) => n.startsWith("parts-"))) {
-        for (const file of await readdir(path.join(scratchFolder(store), name))) found.push(path.join(scratchFolder(store), name, file));
+      for (const name of (await readdir(scratchFolder(sandbox.store))).filter((n) => n.startsWith("parts-"))) {
+        for (const file of await readdir(path.join(scratchFolder(sandbox.store), name))) found.push(path.join(scratchFolder(sandbox.store), name, file));
       }
       return found;
     };
     const bytes = randomBytes(MiB);
     const running = runScript({
-      client,
+      client: sandbox.client,
       browser: "extension",
       script: { handle: "@demo", host: "example.org", slug: "hold", files: { doc: new Blob([bytes]) } },
     });
@@ -161,7 +157,7 @@ describe("builtins.uploadFile puts the run's file into a real file field", () =>
 describe("mail.google.com/send_email in the real browser", () => {
   async function sendThenRead(args: string[]) {
     const banner = Buffer.concat([PNG_SIGNATURE, Buffer.alloc(4096, 7)]);
-    const file = path.join(work, "banner.png");
+    const file = path.join(sandbox.home, "banner.png");
     await writeFile(file, banner);
     // One browser for both steps: the second reads the page the first left.
     const r = await runCli(
@@ -177,7 +173,7 @@ describe("mail.google.com/send_email in the real browser", () => {
         "--script",
         "@demo/mail.google.com/read_preview",
       ],
-      { env },
+      { env: sandbox.env },
     );
     expect(r.code).toBe(0);
     return { results: JSON.parse(r.stdout) as [Record<string, unknown>, Record<string, string>], stderr: r.stderr };
@@ -196,12 +192,14 @@ describe("mail.google.com/send_email in the real browser", () => {
   });
 
   test("the trace has each step with its duration and a PNG after the last; runs trace --screenshots writes it", async () => {
-    const banner = path.join(work, "banner.png");
-    const r = await runCli(["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=x", `file:attachment=${banner}`], { env });
+    const banner = path.join(sandbox.home, "banner.png");
+    const r = await runCli(["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=x", `file:attachment=${banner}`], {
+      env: sandbox.env,
+    });
     expect(r.code).toBe(0);
     const runId = present(/^run ([0-9a-f-]{36})$/m.exec(r.stderr)?.[1], "a run id on stderr");
-    const shots = path.join(work, "shots");
-    const traced = await runCli(["runs", "trace", runId, "--screenshots", shots], { env });
+    const shots = path.join(sandbox.home, "shots");
+    const traced = await runCli(["runs", "trace", runId, "--screenshots", shots], { env: sandbox.env });
     expect(traced.code).toBe(0);
     const trace = JSON.parse(traced.stdout);
     expect(trace.steps.map((s: { action: string }) => s.action)).toEqual([
@@ -220,7 +218,7 @@ describe("mail.google.com/send_email in the real browser", () => {
       {
         kind: "last",
         afterStep: 7,
-        url: expect.stringMatching(new RegExp(`^${server.url}/screenshots/`)),
+        url: expect.stringMatching(new RegExp(`^${sandbox.server.url}/screenshots/`)),
         type: "image/png",
         size: expect.any(Number),
         path: path.join(shots, `${runId}-last.png`),
@@ -235,17 +233,17 @@ describe("mail.google.com/send_email in the real browser", () => {
 describe("a browser that hangs or dies costs one run", () => {
   test("a script that hangs the page ends with the timeout error; the next run succeeds", async () => {
     await create("example.org", "hang", `await page.setContent("<p>stuck</p>"); await page.evaluate(() => { for (;;) {} });`);
-    const limit = store.runTimeoutMs;
-    store.runTimeoutMs = 2_000;
+    const limit = sandbox.store.runTimeoutMs;
+    sandbox.store.runTimeoutMs = 2_000;
     try {
-      const hung = await runCli(["run", "--script", "@demo/example.org/hang"], { env });
+      const hung = await runCli(["run", "--script", "@demo/example.org/hang"], { env: sandbox.env });
       expect(hung.code).toBe(1);
       // The service's words for people (externalMessage) in the human line.
       expect(hung.stderr).toMatch(/failed: @demo\/example\.org\/hang did not finish within 2 s, so it was stopped\.$/m);
     } finally {
-      store.runTimeoutMs = limit;
+      sandbox.store.runTimeoutMs = limit;
     }
-    const { data, error } = await runScript({ client, browser: "extension", script: { ...inspect, files: { doc: new Blob(["next"]) } } });
+    const { data, error } = await runScript({ client: sandbox.client, browser: "extension", script: { ...inspect, files: { doc: new Blob(["next"]) } } });
     expect(error).toBeUndefined();
     expect(data!.result).toEqual({ name: "doc", size: 4, sha256: sha256(Buffer.from("next")) });
   });
@@ -256,7 +254,7 @@ describe("a browser that hangs or dies costs one run", () => {
     await create("example.org", "wait", `await page.goto(${JSON.stringify(signal)}); await page.waitForTimeout(60_000); return {};`);
     const before = knocks;
     const launches = host.launches;
-    const running = runCli(["run", "--script", "@demo/example.org/wait"], { env });
+    const running = runCli(["run", "--script", "@demo/example.org/wait"], { env: sandbox.env });
     await vi.waitFor(() => expect(knocks).toBe(before + 1), { timeout: 15_000, interval: 20 });
     const pid = (await host.browserPid())!;
     process.kill(pid, "SIGKILL");
@@ -267,7 +265,7 @@ describe("a browser that hangs or dies costs one run", () => {
       /failed: @demo\/example\.org\/wait failed on the site: page\.(goto|waitForTimeout): the browser closed during the run \(it crashed or was killed\)$/m,
     );
 
-    const { data, error } = await runScript({ client, browser: "extension", script: { ...inspect, files: { doc: new Blob(["again"]) } } });
+    const { data, error } = await runScript({ client: sandbox.client, browser: "extension", script: { ...inspect, files: { doc: new Blob(["again"]) } } });
     expect(error).toBeUndefined();
     expect(data!.result).toMatchObject({ name: "doc", size: 5 });
     expect(host.launches).toBe(launches + 1);
@@ -296,7 +294,11 @@ describe("nothing the browser asks for leaves this machine", () => {
     );
     const host = sharedBrowserHost();
     const simulated = host.traffic.simulated;
-    const { data, error } = await runScript({ client, browser: "extension", script: { handle: "@demo", host: "example.org", slug: "reach_out" } });
+    const { data, error } = await runScript({
+      client: sandbox.client,
+      browser: "extension",
+      script: { handle: "@demo", host: "example.org", slug: "reach_out" },
+    });
     expect(error).toBeUndefined();
     expect(data!.result).toEqual({ tried: { fetched: "opaque", beacon: true, image: "error", socket: 1008 }, title: "404 Not Found" });
     // At least: the page, the fetch, the image, the beacon and the second page.

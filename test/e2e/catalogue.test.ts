@@ -3,38 +3,22 @@
  * simulated web, with real files: what they report of a file is what was on disk (name, size,
  * SHA-256), and a run the site or the script refuses is exit 1 with its reason, in one line.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { randomBytes } from "node:crypto";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createHandlers, createStore, startHttpServer } from "@reduck-client/sandbox";
+import { describe, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
+import { useCliSandbox } from "../support/sandbox.js";
+import { sha256 } from "../support/files.js";
 
-let server: Awaited<ReturnType<typeof startHttpServer>>;
-let env: Record<string, string>;
-let home: string;
-
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-
-beforeAll(async () => {
-  const store = createStore();
-  server = await startHttpServer({ handlers: createHandlers(store) });
-  home = await mkdtemp(path.join(os.tmpdir(), "reduck-catalogue-"));
-  env = { HOME: home, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(home, ".config") };
-}, 30_000);
-
-afterAll(async () => {
-  await server?.close();
-  await rm(home, { recursive: true, force: true });
-});
+const sandbox = useCliSandbox({ home: "reduck-catalogue-" });
 
 describe("catalogue scripts from the CLI", () => {
   test("csm-testcenter.org/upload_via_uploadfile: the site's report names the file and hashes the bytes on disk", async () => {
     const bytes = randomBytes(200_000);
-    const file = path.join(home, "scan.pdf");
+    const file = path.join(sandbox.home, "scan.pdf");
     await writeFile(file, bytes);
-    const r = await runCli(["run", "--script", "reduck/csm-testcenter.org/upload_via_uploadfile", `file:test-upload.pdf=${file}`], { env });
+    const r = await runCli(["run", "--script", "reduck/csm-testcenter.org/upload_via_uploadfile", `file:test-upload.pdf=${file}`], { env: sandbox.env });
     expect(r.stderr).not.toMatch(/^Error/m);
     expect(r.code).toBe(0);
     const result = JSON.parse(r.stdout);
@@ -48,7 +32,7 @@ describe("catalogue scripts from the CLI", () => {
 
   test("discord.com/post_message: the posted attachment is the file on disk", async () => {
     const bytes = randomBytes(4096);
-    const file = path.join(home, "chart.png");
+    const file = path.join(sandbox.home, "chart.png");
     await writeFile(file, bytes);
     const r = await runCli(
       [
@@ -59,7 +43,7 @@ describe("catalogue scripts from the CLI", () => {
         "message=This week's chart",
         `file:attachment=${file}`,
       ],
-      { env },
+      { env: sandbox.env },
     );
     expect(r.stderr).not.toMatch(/^Error/m);
     expect(r.code).toBe(0);
@@ -73,7 +57,9 @@ describe("catalogue scripts from the CLI", () => {
   }, 60_000);
 
   test("mail.google.com/send_email with a sendAt in the past: exit 1, one line saying why, nothing sent", async () => {
-    const r = await runCli(["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Late", "sendAt=2020-01-01T09:00"], { env });
+    const r = await runCli(["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Late", "sendAt=2020-01-01T09:00"], {
+      env: sandbox.env,
+    });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain(
@@ -88,8 +74,12 @@ describe("catalogue scripts from the CLI", () => {
     ).toHaveLength(1);
   }, 60_000);
 
+  // A twin on purpose of the sandbox's own test of this script (test/server/store/catalogue-scripts.test.ts):
+  // that one checks the sandbox against the contract, this one what the CLI prints of it.
   test("mail.google.com/send_email with a sendAt ahead: scheduled, not sent, found in the Scheduled folder", async () => {
-    const r = await runCli(["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Later", "sendAt=2099-10-06T09:00"], { env });
+    const r = await runCli(["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Later", "sendAt=2099-10-06T09:00"], {
+      env: sandbox.env,
+    });
     expect(r.stderr).not.toMatch(/^Error/m);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({

@@ -5,76 +5,66 @@
  */
 import { mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createHandlers, createStore, invoicePdf, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
+import { describe, expect, test } from "vitest";
+import { invoicePdf } from "@reduck-client/sandbox";
 import { runCli } from "../support/cli.js";
-import { temporaryFolder } from "../support/files.js";
-
-let store: ReferenceStore;
-let server: Awaited<ReturnType<typeof startHttpServer>>;
-let env: Record<string, string>;
-let home: string;
+import { useCliSandbox } from "../support/sandbox.js";
 
 const INVOICE = ["--script", "reduck/admin.atlassian.com/download_invoice", "id=inv_42", "transaction_account=acct_9", "number=IN-EU-002"];
 
-beforeAll(async () => {
-  store = createStore();
-  // A managed browser needs the site's session: a connector for the simulated Atlassian.
-  store.putConnector(store.demo.userId, "admin.atlassian.com", [
-    { name: "session", value: "s", domain: "admin.atlassian.com", path: "/", expires: 4102444800, httpOnly: true, secure: true },
-  ]);
-  // Scripts that hand back what a managed browser downloaded, under the names a server chose.
-  const handBack = (slug: string, properties: Record<string, unknown>, body: string) =>
-    store.addScript({ handle: "@demo", host: "admin.atlassian.com", slug, content: body, inputSchema: { type: "object", properties } });
-  const text = { type: "string" };
-  handBack(
-    "fetch_invoice",
-    { id: text, name: text },
-    "return await builtins.download('https://admin.atlassian.com/invoices/' + args.id + '/download', { filename: args.name });",
-  );
-  handBack(
-    "two_invoices",
-    {},
-    "const a = await builtins.download('https://admin.atlassian.com/invoices/a/pdf', { filename: 'a.pdf' }); const b = await builtins.download('https://admin.atlassian.com/invoices/b/pdf', { filename: 'b.pdf' }); return { count: 2, files: [a, b] };",
-  );
-  handBack(
-    "hostile",
-    { names: { type: "array", items: text } },
-    "const f = await builtins.download('https://admin.atlassian.com/invoices/h/pdf'); return { files: args.names.map((filename) => ({ filename, url: f.url })) };",
-  );
-  handBack("dead_link", { url: text }, "return { filename: 'gone.pdf', url: args.url };");
-  server = await startHttpServer({ handlers: createHandlers(store) });
-  home = temporaryFolder("reduck-out-");
-  env = { HOME: home, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(home, ".config") };
-}, 30_000);
-
-afterAll(async () => {
-  await server?.close();
+const sandbox = useCliSandbox({
+  seed: (store) => {
+    // A managed browser needs the site's session: a connector for the simulated Atlassian.
+    store.putConnector(store.demo.userId, "admin.atlassian.com", [
+      { name: "session", value: "s", domain: "admin.atlassian.com", path: "/", expires: 4102444800, httpOnly: true, secure: true },
+    ]);
+    // Scripts that hand back what a managed browser downloaded, under the names a server chose.
+    const handBack = (slug: string, properties: Record<string, unknown>, body: string) =>
+      store.addScript({ handle: "@demo", host: "admin.atlassian.com", slug, content: body, inputSchema: { type: "object", properties } });
+    const text = { type: "string" };
+    handBack(
+      "fetch_invoice",
+      { id: text, name: text },
+      "return await builtins.download('https://admin.atlassian.com/invoices/' + args.id + '/download', { filename: args.name });",
+    );
+    handBack(
+      "two_invoices",
+      {},
+      "const a = await builtins.download('https://admin.atlassian.com/invoices/a/pdf', { filename: 'a.pdf' }); const b = await builtins.download('https://admin.atlassian.com/invoices/b/pdf', { filename: 'b.pdf' }); return { count: 2, files: [a, b] };",
+    );
+    handBack(
+      "hostile",
+      { names: { type: "array", items: text } },
+      "const f = await builtins.download('https://admin.atlassian.com/invoices/h/pdf'); return { files: args.names.map((filename) => ({ filename, url: f.url })) };",
+    );
+    handBack("dead_link", { url: text }, "return { filename: 'gone.pdf', url: args.url };");
+  },
+  home: "reduck-out-",
 });
 
-const newDir = () => mkdtemp(path.join(home, "out-"));
+const newDir = () => mkdtemp(path.join(sandbox.home, "out-"));
 
 describe("download_invoice: a file's bytes as base64", () => {
   test("without --out the result is printed whole and nothing is written; a note says --out would save it", async () => {
-    const r = await runCli(["run", ...INVOICE], { env, cwd: home });
+    const r = await runCli(["run", ...INVOICE], { env: sandbox.env, cwd: sandbox.home });
     expect(r.code).toBe(0);
     const result = JSON.parse(r.stdout);
     expect(result).toMatchObject({ filename: "IN-EU-002.pdf", via: "direct", size_bytes: invoicePdf("inv_42").byteLength });
     expect(Buffer.from(result.pdf_base64, "base64")).toEqual(Buffer.from(invoicePdf("inv_42")));
     expect(r.stderr).toContain("The result holds a file (IN-EU-002.pdf): add --out DIR to save it.");
-    expect((await readdir(home)).filter((f) => f.endsWith(".pdf"))).toEqual([]);
+    expect((await readdir(sandbox.home)).filter((f) => f.endsWith(".pdf"))).toEqual([]);
   });
 
   test("--out writes the PDF, and the result says where instead of carrying the bytes; again, it never overwrites", async () => {
     const dir = await newDir();
-    const first = await runCli(["run", "--out", dir, ...INVOICE], { env });
+    const first = await runCli(["run", "--out", dir, ...INVOICE], { env: sandbox.env });
     expect(first.code).toBe(0);
     const result = JSON.parse(first.stdout);
     expect(result).toEqual({ filename: "IN-EU-002.pdf", via: "direct", size_bytes: invoicePdf("inv_42").byteLength, path: path.join(dir, "IN-EU-002.pdf") });
     expect(await readFile(result.path)).toEqual(Buffer.from(invoicePdf("inv_42")));
     expect(first.stderr).toContain(`Saved ${result.path}`);
 
-    const second = await runCli(["run", "--out", dir, "--json", ...INVOICE], { env });
+    const second = await runCli(["run", "--out", dir, "--json", ...INVOICE], { env: sandbox.env });
     expect(second.code).toBe(0);
     const outcome = JSON.parse(second.stdout);
     expect(outcome).toMatchObject({ status: "completed", result: { path: path.join(dir, "IN-EU-002 (1).pdf") } });
@@ -83,10 +73,10 @@ describe("download_invoice: a file's bytes as base64", () => {
 
   test("a link planted under the file's name is not followed: the file gets the next name", async () => {
     const dir = await newDir();
-    const target = path.join(home, "precious.txt");
+    const target = path.join(sandbox.home, "precious.txt");
     await writeFile(target, "keep me");
     await symlink(target, path.join(dir, "IN-EU-002.pdf"));
-    const r = await runCli(["run", "--out", dir, ...INVOICE], { env });
+    const r = await runCli(["run", "--out", dir, ...INVOICE], { env: sandbox.env });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).path).toBe(path.join(dir, "IN-EU-002 (1).pdf"));
     expect(await readFile(target, "utf8")).toBe("keep me");
@@ -94,17 +84,17 @@ describe("download_invoice: a file's bytes as base64", () => {
 
   test("--out creates the folder; a file in its place is refused before anything runs (exit 2)", async () => {
     const dir = path.join(await newDir(), "new", "folder");
-    const made = await runCli(["run", "--out", dir, ...INVOICE], { env });
+    const made = await runCli(["run", "--out", dir, ...INVOICE], { env: sandbox.env });
     expect(made.code).toBe(0);
     expect(await readdir(dir)).toEqual(["IN-EU-002.pdf"]);
 
-    const file = path.join(home, "not-a-folder");
+    const file = path.join(sandbox.home, "not-a-folder");
     await writeFile(file, "x");
-    const before = store.runs.size;
-    const refused = await runCli(["run", "--out", file, ...INVOICE], { env });
+    const before = sandbox.store.runs.size;
+    const refused = await runCli(["run", "--out", file, ...INVOICE], { env: sandbox.env });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(`Error: --out ${file}: it is a file, not a folder\n`);
-    expect(store.runs.size).toBe(before);
+    expect(sandbox.store.runs.size).toBe(before);
   });
 });
 
@@ -112,13 +102,13 @@ describe("a managed browser's download: { filename, url }", () => {
   test("is fetched from the sandbox's URL into --out, and the result gains path", async () => {
     const dir = await newDir();
     const r = await runCli(["run", "--browser", "managed", "--out", dir, "--script", "admin.atlassian.com/fetch_invoice", "id=inv_7", "name=invoice.pdf"], {
-      env,
+      env: sandbox.env,
     });
     expect(r.code, r.stderr).toBe(0);
     const result = JSON.parse(r.stdout);
     expect(result).toEqual({
       filename: "invoice.pdf",
-      url: expect.stringMatching(new RegExp(`^${server.url}/downloads/`)),
+      url: expect.stringMatching(new RegExp(`^${sandbox.server.url}/downloads/`)),
       path: path.join(dir, "invoice.pdf"),
     });
     expect(await readFile(result.path)).toEqual(Buffer.from(invoicePdf("inv_7")));
@@ -126,8 +116,8 @@ describe("a managed browser's download: { filename, url }", () => {
 
   test("without --out the url is printed and nothing is fetched or written", async () => {
     const r = await runCli(["run", "--browser", "managed", "--script", "admin.atlassian.com/fetch_invoice", "id=inv_8", "name=invoice.pdf"], {
-      env,
-      cwd: home,
+      env: sandbox.env,
+      cwd: sandbox.home,
     });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ filename: "invoice.pdf", url: expect.any(String) });
@@ -151,7 +141,7 @@ describe("a managed browser's download: { filename, url }", () => {
         "id=c",
         "name=a.pdf",
       ],
-      { env },
+      { env: sandbox.env },
     );
     expect(r.code, r.stderr).toBe(0);
     const batch = JSON.parse(r.stdout);
@@ -165,7 +155,9 @@ describe("a managed browser's download: { filename, url }", () => {
     const dir = path.join(parent, "out");
     await mkdir(dir);
     const names = ["../escape.pdf", "../../../../tmp/evil.pdf", "/etc/passwd", "..", ".", "sub/dir\\win.pdf", ".hidden", "bad\u0000name\u0007.pdf"];
-    const r = await runCli(["run", "--browser", "managed", "--out", dir, "--script", "admin.atlassian.com/hostile", `names=${JSON.stringify(names)}`], { env });
+    const r = await runCli(["run", "--browser", "managed", "--out", dir, "--script", "admin.atlassian.com/hostile", `names=${JSON.stringify(names)}`], {
+      env: sandbox.env,
+    });
     expect(r.code, r.stderr).toBe(0);
     const saved = JSON.parse(r.stdout).files.map((f: { path: string }) => f.path);
     for (const p of saved) expect(path.dirname(p)).toBe(dir);
@@ -184,9 +176,11 @@ describe("a managed browser's download: { filename, url }", () => {
 
   test("a download that fails is reported with its reason (exit 1); the rest of the result still prints", async () => {
     const dir = await newDir();
-    const r = await runCli(["run", "--out", dir, "--script", "admin.atlassian.com/dead_link", `url=${server.url}/downloads/no-such-token`], { env });
+    const r = await runCli(["run", "--out", dir, "--script", "admin.atlassian.com/dead_link", `url=${sandbox.server.url}/downloads/no-such-token`], {
+      env: sandbox.env,
+    });
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)).toEqual({ filename: "gone.pdf", url: `${server.url}/downloads/no-such-token` });
+    expect(JSON.parse(r.stdout)).toEqual({ filename: "gone.pdf", url: `${sandbox.server.url}/downloads/no-such-token` });
     expect(r.stderr).toMatch(/^Error: could not save gone\.pdf: .*answered 404/m);
     expect(await readdir(dir)).toEqual([]);
   });
@@ -194,10 +188,10 @@ describe("a managed browser's download: { filename, url }", () => {
 
 describe("reduck runs get RUN_ID --out DIR", () => {
   test("saves a past run's files the same way", async () => {
-    const ran = await runCli(["run", "--json", ...INVOICE], { env });
+    const ran = await runCli(["run", "--json", ...INVOICE], { env: sandbox.env });
     const { runId } = JSON.parse(ran.stdout);
     const dir = await newDir();
-    const r = await runCli(["runs", "get", runId, "--out", dir, "--json"], { env });
+    const r = await runCli(["runs", "get", runId, "--out", dir, "--json"], { env: sandbox.env });
     expect(r.code).toBe(0);
     const run = JSON.parse(r.stdout);
     expect(run.result.result).toEqual({
@@ -208,7 +202,7 @@ describe("reduck runs get RUN_ID --out DIR", () => {
     });
     expect(await readFile(path.join(dir, "IN-EU-002.pdf"))).toEqual(Buffer.from(invoicePdf("inv_42")));
 
-    const plain = await runCli(["runs", "get", runId], { env, cwd: home });
+    const plain = await runCli(["runs", "get", runId], { env: sandbox.env, cwd: sandbox.home });
     expect(plain.stderr).toContain("add --out DIR to save it");
     expect(plain.stdout).toContain("pdf_base64");
   });
@@ -216,7 +210,7 @@ describe("reduck runs get RUN_ID --out DIR", () => {
 
 describe("your own browser's download: { filename, path }", () => {
   test("the browser saved it; the CLI passes the result through", async () => {
-    const r = await runCli(["run", "--script", "admin.atlassian.com/fetch_invoice", "id=inv_9", "name=mine.pdf"], { env });
+    const r = await runCli(["run", "--script", "admin.atlassian.com/fetch_invoice", "id=inv_9", "name=mine.pdf"], { env: sandbox.env });
     expect(r.code).toBe(0);
     const result = JSON.parse(r.stdout);
     expect(result).toEqual({ filename: "mine.pdf", path: expect.stringMatching(/mine\.pdf$/) });

@@ -3,13 +3,13 @@
  * that input and it was left out, `reduck run` says so once on stderr, and never fills it in.
  * The built CLI against the sandbox over loopback HTTP, with a real file.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { fileNameNotes, nameArgumentFor } from "../../src/cli/run/file-name-notes.js";
-import { createHandlers, createStore, loadCatalogue, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
+import { loadCatalogue } from "@reduck-client/sandbox";
 import { runCli } from "../support/cli.js";
+import { useCliSandbox } from "../support/sandbox.js";
 
 /** A catalogue contract as the sandbox seeds it. */
 function contract(host: string, slug: string) {
@@ -20,34 +20,24 @@ function contract(host: string, slug: string) {
 const sendEmail = contract("mail.google.com", "send_email");
 const uploadDocument = contract("docusign.com", "upload_document");
 const postMessage = contract("discord.com", "post_message");
-
-let store: ReferenceStore;
-let server: Awaited<ReturnType<typeof startHttpServer>>;
-let dir: string;
 let file: string;
-let env: Record<string, string>;
+
+const sandbox = useCliSandbox({ store: { browser: "simulated" }, home: "reduck-name-note-" });
 
 beforeAll(async () => {
-  store = createStore({ browser: "simulated" });
-  server = await startHttpServer({ handlers: createHandlers(store) });
-  dir = await mkdtemp(path.join(os.tmpdir(), "reduck-name-note-"));
-  file = path.join(dir, "banner.png");
+  file = path.join(sandbox.home, "banner.png");
   await writeFile(file, Buffer.alloc(1000, 1));
-  env = { HOME: dir, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(dir, ".config") };
-}, 30_000);
-
-afterAll(async () => {
-  await server?.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 const NOTE =
   'Note: the file sent as attachment (banner.png) arrives named "attachment", without an extension: that is the name the recipient sees. Add attachmentName=banner.png to name it.';
-const lastRun = () => [...store.runs.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0]!;
+const lastRun = () => [...sandbox.store.runs.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0]!;
 
 describe("reduck run without the name argument of a file it sends", () => {
   test("says once on stderr what the recipient sees and which argument changes it; stdout is only the result, the argument not filled in", async () => {
-    const r = await runCli(["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi", `file:attachment=${file}`], { env });
+    const r = await runCli(["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi", `file:attachment=${file}`], {
+      env: sandbox.env,
+    });
     expect(r.code).toBe(0);
     expect(r.stderr.split("\n").filter((l) => l === NOTE)).toHaveLength(1);
     expect(JSON.parse(r.stdout)).toMatchObject({ sent: true, attachment: "attachment" });
@@ -56,7 +46,7 @@ describe("reduck run without the name argument of a file it sends", () => {
 
   test("with --json: the note stays on stderr and stdout is one JSON document", async () => {
     const r = await runCli(["run", "--json", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi", `file:attachment=${file}`], {
-      env,
+      env: sandbox.env,
     });
     expect(r.code).toBe(0);
     expect(r.stderr.trim()).toBe(NOTE);
@@ -66,7 +56,7 @@ describe("reduck run without the name argument of a file it sends", () => {
   test("no note when the name is given", async () => {
     const r = await runCli(
       ["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi", "attachmentName=banner.png", `file:attachment=${file}`],
-      { env },
+      { env: sandbox.env },
     );
     expect(r.code).toBe(0);
     expect(r.stderr).not.toMatch(/Note:/);

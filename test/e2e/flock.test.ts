@@ -4,39 +4,25 @@
  * (one release, no file sent twice); folders the service would refuse, refused before anything
  * is sent; an account without early access; install, releases, rollback, secrets and open.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdir, open, readFile, writeFile } from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
+import { describe, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
-import { temporaryFolder } from "../support/files.js";
 import { openTerminal } from "./terminal.js";
-
-let store: ReferenceStore;
-let server: Awaited<ReturnType<typeof startHttpServer>>;
-let env: Record<string, string>;
-let home: string;
+import { sha256 } from "../support/files.js";
+import { useCliSandbox } from "../support/sandbox.js";
 
 /** The service's words to an account without early access to hosted apps. */
 const EARLY_ACCESS_WORDS = "Request early access at https://form.reduck.ai or contact Reduck at contact@reduck.ai";
 
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-
-beforeAll(async () => {
-  store = createStore();
-  server = await startHttpServer({ handlers: createHandlers(store) });
-  home = temporaryFolder("reduck-flock-");
-  env = { HOME: home, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(home, ".config") };
-}, 30_000);
-
-afterAll(async () => {
-  await server?.close();
-});
+const sandbox = useCliSandbox({ home: "reduck-flock-" });
 
 /** An app folder: a manifest naming its slug, the files given (name -> bytes), and the body files. */
 async function appFolder(slug: string, files: Record<string, Uint8Array>): Promise<string> {
-  const dir = path.join(home, slug);
+  const dir = path.join(sandbox.home, slug);
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, "manifest.json"), JSON.stringify({ slug, name: `App ${slug}`, scripts: ["reduck/mail.google.com/send_email"] }));
   await writeFile(path.join(dir, "config.json"), JSON.stringify({ brand: { domain: "example.com" } }));
@@ -50,19 +36,19 @@ async function appFolder(slug: string, files: Record<string, Uint8Array>): Promi
 
 /** What the sandbox logged since `from`: the PUTs to upload URLs, by the file each was for. */
 function uploadsSince(from: number): string[] {
-  return store.requestLog
+  return sandbox.store.requestLog
     .slice(from)
     .filter((r) => r.method === "PUT" && r.path.startsWith("/__sandbox/uploads/"))
-    .map((r) => store.uploadTickets.get(r.path.slice("/__sandbox/uploads/".length))!.name);
+    .map((r) => sandbox.store.uploadTickets.get(r.path.slice("/__sandbox/uploads/".length))!.name);
 }
 
 function imageOf(slug: string) {
-  return [...store.appImages.values()].find((i) => i.slug === slug);
+  return [...sandbox.store.appImages.values()].find((i) => i.slug === slug);
 }
 
 /** GETs what the sandbox serves for a release's file. */
 async function served(slug: string, release: number, name: string): Promise<Uint8Array> {
-  const response = await fetch(`${server.url}/__sandbox/releases/@demo/${slug}/${release}/${name}`);
+  const response = await fetch(`${sandbox.server.url}/__sandbox/releases/@demo/${slug}/${release}/${name}`);
   expect(response.status, name).toBe(200);
   return new Uint8Array(await response.arrayBuffer());
 }
@@ -77,8 +63,8 @@ describe("flock deploy", () => {
       "assets/data.bin": randomBytes(3 * 1024 * 1024 + 17),
     };
     const dir = await appFolder("survey", files);
-    const from = store.requestLog.length;
-    const r = await runCli(["flock", "deploy", dir], { env });
+    const from = sandbox.store.requestLog.length;
+    const r = await runCli(["flock", "deploy", dir], { env: sandbox.env });
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("Published release 1 of @demo/survey.\n");
@@ -99,7 +85,7 @@ describe("flock deploy", () => {
     expect(JSON.parse(await readFile(path.join(dir, "flock.json"), "utf8"))).toEqual({ image: { handle: "@demo", slug: "survey" }, release: 1 });
 
     // Again, with --json: release 2 of the same image (flock.json names it).
-    const again = await runCli(["flock", "deploy", dir, "--json"], { env });
+    const again = await runCli(["flock", "deploy", dir, "--json"], { env: sandbox.env });
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ image: { handle: "@demo", slug: "survey" }, release: 2, created: false, resumed: false, uploaded: 5 });
   }, 60_000);
@@ -109,9 +95,9 @@ describe("flock deploy", () => {
     const files: Record<string, Uint8Array> = { "a.txt": new TextEncoder().encode("first\n") };
     for (const n of [1, 2, 3, 4, 5, 6]) files[`big-${n}.bin`] = randomBytes(8 * 1024 * 1024 + n);
     const dir = await appFolder("resumable", files);
-    const from = store.requestLog.length;
+    const from = sandbox.store.requestLog.length;
 
-    const t = openTerminal(["flock", "deploy", dir], { env, columns: 120 });
+    const t = openTerminal(["flock", "deploy", dir], { env: sandbox.env, columns: 120 });
     await t.waitFor(/release 1: [1-6]\/7 files/);
     t.kill("SIGKILL");
     const killed = await t.exited;
@@ -128,8 +114,8 @@ describe("flock deploy", () => {
     expect(arrivedAtKill).toEqual(expect.arrayContaining(state.done));
     expect(arrivedAtKill.length).toBeLessThan(7);
 
-    const resumedFrom = store.requestLog.length;
-    const r = await runCli(["flock", "deploy", dir], { env });
+    const resumedFrom = sandbox.store.requestLog.length;
+    const r = await runCli(["flock", "deploy", dir], { env: sandbox.env });
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("Published release 1 of @demo/resumable (finishing the interrupted deploy).\n");
@@ -164,29 +150,78 @@ describe("flock deploy", () => {
 
     const badName = await appFolder("bad-name", { "front.jsx": new Uint8Array(1), "my page.html": new Uint8Array(1) });
 
-    const from = store.requestLog.length;
+    const from = sandbox.store.requestLog.length;
     const cases: Array<[string, RegExp]> = [
       [big, /video\.bin is 64 MiB \(67108865 bytes\), and the service takes files of 64 MiB at most/],
       [crowded, /it has 257 files to serve, and a release holds 256 at most/],
       [badName, /"my page\.html" is not a name the service serves/],
     ];
     for (const [dir, message] of cases) {
-      const r = await runCli(["flock", "deploy", dir], { env });
+      const r = await runCli(["flock", "deploy", dir], { env: sandbox.env });
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toMatch(message);
       expect(r.stderr.trim().split("\n")).toHaveLength(1);
       expect(r.stdout).toBe("");
     }
-    expect(store.requestLog.slice(from)).toEqual([]);
+    expect(sandbox.store.requestLog.slice(from)).toEqual([]);
   }, 60_000);
+
+  test("storage that takes an upload and never answers: each try is given up after --upload-timeout, and the error names the file and says to deploy again", async () => {
+    // Storage that reads the upload and never answers; the release's upload URLs are pointed at
+    // it by a relay in front of the sandbox (the sandbox hands out URLs on its own origin).
+    const held: string[] = [];
+    const silent = http.createServer((req) => {
+      held.push(req.url!);
+      req.resume();
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const front = http.createServer((req, res) => {
+      const forward = http.request(`${sandbox.server.url}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on("data", (c: Buffer) => chunks.push(c));
+        answer.on("end", () => {
+          const body = Buffer.concat(chunks).toString("utf8").replaceAll(sandbox.server.url, silentUrl);
+          const headers = { ...answer.headers, "content-length": String(Buffer.byteLength(body)) };
+          delete headers["transfer-encoding"];
+          res.writeHead(answer.statusCode!, headers);
+          res.end(body);
+        });
+      });
+      req.pipe(forward);
+    });
+    await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
+    try {
+      const dir = await appFolder("silent-storage", { "index.html": new TextEncoder().encode("<h1>never answered</h1>") });
+      const r = await runCli(["flock", "deploy", dir, "--upload-timeout", "0.3"], {
+        env: { ...sandbox.env, REDUCK_API_URL: `http://127.0.0.1:${(front.address() as AddressInfo).port}` },
+      });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        /^Error: uploading index\.html failed 3 times: storage at http:\/\/127\.0\.0\.1:\d+\/__sandbox\/uploads\/\S+ took no more of it and gave no answer for 300 ms \(the upload timeout\)\. Deploy again to finish release 1: only the files not yet uploaded are sent\.?\n$/,
+      );
+      // Each of the three tries reached the silent storage, and each was given up.
+      expect(held).toHaveLength(3);
+      expect(JSON.parse(await readFile(path.join(dir, ".flock-deploy.json"), "utf8"))).toMatchObject({ release: 1, done: [] });
+
+      const bad = await runCli(["flock", "deploy", dir, "--upload-timeout", "soon"], { env: sandbox.env });
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toBe('Error: --upload-timeout takes seconds, such as 60 or 0.5 (you gave "soon")\n');
+    } finally {
+      for (const s of [silent, front]) {
+        s.closeAllConnections();
+        await new Promise<void>((resolve) => s.close(() => resolve()));
+      }
+    }
+  }, 30_000);
 
   test("an account without early access gets the service's words (exit 1)", async () => {
     const dir = await appFolder("no-access", { "front.jsx": new Uint8Array(3) });
-    const r = await runCli(["flock", "deploy", dir], { env: { ...env, REDUCK_API_KEY: store.demo.noAppsApiKey } });
+    const r = await runCli(["flock", "deploy", dir], { env: { ...sandbox.env, REDUCK_API_KEY: sandbox.store.demo.noAppsApiKey } });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(EARLY_ACCESS_WORDS);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
-    const list = await runCli(["flock", "list"], { env: { ...env, REDUCK_API_KEY: store.demo.noAppsApiKey } });
+    const list = await runCli(["flock", "list"], { env: { ...sandbox.env, REDUCK_API_KEY: sandbox.store.demo.noAppsApiKey } });
     expect(list.code).toBe(1);
     expect(list.stderr).toContain(EARLY_ACCESS_WORDS);
   }, 30_000);
@@ -195,54 +230,54 @@ describe("flock deploy", () => {
 describe("install, releases, rollback, secrets, list, open", () => {
   test("from one folder, as the official CLI's verbs", async () => {
     const dir = await appFolder("guest", { "index.html": new TextEncoder().encode("<h1>v1</h1>") });
-    expect((await runCli(["flock", "deploy"], { env, cwd: dir })).code).toBe(0);
+    expect((await runCli(["flock", "deploy"], { env: sandbox.env, cwd: dir })).code).toBe(0);
     await writeFile(path.join(dir, "index.html"), "<h1>v2</h1>");
-    expect((await runCli(["flock", "deploy"], { env, cwd: dir })).code).toBe(0);
+    expect((await runCli(["flock", "deploy"], { env: sandbox.env, cwd: dir })).code).toBe(0);
 
-    const installed = await runCli(["flock", "install", "@demo/guest", "--dir", dir], { env });
+    const installed = await runCli(["flock", "install", "@demo/guest", "--dir", dir], { env: sandbox.env });
     expect(installed.code, installed.stderr).toBe(0);
     const flock = JSON.parse(await readFile(path.join(dir, "flock.json"), "utf8"));
     expect(flock).toMatchObject({ image: { handle: "@demo", slug: "guest" }, release: 2, app: { handle: "@demo", id: expect.any(String) } });
-    expect(store.apps.get(flock.app.id)).toBeDefined();
+    expect(sandbox.store.apps.get(flock.app.id)).toBeDefined();
 
-    const opened = await runCli(["flock", "open"], { env, cwd: dir });
+    const opened = await runCli(["flock", "open"], { env: sandbox.env, cwd: dir });
     expect(opened.code, opened.stderr).toBe(0);
-    expect(opened.stdout).toBe(`${server.url}/app/${flock.app.id}\n`);
+    expect(opened.stdout).toBe(`${sandbox.server.url}/app/${flock.app.id}\n`);
     expect(await (await fetch(opened.stdout.trim())).text()).toBe("<h1>v2</h1>");
 
-    const releases = JSON.parse((await runCli(["flock", "releases", "--json"], { env, cwd: dir })).stdout);
+    const releases = JSON.parse((await runCli(["flock", "releases", "--json"], { env: sandbox.env, cwd: dir })).stdout);
     expect(releases.data.map((r: { number: number; current: boolean }) => [r.number, r.current])).toEqual([
       [2, true],
       [1, false],
     ]);
-    const table = await runCli(["flock", "releases"], { env, cwd: dir });
+    const table = await runCli(["flock", "releases"], { env: sandbox.env, cwd: dir });
     expect(table.stdout).toMatch(/^2 \(current\)/m);
 
-    const rolled = await runCli(["flock", "rollback", "1"], { env, cwd: dir });
+    const rolled = await runCli(["flock", "rollback", "1"], { env: sandbox.env, cwd: dir });
     expect(rolled.code, rolled.stderr).toBe(0);
     expect(rolled.stdout).toBe("@demo/guest now serves release 1.\n");
     expect(await (await fetch(opened.stdout.trim())).text()).toBe("<h1>v1</h1>");
-    expect((await runCli(["flock", "rollback", "seven"], { env, cwd: dir })).code).toBe(2);
+    expect((await runCli(["flock", "rollback", "seven"], { env: sandbox.env, cwd: dir })).code).toBe(2);
 
     const secret = "secret_do-not-print-4242";
-    const set = await runCli(["flock", "secrets:set", `NOTION_TOKEN=${secret}`], { env, cwd: dir });
+    const set = await runCli(["flock", "secrets:set", `NOTION_TOKEN=${secret}`], { env: sandbox.env, cwd: dir });
     expect(set.code, set.stderr).toBe(0);
     expect(set.stdout).toBe(`Set NOTION_TOKEN on app ${flock.app.id} (values are never shown).\n`);
-    const setJson = await runCli(["flock", "secrets", "set", `NOTION_TOKEN=${secret}`, "--json"], { env, cwd: dir });
+    const setJson = await runCli(["flock", "secrets", "set", `NOTION_TOKEN=${secret}`, "--json"], { env: sandbox.env, cwd: dir });
     expect(JSON.parse(setJson.stdout).secrets.map((s: { name: string }) => s.name)).toEqual(["NOTION_TOKEN"]);
     for (const out of [set.stdout, set.stderr, setJson.stdout, setJson.stderr]) expect(out).not.toContain(secret);
-    expect(store.apps.get(flock.app.id)!.secrets.has("NOTION_TOKEN")).toBe(true);
-    expect((await runCli(["flock", "secrets:set", "1BAD=x"], { env, cwd: dir })).code).toBe(2);
+    expect(sandbox.store.apps.get(flock.app.id)!.secrets.has("NOTION_TOKEN")).toBe(true);
+    expect((await runCli(["flock", "secrets:set", "1BAD=x"], { env: sandbox.env, cwd: dir })).code).toBe(2);
 
-    const list = JSON.parse((await runCli(["flock", "list", "--json"], { env })).stdout);
+    const list = JSON.parse((await runCli(["flock", "list", "--json"], { env: sandbox.env })).stdout);
     expect(list.data.map((a: { id: string }) => a.id)).toContain(flock.app.id);
   }, 90_000);
 
   test("hidden from --help unless REDUCK_EXPERIMENTAL=1, and runs either way", async () => {
-    expect((await runCli(["--help"], { env })).stdout).not.toMatch(/flock/);
-    const shown = await runCli(["--help"], { env: { ...env, REDUCK_EXPERIMENTAL: "1" } });
+    expect((await runCli(["--help"], { env: sandbox.env })).stdout).not.toMatch(/flock/);
+    const shown = await runCli(["--help"], { env: { ...sandbox.env, REDUCK_EXPERIMENTAL: "1" } });
     expect(shown.stdout).toMatch(/^ {2}flock +Hosted apps/m);
-    const topic = await runCli(["flock", "--help"], { env: { ...env, REDUCK_EXPERIMENTAL: "1" } });
+    const topic = await runCli(["flock", "--help"], { env: { ...sandbox.env, REDUCK_EXPERIMENTAL: "1" } });
     for (const verb of ["deploy", "install", "list", "open", "releases", "rollback"]) expect(topic.stdout).toMatch(new RegExp(`^ {2}flock ${verb} `, "m"));
   }, 30_000);
 });

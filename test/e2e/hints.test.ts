@@ -2,117 +2,107 @@
  * Hints where people slip, and --json for every error: the built CLI against the
  * sandbox (and against servers that fail) over real loopback HTTP.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startFaultServer, type FaultServer } from "../faults/fault-server.js";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
 import { runCli } from "../support/cli.js";
 import { refusedPort } from "../support/scripted-server.js";
-
-let store: ReferenceStore;
-let server: Awaited<ReturnType<typeof startHttpServer>>;
+import { useCliSandbox } from "../support/sandbox.js";
 let silent: FaultServer;
-let home: string;
-let env: Record<string, string>;
+
+const sandbox = useCliSandbox({ store: { browser: "simulated" }, home: "reduck-hints-" });
 
 beforeAll(async () => {
-  store = createStore({ browser: "simulated" });
-  server = await startHttpServer({ handlers: createHandlers(store) });
   silent = await startFaultServer({ "*": "silent" });
-  home = await mkdtemp(path.join(os.tmpdir(), "reduck-hints-"));
-  env = { HOME: home, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(home, ".config") };
-}, 30_000);
+});
 
 afterAll(async () => {
-  await server?.close();
   await silent?.close();
-  await rm(home, { recursive: true, force: true });
 });
 
 describe("naming a script", () => {
   test("an address without --script: did you mean --script ADDRESS? (exit 2, nothing sent)", async () => {
-    const before = store.runs.size;
-    const r = await runCli(["run", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi"], { env });
+    const before = sandbox.store.runs.size;
+    const r = await runCli(["run", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi"], { env: sandbox.env });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toBe(
       'Error: "reduck/mail.google.com/send_email" is a script address, not an argument: did you mean --script reduck/mail.google.com/send_email? (its arguments follow it as name=value)\n',
     );
     // A second script missing its --script too.
-    const second = await runCli(["run", "--script", "example.com/get_title", "url=https://example.com", "news.ycombinator.com/top_stories"], { env });
+    const second = await runCli(["run", "--script", "example.com/get_title", "url=https://example.com", "news.ycombinator.com/top_stories"], {
+      env: sandbox.env,
+    });
     expect(second.stderr).toMatch(/did you mean --script news\.ycombinator\.com\/top_stories\?/);
     // A word that is no address gets no such hint.
-    expect((await runCli(["run", "--script", "example.com/get_title", "oops"], { env })).stderr).not.toMatch(/--script oops/);
-    expect(store.runs.size).toBe(before);
+    expect((await runCli(["run", "--script", "example.com/get_title", "oops"], { env: sandbox.env })).stderr).not.toMatch(/--script oops/);
+    expect(sandbox.store.runs.size).toBe(before);
   });
 
   test("an official script called without its handle: did you mean reduck/<host>/<slug>? (exit 2: an address to fix)", async () => {
-    const before = store.runs.size;
-    const r = await runCli(["run", "--script", "mail.google.com/send_email", "to=me@example.com", "subject=Hi"], { env });
+    const before = sandbox.store.runs.size;
+    const r = await runCli(["run", "--script", "mail.google.com/send_email", "to=me@example.com", "subject=Hi"], { env: sandbox.env });
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(r.stderr).toMatch(
       /No such script: @demo\/mail\.google\.com\/send_email\. Did you mean reduck\/mail\.google\.com\/send_email, the official script\?/,
     );
-    const get = await runCli(["scripts", "get", "mail.google.com/send_email"], { env });
+    const get = await runCli(["scripts", "get", "mail.google.com/send_email"], { env: sandbox.env });
     expect(get.stderr).toMatch(/Did you mean reduck\/mail\.google\.com\/send_email, the official script\?/);
     // A typo the official catalogue does not have either: no official hint.
-    expect((await runCli(["run", "--script", "mail.google.com/send_emial", "to=a@b.c"], { env })).stderr).not.toMatch(/the official script/);
-    expect(store.runs.size).toBe(before);
+    expect((await runCli(["run", "--script", "mail.google.com/send_emial", "to=a@b.c"], { env: sandbox.env })).stderr).not.toMatch(/the official script/);
+    expect(sandbox.store.runs.size).toBe(before);
   });
 
   test("a misspelt slug exits 2, as a malformed address does, not 1 as a failed run does", async () => {
-    const before = store.runs.size;
+    const before = sandbox.store.runs.size;
     for (const args of [
       ["run", "--script", "reduck/mail.google.com/send_emial", "to=a@b.c"],
       ["scripts", "get", "reduck/mail.google.com/send_emial"],
     ]) {
-      const r = await runCli(args, { env });
+      const r = await runCli(args, { env: sandbox.env });
       expect(r.code).toBe(2);
       expect(r.stderr).toBe(
         "Error: reading reduck/mail.google.com/send_emial: No such script: reduck/mail.google.com/send_emial. Did you mean reduck/mail.google.com/send_email?\n",
       );
-      const json = await runCli([...args, "--json"], { env });
+      const json = await runCli([...args, "--json"], { env: sandbox.env });
       expect(JSON.parse(json.stdout).error).toMatchObject({ exitCode: 2, status: 404 });
     }
-    expect(store.runs.size).toBe(before);
+    expect(sandbox.store.runs.size).toBe(before);
   });
 
   test("a misspelt host: did you mean the script of that slug on the host it is a typo of?", async () => {
-    const before = store.runs.size;
-    const own = await runCli(["scripts", "get", "mail.gogle.com/send_email"], { env });
+    const before = sandbox.store.runs.size;
+    const own = await runCli(["scripts", "get", "mail.gogle.com/send_email"], { env: sandbox.env });
     expect(own.code).toBe(2);
     expect(own.stderr).toBe(
       "Error: reading @demo/mail.gogle.com/send_email: No such script: @demo/mail.gogle.com/send_email. Did you mean reduck/mail.google.com/send_email?\n",
     );
-    const run = await runCli(["run", "--script", "reduck/mail.gogle.com/send_email", "to=a@b.c"], { env });
+    const run = await runCli(["run", "--script", "reduck/mail.gogle.com/send_email", "to=a@b.c"], { env: sandbox.env });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/No such script: reduck\/mail\.gogle\.com\/send_email\. Did you mean reduck\/mail\.google\.com\/send_email\?\n$/);
     // A host that is nothing like any other: the plain message.
-    const far = await runCli(["scripts", "get", "reduck/zzzz.invalid/send_email"], { env });
+    const far = await runCli(["scripts", "get", "reduck/zzzz.invalid/send_email"], { env: sandbox.env });
     expect(far.code).toBe(2);
     expect(far.stderr).toBe("Error: reading reduck/zzzz.invalid/send_email: No such script: reduck/zzzz.invalid/send_email\n");
-    expect(store.runs.size).toBe(before);
+    expect(sandbox.store.runs.size).toBe(before);
   });
 
   test("a bare slug: did you mean the addresses of the scripts with that slug? (exit 2)", async () => {
-    const before = store.runs.size;
-    const get = await runCli(["scripts", "get", "send_email"], { env });
+    const before = sandbox.store.runs.size;
+    const get = await runCli(["scripts", "get", "send_email"], { env: sandbox.env });
     expect(get.code).toBe(2);
     expect(get.stderr).toBe(
       'Error: "send_email" is not a script address: expected [handle/]host/slug, e.g. reduck/mail.google.com/send_email. Did you mean reduck/mail.google.com/send_email?\n',
     );
-    const run = await runCli(["run", "--script", "get_title", "url=https://example.com"], { env });
+    const run = await runCli(["run", "--script", "get_title", "url=https://example.com"], { env: sandbox.env });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/"get_title" is not a script address: .*\. Did you mean @demo\/example\.com\/get_title\?\n$/);
-    const batch = await runCli(["batch", "--script", "send_email", "--input", "rows.csv"], { env });
+    const batch = await runCli(["batch", "--script", "send_email", "--input", "rows.csv"], { env: sandbox.env });
     expect(batch.code).toBe(2);
     expect(batch.stderr).toMatch(/Did you mean reduck\/mail\.google\.com\/send_email\?\n$/);
     // A word no script has as its slug: no hint.
-    expect((await runCli(["scripts", "get", "no_such_slug_anywhere"], { env })).stderr).not.toMatch(/Did you mean/);
-    expect(store.runs.size).toBe(before);
+    expect((await runCli(["scripts", "get", "no_such_slug_anywhere"], { env: sandbox.env })).stderr).not.toMatch(/Did you mean/);
+    expect(sandbox.store.runs.size).toBe(before);
   });
 
   test.each([
@@ -121,7 +111,7 @@ describe("naming a script", () => {
     ["runs", "delete", "123", "--yes"],
     ["runs", "trace", "123"],
   ])("a malformed id: %s %s %s exits 2 before asking the service", async (...args) => {
-    const r = await runCli(args, { env: { ...env, REDUCK_API_URL: `http://127.0.0.1:${await refusedPort()}` } });
+    const r = await runCli(args, { env: { ...sandbox.env, REDUCK_API_URL: `http://127.0.0.1:${await refusedPort()}` } });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^Error: "123" is not a (batch id or )?run id: /);
   });
@@ -139,15 +129,15 @@ describe("--json is honoured for every error: one JSON document on stdout, nothi
     ["a bad setting", ["whoami"], { REDUCK_TIMEOUT_MS: "soon" }],
   ];
   test.each(cases)("%s", async (_, args, extra = {}) => {
-    const plain = await runCli(args, { env: { ...env, ...extra } });
-    const json = await runCli([...args, "--json"], { env: { ...env, ...extra } });
+    const plain = await runCli(args, { env: { ...sandbox.env, ...extra } });
+    const json = await runCli([...args, "--json"], { env: { ...sandbox.env, ...extra } });
     expect(plain.code).not.toBe(0);
     expect(json.code).toBe(plain.code);
     expect(json.stderr).toBe("");
     const doc = JSON.parse(json.stdout) as { error: { message: string; exitCode: number } };
     expect(doc.error.exitCode).toBe(json.code);
     expect(doc.error.message).toMatch(/\w/);
-    expect(json.stdout).not.toContain(store.demo.apiKey);
+    expect(json.stdout).not.toContain(sandbox.store.demo.apiKey);
   });
 
   test.each([
@@ -155,7 +145,7 @@ describe("--json is honoured for every error: one JSON document on stdout, nothi
     ["on help, which prints text", ["help", "runs"]],
     ["on autocomplete, which prints text", ["autocomplete"]],
   ])("--json %s is an error said in JSON (exit 2), not a stack trace", async (_, args) => {
-    const json = await runCli([...args, "--json"], { env });
+    const json = await runCli([...args, "--json"], { env: sandbox.env });
     expect(json.code).toBe(2);
     expect(json.stderr).toBe("");
     expect(JSON.parse(json.stdout).error).toMatchObject({ exitCode: 2, message: expect.stringMatching(/--json/) });
@@ -163,7 +153,7 @@ describe("--json is honoured for every error: one JSON document on stdout, nothi
 
   test("a server that cannot be reached", async () => {
     const url = `http://127.0.0.1:${await refusedPort()}`;
-    const json = await runCli(["runs", "list", "--json"], { env: { ...env, REDUCK_API_URL: url } });
+    const json = await runCli(["runs", "list", "--json"], { env: { ...sandbox.env, REDUCK_API_URL: url } });
     expect(json.code).toBe(1);
     expect(json.stderr).toBe("");
     expect(JSON.parse(json.stdout).error).toMatchObject({ exitCode: 1, cause: "ECONNREFUSED" });
@@ -171,7 +161,7 @@ describe("--json is honoured for every error: one JSON document on stdout, nothi
 });
 
 describe("retries", () => {
-  const slow = () => ({ ...env, REDUCK_API_URL: silent.url, REDUCK_TIMEOUT_MS: "200" });
+  const slow = () => ({ ...sandbox.env, REDUCK_API_URL: silent.url, REDUCK_TIMEOUT_MS: "200" });
 
   test("without --verbose, a call that fails after retrying prints one line: the error", async () => {
     const r = await runCli(["whoami"], { env: slow() });
@@ -197,14 +187,14 @@ describe("retries", () => {
 });
 
 test("Ctrl-C with --json: the interruption is one JSON document on stdout, exit 130", async () => {
-  store.addScript({ handle: "@demo", host: "slow.example", slug: "wait", content: "await new Promise((r) => setTimeout(r, 10000)); return {};" });
-  const before = new Set(store.runs.keys());
+  sandbox.store.addScript({ handle: "@demo", host: "slow.example", slug: "wait", content: "await new Promise((r) => setTimeout(r, 10000)); return {};" });
+  const before = new Set(sandbox.store.runs.keys());
   const r = await runCli(["run", "--json", "--script", "slow.example/wait"], {
-    env,
+    env: sandbox.env,
     onStart: (child) => {
       // Interrupt once the sandbox has the run, whatever the machine's load (deadline: the test's).
       const poll = setInterval(() => {
-        if ([...store.runs.keys()].some((id) => !before.has(id))) {
+        if ([...sandbox.store.runs.keys()].some((id) => !before.has(id))) {
           clearInterval(poll);
           child.kill("SIGINT");
         }
@@ -218,7 +208,7 @@ test("Ctrl-C with --json: the interruption is one JSON document on stdout, exit 
   expect(message).toMatch(/^Interrupted: the run was already sent/);
   // Its id was not known yet: the message says the command that finds it, and that command does.
   expect(message).toMatch(/Find it with:\n {2}reduck runs list --script slow\.example\/wait$/);
-  const started = [...store.runs.keys()].filter((id) => !before.has(id));
-  const listed = await runCli(["runs", "list", "--script", "slow.example/wait", "--json"], { env });
+  const started = [...sandbox.store.runs.keys()].filter((id) => !before.has(id));
+  const listed = await runCli(["runs", "list", "--script", "slow.example/wait", "--json"], { env: sandbox.env });
   expect(JSON.parse(listed.stdout).data.map((run: { id: string }) => run.id)).toEqual(started);
 });

@@ -3,30 +3,16 @@
  * `scripts list`, `scripts get` and `--version` give, and `--help` shows each. The built CLI
  * against the sandbox over loopback.
  */
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createHandlers, createStore, SEED_IDS, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
+import { describe, expect, test } from "vitest";
+import { SEED_IDS } from "@reduck-client/sandbox";
 import { runCli } from "../support/cli.js";
-import { temporaryFolder } from "../support/files.js";
+import { useCliSandbox } from "../support/sandbox.js";
 
-let store: ReferenceStore;
-let server: Awaited<ReturnType<typeof startHttpServer>>;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  store = createStore();
-  server = await startHttpServer({ handlers: createHandlers(store) });
-  const home = temporaryFolder("reduck-official-words-");
-  env = { HOME: home, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(home, ".config") };
-}, 30_000);
-
-afterAll(async () => {
-  await server?.close();
-});
+const sandbox = useCliSandbox({ home: "reduck-official-words-" });
 
 /** Runs both command lines and expects the same exit code and the same stdout. */
 async function same(ours: string[], theirs: string[]): Promise<string> {
-  const [a, b] = await Promise.all([runCli(ours, { env }), runCli(theirs, { env })]);
+  const [a, b] = await Promise.all([runCli(ours, { env: sandbox.env }), runCli(theirs, { env: sandbox.env })]);
   expect(a.code, a.stderr).toBe(0);
   expect(b.code, b.stderr).toBe(0);
   expect(b.stdout).toBe(a.stdout);
@@ -52,7 +38,7 @@ describe("reduck list", () => {
 describe("reduck read", () => {
   test("--code prints the script's body, as scripts get --code does", async () => {
     const text = await same(["scripts", "get", "example.com/get_title", "--code"], ["read", "example.com/get_title", "--code"]);
-    const body: string = store.versions.get(SEED_IDS.versions.getTitleV2)!.content;
+    const body: string = sandbox.store.versions.get(SEED_IDS.versions.getTitleV2)!.content;
     expect(text).toContain(
       body
         .split("\n")
@@ -68,7 +54,7 @@ describe("reduck read", () => {
     );
     expect(byId.id).toBe(v1);
     await same(["scripts", "get", "example.com/get_title", "--version", "1", "--code"], ["read", "example.com/get_title", "--version-id", "1", "--code"]);
-    const both = await runCli(["read", "example.com/get_title", "--version", "1", "--version-id", v1], { env });
+    const both = await runCli(["read", "example.com/get_title", "--version", "1", "--version-id", v1], { env: sandbox.env });
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/--version/);
   }, 30_000);
@@ -78,22 +64,22 @@ describe("reduck run --version-id", () => {
   test("runs the version --version runs", async () => {
     const v1 = SEED_IDS.versions.getTitleV1;
     for (const flag of ["--version", "--version-id"]) {
-      const ran = await runCli(["run", "--json", flag, v1, "--script", "example.com/get_title", "url=https://example.com/"], { env });
+      const ran = await runCli(["run", "--json", flag, v1, "--script", "example.com/get_title", "url=https://example.com/"], { env: sandbox.env });
       expect(ran.code, ran.stderr).toBe(0);
-      expect(store.runs.get(JSON.parse(ran.stdout).runId)!.script!.version_id).toBe(v1);
+      expect(sandbox.store.runs.get(JSON.parse(ran.stdout).runId)!.script!.version_id).toBe(v1);
     }
   }, 60_000);
 });
 
 describe("--help shows the official CLI's words", () => {
   test("list and read in the command list and as aliases; --version-id on run and read", async () => {
-    const root = await runCli(["--help"], { env });
+    const root = await runCli(["--help"], { env: sandbox.env });
     expect(root.stdout).toMatch(/^ {2}list +List scripts/m);
     expect(root.stdout).toMatch(/^ {2}read +Show a script's contract/m);
-    expect((await runCli(["scripts", "list", "--help"], { env })).stdout).toMatch(/ALIASES\n {2}\$ reduck list/);
-    const read = (await runCli(["read", "--help"], { env })).stdout;
+    expect((await runCli(["scripts", "list", "--help"], { env: sandbox.env })).stdout).toMatch(/ALIASES\n {2}\$ reduck list/);
+    const read = (await runCli(["read", "--help"], { env: sandbox.env })).stdout;
     expect(read).toMatch(/ALIASES\n {2}\$ reduck read/);
     expect(read).toMatch(/--version-id=ID/);
-    expect((await runCli(["run", "--help"], { env })).stdout).toMatch(/--version-id=ID/);
+    expect((await runCli(["run", "--help"], { env: sandbox.env })).stdout).toMatch(/--version-id=ID/);
   }, 30_000);
 });

@@ -3,19 +3,12 @@
  * (CJK, emoji): addresses and run ids are always whole, so they can be copied into the next
  * command; descriptions are what gets cut, on whole characters; `--wide` shows everything.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import stringWidth from "string-width";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
+import { describe, expect, test } from "vitest";
 import { BUILD_ROOT } from "../support/cli.js";
 import { openTerminal, screenLines } from "./terminal.js";
-
-let store: ReferenceStore;
-let server: Awaited<ReturnType<typeof startHttpServer>>;
-let env: Record<string, string>;
-let home: string;
+import { useCliSandbox } from "../support/sandbox.js";
 
 const WIDE = [
   {
@@ -32,21 +25,16 @@ const WIDE = [
   },
 ];
 
-beforeAll(async () => {
-  store = createStore({ browser: "simulated" });
-  for (const s of WIDE) store.addScript({ handle: "@demo", ...s, content: "return {};", visibility: "private" });
-  server = await startHttpServer({ handlers: createHandlers(store) });
-  home = await mkdtemp(path.join(os.tmpdir(), "reduck-tables-"));
-  env = { HOME: home, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(home, ".config") };
-}, 30_000);
-
-afterAll(async () => {
-  await server?.close();
-  await rm(home, { recursive: true, force: true });
+const sandbox = useCliSandbox({
+  store: { browser: "simulated" },
+  seed: (store) => {
+    for (const s of WIDE) store.addScript({ handle: "@demo", ...s, content: "return {};", visibility: "private" });
+  },
+  home: "reduck-tables-",
 });
 
 async function screen(args: string[], columns: number): Promise<string[]> {
-  const { code, output } = await openTerminal(args, { env, columns, rows: 60 }).exited;
+  const { code, output } = await openTerminal(args, { env: sandbox.env, columns, rows: 60 }).exited;
   expect(code, `${args.join(" ")}\n${output}`).toBe(0);
   return screenLines(output).filter(Boolean);
 }
@@ -55,14 +43,14 @@ describe.each([80, 120])("at %i columns", (columns) => {
   test("scripts list: every address whole at the start of its row, nothing wider than the terminal, descriptions cut with …", async () => {
     const lines = await screen(["scripts", "list", "--page-size", "100"], columns);
     const rows = lines.filter((l) => /^(@demo|reduck|acme|partners)\//.test(l));
-    const visible = [...store.scripts.values()].filter((s) => !s.archivedAt);
+    const visible = [...sandbox.store.scripts.values()].filter((s) => !s.archivedAt);
     expect(rows.length).toBeGreaterThanOrEqual(WIDE.length);
     for (const row of rows) {
       expect(stringWidth(row), row).toBeLessThanOrEqual(columns);
       const address = row.split(/\s{2,}/)[0]!;
       expect(address, row).not.toContain("…");
       const [handle, host, slug] = address.split("/");
-      expect(store.findScriptByAddress(handle!, host!, slug!), `${address} is a whole address`).toMatchObject({ host, slug });
+      expect(sandbox.store.findScriptByAddress(handle!, host!, slug!), `${address} is a whole address`).toMatchObject({ host, slug });
     }
     for (const s of WIDE) expect(rows.some((r) => r.startsWith(`@demo/${s.host}/${s.slug} `))).toBe(true);
     expect(rows.some((r) => r.endsWith("…"))).toBe(true);
@@ -71,7 +59,7 @@ describe.each([80, 120])("at %i columns", (columns) => {
 
   test("runs list: every run id and script address whole", async () => {
     const lines = await screen(["runs", "list", "--page-size", "100"], columns);
-    const ids = [...store.runs.values()].filter((r) => r.userId === store.demo.userId).map((r) => r.id);
+    const ids = [...sandbox.store.runs.values()].filter((r) => r.userId === sandbox.store.demo.userId).map((r) => r.id);
     for (const id of ids)
       expect(
         lines.some((l) => l.startsWith(`${id}  `)),

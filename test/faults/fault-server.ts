@@ -4,7 +4,7 @@
  * the requests it received, by `METHOD /path`.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "../support/loopback.js";
 
 export type Fault =
   /** Reads the request, then never answers (the connection stays open). */
@@ -49,21 +49,8 @@ export async function startFaultServer(routes: Record<string, Fault | Fault[]>):
     req.resume();
     req.on("end", () => play(fault, req, res));
   });
-  const sockets = new Set<import("node:net").Socket>();
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    count: (route) => counts.get(route) ?? 0,
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const { url, close } = await listenOnLoopback(server);
+  return { url, count: (route) => counts.get(route) ?? 0, close };
 }
 
 function play(fault: Fault, req: http.IncomingMessage, res: http.ServerResponse): void {

@@ -10,17 +10,18 @@ import { refusedPort } from "../support/scripted-server.js";
 import { makeFile } from "../support/files.js";
 import { startFaultServer, type Fault, type FaultServer } from "./fault-server.js";
 import { waitFor } from "../support/wait.js";
+import { listenOnLoopback } from "../support/loopback.js";
 
 const servers: FaultServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-async function serve(fault: Fault | Fault[]): Promise<{ server: FaultServer; client: ReduckClient }> {
+async function serve(fault: Fault | Fault[], timeoutMs = 300): Promise<{ server: FaultServer; client: ReduckClient }> {
   const server = await startFaultServer({ "*": fault });
   servers.push(server);
   // Short timeouts and one retry, through options: the suite stays fast without waiting long.
-  return { server, client: createReduckClient({ apiKey: "k", baseUrl: server.url, timeoutMs: 300, maxRetries: 1 }) };
+  return { server, client: createReduckClient({ apiKey: "k", baseUrl: server.url, timeoutMs, maxRetries: 1 }) };
 }
 
 /** The families, each returning its error (or data) for one call. */
@@ -58,9 +59,11 @@ describe("a server that never answers", () => {
 
 describe("a server that answers slowly", () => {
   test.each(catalogueFamilies)("%s: headers at once, then a body that trickles past the timeout", async (family) => {
-    const { server, client } = await serve("slow-body");
+    // The headers must arrive inside the timeout for this case to be the one tested; 300 ms was
+    // seen too short for that on a loaded machine, so this test allows 1.5 s (the body takes 6 s).
+    const { server, client } = await serve("slow-body", 1_500);
     const { error } = await families[family](client);
-    expect(error).toMatchObject({ kind: "timeout", error: `the answer from ${server.url} did not finish arriving within 300 ms` });
+    expect(error).toMatchObject({ kind: "timeout", error: `the answer from ${server.url} did not finish arriving within 1500 ms` });
   });
 
   test.each(runFamilies)("%s: a run that takes longer than the catalogue timeout still succeeds, sent once", async (family) => {
@@ -215,10 +218,9 @@ test("a server that refuses a big upload before reading it: the refusal is the a
     res.writeHead(413, { "content-type": "application/json" });
     res.end('{"error":"Payload Too Large"}');
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  servers.push({ count: () => requests, url: "", close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) });
-  const port = (server.address() as import("node:net").AddressInfo).port;
-  const client = createReduckClient({ apiKey: "k", baseUrl: `http://127.0.0.1:${port}` });
+  const { url, close } = await listenOnLoopback(server);
+  servers.push({ count: () => requests, url, close });
+  const client = createReduckClient({ apiKey: "k", baseUrl: url });
   const file = await makeFile("big.bin", Buffer.alloc(30 * 1024 * 1024, 7));
   const { error } = await runScript({ client, script: { host: "a.com", slug: "s", files: { a: { path: file } } } });
   expect(error).toMatchObject({ kind: "http", status: 413, error: "Payload Too Large" });

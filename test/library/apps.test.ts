@@ -1,7 +1,6 @@
 // Hosted apps against the sandbox in-process: app images, a release's presigned uploads and their
 // refusals, publish and rollback, archive and restore, apps installed from an image with config and
 // secrets, updates and tools, and who may do what (early access, scopes, scopes of others).
-import { createHash } from "node:crypto";
 import { EARLY_ACCESS_WORDS } from "@reduck-client/sandbox";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import {
@@ -29,10 +28,9 @@ import {
   updateAppSecrets,
 } from "../../src/index.js";
 import { useReferenceServer } from "../support/reference.js";
+import { sha256 } from "../support/files.js";
 
 const ref = useReferenceServer({ fresh: true, selfCheck: true });
-
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** Bytes of a given size that differ from file to file. */
 function fileOf(size: number, seed: number): Uint8Array {

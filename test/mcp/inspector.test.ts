@@ -8,11 +8,12 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { BIN, baseEnv } from "../support/cli.js";
-import { emptyHome, useSandbox } from "./support.js";
+import { emptyHome } from "./support.js";
+import { useCliSandbox } from "../support/sandbox.js";
 import { temporaryFolder } from "../support/files.js";
 
 const INSPECTOR = createRequire(import.meta.url).resolve("@modelcontextprotocol/inspector-cli/build/cli.js");
-const ctx = useSandbox();
+const sandbox = useCliSandbox({ desktop: {}, home: "reduck-inspector-" });
 
 /** An MCP client configuration as README shows it, with this checkout's CLI as the command. */
 async function config(env: Record<string, string>): Promise<string> {
@@ -33,7 +34,7 @@ async function inspector(configFile: string, args: string[]): Promise<any> {
   return JSON.parse(stdout);
 }
 
-const signedIn = () => config({ REDUCK_API_URL: ctx.sandbox.url, REDUCK_API_KEY: ctx.sandbox.store.demo.apiKey, REDUCK_DESKTOP: ctx.desktop });
+const signedIn = () => config({ REDUCK_API_URL: sandbox.server.url, REDUCK_API_KEY: sandbox.store.demo.apiKey, REDUCK_DESKTOP: sandbox.desktop });
 
 test("lists the tools with their annotations and output schemas", async () => {
   const { tools } = await inspector(await signedIn(), ["--method", "tools/list"]);
@@ -44,7 +45,7 @@ test("lists the tools with their annotations and output schemas", async () => {
 });
 
 test("a misspelt argument is refused by name and nothing runs", async () => {
-  const before = ctx.sandbox.store.runs.size;
+  const before = sandbox.store.runs.size;
   const script = JSON.stringify({ address: "reduck/mail.google.com/send_email", args: { to: "me@example.com", subject: "typo" } });
   const result = await inspector(await signedIn(), [
     "--method",
@@ -58,7 +59,7 @@ test("a misspelt argument is refused by name and nothing runs", async () => {
   ]);
   expect(result.isError).toBe(true);
   expect(result.content[0].text).toContain('unknown argument "browsr" (did you mean "browser"?');
-  expect(ctx.sandbox.store.runs.size).toBe(before);
+  expect(sandbox.store.runs.size).toBe(before);
 });
 
 test("read_script by address answers structured content without internal keys", async () => {
@@ -76,7 +77,7 @@ test("read_script by address answers structured content without internal keys", 
 });
 
 test("without a key in its env, it still connects and the tool says how to set one", async () => {
-  const result = await inspector(await config({ REDUCK_API_URL: ctx.sandbox.url }), ["--method", "tools/call", "--tool-name", "whoami"]);
+  const result = await inspector(await config({ REDUCK_API_URL: sandbox.server.url }), ["--method", "tools/call", "--tool-name", "whoami"]);
   expect(result.isError).toBe(true);
   expect(result.content[0].text).toContain('"env": { "REDUCK_API_KEY": "rk_..." }');
 });

@@ -5,11 +5,12 @@
 import { spawn, spawnSync } from "node:child_process";
 import { describe, expect, test } from "vitest";
 import { BIN, runCli } from "../support/cli.js";
-import { callTool, connectClient, mcpEnv, useSandbox } from "./support.js";
+import { callTool, connectClient, mcpEnv } from "./support.js";
+import { useCliSandbox } from "../support/sandbox.js";
 
-const ctx = useSandbox();
+const sandbox = useCliSandbox({ desktop: {}, home: "reduck-lifecycle-" });
 
-const signedIn = () => mcpEnv({ REDUCK_API_URL: ctx.sandbox.url, REDUCK_API_KEY: ctx.sandbox.store.demo.apiKey, REDUCK_DESKTOP: ctx.desktop });
+const signedIn = () => mcpEnv({ REDUCK_API_URL: sandbox.server.url, REDUCK_API_KEY: sandbox.store.demo.apiKey, REDUCK_DESKTOP: sandbox.desktop });
 
 const message = (m: Record<string, unknown>) => `${JSON.stringify({ jsonrpc: "2.0", ...m })}\n`;
 const INITIALIZE = message({
@@ -21,9 +22,9 @@ const INITIALIZED = message({ method: "notifications/initialized" });
 
 describe("without a credential", () => {
   test("the handshake is answered and every tool says how to set one", async () => {
-    const env = await mcpEnv({ REDUCK_API_URL: ctx.sandbox.url, REDUCK_DESKTOP: ctx.desktop });
+    const env = await mcpEnv({ REDUCK_API_URL: sandbox.server.url, REDUCK_DESKTOP: sandbox.desktop });
     const { client } = await connectClient(env);
-    const runsBefore = ctx.sandbox.store.runs.size;
+    const runsBefore = sandbox.store.runs.size;
     try {
       expect(client.getServerVersion()?.name).toBe("reduck");
       const { tools } = await client.listTools();
@@ -37,11 +38,11 @@ describe("without a credential", () => {
       ] as const) {
         const r = await callTool(client, tool, args);
         expect(r.isError, tool).toBe(true);
-        expect(r.text, tool).toContain(`not signed in to ${ctx.sandbox.url}`);
+        expect(r.text, tool).toContain(`not signed in to ${sandbox.server.url}`);
         expect(r.text, tool).toContain('"env": { "REDUCK_API_KEY": "rk_..." }');
         expect(r.text, tool).toContain("npx -y reduck-client mcp");
       }
-      expect(ctx.sandbox.store.runs.size).toBe(runsBefore);
+      expect(sandbox.store.runs.size).toBe(runsBefore);
     } finally {
       await client.close();
     }
@@ -51,7 +52,7 @@ describe("without a credential", () => {
 describe("when stdin ends", () => {
   test.each([
     ["signed in", signedIn],
-    ["without a credential", () => mcpEnv({ REDUCK_API_URL: ctx.sandbox.url })],
+    ["without a credential", () => mcpEnv({ REDUCK_API_URL: sandbox.server.url })],
   ])("an empty stdin (</dev/null) exits 0 at once, %s", async (_how, env) => {
     // Synchronous is fine: with nothing to answer, the server makes no request to the sandbox.
     const exit = spawnSync(process.execPath, [BIN, "mcp"], { env: await env(), stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", timeout: 60_000 });
@@ -59,7 +60,7 @@ describe("when stdin ends", () => {
   });
 
   test("what was asked before stdin ended is answered, then it exits 0", async () => {
-    const runsBefore = ctx.sandbox.store.runs.size;
+    const runsBefore = sandbox.store.runs.size;
     const exit = await runCli(["mcp"], {
       env: await signedIn(),
       input:
@@ -84,7 +85,7 @@ describe("when stdin ends", () => {
     expect([...answers.keys()].sort()).toEqual([1, 2, 3]);
     expect(answers.get(2).result.structuredContent.scripts[0].address).toBe("reduck/docusign.com/upload_document");
     expect(answers.get(3).result.structuredContent).toMatchObject({ status: "completed", result: { subject: "last words" } });
-    expect(ctx.sandbox.store.runs.size).toBe(runsBefore + 1);
+    expect(sandbox.store.runs.size).toBe(runsBefore + 1);
   });
 });
 

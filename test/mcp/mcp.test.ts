@@ -7,7 +7,7 @@ import path from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { makeDesktop, patterned, sha256, temporaryFolder } from "../support/files.js";
-import { callTool, connectClient, mcpEnv, startSandbox, type Sandbox } from "./support.js";
+import { callTool, connectClient, mcpEnv, SEND_EMAIL, sendEmail, startSandbox, type Sandbox } from "./support.js";
 
 const banner = patterned(10_000);
 let sandbox: Sandbox;
@@ -31,11 +31,6 @@ afterAll(async () => {
 
 const call = (name: string, args: Record<string, unknown>) => callTool(client, name, args);
 const runs = () => sandbox.store.runs.size;
-const SEND_EMAIL = { handle: "reduck", host: "mail.google.com", slug: "send_email" };
-const sendEmail = (files: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-  script: { ...SEND_EMAIL, args: { to: "me@example.com", subject: "Banner" }, files },
-  ...extra,
-});
 
 describe("the tools as listed", () => {
   test("each has an input schema that refuses unknown keys, an output schema and annotations", async () => {

@@ -1,14 +1,14 @@
 /**
  * The agent tool as MCP clients meet it: the built `reduck mcp` spawned over stdio, talking to
- * the reference server over real HTTP, with a simulated desktop.
+ * the reference server over real HTTP, with a simulated desktop (for a file's tests:
+ * test/support/sandbox.ts's useCliSandbox({ desktop })).
  */
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
 import { BIN, baseEnv } from "../support/cli.js";
-import { makeDesktop, temporaryFolder } from "../support/files.js";
+import { temporaryFolder } from "../support/files.js";
 
 export interface Sandbox {
   store: ReferenceStore;
@@ -20,19 +20,6 @@ export async function startSandbox(desktop: string): Promise<Sandbox> {
   const store = createStore({ desktopDir: desktop });
   const server = await startHttpServer({ handlers: createHandlers(store) });
   return { store, url: server.url, close: () => server.close() };
-}
-
-/** A sandbox and a simulated desktop for the tests of one file, filled in before they run. */
-export function useSandbox(files: Record<string, Uint8Array | string> = {}): { sandbox: Sandbox; desktop: string } {
-  const ctx = {} as { sandbox: Sandbox; desktop: string };
-  beforeAll(async () => {
-    ctx.desktop = await makeDesktop(files);
-    ctx.sandbox = await startSandbox(ctx.desktop);
-  });
-  afterAll(async () => {
-    await ctx.sandbox?.close();
-  });
-  return ctx;
 }
 
 /** A home with no stored login, so only what a test gives counts (removed when the test file ends). */
@@ -55,6 +42,13 @@ export async function connectClient(env: Record<string, string>): Promise<{ clie
   await client.connect(transport);
   return { client, stderr: () => stderr };
 }
+
+export const SEND_EMAIL = { handle: "reduck", host: "mail.google.com", slug: "send_email" };
+/** run_script's arguments for SEND_EMAIL with these files (and `extra` beside the script). */
+export const sendEmail = (files: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  script: { ...SEND_EMAIL, args: { to: "me@example.com", subject: "Banner" }, files },
+  ...extra,
+});
 
 export interface ToolAnswer {
   isError: boolean;

@@ -45,6 +45,8 @@ describe("reduck login with OAuth", () => {
     expect(asked.get("code_challenge")).toMatch(/^[\w-]{43}$/);
     expect(asked.get("state")).toMatch(/^[\w-]{43}$/); // 32 random bytes, base64url
     expect(asked.getAll("resource")).toEqual([world.url]);
+    // Written out rather than imported, so the test can disagree with the code it checks; the
+    // sandbox's ALL_SCOPES (test/server/store/records.ts) names the same scopes, a twin on purpose.
     expect(asked.get("scope")!.split(" ")).toEqual([
       "script:read",
       "script:write",
@@ -52,6 +54,8 @@ describe("reduck login with OAuth", () => {
       "run:write",
       "device:read",
       "connector:read",
+      "app:read",
+      "app:write",
       "profile",
       "offline_access",
     ]);
@@ -96,6 +100,11 @@ describe("reduck login with OAuth", () => {
     expect(lastRun.files).toEqual([expect.objectContaining({ sha256: sha256(attachment), via: "bytes" })]);
     // Sandbox and run host are one origin here: the run carried the API's token.
     expect(world.seen.slice(before).find((r) => r.path === "/run")).toMatchObject({ method: "POST", audience: world.url });
+
+    // flock's app operations need app:read (and app:write to change anything): the sign-in asked for both.
+    const apps = await runReduck(["flock", "list", "--json"], env);
+    expect(apps.code, apps.stderr).toBe(0);
+    expect(JSON.parse(apps.stdout)).toMatchObject({ data: [] });
   });
 });
 

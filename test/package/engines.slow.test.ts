@@ -6,15 +6,14 @@
  */
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
+import { beforeAll, describe, expect, test } from "vitest";
 import { BUILD_ROOT, runCli } from "../support/cli.js";
 import { nodeBinary } from "../support/node-binary.js";
+import { useCliSandbox } from "../support/sandbox.js";
 
 /** The oldest Node the package runs on, and the release before it. */
 const MINIMUM = "20.3.0";
@@ -22,25 +21,13 @@ const BELOW = "20.2.0";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { engines: { node: string } };
-
-let store: ReferenceStore;
-let server: Awaited<ReturnType<typeof startHttpServer>>;
-let home: string;
-let env: Record<string, string>;
 let nodes: { minimum: string; below: string };
+
+const sandbox = useCliSandbox({ store: { browser: "simulated" }, home: "reduck-engines-" });
 
 beforeAll(async () => {
   nodes = { minimum: await nodeBinary(MINIMUM), below: await nodeBinary(BELOW) };
-  store = createStore({ browser: "simulated" });
-  server = await startHttpServer({ handlers: createHandlers(store) });
-  home = await mkdtemp(path.join(os.tmpdir(), "reduck-engines-"));
-  env = { HOME: home, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(home, ".config") };
 }, 300_000);
-
-afterAll(async () => {
-  await server?.close();
-  await rm(home, { recursive: true, force: true });
-});
 
 /**
  * The library as an installed package is imported (the test build's dist/index.js), on `node`:
@@ -48,7 +35,7 @@ afterAll(async () => {
  * as JSON.
  */
 async function libraryBatch(node: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const program = path.join(home, "batch.mjs");
+  const program = path.join(sandbox.home, "batch.mjs");
   await writeFile(
     program,
     `import { createReduckClient, runMany } from ${JSON.stringify(path.join(BUILD_ROOT, "dist", "index.js"))};
@@ -59,7 +46,7 @@ for await (const outcome of run) outcomes.push(outcome.status);
 console.log(JSON.stringify({ node: process.version, outcomes, error: run.error?.error ?? null }));
 `,
   );
-  return promisify(execFile)(node, [program], { env: { PATH: process.env.PATH ?? "", ...env } }).then(
+  return promisify(execFile)(node, [program], { env: { PATH: process.env.PATH ?? "", ...sandbox.env } }).then(
     (r) => ({ code: 0, ...r }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
   );
@@ -71,9 +58,12 @@ describe(`engines.node (${pkg.engines.node})`, () => {
   });
 
   test(`on Node ${MINIMUM}: the built CLI answers --version and runs a script; the library runs a batch`, async () => {
-    const version = await runCli(["--version"], { env, node: nodes.minimum });
+    const version = await runCli(["--version"], { env: sandbox.env, node: nodes.minimum });
     expect(version.stdout).toBe(`reduck-client/0.1.0 linux-x64 node-v${MINIMUM}\n`);
-    const run = await runCli(["run", "--browser", "cloud", "--script", "example.com/get_title", "url=https://example.com"], { env, node: nodes.minimum });
+    const run = await runCli(["run", "--browser", "cloud", "--script", "example.com/get_title", "url=https://example.com"], {
+      env: sandbox.env,
+      node: nodes.minimum,
+    });
     expect(run.stderr).toMatch(/^run [0-9a-f-]{36}/);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ title: expect.any(String) });
@@ -82,12 +72,12 @@ describe(`engines.node (${pkg.engines.node})`, () => {
   }, 60_000);
 
   test(`on Node ${BELOW}, just below: a batch fails, for want of AbortSignal.any`, async () => {
-    const input = path.join(home, "rows.csv");
+    const input = path.join(sandbox.home, "rows.csv");
     await writeFile(input, "url\nhttps://example.com\n");
     const batch = await runCli(
-      ["batch", "--browser", "cloud", "--script", "example.com/get_title", "--input", input, "--out", path.join(home, "below.jsonl")],
+      ["batch", "--browser", "cloud", "--script", "example.com/get_title", "--input", input, "--out", path.join(sandbox.home, "below.jsonl")],
       {
-        env,
+        env: sandbox.env,
         node: nodes.below,
       },
     );

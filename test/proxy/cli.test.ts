@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
 import { makeDesktop, makeFile, patterned, sha256, temporaryFolder } from "../support/files.js";
-import { callTool, connectClient, mcpEnv, startSandbox, type Sandbox } from "../mcp/support.js";
+import { callTool, connectClient, mcpEnv, sendEmail, startSandbox, type Sandbox } from "../mcp/support.js";
 import { makeCertificate, startApi, startProxy, type ApiServer, type Certificate, type ProxyServer } from "./servers.js";
 
 const NAME = "api.reduck.test";
@@ -103,16 +103,7 @@ describe("reduck mcp", () => {
       const forwarded = proxy.forwarded.length;
       const list = await callTool(client, "list_scripts", { handle: "reduck", host: "mail.google.com" });
       expect(list.isError).toBe(false);
-      const run = await callTool(client, "run_script", {
-        script: {
-          handle: "reduck",
-          host: "mail.google.com",
-          slug: "send_email",
-          args: { to: "me@example.com", subject: "Banner" },
-          files: { attachment: { relativePath: "banner.png" } },
-        },
-        browser: "managed",
-      });
+      const run = await callTool(client, "run_script", sendEmail({ attachment: { relativePath: "banner.png" } }, { browser: "managed" }));
       expect(run.isError).toBe(false);
       expect(sandbox.store.runs.get(run.json().runId)!.files[0]).toMatchObject({ via: "bytes", size: banner.length, sha256: sha256(banner) });
       const seen = proxy.forwarded.slice(forwarded).map((u) => new URL(u).pathname);

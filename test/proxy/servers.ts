@@ -1,17 +1,17 @@
 /**
  * Real loopback servers for the transport's HTTPS and proxy tests: a self-signed certificate
  * made with openssl, an HTTPS API that answers the few routes the tests call (reading a run's
- * multipart body with busboy, a parser we did not write), and a forward proxy that opens CONNECT
+ * multipart body with busboy, a parser we did not write: test/support/multipart.ts), and a forward proxy that opens CONNECT
  * tunnels and forwards plain-HTTP absolute-form requests, counting both.
  */
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import http from "node:http";
 import https from "node:https";
-import net, { type AddressInfo } from "node:net";
+import net from "node:net";
 import path from "node:path";
-import busboy from "busboy";
+import { readMultipart } from "../support/multipart.js";
+import { listenOnLoopback } from "../support/loopback.js";
 import { temporaryFolder } from "../support/files.js";
 
 export interface Certificate {
@@ -93,34 +93,15 @@ export async function startApi(certificate: Certificate, host = "127.0.0.1"): Pr
     if (route === "GET /api/scripts/reduck/a.com/s") return json(res, 200, CONTRACT);
     // POST /run is served at the origin and under /mcp, as the sandbox serves its run host.
     if (route !== "POST /run" && route !== "POST /mcp/run") return json(res, 404, { error: `no route ${route}` });
-    const files: Record<string, { size: number; sha256: string; filename: string }> = {};
-    const parser = busboy({ headers: req.headers });
-    parser.on("file", (name, stream, info) => {
-      const hash = createHash("sha256");
-      let size = 0;
-      stream.on("data", (chunk: Buffer) => {
-        hash.update(chunk);
-        size += chunk.length;
-      });
-      stream.on("end", () => (files[name] = { size, sha256: hash.digest("hex"), filename: info.filename }));
-    });
     let received = 0;
     req.on("data", (chunk: Buffer) => (received += chunk.length));
-    parser.on("close", () => json(res, 200, { result: { files, contentLength: Number(req.headers["content-length"]), received }, runId: "r1" }));
-    req.pipe(parser);
+    readMultipart(req.headers, req).then(
+      ({ files }) => json(res, 200, { result: { files, contentLength: Number(req.headers["content-length"]), received }, runId: "r1" }),
+      (error: Error) => json(res, 400, { error: `not a multipart body: ${error.message}` }),
+    );
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `https://${host}:${port}`,
-    port,
-    count: (route) => counts.get(route) ?? 0,
-    headers: (route) => seen.get(route),
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const { port, close } = await listenOnLoopback(server);
+  return { url: `https://${host}:${port}`, port, count: (route) => counts.get(route) ?? 0, headers: (route) => seen.get(route), close };
 }
 
 export interface ProxyServer {
@@ -190,22 +171,8 @@ export async function startProxy({ hosts = {}, credentials }: { hosts?: Record<s
     upstream.on("close", () => sockets.delete(upstream));
     upstream.on("error", () => socket.end("HTTP/1.1 502 Bad Gateway\r\n\r\n"));
   });
-  server.on("connection", (socket: net.Socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    tunnels,
-    forwarded,
-    authorizations,
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((done) => server.close(() => done()));
-    },
-  };
+  const { url, close } = await listenOnLoopback(server, sockets);
+  return { url, tunnels, forwarded, authorizations, close };
 }
 
 /** A plain-HTTP API on loopback with the same routes (for absolute-form forwarding). */
@@ -224,13 +191,6 @@ export async function startPlainApi(): Promise<{ port: number; count(route: stri
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    count: (route) => counts.get(route) ?? 0,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const { port, close } = await listenOnLoopback(server);
+  return { port, count: (route) => counts.get(route) ?? 0, close };
 }

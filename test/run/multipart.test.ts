@@ -1,33 +1,13 @@
 import { Readable } from "node:stream";
 import { createHash } from "node:crypto";
-import busboy from "busboy";
 import { describe, expect, test } from "vitest";
 import { bufferPool, freshBuffers } from "../../src/run/buffers.js";
 import { encodeMultipart, type MultipartBody } from "../../src/run/multipart.js";
 import { present } from "../support/present.js";
+import { readMultipart } from "../support/multipart.js";
 
 /** Parses a body with busboy, a real multipart parser, independent of our encoder. */
-async function parse(contentType: string, stream: ReadableStream<Uint8Array>) {
-  const fields: Record<string, string> = {};
-  const files: Record<string, { filename: string; mimeType: string; sha256: string; size: number }> = {};
-  await new Promise<void>((resolve, reject) => {
-    const bb = busboy({ headers: { "content-type": contentType } });
-    bb.on("field", (name, value) => (fields[name] = value));
-    bb.on("file", (name, file, info) => {
-      const hash = createHash("sha256");
-      let size = 0;
-      file.on("data", (c: Buffer) => {
-        hash.update(c);
-        size += c.length;
-      });
-      file.on("end", () => (files[name] = { filename: info.filename, mimeType: info.mimeType, sha256: hash.digest("hex"), size }));
-    });
-    bb.on("close", resolve);
-    bb.on("error", reject);
-    Readable.fromWeb(stream as any).pipe(bb);
-  });
-  return { fields, files };
-}
+const parse = (contentType: string, stream: ReadableStream<Uint8Array>) => readMultipart({ "content-type": contentType }, Readable.fromWeb(stream as any));
 
 /** The whole body, each chunk copied before its buffer is given back (as a sender does once it is sent). */
 async function collect(body: MultipartBody, buffers = freshBuffers()): Promise<Uint8Array<ArrayBuffer>> {

@@ -1,60 +1,37 @@
 /** runScript over real loopback HTTP: the sandbox's HTTP server, and scripted servers (50 MB sent whole: run-http-50mb.slow.test.ts). */
-import { open, mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createReduckClient, runScript, MAX_FILE_BYTES, type ReduckClient } from "../../src/index.js";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
+import { describe, expect, test } from "vitest";
+import { createReduckClient, runScript, MAX_FILE_BYTES } from "../../src/index.js";
 import { startScriptedServer } from "../support/scripted-server.js";
 import { waitFor } from "../support/wait.js";
+import { useCliSandbox } from "../support/sandbox.js";
+import { sparseFile } from "../support/files.js";
 
 const uploadDocument = { handle: "reduck", host: "docusign.com", slug: "upload_document" };
-let store: ReferenceStore;
-let server: Awaited<ReturnType<typeof startHttpServer>>;
-let client: ReduckClient;
-let dir: string;
-
-/** A sparse file of `size` zero bytes: fast to make, read from disk like any other. */
-async function bigFile(name: string, size: number) {
-  const file = path.join(dir, name);
-  const handle = await open(file, "w");
-  await handle.truncate(size);
-  await handle.close();
-  return file;
-}
-
-beforeAll(async () => {
-  store = createStore();
-  server = await startHttpServer({ handlers: createHandlers(store) });
-  client = createReduckClient({ apiKey: store.demo.apiKey, baseUrl: server.url });
-  dir = await mkdtemp(path.join(os.tmpdir(), "reduck-run-http-"));
-});
-afterAll(async () => {
-  await server.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const sandbox = useCliSandbox({ home: "reduck-run-http-" });
+/** A sparse file of `size` zero bytes in the sandbox's folder. */
+const bigFile = (name: string, size: number) => sparseFile(sandbox.home, name, size);
 
 describe("the 50 MB limit", () => {
   test("one byte more is refused before sending", async () => {
     const file = await bigFile("over.bin", MAX_FILE_BYTES + 1);
-    const before = store.runs.size;
+    const before = sandbox.store.runs.size;
     const { error } = await runScript({
-      client,
+      client: sandbox.client,
       browser: "extension",
       script: { ...uploadDocument, args: { documentName: "over.bin" }, files: { document: { path: file } } },
     });
     expect(error?.kind).toBe("invalid_request");
     expect(error?.error).toBe(`file input document: ${file} is 52,428,801 bytes, over the 50 MiB limit per file (52,428,800 bytes)`);
-    expect(store.runs.size).toBe(before);
+    expect(sandbox.store.runs.size).toBe(before);
   });
 });
 
 test("a run cut off mid-upload is recorded exactly once, as failed", async () => {
   const file = await bigFile("cut.bin", 20 * 2 ** 20);
-  const before = new Set(store.runs.keys());
+  const before = new Set(sandbox.store.runs.keys());
   const controller = new AbortController();
   const { error } = await runScript({
-    client,
+    client: sandbox.client,
     browser: "extension",
     script: { ...uploadDocument, args: { documentName: "cut.bin" }, files: { document: { path: file } } },
     signal: controller.signal,
@@ -65,11 +42,11 @@ test("a run cut off mid-upload is recorded exactly once, as failed", async () =>
   expect(error?.kind).toBe("aborted");
   // The server notices the broken upload a moment later.
   const added = await waitFor("the server to record the broken upload's run as an error", () => {
-    const ids = [...store.runs.keys()].filter((id) => !before.has(id));
-    return ids.length > 0 && store.runs.get(ids[0]!)!.status === "error" && ids;
+    const ids = [...sandbox.store.runs.keys()].filter((id) => !before.has(id));
+    return ids.length > 0 && sandbox.store.runs.get(ids[0]!)!.status === "error" && ids;
   });
   expect(added).toHaveLength(1);
-  expect(store.runs.get(added[0]!)).toMatchObject({ status: "error" });
+  expect(sandbox.store.runs.get(added[0]!)).toMatchObject({ status: "error" });
 });
 
 describe("a run is never sent twice", () => {

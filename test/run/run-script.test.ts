@@ -155,6 +155,9 @@ describe("refused before anything is sent", () => {
 });
 
 describe("the service's run failures reach the caller, with the recorded run", () => {
+  /** send_email with `relativePath`, a file of the desktop, as its attachment. */
+  const sendNamedFile = (browser: "managed" | "extension", relativePath: string) =>
+    runScript({ client: ref.client, browser, script: { ...sendEmail, args: { to: "a@b.c", subject: "x" }, files: { attachment: { relativePath } } } });
   const expectFailure = async (result: { data: unknown; error?: { kind: string; error: string } }, status: number, text: string) => {
     expect(result.data).toBeUndefined();
     expect(result.error).toMatchObject({ kind: "http", status });
@@ -182,42 +185,18 @@ describe("the service's run failures reach the caller, with the recorded run", (
 
   test("a named file on a managed browser", async () => {
     withDesktop();
-    await expectFailure(
-      await runScript({
-        client: ref.client,
-        browser: "managed",
-        script: { ...sendEmail, args: { to: "a@b.c", subject: "x" }, files: { attachment: { relativePath: "banner.png" } } },
-      }),
-      400,
-      "a managed browser can't read a file from your machine",
-    );
+    await expectFailure(await sendNamedFile("managed", "banner.png"), 400, "a managed browser can't read a file from your machine");
   });
 
   test("file access off", async () => {
     withDesktop();
     ref.store.setDemoFileAccess(false);
-    await expectFailure(
-      await runScript({
-        client: ref.client,
-        browser: "extension",
-        script: { ...sendEmail, args: { to: "a@b.c", subject: "x" }, files: { attachment: { relativePath: "banner.png" } } },
-      }),
-      422,
-      "This paired browser can't read local files",
-    );
+    await expectFailure(await sendNamedFile("extension", "banner.png"), 422, "This paired browser can't read local files");
   });
 
   test("a named file that is not there", async () => {
     withDesktop();
-    await expectFailure(
-      await runScript({
-        client: ref.client,
-        browser: "extension",
-        script: { ...sendEmail, args: { to: "a@b.c", subject: "x" }, files: { attachment: { relativePath: "nope.png" } } },
-      }),
-      422,
-      "bound 0 bytes — the browser could not read",
-    );
+    await expectFailure(await sendNamedFile("extension", "nope.png"), 422, "bound 0 bytes — the browser could not read");
   });
 
   test("a managed browser with no connector for the host; with one, the run works", async () => {

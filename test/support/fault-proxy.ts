@@ -4,7 +4,7 @@
  * server is not changed, and the client meets the faults over real HTTP.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "./loopback.js";
 
 export interface Fault {
   /**
@@ -64,14 +64,6 @@ export async function startFaultProxy(target: string, decide: (method: string, p
     forward.on("error", () => res.destroy());
     req.pipe(forward);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    answered,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const { url, close } = await listenOnLoopback(server);
+  return { url, answered, close };
 }

@@ -3,7 +3,8 @@
  * that need exact control (a 429 then a 200, a reply that never comes, an HTML 502).
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { onTestFinished } from "vitest";
+import { listenOnLoopback } from "./loopback.js";
 
 export interface Reply {
   status?: number;
@@ -35,23 +36,25 @@ export async function startScriptedServer(replies: Reply[]) {
     }, reply.delayMs ?? 0);
     res.on("close", () => clearTimeout(timer));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    seen,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const { url, close } = await listenOnLoopback(server);
+  return { url, seen, close };
+}
+
+/**
+ * startScriptedServer for the calling test, closed when that test ends (call it inside a test).
+ *
+ * @example
+ * const server = await scriptedServer({ status: 503, headers: { "retry-after": "0" } }, { body: '{"handle":"@ann"}' });
+ */
+export async function scriptedServer(...replies: Reply[]) {
+  const server = await startScriptedServer(replies);
+  onTestFinished(() => server.close());
+  return server;
 }
 
 /** A loopback port with nothing listening on it. */
 export async function refusedPort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  const { port, close } = await listenOnLoopback(http.createServer());
+  await close();
   return port;
 }

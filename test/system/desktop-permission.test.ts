@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { BIN, baseEnv } from "../support/cli.js";
 import { startMcp } from "../support/mcp-stdio.js";
+import { sendEmail } from "../mcp/support.js";
 
 let desktop: string;
 
@@ -39,15 +40,7 @@ test("run_script says the reduck folder could not be read for lack of permission
     await mcp.initialize();
     const result = await mcp.request("tools/call", {
       name: "run_script",
-      arguments: {
-        script: {
-          handle: "reduck",
-          host: "mail.google.com",
-          slug: "send_email",
-          args: { to: "me@example.com", subject: "Banner" },
-          files: { attachment: { relativePath: "banner.png" } },
-        },
-      },
+      arguments: sendEmail({ attachment: { relativePath: "banner.png" } }),
     });
     expect(result.isError).toBe(true);
     const text = result.content[0].text as string;

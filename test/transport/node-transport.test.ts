@@ -5,25 +5,14 @@
  * cover.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterEach, expect, test } from "vitest";
-import { createReduckClient, getMe, listRuns } from "../../src/index.js";
-import { startScriptedServer } from "../support/scripted-server.js";
-
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await Promise.all(closers.splice(0).map((close) => close()));
-});
-
-async function scripted(...replies: Parameters<typeof startScriptedServer>[0]) {
-  const server = await startScriptedServer(replies);
-  closers.push(() => server.close());
-  return server;
-}
+import { expect, onTestFinished, test } from "vitest";
+import { createReduckClient, deleteRun, getMe, listRuns } from "../../src/index.js";
+import { scriptedServer } from "../support/scripted-server.js";
+import { listenOnLoopback } from "../support/loopback.js";
 
 test("a redirect on the same origin is followed with the credential; to another origin, without it", async () => {
-  const other = await scripted({ body: '{"handle":"@elsewhere"}' });
-  const server = await scripted({ status: 307, headers: { location: "/api/me-too" } }, { status: 302, headers: { location: `${other.url}/api/me` } });
+  const other = await scriptedServer({ body: '{"handle":"@elsewhere"}' });
+  const server = await scriptedServer({ status: 307, headers: { location: "/api/me-too" } }, { status: 302, headers: { location: `${other.url}/api/me` } });
   const client = createReduckClient({ apiKey: "rk_secret_for_redirects", baseUrl: server.url });
   const { data, error, response } = await getMe({ client });
   expect(error).toBeUndefined();
@@ -35,7 +24,7 @@ test("a redirect on the same origin is followed with the credential; to another 
 });
 
 test("the result's response is a standard Response with the status, headers and body that arrived", async () => {
-  const server = await scripted({ status: 200, headers: { "x-request-id": "req-1" }, body: '{"data":[],"hasNextPage":false,"totalCount":0}' });
+  const server = await scriptedServer({ status: 200, headers: { "x-request-id": "req-1" }, body: '{"data":[],"hasNextPage":false,"totalCount":0}' });
   const client = createReduckClient({ apiKey: "k", baseUrl: server.url });
   const result = await listRuns({ client, query: { page: 2 } });
   expect(result.response).toBeInstanceOf(Response);
@@ -54,15 +43,31 @@ test("catalogue calls reuse one connection", async () => {
     res.writeHead(200, { "content-type": "application/json" });
     res.end('{"handle":"@ann"}');
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  closers.push(() => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
-  const client = createReduckClient({ apiKey: "k", baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  const { url, close } = await listenOnLoopback(server);
+  onTestFinished(close);
+  const client = createReduckClient({ apiKey: "k", baseUrl: url });
   for (let i = 0; i < 3; i++) expect((await getMe({ client })).error).toBeUndefined();
   expect(sockets.size).toBe(1);
 });
 
+test("an answer without a body (204) frees its connection at once: the next call reuses it", async () => {
+  // An answer never read keeps its connection busy (and a CLI alive) until the server closes it.
+  const sockets = new Set<unknown>();
+  const server = http.createServer((req, res) => {
+    sockets.add(req.socket);
+    res.writeHead(204);
+    res.end();
+  });
+  const { url, close } = await listenOnLoopback(server);
+  onTestFinished(close);
+  const client = createReduckClient({ apiKey: "k", baseUrl: url });
+  const runId = "00000000-0000-4000-8005-000000000001";
+  for (let i = 0; i < 3; i++) expect((await deleteRun({ client, path: { runId } })).response?.status).toBe(204);
+  expect(sockets.size).toBe(1);
+});
+
 test("client.api, the openapi-fetch client, goes through the same transport and credential", async () => {
-  const server = await scripted({ status: 503, headers: { "retry-after": "0" }, body: "{}" }, { body: '{"handle":"@ann"}' });
+  const server = await scriptedServer({ status: 503, headers: { "retry-after": "0" }, body: "{}" }, { body: '{"handle":"@ann"}' });
   const client = createReduckClient({ apiKey: "rk_key_for_the_api_client", baseUrl: server.url });
   const { data, response } = await client.api.GET("/api/me");
   expect(response.status).toBe(200);

@@ -1,11 +1,12 @@
 /**
  * Reading a script, with a way out when its address names none: the scripts it most likely
- * meant (`did you mean reduck/mail.google.com/send_email?`). An address the service does not
- * know is the user's input to fix, like a malformed one: exit 2.
+ * meant (`did you mean reduck/mail.google.com/send_email?`), or for an owner the service does not
+ * know, the handles it most likely meant. An address the service does not know is the user's
+ * input to fix, like a malformed one: exit 2.
  */
 import type { ReduckClient } from "../../client.js";
 import type { ReduckError } from "../../core/errors.js";
-import { unknownScriptHint } from "../../core/nearby-scripts.js";
+import { unknownHandleHint, unknownScriptHint } from "../../core/nearby-scripts.js";
 import { getScript } from "../../generated/operations.js";
 import { formatAddress } from "../shell/address.js";
 import { CliError, fromReduckError } from "../shell/errors.js";
@@ -74,4 +75,22 @@ export async function readScriptOrSuggest(client: ReduckClient, path: ScriptPath
   const read = await getScript({ client, path });
   if (!read.error) return read.data;
   throw await scriptCallError(client, path, read.error, `reading ${formatAddress(path)}`, { known: true, ownImplied });
+}
+
+/**
+ * The error for a call about the owner `handle` that failed: when the service does not know the
+ * handle (a 404), a usage error (exit 2) with the handles it most likely meant; otherwise the
+ * error as it is.
+ *
+ * @example
+ * const listed = await listScripts({ client, path: { handle: "redcuk" } });
+ * // "listing redcuk's scripts: No such handle: redcuk. Did you mean reduck?"
+ * if (listed.error) throw await handleCallError(client, "redcuk", listed.error, "listing redcuk's scripts");
+ */
+export async function handleCallError(client: ReduckClient, handle: string, error: ReduckError, doing?: string): Promise<CliError> {
+  const cli = fromReduckError(error, doing);
+  if (error.status !== 404) return cli;
+  // The service's own words, without the generic handle hint fromReduckError adds: this one knows better.
+  const message = doing ? `${doing}: ${error.error}` : error.error;
+  return new CliError(`${sentence(message)} ${await unknownHandleHint(client, handle)}`, ExitCode.USAGE, cli.detail);
 }

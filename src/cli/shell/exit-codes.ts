@@ -3,7 +3,7 @@ export const ExitCode = {
   OK: 0,
   /** The API or the run failed. */
   FAILED: 1,
-  /** Bad usage or input: found before anything was sent, or a script address the service does not know (a typo to fix, like a malformed one). */
+  /** Bad usage or input: found before anything was sent, or a script address or owner handle the service does not know (a typo to fix, like a malformed one). */
   USAGE: 2,
   /** Not authenticated, or the credential was refused. */
   AUTH: 4,
@@ -16,6 +16,6 @@ export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 export const EXIT_CODES_HELP = `EXIT CODES
   0    success
   1    the API or the run failed
-  2    bad usage or input: found before anything was sent, or a script the service does not know
+  2    bad usage or input: found before anything was sent, or a script or owner the service does not know
   4    not authenticated, or the credential was refused
   130  interrupted`;

@@ -3,6 +3,7 @@
  * way lists are fetched with them: a single page with a note when more exist, or every page.
  */
 import { Flags } from "@oclif/core";
+import type { ReduckError } from "../../core/errors.js";
 import type { ListResult } from "../../core/types.js";
 import { listAll } from "../../paginate.js";
 import { fromReduckError } from "./errors.js";
@@ -40,25 +41,32 @@ type WithQuery = { query?: { page?: number; pageSize?: number } & Record<string,
 
 /**
  * One page (with the "more pages" note), or with `--all` every page. Fails the command with
- * the call's error, saying what it was doing.
+ * the call's error, saying what it was doing (or with what `fail` makes of it).
  *
  * @example
  * const { items, note } = await fetchList(listRuns, { client, query: { status } }, this.flags, "listing runs");
  */
-export async function fetchList<O extends WithQuery, T>(list: ListFn<O, T>, options: O, flags: PageFlagValues, doing: string): Promise<FetchedList<T>> {
+export async function fetchList<O extends WithQuery, T>(
+  list: ListFn<O, T>,
+  options: O,
+  flags: PageFlagValues,
+  doing: string,
+  /** The error to fail with (default: the service's, as fromReduckError says it). */
+  fail: (error: ReduckError) => Error | Promise<Error> = (error) => fromReduckError(error, doing),
+): Promise<FetchedList<T>> {
   const query = { ...options.query } as NonNullable<O["query"]>;
   if (flags["page-size"] !== undefined) query.pageSize = flags["page-size"];
   if (flags.all) {
     // Fewest requests for everything: the largest page unless one was asked for.
     query.pageSize ??= 100;
     const result = await listAll(list, { ...options, query });
-    if (result.error) throw fromReduckError(result.error, doing);
+    if (result.error) throw await fail(result.error);
     return { items: result.data, page: { data: result.data, hasNextPage: false, totalCount: result.data.length } };
   }
   const page = flags.page ?? 0;
   query.page = page;
   const result = await list({ ...options, query });
-  if (result.error) throw fromReduckError(result.error, doing);
+  if (result.error) throw await fail(result.error);
   return {
     items: result.data,
     page: { data: result.data, hasNextPage: result.hasNextPage, ...(result.totalCount !== undefined ? { totalCount: result.totalCount } : {}) },

@@ -183,6 +183,7 @@ describe.each(["simulated", "real"] as const)("every catalogue script on the %s 
   }, 60_000);
 
   describe("mail.google.com/send_email with sendAt", () => {
+    // Twin on purpose of the root's test/e2e/catalogue.test.ts (the same result through the CLI): the sandbox shares no test code with the client's.
     it("in the future: scheduled, not sent, and found in the Scheduled folder with the date Gmail shows", async () => {
       const { sendAt, shown } = localTime(90);
       const answer = await run(store, "mail.google.com/send_email", { to: "me@example.com", subject: "Later", body: "Hi", sendAt });

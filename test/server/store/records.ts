@@ -13,7 +13,7 @@ export type RunBrowser = Schemas["RunDevice"];
 export type RunOutcome = Schemas["RunResult"];
 export type Cookie = Schemas["ConnectorCookie"];
 
-/** Every OAuth scope the hosted service knows. A token holds a subset. */
+/** Every OAuth scope the hosted service knows. A token holds a subset. (Twin on purpose: the root's test/oauth/login.test.ts writes out the CLI's own.) */
 export const ALL_SCOPES = [
   "script:read",
   "script:write",

@@ -1,8 +1,8 @@
-import { Args } from "@oclif/core";
-import { deployApp, type DeployedApp, type DeployProgress } from "../../../apps/deploy.js";
+import { Args, Flags } from "@oclif/core";
+import { DEFAULT_UPLOAD_TIMEOUT_MS, deployApp, type DeployedApp, type DeployProgress } from "../../../apps/deploy.js";
 import { formatBytes } from "../../../core/bytes.js";
 import { BaseCommand } from "../../shell/base.js";
-import { fromReduckError } from "../../shell/errors.js";
+import { fromReduckError, usageError } from "../../shell/errors.js";
 import { folderOf, imageFlag, parseImage } from "../../flock/flock.js";
 
 const CLEAR_LINE = "\r\x1b[K";
@@ -13,7 +13,7 @@ export default class FlockDeploy extends BaseCommand<typeof FlockDeploy> {
   static override description =
     `Reads DIR (default: the current folder): manifest.json, config.json, .api-keys.json and tools.json are sent as the release's install contract, settings, grant and tools; every other file is served under its path, except flock.json, dot-files and node_modules. Nothing is sent when a file is over 64 MiB, there are more than 256 files, or a name is one the service does not serve (a letter or digit first, then letters, digits, '.', '_', '-', '/'): every such problem is listed, exit 2.
 
-The files go straight to storage, several at a time, each tried again when its upload fails; then the release is published and its number printed. The image (your handle and the manifest's "slug", or the folder's name, unless flock.json or --image says otherwise) is created on the first deploy. flock.json records the image and the release.
+The files go straight to storage, several at a time, each tried again when its upload fails (an upload that makes no progress for --upload-timeout seconds counts as failed); then the release is published and its number printed. The image (your handle and the manifest's "slug", or the folder's name, unless flock.json or --image says otherwise) is created on the first deploy. flock.json records the image and the release.
 
 An interrupted deploy, run again over the same folder, finishes the release it started (while its upload URLs last) instead of starting another; .flock-deploy.json holds that pending release meanwhile.
 
@@ -23,15 +23,26 @@ Flock is in early access: an account without it gets the service's 403 (exit 1).
     { description: "Deploy the current folder", command: "<%= config.bin %> flock deploy" },
     { description: "Deploy a folder to a project's image", command: "<%= config.bin %> flock deploy . --image acme/notes" },
     { description: "The outcome as JSON", command: "<%= config.bin %> flock deploy --json" },
+    { description: "Wait up to 5 minutes for a stalled upload before trying it again", command: "<%= config.bin %> flock deploy --upload-timeout 300" },
   ];
 
   static override args = {
     dir: Args.string({ description: "The app folder (default: the current folder)." }),
   };
 
-  static override flags = { ...imageFlag };
+  static override flags = {
+    ...imageFlag,
+    "upload-timeout": Flags.string({
+      description:
+        "Seconds an upload may go without progress (storage takes no more bytes and gives no answer) before it is tried again (decimals allowed); 0: wait forever.",
+      default: String(DEFAULT_UPLOAD_TIMEOUT_MS / 1000),
+      helpValue: "SECONDS",
+    }),
+  };
 
   public async run(): Promise<DeployedApp> {
+    const timeout = this.flags["upload-timeout"].trim();
+    if (!/^\d+(\.\d+)?$/.test(timeout)) throw usageError(`--upload-timeout takes seconds, such as 60 or 0.5 (you gave ${JSON.stringify(timeout)})`);
     const client = await this.client();
     const dir = folderOf(this.args.dir);
     const line = progressLine(process.stderr, !this.jsonEnabled());
@@ -39,6 +50,7 @@ Flock is in early access: an account without it gets the service's 403 (exit 1).
       client,
       dir,
       ...(this.flags.image ? { image: parseImage(this.flags.image) } : {}),
+      uploadTimeoutMs: Math.round(Number(timeout) * 1000),
       onProgress: line.update,
     });
     line.done();

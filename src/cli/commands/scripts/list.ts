@@ -1,6 +1,7 @@
 import { Args, Flags } from "@oclif/core";
 import { listAllScripts, listScripts } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
+import { handleCallError } from "../../scripts/script-lookup.js";
 import { BaseCommand } from "../../shell/base.js";
 import { usageError } from "../../shell/errors.js";
 import { fetchList, pageFlags, type Page } from "../../shell/list-flags.js";
@@ -61,7 +62,9 @@ One page at a time (a note on stderr says when there are more); --all fetches ev
     };
     const client = await this.client();
     const { page, note } = handle
-      ? await fetchList(listScripts, { client, path: { handle }, query }, this.flags, `listing ${handle}'s scripts`)
+      ? await fetchList(listScripts, { client, path: { handle }, query }, this.flags, `listing ${handle}'s scripts`, (error) =>
+          handleCallError(client, handle, error, `listing ${handle}'s scripts`),
+        )
       : await fetchList(listAllScripts, { client, query }, this.flags, "listing scripts");
     const listed = { ...page, data: page.data.map(withAddress) };
     if (this.jsonEnabled()) return listed;

@@ -36,13 +36,12 @@ function wire(first: { status: number; body: unknown }, then: unknown[] = []) {
 }
 
 const running = (batchId: string, runs: unknown[] = [{ status: "running", runId: "r1" }]) => ({ batchId, status: "running", retryAfterMs: 20, runs });
+/** A batch of one run, r1, completed with `result`. */
+const completed = (batchId: string, result: unknown) => ({ batchId, status: "completed", runs: [{ status: "completed", runId: "r1", result }] });
 
 describe("reduck run waits through a 202", () => {
   it("a batch polled to the end: the result on stdout, the run sent once, no status line when piped", async () => {
-    wire({ status: 202, body: running("b1") }, [
-      running("b1"),
-      { batchId: "b1", status: "completed", runs: [{ status: "completed", runId: "r1", result: { sent: true } }] },
-    ]);
+    wire({ status: 202, body: running("b1") }, [running("b1"), completed("b1", { sent: true })]);
     const { stdout, stderr, exitCode } = await reduck("run", ...EMAIL);
     expect(exitCode).toBe(0);
     expect(JSON.parse(stdout)).toEqual({ sent: true });
@@ -140,10 +139,7 @@ describe("where and how long, on the wire", () => {
 
 describe("reduck runs wait", () => {
   it("a batch id: the outcome as `run` prints it", async () => {
-    wire({ status: 200, body: null }, [
-      running("0d4e8619-5b1c-4c1e-9d55-000000000b05"),
-      { batchId: "0d4e8619-5b1c-4c1e-9d55-000000000b05", status: "completed", runs: [{ status: "completed", runId: "r1", result: { n: 2 } }] },
-    ]);
+    wire({ status: 200, body: null }, [running("0d4e8619-5b1c-4c1e-9d55-000000000b05"), completed("0d4e8619-5b1c-4c1e-9d55-000000000b05", { n: 2 })]);
     const { stdout, stderr, exitCode } = await reduck("runs", "wait", "0d4e8619-5b1c-4c1e-9d55-000000000b05");
     expect(exitCode).toBe(0);
     expect(JSON.parse(stdout)).toEqual({ n: 2 });

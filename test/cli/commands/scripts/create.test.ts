@@ -22,6 +22,9 @@ beforeEach(() => {
   writeFileSync(input, JSON.stringify(INPUT_SCHEMA));
 });
 
+/** `scripts create` of `slug` on example.com from `file`, with all it needs but a name and schemas. */
+const createOnExample = (slug: string, file: string) =>
+  reduck("scripts", "create", "--host", "example.com", "--slug", slug, "--description", "x", "--source", file, "--side-effects", "none");
 const base = () => ["scripts", "create", "--host", "example.com", "--slug", "get_links", "--description", "Lists the links of a page", "--source", source];
 
 describe("scripts create", () => {
@@ -109,20 +112,7 @@ describe("scripts create", () => {
     const before = server.store.scripts.size;
     const py = path.join(dir, "x.py");
     writeFileSync(py, "print(1)\n");
-    const noLanguage = await reduck(
-      "scripts",
-      "create",
-      "--host",
-      "example.com",
-      "--slug",
-      "x",
-      "--description",
-      "x",
-      "--source",
-      py,
-      "--side-effects",
-      "none",
-    );
+    const noLanguage = await createOnExample("x", py);
     expect(noLanguage.exitCode).toBe(2);
     expect(noLanguage.stderr).toContain("cannot tell its language");
 
@@ -130,40 +120,14 @@ describe("scripts create", () => {
     expect(noSideEffects.exitCode).toBe(2);
     expect(noSideEffects.stderr).toContain("side-effects");
 
-    const badSlug = await reduck(
-      "scripts",
-      "create",
-      "--host",
-      "example.com",
-      "--slug",
-      "Get Links",
-      "--description",
-      "x",
-      "--source",
-      source,
-      "--side-effects",
-      "none",
-    );
+    const badSlug = await createOnExample("Get Links", source);
     expect(badSlug.exitCode).toBe(2);
     expect(badSlug.stderr).toContain('"Get Links" is not a script slug');
     expect(server.store.scripts.size).toBe(before);
   });
 
   it("a taken slug fails with the service's message (exit 1)", async () => {
-    const { exitCode, stderr } = await reduck(
-      "scripts",
-      "create",
-      "--host",
-      "example.com",
-      "--slug",
-      "get_title",
-      "--description",
-      "x",
-      "--source",
-      source,
-      "--side-effects",
-      "none",
-    );
+    const { exitCode, stderr } = await createOnExample("get_title", source);
     expect(exitCode).toBe(1);
     expect(stderr).toContain("@demo/example.com/get_title already exists");
   });

@@ -106,9 +106,24 @@ describe("scripts list", () => {
     }
   });
 
-  it("an unknown handle fails with the service's message (exit 1)", async () => {
-    const { exitCode, stderr } = await reduck("scripts", "list", "nobody-here");
-    expect(exitCode).toBe(1);
-    expect(stderr).toContain("No such handle: nobody-here");
+  it("an unknown handle is a usage error (exit 2): the service's message and the handle most likely meant, on one line", async () => {
+    const cases: Array<[string, string]> = [
+      // A typo of a handle the caller knows (the official catalogue's, their own, their projects').
+      ["redcuk", "Did you mean reduck?"],
+      ["acme-", "Did you mean acme?"],
+      // The right name, the wrong way round: a person's handle starts with @, a project's does not.
+      ["demo", "Did you mean @demo? A person's handle starts with @."],
+      ["@acme", "Did you mean acme? A project's handle has no @."],
+      // Nothing close: the handles there are.
+      ["nobody-here", "Your handles: @demo, acme, partners; the official catalogue: reduck."],
+    ];
+    for (const [handle, hint] of cases) {
+      const { exitCode, stderr } = await reduck("scripts", "list", handle);
+      expect(exitCode, handle).toBe(2);
+      expect(stderr).toBe(`Error: listing ${handle}'s scripts: No such handle: ${handle}. ${hint}\n`);
+    }
+    const json = await reduck("scripts", "list", "redcuk", "--json");
+    expect(json.exitCode).toBe(2);
+    expect(json.json().error.message).toBe("listing redcuk's scripts: No such handle: redcuk. Did you mean reduck?");
   });
 });

@@ -6,6 +6,8 @@ import { BaseCommand } from "../../../shell/base.js";
 import { fetchList, pageFlags, shortTime, type Page } from "../../../shell/list-flags.js";
 import { renderTable, wideFlag, wideLayout } from "../../../shell/output.js";
 import { resolveAddress } from "../../../scripts/own-handle.js";
+import { scriptCallError } from "../../../scripts/script-lookup.js";
+import type { ReduckError } from "../../../../core/errors.js";
 
 type VersionSummary = components["schemas"]["ScriptVersionSummary"];
 
@@ -37,11 +39,13 @@ export default class VersionsList extends BaseCommand<typeof VersionsList> {
     const address = formatAddress(path);
     const query = this.flags.draft ? { draft: "true" as const } : this.flags.promoted ? { draft: "false" as const } : {};
     const doing = `listing the versions of ${address}`;
-    if (this.jsonEnabled()) return (await fetchList(listScriptVersions, { client, path, query }, this.flags, doing)).page;
+    // An address the service does not know: exit 2, with the scripts it most likely meant.
+    const fail = (error: ReduckError) => scriptCallError(client, path, error, doing);
+    if (this.jsonEnabled()) return (await fetchList(listScriptVersions, { client, path, query }, this.flags, doing, fail)).page;
 
     // The versions do not say which one is current; the script does.
     const [{ items, page, note }, script] = await Promise.all([
-      fetchList(listScriptVersions, { client, path, query }, this.flags, doing),
+      fetchList(listScriptVersions, { client, path, query }, this.flags, doing, fail),
       getScript({ client, path }),
     ]);
     const currentId = this.unwrap(script, `reading ${address}`).current_version_id;

@@ -48,4 +48,23 @@ describe("scripts versions list", () => {
     expect(catalogue.exitCode).toBe(0);
     expect(catalogue.stdout).toMatch(/\tcurrent\twrite\t.*\t\(hidden\)$/m);
   });
+
+  it("an address the service does not know is a usage error (exit 2), with the script most likely meant", async () => {
+    for (const json of [[], ["--json"]]) {
+      const typo = await reduck("scripts", "versions", "list", "reduck/mail.google.com/send_emial", ...json);
+      expect(typo.exitCode, json.join(" ")).toBe(2);
+      const line =
+        "listing the versions of reduck/mail.google.com/send_emial: No such script: reduck/mail.google.com/send_emial. Did you mean reduck/mail.google.com/send_email?";
+      if (json.length) expect(typo.json().error.message).toBe(line);
+      else expect(typo.stderr).toBe(`Error: ${line}\n`);
+    }
+    // Without a handle: one of your own, and the hint says which of yours was meant.
+    const own = await reduck("scripts", "versions", "list", "example.com/get_titel");
+    expect(own.exitCode).toBe(2);
+    expect(own.stderr).toContain("No such script: @demo/example.com/get_titel. Did you mean @demo/example.com/get_title?");
+    // Nothing close is still an address to fix.
+    const nothing = await reduck("scripts", "versions", "list", "reduck/nowhere.example/nothing");
+    expect(nothing.exitCode).toBe(2);
+    expect(nothing.stderr).toMatch(/^Error: listing the versions of reduck\/nowhere\.example\/nothing: No such script: [^\n]*\n$/);
+  });
 });
