@@ -23,6 +23,12 @@ async function send(method: string, url: string, body?: string | FormData): Prom
 const sendEmail = (args: string) =>
   `{"handle":"reduck","host":"mail.google.com","slug":"send_email","args":{"to":"me@example.com","subject":"Hi","deep":${args}}}`;
 
+/** Adds demo's script example.org/<slug> with this body and runs it: the answer of POST /run. */
+async function runNew(slug: string, content: string): Promise<{ status: number; body: any }> {
+  ref.store.addScript({ handle: "@demo", host: "example.org", slug, language: "javascript", content });
+  return send("POST", RUN_URL, JSON.stringify({ browser: "extension", script: { host: "example.org", slug } }));
+}
+
 /** Every listing a poisoned record could break. */
 async function expectListingsWork(): Promise<void> {
   for (const path of ["/api/runs", "/api/runs?pageSize=100", "/api/scripts/@demo", "/api/scripts"]) {
@@ -88,25 +94,14 @@ describe("nesting limit", () => {
   });
 
   it("fails a run whose script returns, or hands the page, a value nested too deep; listings and traces still answer", async () => {
-    ref.store.addScript({
-      handle: "@demo",
-      host: "example.org",
-      slug: "deep_result",
-      language: "javascript",
-      content: "let v = {}; for (let i = 0; i < 5000; i++) v = { v }; return v;",
-    });
-    const result = await send("POST", RUN_URL, `{"browser":"extension","script":{"host":"example.org","slug":"deep_result"}}`);
+    const result = await runNew("deep_result", "let v = {}; for (let i = 0; i < 5000; i++) v = { v }; return v;");
     expect(result.status).toBe(422);
     expect(result.body.error).toBe("Error: the script's result nests deeper than 64 levels (objects and arrays inside each other)");
 
-    ref.store.addScript({
-      handle: "@demo",
-      host: "example.org",
-      slug: "deep_options",
-      language: "javascript",
-      content: "let v = {}; for (let i = 0; i < 5000; i++) v = { v }; await builtins.goto('https://example.org/', v); return {};",
-    });
-    const options = await send("POST", RUN_URL, `{"browser":"extension","script":{"host":"example.org","slug":"deep_options"}}`);
+    const options = await runNew(
+      "deep_options",
+      "let v = {}; for (let i = 0; i < 5000; i++) v = { v }; await builtins.goto('https://example.org/', v); return {};",
+    );
     expect(options.status).toBe(422);
     expect(options.body.error).toBe("RangeError: builtins.goto: its arguments nest deeper than 64 levels");
     await expectListingsWork();

@@ -43,6 +43,23 @@ export function requireSelector(call: string, selector: unknown): string {
   return selector;
 }
 
+/** The checks on `waitFor`'s arguments: a selector, and one of WAIT_STATES. */
+export function checkWaitFor(selector: unknown, state: unknown): asserts selector is string {
+  requireSelector("waitFor", selector);
+  if (typeof state !== "string" || !WAIT_STATES.has(state)) throw new Error(`waitFor: state must be one of ${[...WAIT_STATES].join(", ")}`);
+}
+
+/** The checks on `paste`'s arguments: something to paste into, and text. */
+export function checkPaste(target: unknown, text: unknown): asserts text is string {
+  if (target === undefined || target === null || target === "") throw new Error("paste: give a selector or a locator to paste into");
+  if (typeof text !== "string") throw new Error(`paste: text must be a string (got ${text === undefined ? "undefined" : typeof text})`);
+}
+
+/** The check on `pressKey`'s argument: a key name. */
+export function checkKey(key: unknown): asserts key is string {
+  if (typeof key !== "string" || !key) throw new Error('pressKey: give a key, e.g. "Enter" or "Control+Enter"');
+}
+
 /**
  * A paste target for messages and trace steps: the selector, a chain as `role=textbox >> last`, or
  * whatever else it is (a Playwright locator describes itself: `locator('textarea').first()`).

@@ -5,9 +5,11 @@
 import { performance } from "node:perf_hooks";
 import type { FileDescriptor } from "../store/records.js";
 import {
-  WAIT_STATES,
   checkAddress,
   checkDownloadArguments,
+  checkKey,
+  checkPaste,
+  checkWaitFor,
   describeTarget,
   handBack,
   requireSelector,
@@ -120,18 +122,10 @@ export function createSimulatedBrowser(files: Readonly<Record<string, FileDescri
       goto,
       waitFor: (selector, waitState = "visible") =>
         step(`waitFor ${String(selector)} (${String(waitState)})`, undefined, () => {
-          requireSelector("waitFor", selector);
-          if (!WAIT_STATES.has(waitState)) throw new Error(`waitFor: state must be one of ${[...WAIT_STATES].join(", ")}`);
+          checkWaitFor(selector, waitState);
         }),
-      paste: (target, text) =>
-        step(`paste into ${describeTarget(target)}`, { text }, () => {
-          if (target === undefined || target === null || target === "") throw new Error("paste: give a selector or a locator to paste into");
-          if (typeof text !== "string") throw new Error(`paste: text must be a string (got ${text === undefined ? "undefined" : typeof text})`);
-        }),
-      pressKey: (key) =>
-        step(`pressKey ${String(key)}`, undefined, () => {
-          if (typeof key !== "string" || !key) throw new Error('pressKey: give a key, e.g. "Enter" or "Control+Enter"');
-        }),
+      paste: (target, text) => step(`paste into ${describeTarget(target)}`, { text }, () => checkPaste(target, text)),
+      pressKey: (key) => step(`pressKey ${String(key)}`, undefined, () => checkKey(key)),
       uploadFile: (selector, input) =>
         step(`uploadFile ${String(selector)} ← ${String(input)}`, undefined, () => {
           requireSelector("uploadFile", selector);

@@ -7,6 +7,7 @@ import { createHandlers, createStore, startHttpServer, type RunningHttpServer } 
 import { parseSandboxArgs } from "./sandbox-options.js";
 import { spawnSandbox } from "./sandbox-process.js";
 import { present } from "../contract/present.js";
+import { plainScript } from "../testing/sandbox-under-attack.js";
 
 describe("startHttpServer", () => {
   let server: RunningHttpServer | undefined;
@@ -28,15 +29,7 @@ describe("startHttpServer", () => {
     const created = await fetch(`${server.url}/api/scripts/%40demo`, {
       method: "POST",
       headers,
-      body: JSON.stringify({
-        host: "example.org",
-        slug: "over_http",
-        description: "Created over a socket.",
-        content: "return {};",
-        input_schema: { type: "object" },
-        output_schema: { type: "object" },
-        side_effects: "none",
-      }),
+      body: JSON.stringify(plainScript("over_http", "Created over a socket.", "return {};")),
     });
     expect(created.status).toBe(201);
     expect((await fetch(`${server.url}/api/scripts/@demo/example.org/over_http`, { headers })).status).toBe(200);

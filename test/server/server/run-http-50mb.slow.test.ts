@@ -6,29 +6,18 @@ import { once } from "node:events";
 import { request as httpRequest } from "node:http";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAX_FILE_BYTES } from "../contract/service-rules.js";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore, type RunningHttpServer } from "../index.js";
+import { servedEachTest, sendEmail } from "./fixtures/loopback-server.js";
 import { TSX_NODE_ARGS } from "./sandbox-process.js";
 import { present } from "../contract/present.js";
 
 const PROBE = fileURLToPath(new URL("./fixtures/memory-probe.ts", import.meta.url));
 
-let store: ReferenceStore;
-let server: RunningHttpServer;
-
-beforeEach(async () => {
-  store = createStore();
-  server = await startHttpServer({ handlers: createHandlers(store) });
-});
-afterEach(async () => {
-  await server.close();
-});
-
-const sendEmail = { handle: "reduck", host: "mail.google.com", slug: "send_email", args: { to: "me@example.com", subject: "Big one" } };
+const served = servedEachTest();
 
 async function postForm(form: FormData): Promise<{ status: number; body: any; headers: Headers }> {
-  const response = await fetch(`${server.url}/run`, { method: "POST", headers: { "x-api-key": store.demo.apiKey }, body: form });
+  const response = await fetch(`${served.server.url}/run`, { method: "POST", headers: { "x-api-key": served.store.demo.apiKey }, body: form });
   return { status: response.status, headers: response.headers, body: await response.json() };
 }
 
@@ -46,7 +35,7 @@ describe("POST /run over HTTP: the 50 MB part limit", () => {
     const sent = await postForm(formWith(bytes));
     expect(sent.status).toBe(200);
     expect(sent.body.result.attachment).toBe("attachment");
-    expect(store.runs.get(sent.body.runId)!.files).toEqual([
+    expect(served.store.runs.get(sent.body.runId)!.files).toEqual([
       { input: "attachment", name: "attachment", size: MAX_FILE_BYTES, type: "application/octet-stream", sha256: expected, via: "bytes" },
     ]);
 
@@ -63,9 +52,9 @@ describe("POST /run over HTTP: the 50 MB part limit", () => {
     expect(refused.status).toBe(413);
     expect(refused.body.error).toBe("Payload Too Large: file part 0:attachment is over the 50 MiB limit");
     // The run was recorded when the spec arrived; it failed with the refusal.
-    expect(store.runs.get(refused.body.runId)).toMatchObject({ status: "error", result: { error: refused.body.error } });
+    expect(served.store.runs.get(refused.body.runId)).toMatchObject({ status: "error", result: { error: refused.body.error } });
     // The server is fine afterwards.
-    expect((await fetch(`${server.url}/api/ping`)).status).toBe(200);
+    expect((await fetch(`${served.server.url}/api/ping`)).status).toBe(200);
   });
 
   it("answers 413 the moment the limit is crossed, without waiting for the rest of the upload", async () => {
@@ -78,11 +67,11 @@ describe("POST /run over HTTP: the 50 MB part limit", () => {
       `\r\n--${boundary}\r\nContent-Disposition: form-data; name="0:attachment"; filename="attachment"\r\n\r\n`;
     const req = httpRequest({
       host: "127.0.0.1",
-      port: new URL(server.url).port,
+      port: new URL(served.server.url).port,
       path: "/run",
       method: "POST",
       headers: {
-        "x-api-key": store.demo.apiKey,
+        "x-api-key": served.store.demo.apiKey,
         "content-type": `multipart/form-data; boundary=${boundary}`,
         "content-length": String(head.length + MAX_FILE_BYTES + 1024),
       },

@@ -4,37 +4,26 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MAX_JSON_BODY_BYTES } from "../contract/service-rules.js";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore, type RunningHttpServer } from "../index.js";
+import { servedEachTest, sendEmail } from "./fixtures/loopback-server.js";
 import { parseSandboxArgs } from "./sandbox-options.js";
 import { spawnSandbox } from "./sandbox-process.js";
 import { present } from "../contract/present.js";
 
-let store: ReferenceStore;
-let server: RunningHttpServer;
-
-beforeEach(async () => {
-  store = createStore();
-  server = await startHttpServer({ handlers: createHandlers(store) });
-});
-afterEach(async () => {
-  await server.close();
-});
-
-const sendEmail = { handle: "reduck", host: "mail.google.com", slug: "send_email", args: { to: "me@example.com", subject: "Big one" } };
+const served = servedEachTest();
 
 describe("POST /run over HTTP: JSON", () => {
   it("runs a JSON request and 413s one over the limit from its Content-Length", async () => {
-    const headers = { "x-api-key": store.demo.apiKey, "content-type": "application/json" };
-    const ok = await fetch(`${server.url}/run`, { method: "POST", headers, body: JSON.stringify({ browser: "extension", script: sendEmail }) });
+    const headers = { "x-api-key": served.store.demo.apiKey, "content-type": "application/json" };
+    const ok = await fetch(`${served.server.url}/run`, { method: "POST", headers, body: JSON.stringify({ browser: "extension", script: sendEmail }) });
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { result: { sent: boolean } }).result.sent).toBe(true);
 
     const text = JSON.stringify({ browser: "extension", script: sendEmail });
-    const exact = await fetch(`${server.url}/run`, { method: "POST", headers, body: text + " ".repeat(MAX_JSON_BODY_BYTES - text.length) });
+    const exact = await fetch(`${served.server.url}/run`, { method: "POST", headers, body: text + " ".repeat(MAX_JSON_BODY_BYTES - text.length) });
     expect(exact.status).toBe(200);
-    const over = await fetch(`${server.url}/run`, { method: "POST", headers, body: text + " ".repeat(MAX_JSON_BODY_BYTES + 1 - text.length) });
+    const over = await fetch(`${served.server.url}/run`, { method: "POST", headers, body: text + " ".repeat(MAX_JSON_BODY_BYTES + 1 - text.length) });
     expect(over.status).toBe(413);
     expect(((await over.json()) as { error: string }).error).toMatch(/^Payload Too Large: the JSON run request is 102,401 bytes/);
   });
@@ -42,20 +31,20 @@ describe("POST /run over HTTP: JSON", () => {
 
 describe("POST /run over HTTP: an upload cut off mid-way", () => {
   it("marks the run `upload interrupted`, recording exactly one run", async () => {
-    const before = store.runsOf(store.demo.userId).length;
+    const before = served.store.runsOf(served.store.demo.userId).length;
     const boundary = "----reduck-cut-off";
     const head =
       `--${boundary}\r\nContent-Disposition: form-data; name="spec"\r\nContent-Type: application/json\r\n\r\n` +
       JSON.stringify({ browser: "extension", script: sendEmail }) +
       `\r\n--${boundary}\r\nContent-Disposition: form-data; name="0:attachment"; filename="attachment"\r\n\r\n`;
-    const { port } = new URL(server.url);
+    const { port } = new URL(served.server.url);
     const req = httpRequest({
       host: "127.0.0.1",
       port,
       path: "/run",
       method: "POST",
       headers: {
-        "x-api-key": store.demo.apiKey,
+        "x-api-key": served.store.demo.apiKey,
         "content-type": `multipart/form-data; boundary=${boundary}`,
         "content-length": String(head.length + 10 * 1024 * 1024),
       },
@@ -63,12 +52,12 @@ describe("POST /run over HTTP: an upload cut off mid-way", () => {
     req.on("error", () => undefined); // we cut it off ourselves
     req.write(head);
     req.write(Buffer.alloc(256 * 1024));
-    await vi.waitFor(() => expect(store.runsOf(store.demo.userId).length).toBe(before + 1));
+    await vi.waitFor(() => expect(served.store.runsOf(served.store.demo.userId).length).toBe(before + 1));
     req.destroy();
-    const run = store.runsOf(store.demo.userId).at(-1)!;
+    const run = served.store.runsOf(served.store.demo.userId).at(-1)!;
     await vi.waitFor(() => expect(run.status).toBe("error"));
     expect(run.result).toEqual({ error: "upload interrupted" });
-    expect(store.runsOf(store.demo.userId).length).toBe(before + 1);
+    expect(served.store.runsOf(served.store.demo.userId).length).toBe(before + 1);
   });
 });
 
@@ -84,6 +73,17 @@ describe("sandbox options", () => {
     writeFileSync(path.join(dir, "file.txt"), "x");
     expect(() => parseSandboxArgs(["--desktop", path.join(dir, "file.txt")])).toThrow(/is not a folder$/);
     expect(() => parseSandboxArgs(["--file-access", "maybe"])).toThrow('--file-access must be on or off (got "maybe")');
+  });
+
+  it.each([
+    ["--desktop", "--desktop needs a folder, e.g. --desktop ~/Desktop", "--desktop must be an existing folder"],
+    ["--scripts", "--scripts needs a folder of scripts, e.g. --scripts ./my-scripts", "--scripts must be a folder (of <host>/<slug>.js and .json)"],
+  ])("refuses %s empty, missing or naming a file, each with its own line", (flag, empty, notFolder) => {
+    const file = path.join(dir, "not-a-folder.txt");
+    writeFileSync(file, "x");
+    expect(() => parseSandboxArgs([`${flag}=`])).toThrow(empty);
+    expect(() => parseSandboxArgs([flag, path.join(dir, "nope")])).toThrow(`${flag} must be an existing folder: "${path.join(dir, "nope")}" does not exist`);
+    expect(() => parseSandboxArgs([flag, file])).toThrow(`${notFolder}: "${file}" is not a folder`);
   });
 
   it("takes --browser real|simulated", () => {

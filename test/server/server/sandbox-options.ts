@@ -123,17 +123,24 @@ function parsePort(raw: string | undefined): number {
   return Number(raw);
 }
 
-function parseDesktop(raw: string | undefined): string | undefined {
-  if (raw === undefined) return undefined;
-  if (!raw.trim()) throw new UsageError("--desktop needs a folder, e.g. --desktop ~/Desktop");
+/**
+ * A flag's folder, which must exist: `needs` is the line for an empty value, `what` says what the
+ * flag wants in the line for a file.
+ */
+function existingFolder(flag: string, raw: string, needs: string, what: string): string {
+  if (!raw.trim()) throw new UsageError(`${flag} needs ${needs}`);
   let isFolder = false;
   try {
     isFolder = statSync(raw).isDirectory();
   } catch {
-    throw new UsageError(`--desktop must be an existing folder: "${raw}" does not exist`);
+    throw new UsageError(`${flag} must be an existing folder: "${raw}" does not exist`);
   }
-  if (!isFolder) throw new UsageError(`--desktop must be an existing folder: "${raw}" is not a folder`);
+  if (!isFolder) throw new UsageError(`${flag} must be ${what}: "${raw}" is not a folder`);
   return raw;
+}
+
+function parseDesktop(raw: string | undefined): string | undefined {
+  return raw === undefined ? undefined : existingFolder("--desktop", raw, "a folder, e.g. --desktop ~/Desktop", "an existing folder");
 }
 
 function parseIssuer(raw: string | undefined): string | undefined {
@@ -204,15 +211,7 @@ function parseEnvFile(raw: string | undefined): string | undefined {
 
 function parseScriptsDir(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
-  if (!raw.trim()) throw new UsageError("--scripts needs a folder of scripts, e.g. --scripts ./my-scripts");
-  let isFolder = false;
-  try {
-    isFolder = statSync(raw).isDirectory();
-  } catch {
-    throw new UsageError(`--scripts must be an existing folder: "${raw}" does not exist`);
-  }
-  if (!isFolder) throw new UsageError(`--scripts must be a folder (of <host>/<slug>.js and .json): "${raw}" is not a folder`);
-  return path.resolve(raw);
+  return path.resolve(existingFolder("--scripts", raw, "a folder of scripts, e.g. --scripts ./my-scripts", "a folder (of <host>/<slug>.js and .json)"));
 }
 
 function parseRunMemory(raw: string | undefined): number | undefined {

@@ -101,16 +101,11 @@ export interface VersionRecord {
   outputSchema: Record<string, unknown>;
 }
 
-/** The script a run executed, frozen at run time (a later rename or transfer does not rewrite history). */
-export interface RunScriptRef {
-  id: string;
-  version_id: string;
-  version_number: string;
-  name: string;
-  handle: string;
-  slug: string;
-  host: string;
-}
+/**
+ * The script a run executed, frozen at run time (a later rename or transfer does not rewrite
+ * history): kept as the run's wire shape gives it (`Run.script`).
+ */
+export type RunScriptRef = NonNullable<Schemas["Run"]["script"]>;
 
 /** What a file field of the simulated page holds, and what a script sees in `files.<input>`. */
 export interface FileDescriptor {

@@ -5,7 +5,7 @@ import { seedSandboxScripts } from "./sandbox-scripts.js";
 import { MCP_AUDIENCE } from "./records.js";
 import type { AppsStore } from "./apps.js";
 import { seedAppCatalogue } from "./app-seed.js";
-import type { DemoCredentials, StoreOptions } from "./types.js";
+import type { DemoCredentials, RecordRunInput, StoreOptions } from "./types.js";
 
 /** A readable, valid (version 4, variant 8) uuid: group 0x1 item 2 -> 00000000-0000-4000-8001-000000000002. */
 function seedUuid(group: number, item: number): string {
@@ -220,38 +220,32 @@ export function seedStore(store: AppsStore, options: StoreOptions): DemoCredenti
   store.setReadme(reduck, "mail.google.com", "Gmail scripts need a signed-in Google account. Sending is rate limited to one email every 10 seconds.");
   store.setReadme(store.resolveHandle("@demo")!, "example.com", "example.com has no login; any page works as a target.");
 
-  // Runs.
+  // Runs. A finished run: started hoursAgo, ended tookMs later. Most are demo's runs of get_title.
+  const ran = (hoursAgo: number, tookMs: number) => ({ startedAt: at(hoursAgo), finishedAt: new Date(t0 - hoursAgo * HOUR + tookMs).toISOString() });
+  const demoTitleRun = (run: Omit<RecordRunInput, "userId" | "scriptId">) => store.recordRun({ userId: demo.id, scriptId: getTitle.id, ...run });
   const sendEmail = store.findScriptByAddress("reduck", "mail.google.com", "send_email")!;
-  store.recordRun({
+  demoTitleRun({
     id: ids.runs.success,
-    userId: demo.id,
-    scriptId: getTitle.id,
     args: { url: "https://example.com" },
     browser: { type: "extension" },
     source: "cli",
     status: "success",
     result: { title: "Example Domain" },
-    startedAt: at(2),
-    finishedAt: new Date(t0 - 2 * HOUR + 4_200).toISOString(),
+    ...ran(2, 4_200),
     trace: trace(["goto https://example.com", "read title", "return"]),
   });
-  store.recordRun({
+  demoTitleRun({
     id: ids.runs.error,
-    userId: demo.id,
-    scriptId: getTitle.id,
     args: { url: "https://example.com/missing" },
     browser: { type: "managed", region: "eu-central-1", country: "de" },
     source: "rest",
     status: "error",
     error: "Error: page.title: Timeout 30000ms exceeded\n  at line 2: return { title: (await page.title()).trim() };",
-    startedAt: at(3),
-    finishedAt: new Date(t0 - 3 * HOUR + 31_000).toISOString(),
+    ...ran(3, 31_000),
     trace: trace(["goto https://example.com/missing", "read title (timed out)"]),
   });
-  store.recordRun({
+  demoTitleRun({
     id: ids.runs.running,
-    userId: demo.id,
-    scriptId: getTitle.id,
     args: { url: "https://example.com/slow" },
     browser: { type: "extension" },
     source: "mcp",
@@ -259,26 +253,21 @@ export function seedStore(store: AppsStore, options: StoreOptions): DemoCredenti
     startedAt: at(0.1),
     trace: trace(["goto https://example.com/slow"]),
   });
-  store.recordRun({
+  demoTitleRun({
     id: ids.runs.queued,
-    userId: demo.id,
-    scriptId: getTitle.id,
     args: { url: "https://example.com/later" },
     browser: { type: "managed", region: "us-east-1", country: "us" },
     source: "rest",
     status: "queued",
     startedAt: at(0.05),
   });
-  store.recordRun({
+  demoTitleRun({
     id: ids.runs.cancelled,
-    userId: demo.id,
-    scriptId: getTitle.id,
     args: { url: "https://example.com" },
     browser: { type: "extension" },
     source: "cli",
     status: "cancelled",
-    startedAt: at(24),
-    finishedAt: new Date(t0 - 24 * HOUR + 2_000).toISOString(),
+    ...ran(24, 2_000),
   });
   store.recordRun({
     id: ids.runs.sendEmail,
@@ -289,8 +278,7 @@ export function seedStore(store: AppsStore, options: StoreOptions): DemoCredenti
     source: "cli",
     status: "success",
     result: { sent: true, to: ["me@example.com"], cc: [], bcc: [], subject: "Hello" },
-    startedAt: at(48),
-    finishedAt: new Date(t0 - 48 * HOUR + 9_000).toISOString(),
+    ...ran(48, 9_000),
   });
   store.recordRun({
     id: ids.runs.alice,
@@ -301,8 +289,7 @@ export function seedStore(store: AppsStore, options: StoreOptions): DemoCredenti
     source: "cli",
     status: "success",
     result: { links: [] },
-    startedAt: at(5),
-    finishedAt: new Date(t0 - 5 * HOUR + 3_000).toISOString(),
+    ...ran(5, 3_000),
     trace: trace(["goto https://example.com", "search"]),
   });
 

@@ -37,6 +37,36 @@ export interface AttackedSandbox {
 let slugs = 0;
 
 /**
+ * A JSON request with an API key: its status and its parsed body.
+ *
+ * @example
+ * const me = await callWithKey(key, "GET", "http://127.0.0.1:3000/api/me");
+ */
+export async function callWithKey(key: string, method: string, url: string, body?: unknown): Promise<Answer> {
+  const response = await fetch(url, {
+    method,
+    headers: { "x-api-key": key, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** What POST /api/scripts takes for a JavaScript body on example.org, with any arguments and any result. */
+export function plainScript(slug: string, description: string, content: string) {
+  return {
+    host: "example.org",
+    slug,
+    description,
+    content,
+    language: "javascript",
+    input_schema: { type: "object" },
+    output_schema: { type: "object" },
+    side_effects: "none",
+  };
+}
+
+/**
  * Starts the sandbox (`--browser simulated` unless `args` says otherwise) on a free port with a
  * desktop folder of its own, removed at stop().
  *
@@ -60,28 +90,11 @@ export async function startAttackedSandbox(args: string[] = [], { browser = "sim
   const key = env.REDUCK_API_KEY!;
   const pid = spawned.child.pid!;
 
-  async function call(method: string, where: string, body?: unknown): Promise<Answer> {
-    const response = await fetch(`${url}${where}`, {
-      method,
-      headers: { "x-api-key": key, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
-  }
+  const call = (method: string, where: string, body?: unknown) => callWithKey(key, method, `${url}${where}`, body);
 
   async function create(content: string): Promise<string> {
     const slug = `attack_${process.pid}_${++slugs}`;
-    const created = await call("POST", "/api/scripts/@demo", {
-      host: "example.org",
-      slug,
-      description: "An attack on the sandbox",
-      content,
-      language: "javascript",
-      input_schema: { type: "object" },
-      output_schema: { type: "object" },
-      side_effects: "none",
-    });
+    const created = await call("POST", "/api/scripts/@demo", plainScript(slug, "An attack on the sandbox", content));
     if (created.status !== 201) throw new Error(`the script could not be created: ${created.status} ${JSON.stringify(created.body)}`);
     return slug;
   }

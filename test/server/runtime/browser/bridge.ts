@@ -19,7 +19,10 @@ import { BLANK_PAGE_URL } from "./web/index.js";
 
 const each = (kind: CallKind, names: string[]) => Object.fromEntries(names.map((name) => [name, kind]));
 
-/** Page methods that read or act on the page as one thing (a selector string picks the element). */
+/**
+ * Methods a page and a locator both have, acting on one element: on the page a selector string
+ * (the first argument) picks it, a locator is it.
+ */
 const PAGE_ACTIONS = [
   "click",
   "dblclick",
@@ -45,40 +48,20 @@ const PAGE_ACTIONS = [
   "isEditable",
 ];
 
+/** A locator's methods: the page's above, and those only a locator has. */
 const LOCATOR_ACTIONS = [
-  "click",
-  "dblclick",
-  "fill",
-  "type",
+  ...PAGE_ACTIONS,
   "pressSequentially",
-  "press",
-  "check",
-  "uncheck",
   "setChecked",
-  "selectOption",
-  "hover",
-  "focus",
   "blur",
   "clear",
   "selectText",
-  "dispatchEvent",
   "scrollIntoViewIfNeeded",
   "dragTo",
-  "textContent",
-  "innerText",
-  "innerHTML",
-  "inputValue",
-  "getAttribute",
   "allTextContents",
   "allInnerTexts",
   "boundingBox",
   "count",
-  "isVisible",
-  "isHidden",
-  "isChecked",
-  "isEnabled",
-  "isDisabled",
-  "isEditable",
   "waitFor",
   "evaluate",
   "evaluateAll",

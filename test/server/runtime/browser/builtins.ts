@@ -4,18 +4,8 @@ import { readFile } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
 import type { Download, Locator, Page } from "playwright-core";
 import { mediaTypeOf } from "../../contract/media-types.js";
-import {
-  WAIT_STATES,
-  WAIT_UNTIL,
-  checkAddress,
-  checkDownloadArguments,
-  describeTarget,
-  handBack,
-  requireSelector,
-  type DownloadOptions,
-  type DownloadResult,
-  type TraceStep,
-} from "../builtin-rules.js";
+import * as rules from "../builtin-rules.js";
+import type { DownloadOptions, DownloadResult, TraceStep } from "../builtin-rules.js";
 import type { Delivery } from "../downloads.js";
 import type { RunFiles } from "./files.js";
 
@@ -146,24 +136,22 @@ export function createBuiltins(page: Page, files: RunFiles, steps: TraceStep[], 
   return {
     goto: (url, options) =>
       step("goto", `goto ${String(url)}`, options === undefined ? undefined : { options }, async (entry) => {
-        checkAddress("goto", url);
+        rules.checkAddress("goto", url);
         const waitUntil = options?.waitUntil ?? "load";
-        if (!WAIT_UNTIL.has(waitUntil)) throw new Error(`goto: waitUntil must be one of ${[...WAIT_UNTIL].join(", ")}`);
+        if (!rules.WAIT_UNTIL.has(waitUntil)) throw new Error(`goto: waitUntil must be one of ${[...rules.WAIT_UNTIL].join(", ")}`);
         const response = await page.goto(url, { waitUntil, ...(options?.timeout === undefined ? {} : { timeout: options.timeout }) });
         entry.detail = { ...entry.detail, status: response?.status() ?? null };
       }),
 
     waitFor: (selector, state = "visible") =>
       step("waitFor", `waitFor ${String(selector)} (${String(state)})`, undefined, async () => {
-        requireSelector("waitFor", selector);
-        if (!WAIT_STATES.has(state)) throw new Error(`waitFor: state must be one of ${[...WAIT_STATES].join(", ")}`);
+        rules.checkWaitFor(selector, state);
         await page.waitForSelector(selector, { state: state as "attached" | "detached" | "visible" | "hidden" });
       }),
 
     paste: (target, text) =>
-      step("paste", `paste into ${describeTarget(target)}`, { text }, async () => {
-        if (target === undefined || target === null || target === "") throw new Error("paste: give a selector or a locator to paste into");
-        if (typeof text !== "string") throw new Error(`paste: text must be a string (got ${text === undefined ? "undefined" : typeof text})`);
+      step("paste", `paste into ${rules.describeTarget(target)}`, { text }, async () => {
+        rules.checkPaste(target, text);
         const locator = locatorFor(page, target);
         // As a real paste: into the focused field, the page hears a paste event carrying the text
         // (Gmail turns pasted addresses into recipients this way) and, unless it handles it, the
@@ -179,13 +167,13 @@ export function createBuiltins(page: Page, files: RunFiles, steps: TraceStep[], 
 
     pressKey: (key) =>
       step("pressKey", `pressKey ${String(key)}`, undefined, async () => {
-        if (typeof key !== "string" || !key) throw new Error('pressKey: give a key, e.g. "Enter" or "Control+Enter"');
+        rules.checkKey(key);
         await page.keyboard.press(key);
       }),
 
     uploadFile: (selector, input) =>
       step("uploadFile", `uploadFile ${String(selector)} ← ${String(input)}`, undefined, async (entry) => {
-        requireSelector("uploadFile", selector);
+        rules.requireSelector("uploadFile", selector);
         if (!files.has(input)) throw new Error(`uploadFile: no file bound to ${String(input)}`);
         const staged = await files.stage(input);
         // The browser's own file chooser path: Chromium opens the file itself, as when a person picks it.
@@ -196,7 +184,7 @@ export function createBuiltins(page: Page, files: RunFiles, steps: TraceStep[], 
     download: async (url, options = {}) => {
       let file: { filename: string; type: string; bytes: Uint8Array } | undefined;
       await step("download", `download ${String(url)}`, options.encoding ? { encoding: options.encoding } : undefined, async (entry) => {
-        checkDownloadArguments(url, options);
+        rules.checkDownloadArguments(url, options);
         const download = await startDownload(page, url);
         const failure = await download.failure();
         if (failure) throw new Error(`download: ${url} failed (${failure})`);
@@ -205,7 +193,7 @@ export function createBuiltins(page: Page, files: RunFiles, steps: TraceStep[], 
         file = { filename, type: mediaTypeOf(filename), bytes };
         entry.detail = { ...entry.detail, filename, size: bytes.byteLength };
       });
-      return handBack(file!, options, deliver);
+      return rules.handBack(file!, options, deliver);
     },
   };
 }

@@ -3,18 +3,10 @@
 // it, and is destroyed shortly after, even though the client never closes its own side (the
 // attacker's sockets here keep their side open: allowHalfOpen).
 import { connect, type Socket } from "node:net";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { type AttackedSandbox, startAttackedSandbox } from "../../testing/sandbox-under-attack.js";
+import { expect, it } from "vitest";
+import { attackedSandbox } from "./fixtures/attacked-sandbox.js";
 
-let sandbox: AttackedSandbox;
-
-beforeAll(async () => {
-  sandbox = await startAttackedSandbox();
-}, 60_000);
-
-afterAll(async () => {
-  await sandbox?.stop();
-});
+const sandbox = attackedSandbox();
 
 /** A connection that never sends a byte and never closes its side; `ended` resolves with what the server sent before it ended. */
 function idleConnection(port: number): Promise<{ socket: Socket; ended: Promise<string>; closed: Promise<void> }> {

@@ -6,9 +6,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumSandboxWanted } from "../../runtime/browser/chromium.js";
-import { startAttackedSandbox, type AttackedSandbox } from "../../testing/sandbox-under-attack.js";
+import { attackedSandbox } from "./fixtures/attacked-sandbox.js";
 
-let sandbox: AttackedSandbox;
+const sandbox = attackedSandbox([], { browser: "real" });
 let local: Server;
 let hits = 0;
 
@@ -19,11 +19,9 @@ beforeAll(async () => {
     response.end("another program's admin page");
   });
   await new Promise<void>((resolve) => local.listen(0, "127.0.0.1", resolve));
-  sandbox = await startAttackedSandbox([], { browser: "real" });
-}, 120_000);
+});
 
 afterAll(async () => {
-  await sandbox?.stop();
   await new Promise((resolve) => local?.close(resolve));
 });
 

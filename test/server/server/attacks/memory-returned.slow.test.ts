@@ -1,18 +1,11 @@
 // Memory is given back. After rounds of refused runs (results too big to hold,
 // gigabytes of ArrayBuffer, a heap without end) and refused uploads, the server's resident memory
 // (read from /proc) is within 200 MiB of where it was, and its process tree never passed 1 GiB.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BESIDE, MiB, peakTreeRss, startAttackedSandbox, type AttackedSandbox } from "../../testing/sandbox-under-attack.js";
+import { describe, expect, it } from "vitest";
+import { BESIDE, MiB, peakTreeRss } from "../../testing/sandbox-under-attack.js";
+import { attackedSandbox } from "./fixtures/attacked-sandbox.js";
 
-let sandbox: AttackedSandbox;
-
-beforeAll(async () => {
-  sandbox = await startAttackedSandbox();
-}, 60_000);
-
-afterAll(async () => {
-  await sandbox?.stop();
-});
+const sandbox = attackedSandbox();
 
 const ATTACKS = [
   "return { s: 'x'.repeat(500e6) };",

@@ -1,24 +1,20 @@
 // What the page hands back is bounded while it arrives. A page.evaluate value or
 // a page's content over 1 MiB is refused in the page, before it crosses Playwright's pipe, so the
 // server never holds it (its memory is read from /proc); a run beside succeeds, the server answers.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MiB, peakTreeRss, startAttackedSandbox, type AttackedSandbox } from "../../testing/sandbox-under-attack.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { MiB, peakTreeRss } from "../../testing/sandbox-under-attack.js";
+import { attackedSandbox } from "./fixtures/attacked-sandbox.js";
 
-let sandbox: AttackedSandbox;
+const sandbox = attackedSandbox([], { browser: "real" });
 let baseline = 0;
 
 /** Uses the page (and a bounded reader) beside the attack. */
 const BESIDE = "await page.setContent('<h1>fine</h1>'); await new Promise((r) => setTimeout(r, 1500)); return { beside: await page.textContent('h1') };";
 
 beforeAll(async () => {
-  sandbox = await startAttackedSandbox([], { browser: "real" });
   expect(await sandbox.createAndRun(BESIDE)).toMatchObject({ status: 200, body: { result: { beside: "fine" } } });
   baseline = await sandbox.serverRss();
 }, 120_000);
-
-afterAll(async () => {
-  await sandbox?.stop();
-});
 
 const ATTACKS: Array<[string, string, RegExp]> = [
   [

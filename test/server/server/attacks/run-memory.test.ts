@@ -2,22 +2,18 @@
 // ArrayBuffer or returns a value too big to hold fails its own run (422, the limit named), never
 // the sandbox: a run beside it succeeds, the next run starts at once, the sandbox's processes stay
 // under 1 GiB together, and the server's memory comes back within 200 MiB.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BESIDE, MiB, peakTreeRss, startAttackedSandbox, type AttackedSandbox } from "../../testing/sandbox-under-attack.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BESIDE, MiB, peakTreeRss } from "../../testing/sandbox-under-attack.js";
+import { attackedSandbox } from "./fixtures/attacked-sandbox.js";
 
-let sandbox: AttackedSandbox;
+const sandbox = attackedSandbox(["--run-memory", "128"]);
 let baseline = 0;
 
 beforeAll(async () => {
-  sandbox = await startAttackedSandbox(["--run-memory", "128"]);
   // One ordinary run first, so the baseline is a sandbox that has run scripts.
   expect((await sandbox.createAndRun("return { warm: true };")).status).toBe(200);
   baseline = await sandbox.serverRss();
 }, 60_000);
-
-afterAll(async () => {
-  await sandbox?.stop();
-});
 
 const ATTACKS: Array<[string, string, RegExp]> = [
   ["a ~500-million-character string as its result", "return { s: 'x'.repeat(500e6) };", /^script ran out of memory.*128 MiB/],

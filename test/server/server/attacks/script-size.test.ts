@@ -2,18 +2,11 @@
 // version creation and editing, from Content-Length or as the count passes 1 MiB, before the body
 // is read whole; nothing is stored, a run beside it succeeds and the server answers afterwards.
 import { request } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BESIDE, MiB, startAttackedSandbox, type AttackedSandbox } from "../../testing/sandbox-under-attack.js";
+import { describe, expect, it } from "vitest";
+import { BESIDE, MiB } from "../../testing/sandbox-under-attack.js";
+import { attackedSandbox } from "./fixtures/attacked-sandbox.js";
 
-let sandbox: AttackedSandbox;
-
-beforeAll(async () => {
-  sandbox = await startAttackedSandbox();
-}, 60_000);
-
-afterAll(async () => {
-  await sandbox?.stop();
-});
+const sandbox = attackedSandbox();
 
 /**
  * Sends `total` bytes of a JSON body in 1 MiB writes (with Content-Length, or chunked without),

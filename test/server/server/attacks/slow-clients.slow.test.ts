@@ -2,19 +2,15 @@
 // 1 MiB/s after its first 10 s (408 otherwise); a connection over the cap (128) is answered 503.
 // Each refusal is logged; a run beside the attack succeeds and the server answers afterwards.
 import { connect, type Socket } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BESIDE, MiB, startAttackedSandbox, type AttackedSandbox } from "../../testing/sandbox-under-attack.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BESIDE, MiB } from "../../testing/sandbox-under-attack.js";
+import { attackedSandbox } from "./fixtures/attacked-sandbox.js";
 
-let sandbox: AttackedSandbox;
+const sandbox = attackedSandbox();
 let port = 0;
 
-beforeAll(async () => {
-  sandbox = await startAttackedSandbox();
+beforeAll(() => {
   port = Number(new URL(sandbox.url).port);
-}, 60_000);
-
-afterAll(async () => {
-  await sandbox?.stop();
 });
 
 function open(): Promise<Socket> {

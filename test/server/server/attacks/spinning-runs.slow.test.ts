@@ -7,6 +7,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { createHandlers, createStore, type ReferenceStore, SEED_IDS } from "../../index.js";
 import { MAX_PER_CALLER, MAX_RUNNING, scriptPlaces } from "../../runtime/script-processes.js";
+import { type Answer, callWithKey, plainScript } from "../../testing/sandbox-under-attack.js";
 
 const API = "https://reduck.ai";
 const RUN = "https://mcp.reduck.ai/run";
@@ -26,42 +27,17 @@ beforeEach(() => {
 afterEach(() => expect(scriptPlaces()).toEqual({ running: 0, waiting: 0 }));
 afterAll(() => server.close());
 
-interface Answer {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-}
-
-async function call(key: string, method: string, url: string, body?: unknown): Promise<Answer> {
-  const response = await fetch(url, {
-    method,
-    headers: { "x-api-key": key, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
-
 /** Creates a script of `owner` (demo or alice) with this body: its slug. */
 async function create(key: string, owner: string, content: string): Promise<string> {
   const slug = `spin_${++scripts}`;
-  const created = await call(key, "POST", `${API}/api/scripts/@${owner}`, {
-    host: "example.org",
-    slug,
-    description: "A run beside spinning ones",
-    content,
-    language: "javascript",
-    input_schema: { type: "object" },
-    output_schema: { type: "object" },
-    side_effects: "none",
-  });
+  const created = await callWithKey(key, "POST", `${API}/api/scripts/@${owner}`, plainScript(slug, "A run beside spinning ones", content));
   expect(created.status).toBe(201);
   return slug;
 }
 
 /** Starts a run; resolves with its answer and the order it ended in. */
 function run(key: string, owner: string, slug: string, ended: string[], label: string): Promise<Answer> {
-  return call(key, "POST", RUN, { browser: "extension", script: { handle: `@${owner}`, host: "example.org", slug, args: {} } }).then((answer) => {
+  return callWithKey(key, "POST", RUN, { browser: "extension", script: { handle: `@${owner}`, host: "example.org", slug, args: {} } }).then((answer) => {
     ended.push(label);
     return answer;
   });

@@ -10,6 +10,8 @@ const BODY = `
 </main>
 `;
 
+// TYPES has a twin in the simulated page's script body (store/simulated-scripts/docusign.com/upload_document.js),
+// which runs alone and cannot import it: change both together.
 const SCRIPT = String.raw`
 const TYPES = {
   pdf: "application/pdf", txt: "text/plain", csv: "text/csv", html: "text/html", rtf: "application/rtf",

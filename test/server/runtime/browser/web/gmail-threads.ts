@@ -22,19 +22,11 @@ const ME = ${JSON.stringify(GMAIL_ME)};
 const THREADS = [${JSON.stringify({ ...GMAIL_THREAD, messages: [{ from: GMAIL_THREAD.from, to: GMAIL_THREAD.to.join(", "), cc: GMAIL_THREAD.cc.join(", "), body: GMAIL_THREAD.body, attachments: "" }] })}];
 
 function inboxTable() {
-  const table = document.createElement("table");
-  table.setAttribute("aria-label", "Inbox");
-  table.append(...THREADS.map((thread) => {
-    const row = document.createElement("tr");
-    row.setAttribute("role", "row");
-    row.dataset.legacyThreadId = thread.id;
-    row.innerHTML = '<td class="from"></td><td><a class="subject"></a></td>';
+  return threadTable("Inbox", THREADS, (thread) => thread.id, '<td class="from"></td><td><a class="subject"></a></td>', (row, thread) => {
     row.querySelector(".from").textContent = thread.messages[0].from;
     row.querySelector(".subject").textContent = thread.subject;
     row.querySelector(".subject").href = "#inbox/" + thread.id;
-    return row;
-  }));
-  return table;
+  });
 }
 
 function messageItem(message) {

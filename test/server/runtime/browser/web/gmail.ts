@@ -170,18 +170,15 @@ function saveDraft(dialog) {
 
 /** The menu beside Send: "Schedule send" opens the date and time picker, whose button calls confirm(picker). */
 function openScheduler(container, confirm = (picker) => schedule(container, picker)) {
-  const menu = document.createElement("div");
-  menu.setAttribute("role", "menu");
-  menu.innerHTML = '<div role="menuitem" tabindex="0">Schedule send</div>';
+  const menu = element("div", { role: "menu" }, '<div role="menuitem" tabindex="0">Schedule send</div>');
   menu.firstChild.addEventListener("click", () => {
     menu.remove();
-    const picker = document.createElement("section");
-    picker.setAttribute("role", "dialog");
-    picker.setAttribute("aria-label", "Pick date & time");
-    picker.innerHTML =
-      '<h2>Pick date &amp; time</h2>' +
-      '<input type="datetime-local" aria-label="Date and time">' +
-      '<button type="button">Cancel</button> <button type="button">Schedule send</button>';
+    const picker = element(
+      "section",
+      { role: "dialog", "aria-label": "Pick date & time" },
+      '<h2>Pick date &amp; time</h2><input type="datetime-local" aria-label="Date and time">' +
+        '<button type="button">Cancel</button> <button type="button">Schedule send</button>',
+    );
     const [cancel, scheduleButton] = picker.querySelectorAll("button");
     cancel.addEventListener("click", () => picker.remove());
     scheduleButton.addEventListener("click", () => confirm(picker));
@@ -190,19 +187,22 @@ function openScheduler(container, confirm = (picker) => schedule(container, pick
   container.querySelector("footer").append(menu);
 }
 
-function draftsTable() {
-  const table = document.createElement("table");
-  table.setAttribute("aria-label", "Drafts");
-  table.append(...drafts.map((draft) => {
-    const row = document.createElement("tr");
-    row.setAttribute("role", "row");
-    row.dataset.legacyThreadId = draft.threadId;
-    row.innerHTML = '<td class="recipients"></td><td class="subject"></td>';
-    row.querySelector(".recipients").textContent = "Draft — To: " + draft.to;
-    row.querySelector(".subject").textContent = draft.subject;
+/** A table of threads (the inbox, the drafts): a row each, with these cells, filled by fill(row, item). */
+function threadTable(label, items, threadIdOf, cells, fill) {
+  const table = element("table", { "aria-label": label });
+  table.append(...items.map((item) => {
+    const row = element("tr", { role: "row", "data-legacy-thread-id": threadIdOf(item) }, cells);
+    fill(row, item);
     return row;
   }));
   return table;
+}
+
+function draftsTable() {
+  return threadTable("Drafts", drafts, (draft) => draft.threadId, '<td class="recipients"></td><td class="subject"></td>', (row, draft) => {
+    row.querySelector(".recipients").textContent = "Draft — To: " + draft.to;
+    row.querySelector(".subject").textContent = draft.subject;
+  });
 }
 
 // The folder the address names: the inbox (#inbox, or no folder), a conversation (#inbox/<id>),
@@ -242,10 +242,9 @@ function showFolder() {
 
 function openCompose() {
   if (sent || document.querySelector('div[role="dialog"]') || !/compose=new/.test(location.hash)) return;
-  const dialog = document.createElement("div");
-  dialog.setAttribute("role", "dialog");
-  dialog.setAttribute("aria-label", "New Message");
-  dialog.innerHTML =
+  const dialog = element(
+    "div",
+    { role: "dialog", "aria-label": "New Message" },
     '<h2>New Message</h2>' +
     '<input aria-label="To recipients" placeholder="To" autocomplete="off">' +
     '<input aria-label="Cc recipients" placeholder="Cc" autocomplete="off">' +
@@ -256,7 +255,8 @@ function openCompose() {
     '<input type="file" name="Filedata" multiple style="display:none">' +
     '<footer><button type="button" aria-label="Send (Ctrl-Enter)">Send</button>' +
     '<button type="button" aria-label="More send options">▾</button>' +
-    '<button type="button" aria-label="Save &amp; close">Close</button></footer>';
+    '<button type="button" aria-label="Save &amp; close">Close</button></footer>',
+  );
   dialog.addEventListener("input", refresh);
   dialog.addEventListener("change", refresh);
   dialog.addEventListener("keydown", (event) => {

@@ -21,6 +21,19 @@ const BASE_STYLE = `
 `;
 
 /**
+ * What every page's script may call, put before it: `element(tag, attributes, html)` makes an
+ * element with these attributes (role, aria-label, data-*) and, when given, this inner HTML.
+ */
+const PAGE_HELPERS = String.raw`
+function element(tag, attributes, html) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  if (html !== undefined) node.innerHTML = html;
+  return node;
+}
+`;
+
+/**
  * A whole HTML page of the simulated web.
  *
  * @example
@@ -37,7 +50,7 @@ export function htmlPage(page: { title: string; site: string; body: string; styl
 <body>
 <header>${escapeHtml(page.site)}<small>simulated by the Reduck sandbox</small></header>
 ${page.body}
-${page.script ? `<script>\n${page.script}\n</script>` : ""}
+${page.script ? `<script>${PAGE_HELPERS}\n${page.script}\n</script>` : ""}
 </body>
 </html>
 `;

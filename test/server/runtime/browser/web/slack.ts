@@ -67,13 +67,13 @@ field.addEventListener("change", () => {
   const [file] = field.files;
   const channel = channelOf(location.pathname);
   if (!file || !channel) return;
-  const dialog = document.createElement("div");
-  dialog.setAttribute("role", "dialog");
-  dialog.setAttribute("aria-label", "Upload a file");
-  dialog.innerHTML =
+  const dialog = element(
+    "div",
+    { role: "dialog", "aria-label": "Upload a file" },
     '<p class="file"></p><label>Title <input name="title"></label>' +
     '<label>Add a message about the file <textarea name="comment"></textarea></label>' +
-    '<button type="button">Upload</button>';
+    '<button type="button">Upload</button>',
+  );
   dialog.querySelector(".file").textContent = file.name + " (" + file.size + " bytes)";
   dialog.querySelector('input[name="title"]').value = file.name;
   dialog.querySelector("button").addEventListener("click", async () => {

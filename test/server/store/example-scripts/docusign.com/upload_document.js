@@ -1,5 +1,6 @@
 // reduck/docusign.com/upload_document: upload a document as a new draft envelope.
 // Nothing is sent to anyone: it only creates the draft.
+// Twin of test/server/store/simulated-scripts/docusign.com/upload_document.js, the same script for the simulated page (which has no page.locator): change both together. Its rename-in-the-field step is repeated in mail.google.com/send_email.js and reply_to_email.js: each body runs alone, so none can share code.
 await builtins.goto("https://app.docusign.com/send/prepare", { waitUntil: "domcontentloaded" });
 const field = 'input[type="file"][data-qa="upload-file-input"]';
 await builtins.waitFor(field, "attached");

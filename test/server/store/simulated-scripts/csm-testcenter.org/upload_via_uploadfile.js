@@ -1,6 +1,6 @@
 // reduck/csm-testcenter.org/upload_via_uploadfile: upload a file through the CSM-Testcenter HTTP
 // upload test page and return the site's report of what it received.
-// The simulated page's twin of examples/scripts (same contract and result): the simulated page
+// The simulated page's twin of examples/scripts/csm-testcenter.org/upload_via_uploadfile.js (same contract and result): the simulated page
 // renders no result table, so the report is made from what its file field holds (page.fileInput),
 // which is what the site's page computes from the bytes it received.
 const input = "test-upload.pdf";

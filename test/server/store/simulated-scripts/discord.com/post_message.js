@@ -1,6 +1,6 @@
 // reduck/discord.com/post_message: post a text message, optionally with one file, in a Discord
 // channel addressed by its URL, and return the message as Discord stored it.
-// The simulated page's twin of examples/scripts (same contract and result): the simulated page
+// The simulated page's twin of examples/scripts/discord.com/post_message.js (same contract and result): the simulated page
 // keeps no message list, so the message is made here as Discord's page makes it (a snowflake id,
 // the trimmed text, the attachment's name, size, type and SHA-256 from the file field, or from the
 // decoded fileBase64, hashed below since this page has no crypto.subtle).

@@ -1,8 +1,9 @@
 // reduck/docusign.com/upload_document: upload a document as a new draft envelope.
 // Nothing is sent to anyone: it only creates the draft.
-// The simulated page's twin of examples/scripts (same contract and result): it renames and reads
+// The simulated page's twin of examples/scripts/docusign.com/upload_document.js (same contract and result): it renames and reads
 // the file field with page.renameFile and page.fileInput, which only the simulated page has, and
 // gives the type DocuSign's page reads from the name's extension.
+// TYPES twins the table of DocuSign's simulated page (test/server/runtime/browser/web/docusign.ts): this body runs alone and cannot import it.
 const TYPES = {
   pdf: "application/pdf", txt: "text/plain", csv: "text/csv", html: "text/html", rtf: "application/rtf",
   doc: "application/msword", docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",

@@ -1,6 +1,6 @@
 // reduck/drive.google.com/upload_via_uploadfile: upload a file into the root of My Drive through
 // the file field behind Drive's upload button, then confirm a new row bearing it appears in the list.
-// The simulated page's twin of examples/scripts (same contract and result): the simulated page keeps
+// The simulated page's twin of examples/scripts/drive.google.com/upload_via_uploadfile.js (same contract and result): the simulated page keeps
 // no file list, so the new row's id is made here as Drive makes them, and its name is the name the
 // file field holds (page.fileInput).
 const input = "test-upload.pdf";

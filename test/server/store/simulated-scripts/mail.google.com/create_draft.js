@@ -1,6 +1,6 @@
 // reduck/mail.google.com/create_draft: compose a Gmail message and save it as a draft without
 // sending it, then confirm the draft is in Drafts.
-// The simulated page's twin of examples/scripts (same contract and result): the simulated page
+// The simulated page's twin of examples/scripts/mail.google.com/create_draft.js (same contract and result): the simulated page
 // keeps no Drafts folder, so the counts are those of Gmail's page (one draft before, one more after).
 const list = (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 const to = list(args.to);

@@ -1,9 +1,10 @@
 // reduck/mail.google.com/reply_to_email: reply (or reply all) inside an existing Gmail conversation,
 // given its thread id or its link, optionally with Cc recipients and one attachment; with sendAt,
 // schedule the reply instead (Gmail's "Schedule send").
-// The simulated page's twin of examples/scripts (same contract and result): the simulated page
+// The simulated page's twin of examples/scripts/mail.google.com/reply_to_email.js (same contract and result): the simulated page
 // keeps no conversations, so the one Gmail's page holds is named here (its id, subject and Cc), and
 // the Scheduled folder's date is written as that page writes it.
+// Its recipients and sendAt checks are repeated in send_email.js here: each body runs alone, so they cannot share code.
 const CONVERSATIONS = { "19f2817451c27480": { subject: "Invoice for October", cc: ["accounts@example.com"] } };
 const list = (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 const cc = list(args.cc);

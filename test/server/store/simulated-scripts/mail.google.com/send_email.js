@@ -1,7 +1,8 @@
 // reduck/mail.google.com/send_email: send an email from the signed-in Gmail account,
 // with an optional single attachment; with sendAt, schedule it instead (Gmail's "Schedule send").
-// The simulated page's twin of examples/scripts (same contract and result): it renames and reads
+// The simulated page's twin of examples/scripts/mail.google.com/send_email.js (same contract and result): it renames and reads
 // the file field with page.renameFile and page.fileInput, which only the simulated page has.
+// Its recipients and sendAt checks are repeated in reply_to_email.js here: each body runs alone, so they cannot share code.
 const list = (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 const to = list(args.to);
 const cc = list(args.cc);

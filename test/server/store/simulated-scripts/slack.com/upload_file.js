@@ -1,6 +1,6 @@
 // reduck/slack.com/upload_file: upload a text file (its content given inline) to a channel through
 // Slack's upload dialog, and return the file's id, name, title and permalink.
-// The simulated page's twin of examples/scripts (same contract and result): the simulated page has
+// The simulated page's twin of examples/scripts/slack.com/upload_file.js (same contract and result): the simulated page has
 // no sidebar or dialog, so the channels are those of Slack's page (#general, #random) and the file's
 // id and permalink are made here as that page makes them.
 if (typeof args.content !== "string" || args.content === "") throw new Error("content is empty: give the text the file holds");

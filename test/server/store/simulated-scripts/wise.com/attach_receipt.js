@@ -1,6 +1,6 @@
 // reduck/wise.com/attach_receipt: attach a receipt or invoice (PDF, JPG, PNG…, under 10 MB), given
 // as base64, to a Wise card transaction, and confirm it from the transaction's Attachments section.
-// The simulated page's twin of examples/scripts (same contract and result): the simulated page
+// The simulated page's twin of examples/scripts/wise.com/attach_receipt.js (same contract and result): the simulated page
 // keeps no section, so its line is made here as Wise's page writes it (name, size, type), and
 // the types that page refuses are refused here too.
 const LIMIT = 10 * 1000 * 1000;
