@@ -55,7 +55,10 @@ describe("the service's messages keep their words and gain the CLI's way out (§
     expect(handle.code).toBe(2);
     expect(handle.stderr).toContain("No such handle: demo. Did you mean @demo?");
     const transfer = await runCli(["scripts", "transfer", "example.com/get_title", "--to", "demo", "--yes"], { env: sandbox.env });
-    expect(transfer.stderr).toContain("there is no handle demo. Did you mean @demo?");
+    expect(transfer.code).toBe(2);
+    expect(transfer.stderr).toBe(
+      "Error: transferring @demo/example.com/get_title to demo: No such handle: demo. Did you mean @demo? A person's handle starts with @.\n",
+    );
   });
 });
 
