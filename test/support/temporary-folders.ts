@@ -6,8 +6,7 @@
 // last file, any `reduck-*` folder still in there fails the run with its name. A folder of the run's
 // own (rather than a before-and-after listing of the shared /tmp) keeps the check true when other
 // runs, of this suite or anything else, use the same machine at the same time.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -25,39 +24,18 @@ export function leftovers(folder: string): string[] {
   }
 }
 
-/**
- * The sandbox unpacks its Chromium once into `<tmp>/reduck-chromium-<version>` and reuses it, as
- * a cache (test/server/runtime/browser/chromium.ts). The run's folder gets a link to the machine's copy, so
- * a run neither unpacks it again (about 180 MB) nor counts it as left behind.
- */
-function shareChromium(tmp: string): string | undefined {
-  let version: string;
-  try {
-    // The package exports only its code (build/cjs/index.cjs): its package.json is two folders up.
-    const root = path.resolve(path.dirname(createRequire(import.meta.url).resolve("@sparticuz/chromium")), "..", "..");
-    version = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).version;
-  } catch {
-    return undefined; // not installed: nothing to share
-  }
-  const name = `reduck-chromium-${version}`;
-  mkdirSync(path.join(os.tmpdir(), name), { recursive: true });
-  symlinkSync(path.join(os.tmpdir(), name), path.join(tmp, name));
-  return name;
-}
-
 export default function setup(): () => void {
   const run = realpathSync(mkdtempSync(path.join(os.tmpdir(), "reduck-test-run-")));
   const tmp = path.join(run, "tmp");
   const cache = path.join(run, "cache");
   mkdirSync(tmp);
-  const made = [shareChromium(tmp)].filter(Boolean);
   const previous = { TMPDIR: process.env.TMPDIR, REDUCK_CACHE_DIR: process.env.REDUCK_CACHE_DIR };
   // Test processes are forked after this runs and inherit these.
   process.env.TMPDIR = tmp;
   process.env.REDUCK_CACHE_DIR = cache;
 
   return () => {
-    const left = leftovers(tmp).filter((name) => !made.includes(name));
+    const left = leftovers(tmp);
     for (const [name, value] of Object.entries(previous)) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;

@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { fileURLToPath } from "node:url";
 import { createBrotliDecompress } from "node:zlib";
 
 const require = createRequire(import.meta.url);
@@ -56,7 +57,10 @@ let unpacking: Promise<string> | undefined;
 
 /**
  * The path of the Chromium binary, unpacked on first use into a folder named after the package
- * version (about 5 s, once per machine and version). The package's own `executablePath()` unpacks
+ * version (about 5 s and 180 MB, once per install and version): `.built/chromium-<version>/` beside
+ * this file, inside the sandbox's own folder (git-ignored, not packed), so that it goes when the
+ * package goes and never lies in the machine's temporary folder. Where that folder cannot be
+ * written (a read-only install), it goes to `<tmp>/reduck-chromium-<version>` instead. The package's own `executablePath()` unpacks
  * into a fixed `/tmp/chromium` and trusts whatever is there, even a half-written file from a
  * process unpacking beside it (parallel test files do): we write to a private name and rename,
  * so a binary at the final path is always whole.
@@ -64,7 +68,7 @@ let unpacking: Promise<string> | undefined;
  * `REDUCK_SANDBOX_CHROMIUM` names another binary instead (the packaged one is Linux-only).
  *
  * @example
- * const executablePath = await chromiumExecutable(); // /tmp/reduck-chromium-143.0.4/chromium
+ * const executablePath = await chromiumExecutable(); // .../runtime/browser/.built/chromium-143.0.4/chromium
  */
 export function chromiumExecutable(): Promise<string> {
   const chosen = process.env.REDUCK_SANDBOX_CHROMIUM;
@@ -83,10 +87,9 @@ async function unpack(): Promise<string> {
       `the sandbox's packaged Chromium runs on Linux only (this is ${process.platform}/${process.arch}): set REDUCK_SANDBOX_CHROMIUM to a Chromium or Chrome binary`,
     );
   }
-  const folder = path.join(os.tmpdir(), `reduck-chromium-${version}`);
+  const folder = await cacheFolder(version);
   const binary = path.join(folder, "chromium");
   if (existsSync(binary)) return binary;
-  await mkdir(folder, { recursive: true });
   const partial = `${binary}.${process.pid}.${Date.now()}.partial`;
   try {
     await pipeline(createReadStream(brotli), createBrotliDecompress({ chunkSize: 2 ** 21 }), createWriteStream(partial, { mode: 0o755 }));
@@ -95,6 +98,20 @@ async function unpack(): Promise<string> {
     await rm(partial, { force: true });
   }
   return binary;
+}
+
+/** The folder the binary is unpacked into, made if need be: the package's own, else the temporary one. */
+async function cacheFolder(version: string): Promise<string> {
+  const own = path.join(path.dirname(fileURLToPath(import.meta.url)), ".built", `chromium-${version}`);
+  try {
+    await mkdir(own, { recursive: true });
+    return own;
+  } catch (error) {
+    if (!["EACCES", "EPERM", "EROFS"].includes((error as NodeJS.ErrnoException).code ?? "")) throw error;
+  }
+  const shared = path.join(os.tmpdir(), `reduck-chromium-${version}`);
+  await mkdir(shared, { recursive: true });
+  return shared;
 }
 
 /**
