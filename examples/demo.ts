@@ -39,8 +39,11 @@ await mkdir(path.join(desktop, "reduck", "2026"), { recursive: true });
 const banner = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(4096, 7)]);
 await writeFile(path.join(desktop, "reduck", "2026", "banner.png"), banner);
 await writeFile(path.join(downloads, "banner.png"), banner);
-// Kept after the demo, so the screenshot it points to can be opened.
-const screenshots = await mkdtemp(path.join(os.tmpdir(), "reduck-demo-screenshots-"));
+// Kept after the demo, so the screenshot it points to can be opened: in the clone (git-ignored),
+// replaced by each demo, rather than a new folder in the machine's temporary folder every time.
+const screenshots = path.resolve("demo-output", "screenshots");
+await rm(screenshots, { recursive: true, force: true });
+await mkdir(screenshots, { recursive: true });
 
 const sandbox = await startSandboxProcess(desktop, { stderr: "inherit" });
 const env: Record<string, string> = { ...sandbox.env, REDUCK_CONFIG_DIR: path.join(desktop, ".config") };
