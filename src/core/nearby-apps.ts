@@ -5,8 +5,8 @@
  * projects' and the public catalogue).
  */
 import type { ReduckClient } from "./client.js";
-import { getMe, listAllAppImages } from "../generated/operations.js";
-import { either } from "./nearby-scripts.js";
+import { listAllAppImages } from "../generated/operations.js";
+import { callerHandles, either, otherSpelling } from "./nearby-handles.js";
 import { closestMatches } from "./suggest.js";
 
 /** How many images one search reads. */
@@ -26,11 +26,9 @@ const listed = (names: string[]) => `${names.slice(0, SHOWN).join(", ")}${names.
  * await unknownScopeHint(client, "acmee"); // "Did you mean acme?"
  */
 export async function unknownScopeHint(client: ReduckClient, handle: string): Promise<string> {
-  const me = await getMe({ client });
-  const scopes = (me.error ? [] : [me.data.handle, ...me.data.projects.map((p) => p.handle)]).filter((h, i, all): h is string => !!h && all.indexOf(h) === i);
-  const person = handle.startsWith("@");
-  const flipped = person ? handle.slice(1) : `@${handle}`;
-  if (scopes.includes(flipped)) return `Did you mean ${flipped}? ${person ? "A project's handle has no @." : "A person's handle starts with @."}`;
+  const scopes = await callerHandles(client);
+  const other = otherSpelling(handle);
+  if (scopes.includes(other.handle)) return `Did you mean ${other.handle}? ${other.why}`;
   const close = closestMatches(handle, scopes);
   if (close.length) return `Did you mean ${either(close)}?`;
   return scopes.length
@@ -55,7 +53,7 @@ export async function unknownImageHint(client: ReduckClient, image: { handle: st
   const ownerSlugs = images.filter((i) => i.handle === image.handle).map((i) => i.slug);
   const slug = closestMatches(image.slug, ownerSlugs);
   if (slug.length) return `Did you mean ${either(slug.map((s) => address({ handle: image.handle, slug: s })))}?`;
-  const flipped = image.handle.startsWith("@") ? image.handle.slice(1) : `@${image.handle}`;
+  const flipped = otherSpelling(image.handle).handle;
   const handles = images.filter((i) => i.slug === image.slug).map((i) => i.handle);
   const handle = handles.includes(flipped) ? [flipped] : closestMatches(image.handle, handles);
   if (handle.length) return `Did you mean ${either(handle.map((h) => address({ handle: h, slug: image.slug })))}?`;

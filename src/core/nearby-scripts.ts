@@ -4,7 +4,8 @@
  * the same scripts in the same words.
  */
 import type { ReduckClient } from "./client.js";
-import { getMe, getScript, listAllScripts, listScripts } from "../generated/operations.js";
+import { getScript, listAllScripts, listScripts } from "../generated/operations.js";
+import { callerHandles, either, otherSpelling } from "./nearby-handles.js";
 import { closestMatches, editDistance } from "./suggest.js";
 
 /** The handle of the official catalogue. */
@@ -23,11 +24,6 @@ interface Wanted {
 }
 
 const addressOf = (s: { handle: string; host: string; slug: string }) => `${s.handle}/${s.host}/${s.slug}`;
-
-/** `a`, `a or b`, `a, b or c`. */
-export function either(items: string[]): string {
-  return items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
-}
 
 /**
  * The sentence to add to "no such script" for an address the service does not know, or
@@ -120,16 +116,12 @@ export async function bareSlugHint(client: ReduckClient, slug: string): Promise<
  * await unknownHandleHint(client, "redcuk"); // "Did you mean reduck?"
  */
 export async function unknownHandleHint(client: ReduckClient, handle: string): Promise<string> {
-  const person = handle.startsWith("@");
-  const flipped = person ? handle.slice(1) : `@${handle}`;
-  if (flipped && flipped !== "@") {
-    const other = await listScripts({ client, path: { handle: flipped }, query: { pageSize: 1 } });
-    if (!other.error) return `Did you mean ${flipped}? ${person ? "A project's handle has no @." : "A person's handle starts with @."}`;
+  const other = otherSpelling(handle);
+  if (other.handle && other.handle !== "@") {
+    const listed = await listScripts({ client, path: { handle: other.handle }, query: { pageSize: 1 } });
+    if (!listed.error) return `Did you mean ${other.handle}? ${other.why}`;
   }
-  const me = await getMe({ client });
-  const yours = (me.error ? [] : [me.data.handle, ...me.data.projects.map((p) => p.handle)]).filter(
-    (h, i, all): h is string => !!h && h !== OFFICIAL_HANDLE && all.indexOf(h) === i,
-  );
+  const yours = (await callerHandles(client)).filter((h) => h !== OFFICIAL_HANDLE);
   const close = closestMatches(handle, [OFFICIAL_HANDLE, ...yours]);
   if (close.length) return `Did you mean ${either(close)}?`;
   return `${yours.length ? `Your handles: ${yours.join(", ")}; the official catalogue: ` : "The official catalogue: "}${OFFICIAL_HANDLE}.`;

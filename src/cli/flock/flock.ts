@@ -16,8 +16,7 @@ import type { ReduckError } from "../../core/errors.js";
 import { unknownImageHint, unknownScopeHint } from "../../core/nearby-apps.js";
 import { getAppImage, listApps } from "../../generated/operations.js";
 import { expandHome } from "../../system/paths.js";
-import { CliError, fromReduckError, usageError } from "../shell/errors.js";
-import { ExitCode } from "../shell/exit-codes.js";
+import { type CliError, fromReduckError, unknownNameError, usageError } from "../shell/errors.js";
 
 /** True when experimental commands are shown in help. */
 export function experimentalShown(): boolean {
@@ -75,14 +74,6 @@ export function appAddress(apiUrl: string, appId: string): string {
   return `${base.replace(/\/+$/, "")}/app/${appId}`;
 }
 
-/** `doing: message.` with the hint after it, as one usage error (exit 2). */
-function withHint(error: ReduckError, doing: string | undefined, hint: string | undefined): CliError {
-  const cli = fromReduckError(error, doing);
-  // The service's own words, without the generic handle hint fromReduckError may add: this one knows better.
-  const message = doing ? `${doing}: ${error.error}` : error.error;
-  return new CliError(hint ? `${/[.!?]$/.test(message) ? message : `${message}.`} ${hint}` : message, ExitCode.USAGE, cli.detail);
-}
-
 /**
  * The error for a call about the scope `handle` that failed: when the service does not know it
  * (or the caller is not in it: apps are never public, and the service answers both with a 404), a
@@ -94,7 +85,7 @@ function withHint(error: ReduckError, doing: string | undefined, hint: string | 
  */
 export async function scopeCallError(client: ReduckClient, handle: string, error: ReduckError, doing?: string): Promise<CliError> {
   if (error.status !== 404) return fromReduckError(error, doing);
-  return withHint(error, doing, await unknownScopeHint(client, handle));
+  return unknownNameError(error, doing, await unknownScopeHint(client, handle));
 }
 
 /**
@@ -119,7 +110,7 @@ export async function imageCallError(
     const read = await getAppImage({ client, path: image });
     if (!read.error || read.error.status !== 404) return fromReduckError(error, doing);
   }
-  return withHint(error, doing, await unknownImageHint(client, image));
+  return unknownNameError(error, doing, await unknownImageHint(client, image));
 }
 
 /**
@@ -129,9 +120,9 @@ export async function imageCallError(
 export async function installCallError(client: ReduckClient, image: AppImageAddress, scope: string, error: ReduckError, doing: string): Promise<CliError> {
   if (error.status !== 404) return fromReduckError(error, doing);
   const read = await getAppImage({ client, path: image });
-  if (read.error?.status === 404) return withHint(error, doing, await unknownImageHint(client, image));
+  if (read.error?.status === 404) return unknownNameError(error, doing, await unknownImageHint(client, image));
   const listed = await listApps({ client, path: { handle: scope }, query: { pageSize: 1 } });
-  if (listed.error?.status === 404) return withHint(error, doing, await unknownScopeHint(client, scope));
+  if (listed.error?.status === 404) return unknownNameError(error, doing, await unknownScopeHint(client, scope));
   return fromReduckError(error, doing);
 }
 
@@ -148,7 +139,7 @@ export async function folderAppCallError(client: ReduckClient, dir: string, erro
   if (!app) return fromReduckError(error, doing);
   const listed = await listApps({ client, path: { handle: app.handle }, query: { pageSize: 100 } });
   if (listed.error?.status === 404)
-    return withHint(error, doing, `${path.join(dir, FLOCK_FILE)} names ${app.handle}: ${await unknownScopeHint(client, app.handle)}`);
+    return unknownNameError(error, doing, `${path.join(dir, FLOCK_FILE)} names ${app.handle}: ${await unknownScopeHint(client, app.handle)}`);
   const from = image ? `${image.handle}/${image.slug}` : undefined;
   const others = (listed.error ? [] : listed.data)
     .filter((a) => !from || (a.image && `${a.image.handle}/${a.image.slug}` === from))
@@ -156,7 +147,7 @@ export async function folderAppCallError(client: ReduckClient, dir: string, erro
     .slice(0, 3);
   const install = `\`reduck flock install ${from ?? "HANDLE/SLUG"} --dir ${dir}\``;
   const instead = others.length ? `; ${app.handle} has ${others.join(", ")}${from ? ` from ${from}` : ""}` : "";
-  return withHint(
+  return unknownNameError(
     error,
     doing,
     `${path.join(dir, FLOCK_FILE)} names an app the service does not know (uninstalled?)${instead}; ${install} installs a new one.`,

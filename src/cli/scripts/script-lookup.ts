@@ -9,14 +9,11 @@ import type { ReduckError } from "../../core/errors.js";
 import { unknownHandleHint, unknownScriptHint } from "../../core/nearby-scripts.js";
 import { getScript } from "../../generated/operations.js";
 import { formatAddress } from "../shell/address.js";
-import { CliError, fromReduckError } from "../shell/errors.js";
+import { CliError, fromReduckError, sentence, unknownNameError } from "../shell/errors.js";
 import { ExitCode } from "../shell/exit-codes.js";
 import type { ScriptPath } from "./own-handle.js";
 
 export { OFFICIAL_HANDLE } from "../../core/nearby-scripts.js";
-
-/** `message.`, ended once. */
-const sentence = (message: string) => (/[.!?]$/.test(message) ? message : `${message}.`);
 
 /**
  * The error for a call about the script at `path` that failed: when the script does not exist,
@@ -88,9 +85,6 @@ export async function readScriptOrSuggest(client: ReduckClient, path: ScriptPath
  * if (listed.error) throw await handleCallError(client, "redcuk", listed.error, "listing redcuk's scripts");
  */
 export async function handleCallError(client: ReduckClient, handle: string, error: ReduckError, doing?: string): Promise<CliError> {
-  const cli = fromReduckError(error, doing);
-  if (error.status !== 404) return cli;
-  // The service's own words, without the generic handle hint fromReduckError adds: this one knows better.
-  const message = doing ? `${doing}: ${error.error}` : error.error;
-  return new CliError(`${sentence(message)} ${await unknownHandleHint(client, handle)}`, ExitCode.USAGE, cli.detail);
+  if (error.status !== 404) return fromReduckError(error, doing);
+  return unknownNameError(error, doing, await unknownHandleHint(client, handle));
 }

@@ -44,6 +44,23 @@ export function fromReduckError(error: ReduckError & { runId?: string }, doing?:
   return new CliError(doing ? `${doing}: ${message}` : message, code, detail);
 }
 
+/** `message.`, ended once. */
+export const sentence = (message: string) => (/[.!?]$/.test(message) ? message : `${message}.`);
+
+/**
+ * The service's "no such ..." for a name the user gave (a handle, a scope, an app image), as a
+ * usage error (exit 2): its own words, without the generic hint the CLI's words may add (`hint`
+ * knows better), then the name most likely meant.
+ *
+ * @example
+ * throw unknownNameError(listed.error, "listing redcuk's scripts", "Did you mean reduck?");
+ * // "listing redcuk's scripts: No such handle: redcuk. Did you mean reduck?"
+ */
+export function unknownNameError(error: ReduckError, doing: string | undefined, hint: string | undefined): CliError {
+  const message = doing ? `${doing}: ${error.error}` : error.error;
+  return new CliError(hint ? `${sentence(message)} ${hint}` : message, ExitCode.USAGE, fromReduckError(error, doing).detail);
+}
+
 /**
  * Anything thrown becomes a CliError; parse errors are usage errors (exit 2, with or without
  * --json), in the CLI's words when the command is known.
