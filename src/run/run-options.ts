@@ -6,6 +6,12 @@ import { isClient } from "../core/call.js";
 import { fileSourceProblem } from "./files.js";
 import { MAX_SCRIPTS_PER_RUN, MAX_WAIT_FOR_SECONDS, RUN_REGIONS, type RunRegion } from "./run-types.js";
 import { isObject } from "../core/json.js";
+import { closest } from "../core/suggest.js";
+
+/** What one script of a run may hold (ScriptToRun): anything else would be refused by the service, with less to go on. */
+const SCRIPT_KEYS = ["handle", "host", "slug", "version_id", "args", "files"];
+/** Names a caller may reach for that the run calls otherwise. */
+const SCRIPT_KEY_ALIASES: Record<string, string> = { arguments: "args", input: "args", inputs: "args", params: "args", versionId: "version_id" };
 
 /** What is wrong with options a JavaScript caller passed, in words that say how to fix it. */
 export function optionsProblem(options: unknown): string | undefined {
@@ -19,6 +25,11 @@ export function optionsProblem(options: unknown): string | undefined {
   for (const [i, step] of steps.entries()) {
     const where = scripts === undefined ? "script" : `step ${i}`;
     if (!isObject(step) || typeof step.host !== "string" || typeof step.slug !== "string") return `${where}: a script needs host and slug (strings)`;
+    const stray = Object.keys(step).find((key) => !SCRIPT_KEYS.includes(key));
+    if (stray !== undefined) {
+      const meant = SCRIPT_KEY_ALIASES[stray] ?? closest(stray, SCRIPT_KEYS);
+      return `${where}: a script has no ${JSON.stringify(stray)}${meant ? ` (did you mean ${meant}?)` : ""}; it takes ${SCRIPT_KEYS.join(", ")}`;
+    }
     for (const key of ["handle", "version_id"] as const) {
       if (step[key] !== undefined && typeof step[key] !== "string") return `${where}: ${key} must be a string`;
     }

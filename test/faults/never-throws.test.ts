@@ -80,6 +80,12 @@ describe("runScript", () => {
     ["neither script nor scripts", { client }, "give exactly one of script (one run) or scripts (several steps)"],
     ["scripts that are not an array", { client, scripts: script }, "scripts must be an array"],
     ["a script without slug", { client, script: { host: "a.com" } }, "script: a script needs host and slug"],
+    [
+      "a key a script does not have",
+      { client, script: { ...script, arguments: { to: "me" } } },
+      'script: a script has no "arguments" (did you mean args?); it takes handle, host, slug, version_id, args, files',
+    ],
+    ["a mistyped key in step 1 of several", { client, scripts: [script, { ...script, fils: {} }] }, 'step 1: a script has no "fils" (did you mean files?)'],
     ["args as a string", { client, script: { ...script, args: "to=me" } }, "script: args must be an object"],
     ["BigInt args", { client, script: { ...script, args: { n: 10n } } }, "script: args cannot be sent as JSON (Do not know how to serialize a BigInt)"],
     ["circular args", { client, script: { ...script, args: circular } }, "script: args cannot be sent as JSON (Converting circular structure"],
