@@ -19,7 +19,9 @@ const specPath = path.join(root, "openapi.json");
 const outDir = path.join(root, "src", "generated");
 
 const HEADER = `// Written by \`npm run generate\` from openapi.json. Do not edit by hand.\n`;
-const SANDBOX_TYPES_HEADER = `// Written by \`npm run generate\` from openapi.json (the sandbox's copy, beside this file). Do not edit by hand.\n`;
+const SANDBOX_TYPES_HEADER =
+  "// Written by `npm run generate` from openapi.json (the sandbox's copy, beside this file). Do not edit by hand.\n" +
+  "// A twin of the client's src/generated/schema.ts, on purpose: the sandbox is a witness and takes nothing from the client.\n";
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as const;
 
 interface Operation {
