@@ -6,18 +6,18 @@
  *   for the file's tests, a temporary home for the user, the environment that points the CLI at
  *   both (the demo user's key, a config folder inside that home), and the library's client on the
  *   same server.
- * - useInProcessSandbox(): the reference server's handlers in-process through MSW, a fresh store
- *   for each test, a client and a scratch folder.
+ * - useInProcessSandbox(): useReferenceServer's fresh store for each test (the reference server's
+ *   handlers in-process through MSW), with a scratch folder.
  *
  * Folders are temporaryFolders, removed when the test file ends.
  */
 import path from "node:path";
-import type { RequestHandler } from "msw";
-import { setupServer } from "msw/node";
+import type { Reference } from "@reduck-client/sandbox/testing";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore, type StoreOptions } from "@reduck-client/sandbox";
 import { createReduckClient, type ReduckClient } from "../../src/index.js";
 import { makeDesktop, temporaryFolder } from "./files.js";
+import { useReferenceServer } from "./reference.js";
 
 export interface CliSandbox {
   /** The sandbox's state: what it holds, the runs it made, the requests it received. */
@@ -79,21 +79,16 @@ export function useCliSandbox({
   return sandbox;
 }
 
-export interface InProcessSandbox {
-  /** This test's store: what it holds, the runs it made, the requests it received. */
-  store: ReferenceStore;
-  /** The library's client for the demo user, without retries (an answer is the handlers' own). */
-  client: ReduckClient;
+export interface InProcessSandbox extends Reference<ReduckClient> {
   /** A scratch folder of this test's own. */
   folder: string;
-  /** Puts handlers before the reference server's, for the current test. */
-  use(...handlers: RequestHandler[]): void;
 }
 
 /**
  * The reference server's handlers, in-process through MSW (a request they do not answer fails the
- * test), over a new store before each test of the calling file, scripts running against the
- * simulated page. The fields are set before each test.
+ * test), over a new store before each test of the calling file (`seed` fills it), scripts running
+ * against the simulated page, and a scratch folder per test: useReferenceServer's fresh mode, with
+ * the folder. The fields are set before each test.
  *
  * @example
  * const sandbox = useInProcessSandbox({ seed: (store) => store.addScript(script), folder: "reduck-batch-" });
@@ -103,15 +98,9 @@ export function useInProcessSandbox({
   seed,
   folder: prefix = "reduck-in-process-",
 }: Pick<CliSandboxOptions, "seed"> & { folder?: string } = {}): InProcessSandbox {
-  const msw = setupServer();
-  const sandbox = { use: (...handlers: RequestHandler[]) => msw.use(...handlers) } as InProcessSandbox;
-  beforeAll(() => msw.listen({ onUnhandledRequest: "error" }));
-  beforeEach(async () => {
-    const store = createStore({ browser: "simulated" });
-    await seed?.(store);
-    msw.resetHandlers(...createHandlers(store));
-    Object.assign(sandbox, { store, client: createReduckClient({ apiKey: store.demo.apiKey, maxRetries: 0 }), folder: temporaryFolder(prefix) });
+  const sandbox = useReferenceServer({ fresh: true, seed }) as InProcessSandbox;
+  beforeEach(() => {
+    sandbox.folder = temporaryFolder(prefix);
   });
-  afterAll(() => msw.close());
   return sandbox;
 }

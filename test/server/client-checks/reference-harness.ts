@@ -5,7 +5,7 @@
 import { createReduckClient, type ReduckClient } from "reduck-client";
 import { useSandboxInProcess, type Reference } from "../testing/testing.js";
 
-/** Call at the top of a test file; see `useSandboxInProcess` for `fresh` and `selfCheck`. */
-export function useReferenceServer(options: { fresh?: boolean; selfCheck?: boolean } = {}): Reference<ReduckClient> {
+/** Call at the top of a test file; see `useSandboxInProcess` for `fresh`, `selfCheck` and `seed`. */
+export function useReferenceServer(options: Parameters<typeof useSandboxInProcess>[1] = {}): Reference<ReduckClient> {
   return useSandboxInProcess(createReduckClient, options);
 }

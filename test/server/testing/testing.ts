@@ -5,6 +5,7 @@
  * uses the client's source), the root's tests the client under test, built from source.
  * A subpath of its own, because it registers vitest hooks: the package entry runs outside vitest too.
  */
+import type { RequestHandler } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
 import { closeSharedBrowserHost } from "../runtime/browser/shared.js";
@@ -33,10 +34,13 @@ export interface Reference<C> {
   /** The demo account's client (API key). */
   client: C;
   clientWith(credential: { apiKey: string } | { oauthToken: string }): C;
+  /** Puts `handlers` before the sandbox's own for the current test (MSW's `use`): a fault, a canned answer. */
+  use(...handlers: RequestHandler[]): void;
 }
 
 /**
- * Call at the top of a test file. With `fresh`, every test gets a new store. With `selfCheck`,
+ * Call at the top of a test file. With `fresh`, every test gets a new store. `seed` adds the
+ * file's own scripts, connectors or files to each new store. With `selfCheck`,
  * a test fails when the server's own check logged an answer outside openapi.json (on
  * console.error): for tests that hold the server itself to the description.
  *
@@ -49,23 +53,35 @@ export interface Reference<C> {
  */
 export function useSandboxInProcess<C>(
   makeClient: MakeClient<C>,
-  { fresh = false, selfCheck = false }: { fresh?: boolean; selfCheck?: boolean } = {},
+  { fresh = false, selfCheck = false, seed }: { fresh?: boolean; selfCheck?: boolean; seed?: (store: ReferenceStore) => void | Promise<void> } = {},
 ): Reference<C> {
   const ref = {} as Reference<C>;
   const server = setupServer();
-  const reset = () => {
+  let used = false;
+  const reset = async () => {
     // In-process tests run scripts against the simulated page, which is fast; the end-to-end tests
     // run them in the sandbox's real browser.
-    ref.store = createStore({ browser: "simulated" });
-    server.resetHandlers(...createHandlers(ref.store));
-    ref.client = makeClient({ apiKey: ref.store.demo.apiKey, maxRetries: 0 });
+    const store = createStore({ browser: "simulated" });
+    await seed?.(store);
+    ref.store = store;
+    server.resetHandlers(...createHandlers(store));
+    ref.client = makeClient({ apiKey: store.demo.apiKey, maxRetries: 0 });
   };
   ref.clientWith = (credential) => makeClient({ ...credential, maxRetries: 0 });
-  beforeAll(() => {
+  ref.use = (...handlers) => {
+    used = true;
+    server.use(...handlers);
+  };
+  beforeAll(async () => {
     server.listen({ onUnhandledRequest: "error" });
-    reset();
+    await reset();
   });
   if (fresh) beforeEach(reset);
+  // A test's own handlers end with it, also when the store lives on.
+  afterEach(() => {
+    if (used && !fresh) server.resetHandlers(...createHandlers(ref.store));
+    used = false;
+  });
   if (selfCheck) {
     beforeEach(() => void vi.spyOn(console, "error"));
     afterEach(() => {
