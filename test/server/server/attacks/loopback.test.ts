@@ -29,18 +29,28 @@ describe("the page reaches only the simulated sites", () => {
   it("refuses every way to this machine: navigation, fetch, WebSocket, a download link", async () => {
     const port = (local.address() as AddressInfo).port;
     const targets = [`http://127.0.0.1:${port}/admin`, `http://localhost:${port}/admin`, `${sandbox.url}/api/ping`, `http://[::1]:${port}/admin`];
+    // The page's own requests first, from a page at a simulated site; the navigations last, so
+    // no refused navigation's error page (which Chromium may still be loading) is in the way.
+    // A navigation cut short by such a page is tried again once that page has loaded.
     const attack = `
       const tried = {};
-      for (const url of ${JSON.stringify(targets)}) {
-        try { await page.goto(url); tried[url] = 'reached: ' + (await page.content()).slice(0, 80); } catch (e) { tried[url] = /ERR_BLOCKED_BY_CLIENT|ERR_/.test(e.message) ? 'refused' : e.message; }
-      }
-      // A refused navigation ends on Chromium's error page, which may still be on its way: try again.
-      for (let i = 0; ; i++) { try { await page.goto('http://example.com/'); break; } catch (e) { if (i === 3) throw e; } }
+      const go = async (url) => {
+        for (let i = 0; ; i++) {
+          try { return await page.goto(url); } catch (e) {
+            if (!/interrupted by another navigation/.test(e.message) || i === 9) throw e;
+            await page.waitForLoadState().catch(() => {});
+          }
+        }
+      };
+      await go('http://example.com/');
       tried.fetch = await page.evaluate((url) => fetch(url, { mode: 'no-cors' }).then(() => 'reached', () => 'refused'), ${JSON.stringify(targets[0])});
       tried.socket = await page.evaluate((url) => new Promise((resolve) => { const ws = new WebSocket(url); ws.onopen = () => resolve('open'); ws.onclose = (e) => resolve(e.code); }), ${JSON.stringify(`ws://127.0.0.1:${port}/live`)});
       // Chromium fetches a download link itself, past the routing: the second wall must hold it.
       await page.evaluate((url) => { const a = Object.assign(document.createElement('a'), { href: url, download: 'x.txt' }); document.body.append(a); a.click(); }, ${JSON.stringify(`http://127.0.0.1:${port}/download`)});
       await new Promise((resolve) => setTimeout(resolve, 1500));
+      for (const url of ${JSON.stringify(targets)}) {
+        try { await go(url); tried[url] = 'reached: ' + (await page.content()).slice(0, 80); } catch (e) { tried[url] = /ERR_BLOCKED_BY_CLIENT|ERR_/.test(e.message) ? 'refused' : e.message; }
+      }
       return tried;`;
     const beside = sandbox.createAndRun("await page.goto('https://example.com/'); return { beside: (await page.title()).length >= 0 };");
     const ran = await sandbox.createAndRun(attack);
