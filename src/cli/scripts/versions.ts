@@ -8,7 +8,7 @@ import { listScriptVersions } from "../../generated/operations.js";
 import { listAll } from "../../paginate.js";
 import { formatAddress } from "../shell/address.js";
 import { usageError } from "../shell/errors.js";
-import type { ScriptPath } from "./own-handle.js";
+import { resolveAddress, type ScriptPath } from "./own-handle.js";
 import { scriptCallError } from "./script-lookup.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -74,4 +74,13 @@ export async function resolveVersion(client: ReduckClient, path: ScriptPath, giv
     throw usageError(`${address} has no version ${number}${range}: ${where}`);
   }
   return found.id;
+}
+
+/**
+ * What a `scripts versions get|promote|delete|update ADDRESS VERSION` command names: the script's
+ * path (the caller's own handle filled in), its address as printed, and the version's id.
+ */
+export async function resolveScriptVersion(client: ReduckClient, address: string, version: string) {
+  const path = await resolveAddress(client, address);
+  return { path, address: formatAddress(path), versionId: await resolveVersion(client, path, version) };
 }

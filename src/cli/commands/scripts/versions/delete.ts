@@ -1,9 +1,8 @@
 import { deleteDraftScriptVersion } from "../../../../generated/operations.js";
-import { formatAddress, addressArg } from "../../../shell/address.js";
+import { addressArg } from "../../../shell/address.js";
 import { BaseCommand } from "../../../shell/base.js";
 import { confirmOrCancel, refuseUnconfirmed, yesFlag } from "../../../shell/confirm.js";
-import { resolveAddress } from "../../../scripts/own-handle.js";
-import { resolveVersion, versionArg } from "../../../scripts/versions.js";
+import { resolveScriptVersion, versionArg } from "../../../scripts/versions.js";
 import { unwrapScript } from "../../../scripts/script-lookup.js";
 
 export default class VersionsDelete extends BaseCommand<typeof VersionsDelete> {
@@ -29,9 +28,7 @@ export default class VersionsDelete extends BaseCommand<typeof VersionsDelete> {
   public async run(): Promise<{ address: string; versionId: string; deleted: true }> {
     refuseUnconfirmed(this.flags.yes, "deleting a draft version");
     const client = await this.client();
-    const path = await resolveAddress(client, this.args.address);
-    const address = formatAddress(path);
-    const versionId = await resolveVersion(client, path, this.args.version);
+    const { path, address, versionId } = await resolveScriptVersion(client, this.args.address, this.args.version);
     await confirmOrCancel(this.flags.yes, `Delete draft version ${this.args.version} of ${address}? This cannot be undone.`);
     await unwrapScript(
       client,

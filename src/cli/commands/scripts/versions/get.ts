@@ -1,10 +1,9 @@
 import { Flags } from "@oclif/core";
-import { resolveVersion, versionArg } from "../../../scripts/versions.js";
+import { resolveScriptVersion, versionArg } from "../../../scripts/versions.js";
 import { getScriptVersion } from "../../../../generated/operations.js";
-import { formatAddress, addressArg } from "../../../shell/address.js";
+import { addressArg } from "../../../shell/address.js";
 import { BaseCommand } from "../../../shell/base.js";
 import { renderVersion } from "../../../scripts/contract.js";
-import { resolveAddress } from "../../../scripts/own-handle.js";
 import { unwrapScript } from "../../../scripts/script-lookup.js";
 
 export default class VersionsGet extends BaseCommand<typeof VersionsGet> {
@@ -28,9 +27,7 @@ export default class VersionsGet extends BaseCommand<typeof VersionsGet> {
 
   public async run(): Promise<unknown> {
     const client = await this.client();
-    const path = await resolveAddress(client, this.args.address);
-    const address = formatAddress(path);
-    const versionId = await resolveVersion(client, path, this.args.version);
+    const { path, address, versionId } = await resolveScriptVersion(client, this.args.address, this.args.version);
     const version = await unwrapScript(
       client,
       await getScriptVersion({ client, path: { ...path, versionId } }),

@@ -1,8 +1,7 @@
 import { promoteScriptVersion } from "../../../../generated/operations.js";
-import { formatAddress, addressArg } from "../../../shell/address.js";
+import { addressArg } from "../../../shell/address.js";
 import { BaseCommand } from "../../../shell/base.js";
-import { resolveAddress } from "../../../scripts/own-handle.js";
-import { resolveVersion, versionArg } from "../../../scripts/versions.js";
+import { resolveScriptVersion, versionArg } from "../../../scripts/versions.js";
 import { unwrapScript } from "../../../scripts/script-lookup.js";
 
 export default class VersionsPromote extends BaseCommand<typeof VersionsPromote> {
@@ -23,9 +22,7 @@ export default class VersionsPromote extends BaseCommand<typeof VersionsPromote>
 
   public async run(): Promise<unknown> {
     const client = await this.client();
-    const path = await resolveAddress(client, this.args.address);
-    const address = formatAddress(path);
-    const versionId = await resolveVersion(client, path, this.args.version);
+    const { path, address, versionId } = await resolveScriptVersion(client, this.args.address, this.args.version);
     const version = await unwrapScript(
       client,
       await promoteScriptVersion({ client, path: { ...path, versionId } }),

@@ -1,11 +1,10 @@
 import { Flags } from "@oclif/core";
 import { patchDraftScriptVersion } from "../../../../generated/operations.js";
-import { formatAddress, addressArg } from "../../../shell/address.js";
+import { addressArg } from "../../../shell/address.js";
 import { BaseCommand } from "../../../shell/base.js";
 import { renderDiff } from "../../../scripts/contract.js";
 import { usageError } from "../../../shell/errors.js";
-import { resolveAddress } from "../../../scripts/own-handle.js";
-import { resolveVersion, versionArg } from "../../../scripts/versions.js";
+import { resolveScriptVersion, versionArg } from "../../../scripts/versions.js";
 import { versionFields, versionFileFlags } from "../../../scripts/script-files.js";
 import { unwrapScript } from "../../../scripts/script-lookup.js";
 
@@ -49,9 +48,7 @@ export default class VersionsUpdate extends BaseCommand<typeof VersionsUpdate> {
       throw usageError("nothing to change: give --note, --source, --input-schema, --output-schema, --side-effects or --logged-in/--no-logged-in");
     }
     const client = await this.client();
-    const path = await resolveAddress(client, this.args.address);
-    const address = formatAddress(path);
-    const versionId = await resolveVersion(client, path, this.args.version);
+    const { path, address, versionId } = await resolveScriptVersion(client, this.args.address, this.args.version);
     const draft = await unwrapScript(
       client,
       await patchDraftScriptVersion({ client, path: { ...path, versionId }, body }),
