@@ -99,7 +99,10 @@ export async function sandboxBundle() {
   }
 }
 
-/** Removes the bundles of other sources (and abandoned scratch files) older than STALE_MS. */
+/**
+ * Removes the bundles of other sources (and abandoned scratch files) older than STALE_MS. Twin of
+ * runtime/isolation/build.ts's pruneStale: this file runs in plain Node before any TypeScript loads.
+ */
 function pruneStale(current) {
   for (const name of readdirSync(BUILT)) {
     if (name === current) continue;

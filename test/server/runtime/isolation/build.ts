@@ -134,7 +134,10 @@ export function scriptProcessFile(): string {
   return file;
 }
 
-/** Removes the builds of other sources (and abandoned scratch folders) older than STALE_MS. */
+/**
+ * Removes the builds of other sources (and abandoned scratch folders) older than STALE_MS. Twin of
+ * bin/bundle.mjs's pruneStale, which runs in plain Node and so cannot import this file.
+ */
 function pruneStale(current: string): void {
   for (const name of readdirSync(BUILT)) {
     if (name === current) continue;
