@@ -31,6 +31,7 @@ import type { operations } from "../generated/schema.js";
 import { pathSource } from "../run/files.js";
 import { sendOverFetch, sendOverNode, type RunExchange } from "../run/send.js";
 import { AppFolderError, FLOCK_FILE, readAppFolder, type AppFile, type AppFolder } from "./folder.js";
+import { durationInWords } from "../core/duration.js";
 
 /** The state file a deploy keeps while a release is pending (a dot-file: never uploaded). */
 export const DEPLOY_STATE_FILE = ".flock-deploy.json";
@@ -411,7 +412,7 @@ async function uploadOne(
     return { ok: false, error, transient: status === 408 || status === 429 || status >= 500 };
   } catch (err) {
     if (guard.cause?.kind === "timeout") {
-      const error = `storage at ${where} took no more of it and gave no answer for ${duration(timeoutMs)} (the upload timeout)`;
+      const error = `storage at ${where} took no more of it and gave no answer for ${durationInWords(timeoutMs)} (the upload timeout)`;
       return { ok: false, error: { kind: "timeout", error, url: where }, transient: true };
     }
     const cause = (err as { cause?: { kind?: string; error?: unknown } }).cause;
@@ -522,11 +523,6 @@ function sameImage(a: AppImageAddress, b: AppImageAddress): boolean {
 
 function stringOr(value: unknown, fallback: string): string {
   return typeof value === "string" && value.trim() ? value : fallback;
-}
-
-/** `1.5 s`, `200 ms`. */
-function duration(ms: number): string {
-  return ms >= 1000 ? `${Number((ms / 1000).toFixed(1))} s` : `${ms} ms`;
 }
 
 /** A presigned URL without its query (the signature). */

@@ -7,6 +7,7 @@ import type { ServerResponse } from "node:http";
 import { nodeHttp } from "../core/builtins.js";
 import type { AddressInfo } from "node:net";
 import { AuthError } from "./types.js";
+import { durationInWords } from "../core/duration.js";
 
 export const CALLBACK_PATH = "/callback";
 
@@ -64,7 +65,7 @@ export async function listenForCallback(): Promise<CallbackListener> {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           arrived = undefined;
-          reject(new AuthError(`no sign-in came back from the browser within ${duration(timeoutMs)}: run \`reduck login\` again`, "refused"));
+          reject(new AuthError(`no sign-in came back from the browser within ${durationInWords(timeoutMs)}: run \`reduck login\` again`, "refused"));
         }, timeoutMs);
         arrived = (url, res) => {
           clearTimeout(timer);
@@ -87,11 +88,4 @@ function page(res: ServerResponse, status: number, title: string, message: strin
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
-}
-
-/** 300000 -> "5 minutes", 1000 -> "1 second". */
-export function duration(ms: number): string {
-  const s = Math.round(ms / 1000);
-  if (s >= 60 && s % 60 === 0) return s === 60 ? "1 minute" : `${s / 60} minutes`;
-  return s === 1 ? "1 second" : `${s} seconds`;
 }

@@ -1,6 +1,5 @@
 import { describe, expect, test } from "vitest";
 import { browserCommand } from "../../src/auth/browser.js";
-import { duration } from "../../src/auth/loopback.js";
 
 const link = "http://127.0.0.1:4020/auth?client_id=a&scope=script%3Aread+profile&resource=http%3A%2F%2F127.0.0.1%3A4010";
 
@@ -17,11 +16,4 @@ describe("opening the browser on each system", () => {
   test("Windows: cmd.exe's start, the link quoted so & does not end the command", () => {
     expect(browserCommand("win32", link)).toEqual({ command: "cmd.exe", args: ["/d", "/s", "/c", `start "" "${link}"`], verbatim: true });
   });
-});
-
-test("durations in words", () => {
-  expect(duration(300_000)).toBe("5 minutes");
-  expect(duration(60_000)).toBe("1 minute");
-  expect(duration(1_000)).toBe("1 second");
-  expect(duration(90_000)).toBe("90 seconds");
 });

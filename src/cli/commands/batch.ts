@@ -14,6 +14,7 @@ import { preloadValidator, schemaProblems } from "../run/validate-args.js";
 import { chosenVersion, resolveVersion, versionFlags } from "../scripts/versions.js";
 import type { BatchScript, PrepareOptions } from "../../batch/prepare.js";
 import type { BatchCounts } from "../../batch/run-many.js";
+import { durationCompact } from "../../core/duration.js";
 
 /** The batch runner, loaded when `batch` runs: other commands' start-up never pays for it (it hashes rows with node:crypto). */
 const batchModules = () =>
@@ -31,14 +32,6 @@ const SOURCE = { "X-Reduck-Source": "cli" };
 const SHOWN_PROBLEMS = 20;
 
 const n = (x: number) => x.toLocaleString("en-US");
-
-/** `1h27m`, `4m10s`, `12s`. */
-function duration(ms: number): string {
-  const s = Math.round(ms / 1000);
-  if (s >= 3600) return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
-  if (s >= 60) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s`;
-  return `${s}s`;
-}
 
 /** A word of a shell command, quoted only when it must be. */
 function shellWord(word: string): string {
@@ -311,7 +304,7 @@ ${EXIT_CODES_HELP}`;
         const parts = [`${n(ended)}/${n(total)}`];
         if (c.failed) parts.push(`${n(c.failed)} failed`);
         if (c.pausedUntil) parts.push(`slowed by the service`);
-        if (rate) parts.push(`${rate.toFixed(1)} runs/min`, `eta ${duration(((total - ended) / rate) * 60_000)}`);
+        if (rate) parts.push(`${rate.toFixed(1)} runs/min`, `eta ${durationCompact(((total - ended) / rate) * 60_000)}`);
         stream.write(`\r\x1b[K${parts.join(" · ")}`);
         shown = true;
       },

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { Flags } from "@oclif/core";
 import { openBrowser } from "../../auth/browser.js";
-import { duration } from "../../auth/loopback.js";
+import { durationInWords } from "../../core/duration.js";
 import { signInWithBrowser } from "../../auth/sign-in.js";
 import { AuthError } from "../../auth/types.js";
 import { createReduckClient, DEFAULT_BASE_URL, type ReduckCredential } from "../../client.js";
@@ -107,7 +107,7 @@ Each API URL has its own sign-in. With --api-url, later commands use that URL un
             const problem = await openBrowser(url);
             if (problem) process.stderr.write(`Could not open a browser (${problem}): open the link above yourself.\n`);
           }
-          process.stderr.write(`Waiting for you to sign in (up to ${duration(timeoutMs)}; Ctrl-C to cancel)...\n`);
+          process.stderr.write(`Waiting for you to sign in (up to ${durationInWords(timeoutMs)}; Ctrl-C to cancel)...\n`);
         },
       });
     } catch (err) {
