@@ -18,7 +18,8 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { createReduckClient, runScript, type ReduckClient } from "../src/index.js";
-import { startSandboxProcess, treeRssBytes } from "@reduck-client/sandbox";
+import { startSandboxProcess } from "@reduck-client/sandbox";
+import { treeRssBytes } from "@reduck-client/sandbox/internal";
 
 const MiB = 2 ** 20;
 const RUNS = 20;

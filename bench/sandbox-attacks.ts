@@ -8,7 +8,7 @@
  *    whole process tree during the attack (aims: after within 200 MiB of before, peak under 1 GiB).
  */
 import { fileURLToPath } from "node:url";
-import { MiB, peakTreeRss, startAttackedSandbox } from "@reduck-client/sandbox";
+import { MiB, peakTreeRss, startAttackedSandbox } from "@reduck-client/sandbox/internal";
 
 const ATTACKS: Array<[string, string]> = [
   ["500-million-character result", "return { s: 'x'.repeat(500e6) };"],

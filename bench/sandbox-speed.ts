@@ -19,7 +19,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort } from "@reduck-client/sandbox";
+import { freePort } from "@reduck-client/sandbox/internal";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BIN = path.join(root, "test", "server", "bin", "reduck-sandbox.mjs");

@@ -10,7 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { parseSandboxArgs, SANDBOX_ENTRY, TSX_NODE_ARGS } from "@reduck-client/sandbox";
+import { parseSandboxArgs } from "@reduck-client/sandbox";
+import { SANDBOX_ENTRY, TSX_NODE_ARGS } from "@reduck-client/sandbox/internal";
 import { BIN, baseEnv } from "../support/cli.js";
 
 const bash = promisify(execFile);

@@ -6,7 +6,7 @@
 import { mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { invoicePdf } from "@reduck-client/sandbox";
+import { invoicePdf } from "@reduck-client/sandbox/internal";
 import { runCli } from "../support/cli.js";
 import { useCliSandbox } from "../support/sandbox.js";
 

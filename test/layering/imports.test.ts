@@ -81,10 +81,10 @@ describe("the sandbox is reached through its package entry only", () => {
     expect(crossings).toEqual([]);
   });
 
-  it("and none names a part of the package other than its entry, its test setup and its vitest harness", () => {
+  it("and none names a part of the package other than its entry, its internal entry, its test setup and its vitest harness", () => {
     const deep = outside.flatMap((file) =>
       [...readFileSync(file, "utf8").matchAll(/["']@reduck-client\/sandbox\/([^"']+)["']/g)]
-        .filter((m) => m[1] !== "test-setup" && m[1] !== "testing")
+        .filter((m) => !["internal", "test-setup", "testing"].includes(m[1]!))
         .map((m) => `${relative(root, file)} -> ${m[0]}`),
     );
     expect(deep).toEqual([]);

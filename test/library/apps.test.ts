@@ -1,7 +1,7 @@
 // Hosted apps against the sandbox in-process: app images, a release's presigned uploads and their
 // refusals, publish and rollback, archive and restore, apps installed from an image with config and
 // secrets, updates and tools, and who may do what (early access, scopes, scopes of others).
-import { EARLY_ACCESS_WORDS } from "@reduck-client/sandbox";
+import { EARLY_ACCESS_WORDS } from "@reduck-client/sandbox/internal";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import {
   archiveAppImage,

@@ -10,7 +10,7 @@ import { once } from "node:events";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { SANDBOX_ENTRY, TSX_NODE_ARGS } from "@reduck-client/sandbox";
+import { SANDBOX_ENTRY, TSX_NODE_ARGS } from "@reduck-client/sandbox/internal";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { baseEnv } from "../support/cli.js";
 import { patterned, temporaryFolder } from "../support/files.js";

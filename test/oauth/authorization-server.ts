@@ -10,7 +10,7 @@ import { createServer } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import Provider, { errors } from "oidc-provider";
-import { ALL_SCOPES } from "@reduck-client/sandbox";
+import { ALL_SCOPES } from "@reduck-client/sandbox/internal";
 
 /** Every scope the hosted service knows (the sandbox's list), as resource scopes of its tokens. */
 export const SERVICE_SCOPES: string[] = ALL_SCOPES.filter((s) => s !== "openid" && s !== "offline_access");

@@ -7,15 +7,8 @@ import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { http, type RequestHandler } from "msw";
-import {
-  createHandlers,
-  createStore,
-  directRoutesOf,
-  startHttpServer,
-  trustAuthorizationServer,
-  withDirectRoute,
-  type ReferenceStore,
-} from "@reduck-client/sandbox";
+import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
+import { directRoutesOf, trustAuthorizationServer, withDirectRoute } from "@reduck-client/sandbox/internal";
 import { BIN, baseEnv, type CliResult } from "../support/cli.js";
 import { startAuthorizationServer, type TestAuthorizationServer } from "./authorization-server.js";
 import { signInInBrowser, type SignInResult } from "./browser.js";

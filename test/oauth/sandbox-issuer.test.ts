@@ -1,7 +1,8 @@
 // `npm run sandbox -- --oauth-issuer URL`: the sandbox as its own process, trusting a real
 // authorization server's JWT access tokens.
 import { describe, expect, test } from "vitest";
-import { freePort, parseSandboxArgs, spawnSandbox } from "@reduck-client/sandbox";
+import { parseSandboxArgs, spawnSandbox } from "@reduck-client/sandbox";
+import { freePort } from "@reduck-client/sandbox/internal";
 import { refusedPort } from "../support/scripted-server.js";
 import { startAuthorizationServer } from "./authorization-server.js";
 

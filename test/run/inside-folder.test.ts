@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createReduckClient } from "../../src/index.js";
 import { openInsideFolder } from "../../src/run/inside-folder.js";
 import { runScriptTool } from "../../src/mcp/tools.js";
-import { readNamedFile } from "@reduck-client/sandbox";
+import { readNamedFile } from "@reduck-client/sandbox/internal";
 import { makeDesktop, temporaryFolder } from "../support/files.js";
 import { startScriptedServer } from "../support/scripted-server.js";
 

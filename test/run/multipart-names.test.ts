@@ -4,7 +4,7 @@
  */
 import { expect, test } from "vitest";
 import { createReduckClient, runScript } from "../../src/index.js";
-import { readMultipartBody, type ReceivedPart } from "@reduck-client/sandbox";
+import { readMultipartBody, type ReceivedPart } from "@reduck-client/sandbox/internal";
 import { startScriptedServer } from "../support/scripted-server.js";
 
 test("pièce-jointe, a Japanese name and a name with a colon survive the trip", async () => {

@@ -17,8 +17,11 @@ const sizeBar = 350;
 
 /** The rooms, bottom first: a file may import its own room and the rooms before it, never one after. */
 const ROOMS = ["contract", "store", "runtime", "api", "server", "testing"] as const;
-/** The package's entries (the library, its plain-Node door, the command): above every room, imported by none. */
-const ENTRIES = ["index.ts", "entry.mjs", "bin/"];
+/**
+ * The package's entries (the library and its plain-Node door, the same two for this repository's
+ * own tests, the command): above every room, imported by none.
+ */
+const ENTRIES = ["index.ts", "entry.mjs", "internal.ts", "internal.mjs", "bin/"];
 
 /**
  * Code the package does not ship and no room may import: test files, their helpers (a `fixtures/`

@@ -1,7 +1,8 @@
 // The reference server's API, continued from reference-server.test.ts: the script lifecycle,
 // transfer, readmes, runs, account, connectors and the response self-check.
 import { describe, expect, it, vi } from "vitest";
-import { SEED_IDS, validateResponse } from "../index.js";
+import { validateResponse } from "../contract/openapi.js";
+import { SEED_IDS } from "../index.js";
 import { ref, call, newScript, useReferenceFixture } from "./reference-fixture.js";
 
 useReferenceFixture();

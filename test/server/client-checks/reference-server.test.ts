@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { operationTable } from "reduck-client";
 import { compareRoutes } from "../api/handlers.js";
 import { operationSpecs } from "../contract/openapi.js";
-import { NOT_AUTHENTICATED, SEED_IDS } from "../index.js";
+import { NOT_AUTHENTICATED } from "../api/auth.js";
+import { SEED_IDS } from "../index.js";
 import { ref, call, newScript, useReferenceFixture } from "./reference-fixture.js";
 
 useReferenceFixture();

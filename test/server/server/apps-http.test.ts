@@ -6,7 +6,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createHandlers, createStore, EARLY_ACCESS_WORDS, startHttpServer, type RunningHttpServer } from "../index.js";
+import { createHandlers, createStore, startHttpServer, type RunningHttpServer } from "../index.js";
+import { EARLY_ACCESS_WORDS } from "../store/apps.js";
 import { parseSandboxArgs } from "./sandbox-options.js";
 import { startSandboxProcess } from "./sandbox-process.js";
 

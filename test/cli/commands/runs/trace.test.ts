@@ -1,7 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { keepScreenshots, SEED_IDS } from "@reduck-client/sandbox";
+import { SEED_IDS } from "@reduck-client/sandbox";
+import { keepScreenshots } from "@reduck-client/sandbox/internal";
 import { reduck, tempDir, useReferenceServer } from "../harness.js";
 import { present } from "../../../support/present.js";
 

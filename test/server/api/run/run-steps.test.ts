@@ -1,7 +1,7 @@
 // POST /run in-process (msw), continued from run.test.ts: several steps in one request, in parallel
 // or sequential. Set-up and helpers in fixtures/run-fixture.ts.
 import { describe, expect, it, vi } from "vitest";
-import { validateResponse } from "../../index.js";
+import { validateResponse } from "../../contract/openapi.js";
 import { RUN_URL, store, runJson, runMultipart, api, sha256, sendEmail, uploadDocument, runCount, PNG, useRunFixture } from "./fixtures/run-fixture.js";
 
 useRunFixture();

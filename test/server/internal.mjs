@@ -1,0 +1,25 @@
+// internal.ts for Node itself, as entry.mjs is index.ts.
+import "./server/register-tsx.mjs";
+
+const sandbox = await import("./internal.ts");
+
+// Every value internal.ts exports, by name (entry.test.ts checks that none is missing).
+export const {
+  ALL_SCOPES,
+  EARLY_ACCESS_WORDS,
+  MiB,
+  SANDBOX_ENTRY,
+  TSX_NODE_ARGS,
+  directRoutesOf,
+  freePort,
+  invoicePdf,
+  keepScreenshots,
+  peakTreeRss,
+  readMultipartBody,
+  readNamedFile,
+  scratchFolder,
+  startAttackedSandbox,
+  treeRssBytes,
+  trustAuthorizationServer,
+  withDirectRoute,
+} = sandbox;
