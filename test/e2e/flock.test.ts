@@ -258,6 +258,11 @@ describe("install, releases, rollback, secrets, list, open", () => {
     expect(rolled.stdout).toBe("@demo/guest now serves release 1.\n");
     expect(await (await fetch(opened.stdout.trim())).text()).toBe("<h1>v1</h1>");
     expect((await runCli(["flock", "rollback", "seven"], { env: sandbox.env, cwd: dir })).code).toBe(2);
+    const missing = await runCli(["flock", "rollback", "5"], { env: sandbox.env, cwd: dir });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(
+      "Error: rolling @demo/guest back to release 5: @demo/guest has no release 5. @demo/guest has releases 1 to 2: see `reduck flock releases`.\n",
+    );
 
     const secret = "secret_do-not-print-4242";
     const set = await runCli(["flock", "secrets:set", `NOTION_TOKEN=${secret}`], { env: sandbox.env, cwd: dir });

@@ -1,8 +1,8 @@
 import { Args } from "@oclif/core";
-import { rollbackAppImage } from "../../../generated/operations.js";
+import { listAppImageReleases, rollbackAppImage } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
 import { BaseCommand } from "../../shell/base.js";
-import { usageError } from "../../shell/errors.js";
+import { unknownNameError, usageError } from "../../shell/errors.js";
 import { dirFlag, folderOf, imageCallError, imageFlag, imageOf } from "../../flock/flock.js";
 
 export default class FlockRollback extends BaseCommand<typeof FlockRollback> {
@@ -37,10 +37,24 @@ export default class FlockRollback extends BaseCommand<typeof FlockRollback> {
     const client = await this.client();
     const doing = `rolling ${image.handle}/${image.slug} back to release ${release}`;
     const rolled = await rollbackAppImage({ client, path: image, body: { release } });
-    // A 404 for an image the service does not know (not for a release it lacks): exit 2, with the image meant.
-    if (rolled.error) throw await imageCallError(client, image, rolled.error, doing);
+    if (rolled.error) {
+      // A 404 for a release the image lacks: exit 2, with the releases it has. For an image the
+      // service does not know (its releases cannot be read either): exit 2, with the image meant.
+      if (rolled.error.status === 404) {
+        const newest = await listAppImageReleases({ client, path: image, query: { pageSize: 1 } });
+        if (!newest.error) throw unknownNameError(rolled.error, doing, releasesHint(`${image.handle}/${image.slug}`, newest.data[0]?.number));
+      }
+      throw await imageCallError(client, image, rolled.error, doing);
+    }
     const served = rolled.data;
     this.log(`${image.handle}/${image.slug} now serves release ${served.current_release ?? release}.`);
     return served;
   }
+}
+
+/** What an image has, for a release number it lacks: its newest release (releases count up from 1). */
+function releasesHint(address: string, newest: number | undefined): string {
+  if (!newest) return `${address} has no releases yet: \`reduck flock deploy\` makes one.`;
+  const has = newest === 1 ? "only release 1" : `releases 1 to ${newest}`;
+  return `${address} has ${has}: see \`reduck flock releases\`.`;
 }

@@ -63,6 +63,13 @@ describe("flock releases and rollback --image", () => {
     const rollback = await reduck("flock", "rollback", "1", "--image", "@reduck/guestbook");
     expect(rollback.exitCode).toBe(2);
     expect(rollback.stderr).toBe(`Error: rolling @reduck/guestbook back to release 1: ${noImage("@reduck/guestbook")} Did you mean reduck/guestbook?\n`);
+    // A release an image of the caller's lacks: exit 2, with the releases it has (none yet here).
+    server.store.addAppImage({ owner: server.store.resolveHandle("@demo")!, slug: "empty", name: "Empty" });
+    const missing = await reduck("flock", "rollback", "9", "--image", "@demo/empty");
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toBe(
+      "Error: rolling @demo/empty back to release 9: @demo/empty has no release 9. @demo/empty has no releases yet: `reduck flock deploy` makes one.\n",
+    );
     // A known image the caller may not change stays the service's refusal (exit 1).
     const refused = await reduck("flock", "rollback", "1", "--image", "reduck/guestbook");
     expect(refused.exitCode).toBe(1);
