@@ -1,7 +1,8 @@
 // The sandbox is a package of its own: nothing it reads at run time lies outside this folder, and
 // what it carries from the repository (the service description, the example scripts, the version)
 // stays the repository's.
-import { readdirSync, readFileSync, realpathSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -69,5 +70,24 @@ describe("the sandbox package stands in its own folder", () => {
   it("reports reduck-client's version as the latest CLI, and is released with it", () => {
     const root = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string };
     expect(LATEST_CLI_VERSION).toBe(root.version);
+  });
+
+  it("packs every file a packed source imports by a relative path (what npm pack lists, read with --dry-run)", () => {
+    const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+    const listed = JSON.parse(execFileSync(npm, ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: HERE, encoding: "utf8" })) as Array<{
+      files: Array<{ path: string }>;
+    }>;
+    const packed = new Set(listed[0]!.files.map((file) => file.path));
+    expect(packed.has("entry.mjs") && packed.has("index.ts")).toBe(true);
+    const missing = [...packed]
+      .filter((file) => /\.(ts|mjs)$/.test(file))
+      .flatMap((file) =>
+        [...readFileSync(path.join(HERE, file), "utf8").matchAll(/(?:\bfrom\s+|^\s*import\s+|\bimport\(\s*)["'](\.{1,2}\/[^"']+)["']/gm)]
+          .map((m) => path.posix.normalize(path.posix.join(path.posix.dirname(file), m[1]!)))
+          .map((target) => (target.endsWith(".js") && !existsSync(path.join(HERE, target)) ? target.replace(/\.js$/, ".ts") : target))
+          .filter((target) => !packed.has(target) && !packed.has(`${target}.ts`) && !packed.has(`${target}/index.ts`))
+          .map((target) => `${file} -> ${target}`),
+      );
+    expect(missing).toEqual([]);
   });
 });
