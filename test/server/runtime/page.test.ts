@@ -1,5 +1,5 @@
 // The simulated page's builtins refuse bad arguments with the lines the real browser's give
-// (browser/host.test.ts holds that side): both take their rules from builtin-rules.ts.
+// (browser/host.slow.test.ts holds that side): both take their rules from builtin-rules.ts.
 import { describe, expect, it } from "vitest";
 import { createSimulatedBrowser, newBrowserState } from "./page.js";
 
