@@ -18,9 +18,10 @@ const VERSIONS = ["22.23.3", "24.21.0"];
 
 /**
  * The end-to-end tests of the fast suite (`npm test`'s config, so no *.slow.test.ts): the CLI, the
- * agent tool, the library over HTTP(S) and proxies. The slow ones (real Chromium, the packed package
- * installed with npm, 50 MB uploads) run on this machine's Node only, in `npm run test:slow`: they
- * exercise the browser, npm and the sandbox more than Node, and would add minutes per version.
+ * agent tool, the library over HTTP(S) and proxies. The slow ones (the sandbox's browser tests, the
+ * packed package installed with npm, 50 MB uploads) run on this machine's Node only, in `npm run
+ * test:slow`: they exercise the browser, npm and the sandbox more than Node, and would add minutes
+ * per version.
  */
 const TESTS = ["test/e2e/", "test/mcp/", "test/run/run-http.test.ts", "test/transport/", "test/faults/", "test/system/", "test/proxy/"];
 
