@@ -100,16 +100,26 @@ async function unpack(): Promise<string> {
   return binary;
 }
 
-/** The folder the binary is unpacked into, made if need be: the package's own, else the temporary one. */
-async function cacheFolder(version: string): Promise<string> {
-  const own = path.join(path.dirname(fileURLToPath(import.meta.url)), ".built", `chromium-${version}`);
+/**
+ * The folder the binary is unpacked into, made if need be: `<own>/chromium-<version>` (the
+ * package's own `.built/`), else, when that cannot be made (a read-only install, a file in its
+ * way), `<temporary>/reduck-chromium-<version>`.
+ *
+ * @example
+ * await cacheFolder("143.0.4"); // .../runtime/browser/.built/chromium-143.0.4
+ */
+export async function cacheFolder(
+  version: string,
+  { own = path.join(path.dirname(fileURLToPath(import.meta.url)), ".built"), temporary = os.tmpdir() } = {},
+): Promise<string> {
+  const folder = path.join(own, `chromium-${version}`);
   try {
-    await mkdir(own, { recursive: true });
-    return own;
-  } catch (error) {
-    if (!["EACCES", "EPERM", "EROFS"].includes((error as NodeJS.ErrnoException).code ?? "")) throw error;
+    await mkdir(folder, { recursive: true });
+    return folder;
+  } catch {
+    // Not ours to write: the machine's temporary folder, shared by every install of this version.
   }
-  const shared = path.join(os.tmpdir(), `reduck-chromium-${version}`);
+  const shared = path.join(temporary, `reduck-chromium-${version}`);
   await mkdir(shared, { recursive: true });
   return shared;
 }
