@@ -67,7 +67,10 @@ export type { RunManyOptions, RunManyRun, BatchCounts, RowFor } from "./batch/ru
 export { readRows, RowsError } from "./batch/rows.js";
 export type { RowValues } from "./batch/rows.js";
 export type { RowOutcome } from "./batch/journal.js";
-export { deployApp, readFlockFile, writeFlockFile, DEPLOY_STATE_FILE } from "./apps/deploy.js";
-export type { DeployAppOptions, DeployAppResult, DeployedApp, DeployError, DeployProgress, AppImageAddress, FlockFile } from "./apps/deploy.js";
+export { deployApp } from "./apps/deploy.js";
+export { DEPLOY_STATE_FILE } from "./apps/deploy-options.js";
+export { readFlockFile, writeFlockFile } from "./apps/flock-file.js";
+export type { DeployAppOptions, DeployAppResult, DeployedApp, DeployError, DeployProgress } from "./apps/deploy-options.js";
+export type { AppImageAddress, FlockFile } from "./apps/flock-file.js";
 export { readAppFolder, appFileNameProblem, AppFolderError, APP_RELEASE_LIMITS, FLOCK_FILE } from "./apps/folder.js";
 export type { AppFolder, AppFile } from "./apps/folder.js";

@@ -1,8 +1,9 @@
 /**
  * `deployApp`: an app folder becomes a published release of its image. The folder is read and
  * checked (folder.ts), a release is started, each file goes straight to the presigned URL the
- * service gave for it (several at a time, streamed from disk, a failed upload tried again), and
- * the release is published.
+ * service gave for it (uploads.ts: several at a time, streamed from disk, a failed upload tried
+ * again), and the release is published; flock.json records the image and release (flock-file.ts).
+ * What it takes and answers is in deploy-options.ts.
  *
  * Resuming. What the API offers: `startAppImageRelease` reserves a number and hands out URLs once
  * (there is no call that hands out URLs again for a release already started);
@@ -20,111 +21,25 @@
  * serves nothing) while the next run starts another.
  */
 import { createHash } from "node:crypto";
-import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import type { ReduckClient } from "../client.js";
-import { AttemptGuard, sleep } from "../core/abort.js";
-import { clientInternals } from "../core/client.js";
-import { describeFailure, httpError, type ReduckError } from "../core/errors.js";
 import { createAppImage, getAppImage, getMe, publishAppImageRelease, startAppImageRelease } from "../generated/operations.js";
 import type { operations } from "../generated/schema.js";
-import { pathSource } from "../run/files.js";
-import { sendOverFetch, sendOverNode, type RunExchange } from "../run/send.js";
-import { AppFolderError, FLOCK_FILE, readAppFolder, type AppFile, type AppFolder } from "./folder.js";
-import { durationInWords } from "../core/duration.js";
-
-/** The state file a deploy keeps while a release is pending (a dot-file: never uploaded). */
-export const DEPLOY_STATE_FILE = ".flock-deploy.json";
-
-/** Uploads at once, unless `concurrency` says otherwise. */
-const DEFAULT_CONCURRENCY = 4;
-/** Tries per file (the first and two more), unless `uploadAttempts` says otherwise. */
-const DEFAULT_UPLOAD_ATTEMPTS = 3;
-/** URLs this close to expiring are not worth starting an upload on. */
-const EXPIRY_MARGIN_MS = 30_000;
-/**
- * How long an upload may make no progress (storage takes no more bytes and gives no answer)
- * before it is given up, unless `uploadTimeoutMs` says otherwise. Counted from the last progress,
- * not from the start, so a large file on a slow link is never cut short while it still moves.
- */
-export const DEFAULT_UPLOAD_TIMEOUT_MS = 60_000;
-
-/** An app image's address: its owner's handle (`@username` or a project) and its slug. */
-export interface AppImageAddress {
-  handle: string;
-  slug: string;
-}
-
-/** What a deploy reports as it goes. */
-export interface DeployProgress {
-  phase: "starting" | "uploading" | "publishing" | "published";
-  /** The release being deployed, once the service gave its number. */
-  release?: number;
-  /** True when this run finishes a release an earlier run started. */
-  resumed: boolean;
-  filesDone: number;
-  filesTotal: number;
-  bytesDone: number;
-  bytesTotal: number;
-  /** The file whose upload just finished (with phase "uploading"). */
-  finished?: string;
-  /** An upload that failed and is being tried again. */
-  retrying?: { file: string; attempt: number; error: string };
-}
-
-export interface DeployAppOptions {
-  client: ReduckClient;
-  /** The app folder. */
-  dir: string;
-  /**
-   * The image to deploy to. Default: the one `flock.json` names, else your own handle and the
-   * manifest's `slug` (or the folder's name). It is created when it does not exist yet.
-   */
-  image?: AppImageAddress;
-  onProgress?: (progress: DeployProgress) => void;
-  /** Uploads at once (default 4). */
-  concurrency?: number;
-  /** Tries per file before the deploy fails (default 3). */
-  uploadAttempts?: number;
-  /**
-   * How long one upload may go without progress, neither a byte taken by storage nor its
-   * answer, before that try is given up (default 60 000 ms; 0: never). A try given up counts
-   * as a failed one, and is tried again like any other.
-   */
-  uploadTimeoutMs?: number;
-  signal?: AbortSignal;
-}
-
-export interface DeployedApp {
-  image: AppImageAddress;
-  /** The published release's number. */
-  release: number;
-  /** True when the image was created by this deploy. */
-  created: boolean;
-  /** True when this run finished a release an earlier, interrupted run started. */
-  resumed: boolean;
-  /** Files sent by this run (fewer than the folder's when it resumed). */
-  uploaded: number;
-  files: Array<Pick<AppFile, "name" | "size" | "sha256">>;
-}
-
-/** A deploy's error: `problems` lists what is wrong with the folder, when that is why. */
-export type DeployError = ReduckError & { problems?: string[] };
-
-export type DeployAppResult = { data: DeployedApp; error: undefined } | { data: undefined; error: DeployError };
+import {
+  DEPLOY_STATE_FILE,
+  EXPIRY_MARGIN_MS,
+  type DeployAppOptions,
+  type DeployAppResult,
+  type DeployError,
+  type DeployProgress,
+  type PendingRelease,
+} from "./deploy-options.js";
+import { readFlockFile, sameImage, writeFlockFile, writeJsonFile, type AppImageAddress } from "./flock-file.js";
+import { AppFolderError, readAppFolder, type AppFolder } from "./folder.js";
+import { uploadAll } from "./uploads.js";
 
 type StartBody = operations["startAppImageRelease"]["requestBody"]["content"]["application/json"];
-type Upload = { name: string; url: string; headers: Record<string, string> };
-
-/** The pending release, as recorded in the state file. */
-interface PendingRelease {
-  image: AppImageAddress;
-  release: number;
-  fingerprint: string;
-  expiresAt: number;
-  uploads: Upload[];
-  done: string[];
-}
 
 /**
  * Deploys an app folder as a new release of its image, and publishes it. Nothing is sent when
@@ -270,165 +185,6 @@ function startBody(folder: AppFolder): StartBody {
   };
 }
 
-/**
- * Sends `files` to their URLs, several at a time, recording each in the state file once it is
- * answered. `ok: false` when storage refused a URL for good (expired, already used): the caller
- * decides whether to start afresh.
- */
-async function uploadAll(
-  client: ReduckClient,
-  options: DeployAppOptions,
-  pending: PendingRelease,
-  files: AppFile[],
-  statePath: string,
-  all: AppFile[],
-  report: (p: Omit<DeployProgress, "filesTotal" | "bytesTotal">) => void,
-  resumed: boolean,
-): Promise<{ ok: boolean; count: number; refused?: string; error?: undefined } | { error: DeployError }> {
-  const byName = new Map(pending.uploads.map((u) => [u.name, u]));
-  const attempts = Math.max(1, options.uploadAttempts ?? DEFAULT_UPLOAD_ATTEMPTS);
-  const timeoutMs = options.uploadTimeoutMs ?? DEFAULT_UPLOAD_TIMEOUT_MS;
-  const done = new Set(pending.done);
-  const arrived = new Set(pending.done);
-  let bytesDone = all.filter((f) => done.has(f.name)).reduce((n, f) => n + f.size, 0);
-  const inFlight = new Map<string, number>();
-  const progress = (extra: Partial<DeployProgress> = {}) =>
-    report({
-      phase: "uploading",
-      release: pending.release,
-      resumed,
-      filesDone: done.size,
-      bytesDone: bytesDone + [...inFlight.values()].reduce((a, b) => a + b, 0),
-      ...extra,
-    });
-  progress();
-  let saving = Promise.resolve();
-  let count = 0;
-  let refused: string | undefined;
-  let failure: DeployError | undefined;
-  const queue = [...files];
-  const worker = async () => {
-    for (let file = queue.shift(); file && !failure && !refused; file = queue.shift()) {
-      const upload = byName.get(file.name);
-      if (!upload) {
-        failure = { kind: "invalid_response", error: `the service gave no upload URL for ${file.name}` };
-        return;
-      }
-      for (let attempt = 1; ; attempt++) {
-        inFlight.set(file.name, 0);
-        const outcome = await uploadOne(client, file, upload, options.signal, timeoutMs, (sent) => {
-          inFlight.set(file.name, sent);
-          progress();
-        });
-        inFlight.delete(file.name);
-        if (outcome.ok) break;
-        if (outcome.error.kind === "aborted" || outcome.error.kind === "invalid_request") {
-          failure = outcome.error;
-          return;
-        }
-        if (!outcome.transient) {
-          refused = file.name;
-          return;
-        }
-        if (attempt >= attempts) {
-          // The files that arrived are recorded: a deploy run again finishes this same release.
-          const tries = attempts === 1 ? "failed" : `failed ${attempts} times`;
-          failure = {
-            ...outcome.error,
-            error: `uploading ${file.name} ${tries}: ${outcome.error.error}. Deploy again to finish release ${pending.release}: only the files not yet uploaded are sent`,
-          };
-          return;
-        }
-        progress({ retrying: { file: file.name, attempt: attempt + 1, error: outcome.error.error } });
-        try {
-          await sleep(500 * 2 ** (attempt - 1), options.signal);
-        } catch (aborted) {
-          failure = describeFailure(aborted, upload.url).error;
-          return;
-        }
-      }
-      count++;
-      arrived.add(file.name);
-      // Written one after another, each with every file answered so far; counted as done (and
-      // reported) only once written, so what the progress shows is what a rerun will skip.
-      const names = [...arrived];
-      saving = saving.then(() => writeJsonFile(statePath, { ...pending, done: names }));
-      await saving;
-      done.add(file.name);
-      bytesDone += file.size;
-      progress({ finished: file.name });
-    }
-  };
-  const concurrency = Math.max(1, Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, files.length || 1));
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  await saving;
-  if (failure) return { error: failure };
-  return { ok: !refused, count, ...(refused ? { refused } : {}) };
-}
-
-/**
- * One try at sending one file to its presigned URL (PUT, the headers it named, the exact length),
- * given up after `timeoutMs` without progress (0: never).
- */
-async function uploadOne(
-  client: ReduckClient,
-  file: AppFile,
-  upload: Upload,
-  signal: AbortSignal | undefined,
-  timeoutMs: number,
-  onSent: (sent: number) => void,
-): Promise<{ ok: true } | { ok: false; error: DeployError; transient: boolean }> {
-  const internal = clientInternals(client);
-  const url = upload.url;
-  const where = safeUrl(url);
-  const source = pathSource(file.path, file.size);
-  // Only what the URL asked for: never the credential, which storage has no use for.
-  const headers = { ...upload.headers, "Content-Length": String(file.size) };
-  const guard = new AttemptGuard(0, signal);
-  // Restarted at every byte storage takes: what it bounds is a stall, not the upload's length.
-  let stall: ReturnType<typeof setTimeout> | undefined;
-  const moved = () => {
-    clearTimeout(stall);
-    if (timeoutMs > 0 && Number.isFinite(timeoutMs)) stall = setTimeout(() => guard.abort({ kind: "timeout", ms: timeoutMs }), timeoutMs);
-  };
-  moved();
-  const sent = (bytes: number) => {
-    moved();
-    onSent(bytes);
-  };
-  const request = { url, method: "PUT", headers, body: (buffers: Parameters<typeof source.chunks>[0]) => source.chunks(buffers), onSent: sent };
-  let exchange: RunExchange | undefined;
-  try {
-    exchange = await (internal.customFetch ? sendOverFetch(internal.customFetch, request, guard) : sendOverNode(internal.connections, request, guard));
-    moved();
-    const text = new TextDecoder().decode(await guard.race(exchange.read()));
-    if (exchange.status >= 200 && exchange.status < 300) return { ok: true };
-    // A URL that already took its upload (an earlier run's, whose answer was lost): the file is
-    // there or not, and publishing, which checks every file, says which.
-    if (exchange.status === 409) return { ok: true };
-    const error = { ...httpError({ ...exchange, url: where }, text), url: where };
-    error.error = `storage answered the upload of ${file.name} with ${error.error}`;
-    const status = exchange.status;
-    return { ok: false, error, transient: status === 408 || status === 429 || status >= 500 };
-  } catch (err) {
-    if (guard.cause?.kind === "timeout") {
-      const error = `storage at ${where} took no more of it and gave no answer for ${durationInWords(timeoutMs)} (the upload timeout)`;
-      return { ok: false, error: { kind: "timeout", error, url: where }, transient: true };
-    }
-    const cause = (err as { cause?: { kind?: string; error?: unknown } }).cause;
-    const inner = cause?.kind === "failed" ? cause.error : err;
-    if ((inner as Error)?.name === "FileChangedError")
-      return { ok: false, error: { kind: "invalid_request", error: (inner as Error).message }, transient: false };
-    const failure = describeFailure(inner, where);
-    return { ok: false, error: { ...failure.error, url: where }, transient: failure.error.kind !== "aborted" && failure.error.kind !== "credential" };
-  } finally {
-    clearTimeout(stall);
-    exchange?.finish();
-    guard.dispose();
-    await source.release?.();
-  }
-}
-
 /** Your handle and the manifest's slug (or the folder's name). */
 async function defaultImage(client: ReduckClient, folder: AppFolder): Promise<AppImageAddress | { error: DeployError }> {
   const me = await getMe({ client });
@@ -457,49 +213,6 @@ async function defaultImage(client: ReduckClient, folder: AppFolder): Promise<Ap
   return { handle: me.data.handle, slug };
 }
 
-/** `flock.json`: the image (and, once installed, the app) this folder deploys to. */
-export interface FlockFile {
-  image?: AppImageAddress;
-  /** The last release deployed from here. */
-  release?: number;
-  /** The app installed from the image, by `reduck flock install`. */
-  app?: { handle: string; id: string };
-}
-
-/**
- * Reads `flock.json` in `dir` (nothing in it when there is none, or it is not JSON).
- *
- * @example
- * const { image, app } = (await readFlockFile("./my-app")).value;
- */
-export async function readFlockFile(dir: string): Promise<FlockFile & { raw: Record<string, unknown> }> {
-  let text: string;
-  try {
-    text = await readFile(path.join(dir, FLOCK_FILE), "utf8");
-  } catch {
-    return { raw: {} };
-  }
-  let raw: Record<string, unknown>;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return { raw: {} };
-  }
-  const image = raw.image as AppImageAddress | undefined;
-  const app = raw.app as FlockFile["app"];
-  return {
-    raw,
-    ...(image && typeof image.handle === "string" && typeof image.slug === "string" ? { image: { handle: image.handle, slug: image.slug } } : {}),
-    ...(typeof raw.release === "number" ? { release: raw.release } : {}),
-    ...(app && typeof app.handle === "string" && typeof app.id === "string" ? { app: { handle: app.handle, id: app.id } } : {}),
-  };
-}
-
-/** Writes `flock.json` in `dir` (whole, atomically). */
-export async function writeFlockFile(dir: string, value: Record<string, unknown>): Promise<void> {
-  await writeJsonFile(path.join(dir, FLOCK_FILE), value);
-}
-
 async function readPending(file: string): Promise<PendingRelease | undefined> {
   try {
     const value = JSON.parse(await readFile(file, "utf8")) as PendingRelease;
@@ -510,29 +223,8 @@ async function readPending(file: string): Promise<PendingRelease | undefined> {
   }
 }
 
-/** Written to a temporary file and renamed over, so a kill mid-write never leaves half a file. */
-async function writeJsonFile(file: string, value: unknown): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(value, null, 2)}\n`);
-  await rename(temporary, file);
-}
-
-function sameImage(a: AppImageAddress, b: AppImageAddress): boolean {
-  return a.handle === b.handle && a.slug === b.slug;
-}
-
 function stringOr(value: unknown, fallback: string): string {
   return typeof value === "string" && value.trim() ? value : fallback;
-}
-
-/** A presigned URL without its query (the signature). */
-function safeUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.origin}${u.pathname}`;
-  } catch {
-    return "the upload URL";
-  }
 }
 
 function fail(error: DeployError, doing?: string): DeployAppResult {

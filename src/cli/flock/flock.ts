@@ -9,7 +9,7 @@
  */
 import path from "node:path";
 import { Flags } from "@oclif/core";
-import { readFlockFile, type AppImageAddress, type FlockFile } from "../../apps/deploy.js";
+import { readFlockFile, type AppImageAddress, type FlockFile } from "../../apps/flock-file.js";
 import { FLOCK_FILE } from "../../apps/folder.js";
 import { DEFAULT_BASE_URL, type ReduckClient } from "../../client.js";
 import type { ReduckError } from "../../core/errors.js";

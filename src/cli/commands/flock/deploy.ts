@@ -1,5 +1,7 @@
 import { Args, Flags } from "@oclif/core";
-import { DEFAULT_UPLOAD_TIMEOUT_MS, deployApp, readFlockFile, type DeployedApp, type DeployProgress } from "../../../apps/deploy.js";
+import { deployApp } from "../../../apps/deploy.js";
+import { DEFAULT_UPLOAD_TIMEOUT_MS, type DeployedApp, type DeployProgress } from "../../../apps/deploy-options.js";
+import { readFlockFile } from "../../../apps/flock-file.js";
 import { formatBytes } from "../../../core/bytes.js";
 import { listAppImages } from "../../../generated/operations.js";
 import { BaseCommand } from "../../shell/base.js";

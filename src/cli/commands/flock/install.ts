@@ -1,5 +1,5 @@
 import { Args, Flags } from "@oclif/core";
-import { readFlockFile, writeFlockFile } from "../../../apps/deploy.js";
+import { readFlockFile, writeFlockFile } from "../../../apps/flock-file.js";
 import { createApp } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
 import { BaseCommand } from "../../shell/base.js";
