@@ -1,5 +1,5 @@
 /**
- * The sandbox as its own process, as `npm run sandbox` starts it: for tests of the sandbox
+ * The sandbox as its own process, as its `reduck-sandbox` command starts it: for tests of the sandbox
  * itself, and for the demo and the benchmark, which use it like a user would.
  */
 import { spawn } from "node:child_process";
@@ -19,9 +19,15 @@ export const TSX_NODE_ARGS = ["--import", pathToFileURL(createRequire(import.met
 /** The sandbox's command-line entry (what `npm run sandbox` runs), for spawning it with TSX_NODE_ARGS. */
 export const SANDBOX_ENTRY = fileURLToPath(new URL("./sandbox.ts", import.meta.url));
 
-/** Spawns the sandbox with `args` and collects what it prints. */
+/**
+ * The `reduck-sandbox` command as the package installs it (bin/reduck-sandbox.mjs): the sources
+ * bundled into one file, built at its first start and again when a source changes.
+ */
+const SANDBOX_BIN = fileURLToPath(new URL("../bin/reduck-sandbox.mjs", import.meta.url));
+
+/** Spawns the sandbox as its `reduck-sandbox` command runs, with `args`, and collects what it prints. */
 export function spawnSandbox(args: string[], { stderr = "pipe", env }: { stderr?: "pipe" | "inherit" | "ignore"; env?: NodeJS.ProcessEnv } = {}) {
-  const child = spawn(process.execPath, [...TSX_NODE_ARGS, SANDBOX_ENTRY, ...args], { stdio: ["ignore", "pipe", stderr], env });
+  const child = spawn(process.execPath, [SANDBOX_BIN, ...args], { stdio: ["ignore", "pipe", stderr], env });
   let stdout = "";
   let errors = "";
   child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
