@@ -3,15 +3,13 @@
  * prints as `export` lines, a real bash `source`s them in "another terminal" and the built CLI
  * works there; REDUCK_SANDBOX_API_KEY keeps the same key across restarts.
  */
-import { execFile, spawn } from "node:child_process";
-import { once } from "node:events";
+import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { parseSandboxArgs } from "@reduck-client/sandbox";
-import { SANDBOX_ENTRY, TSX_NODE_ARGS } from "@reduck-client/sandbox/internal";
+import { parseSandboxArgs, spawnSandbox } from "@reduck-client/sandbox";
 import { BIN, baseEnv } from "../support/cli.js";
 
 const bash = promisify(execFile);
@@ -26,36 +24,29 @@ afterAll(async () => {
 
 /** Starts the sandbox and resolves once it has said all its start-up lines (the env file is written before them). */
 async function startSandbox(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [...TSX_NODE_ARGS, SANDBOX_ENTRY, "--port", "0", "--browser", "simulated", "--desktop", dir, ...args], {
-    env: { ...baseEnv(), HOME: dir, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (c: Buffer) => (stdout += c));
-  // "close", not "exit": exit can come before the last of stderr has been read.
-  const exited = once(child, "close");
+  const sandbox = spawnSandbox(["--port", "0", "--browser", "simulated", "--desktop", dir, ...args], { env: { ...baseEnv(), HOME: dir, ...env } });
+  const stdout = () => sandbox.output().stdout;
+  const stderr = () => sandbox.output().stderr;
   await new Promise<void>((resolve, reject) => {
-    const deadline = setTimeout(() => reject(new Error(`the sandbox did not start within 30 s: ${stderr}`)), 30_000);
-    exited.then(
-      () => reject(new Error(`the sandbox exited: ${stderr}`)),
+    const deadline = setTimeout(() => reject(new Error(`the sandbox did not start within 30 s: ${stderr()}`)), 30_000);
+    sandbox.exited.then(
+      () => reject(new Error(`the sandbox exited: ${stderr()}`)),
       () => {},
     );
-    child.stderr.on("data", (c: Buffer) => {
-      stderr += c;
+    sandbox.child.stderr!.on("data", () => {
       // The desktop line is the last of the start-up lines: wait for it, so none is cut off by stop().
-      if (/^sandbox: desktop folder .*\n/m.test(stderr) && stdout.split("\n").length > 2) {
+      if (/^sandbox: desktop folder .*\n/m.test(stderr()) && stdout().split("\n").length > 2) {
         clearTimeout(deadline);
         resolve();
       }
     });
   });
   return {
-    stdout: () => stdout,
-    stderr: () => stderr,
+    stdout,
+    stderr,
     stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
+      sandbox.child.kill("SIGTERM");
+      await sandbox.exited;
     },
   };
 }

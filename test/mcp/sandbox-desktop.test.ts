@@ -5,12 +5,11 @@
  * built `reduck mcp` started with that environment runs a script with a file named by
  * relativePath, read from the very folder the sandbox reads it from.
  */
-import { execFile, spawn } from "node:child_process";
-import { once } from "node:events";
+import { execFile } from "node:child_process";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { SANDBOX_ENTRY, TSX_NODE_ARGS } from "@reduck-client/sandbox/internal";
+import { spawnSandbox } from "@reduck-client/sandbox";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { baseEnv } from "../support/cli.js";
 import { patterned, temporaryFolder } from "../support/files.js";
@@ -26,22 +25,16 @@ let stop: () => Promise<void> = async () => {};
 beforeAll(async () => {
   home = temporaryFolder("reduck-quick-start-");
   envFile = path.join(home, ".sandbox.env");
-  const child = spawn(process.execPath, [...TSX_NODE_ARGS, SANDBOX_ENTRY, "--port", "0", "--browser", "simulated", "--write-env", envFile], {
-    env: { ...baseEnv(), HOME: home },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stderr = "";
-  const exited = once(child, "close");
+  const sandbox = spawnSandbox(["--port", "0", "--browser", "simulated", "--write-env", envFile], { env: { ...baseEnv(), HOME: home } });
   stop = async () => {
-    child.kill("SIGTERM");
-    await exited;
+    sandbox.child.kill("SIGTERM");
+    await sandbox.exited;
   };
   await new Promise<void>((resolve, reject) => {
-    exited.then(() => reject(new Error(`the sandbox exited: ${stderr}`)));
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk;
+    sandbox.exited.then(() => reject(new Error(`the sandbox exited: ${sandbox.output().stderr}`)));
+    sandbox.child.stderr!.on("data", () => {
       // The env file is written before this line.
-      if (/^sandbox: wrote both to /m.test(stderr)) resolve();
+      if (/^sandbox: wrote both to /m.test(sandbox.output().stderr)) resolve();
     });
   });
 }, 60_000);

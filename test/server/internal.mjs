@@ -8,8 +8,6 @@ export const {
   ALL_SCOPES,
   EARLY_ACCESS_WORDS,
   MiB,
-  SANDBOX_ENTRY,
-  TSX_NODE_ARGS,
   directRoutesOf,
   freePort,
   invoicePdf,

@@ -16,8 +16,6 @@ import { fileURLToPath, pathToFileURL } from "node:url";
  * would end it with 143 instead of its own clean exit.)
  */
 export const TSX_NODE_ARGS = ["--import", pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href];
-/** The sandbox's command-line entry (what `npm run sandbox` runs), for spawning it with TSX_NODE_ARGS. */
-export const SANDBOX_ENTRY = fileURLToPath(new URL("./sandbox.ts", import.meta.url));
 
 /**
  * The `reduck-sandbox` command as the package installs it (bin/reduck-sandbox.mjs): the sources
@@ -32,7 +30,8 @@ export function spawnSandbox(args: string[], { stderr = "pipe", env }: { stderr?
   let errors = "";
   child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (errors += chunk.toString()));
-  const exited = once(child, "exit").then(([code]) => code as number | null);
+  // "close", not "exit": exit can come before the last of stdout and stderr has been read.
+  const exited = once(child, "close").then(([code]) => code as number | null);
   return { child, exited, output: () => ({ stdout, stderr: errors }) };
 }
 
