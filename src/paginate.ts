@@ -63,6 +63,6 @@ export async function listAll<O extends WithQuery, T>(
   } catch (err) {
     if (err instanceof ReduckPageError) return { data, error: err.detail };
     // Never throws: anything else is how it was called (a list that is not a function...).
-    return { data, error: { kind: "invalid_request", error: `listAll: ${err instanceof Error ? err.message : String(err)}` } };
+    return { data, error: { kind: "invalid_request", code: "invalid_options", error: `listAll: ${err instanceof Error ? err.message : String(err)}` } };
   }
 }

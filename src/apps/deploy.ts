@@ -69,6 +69,7 @@ export async function deployApp(options: DeployAppOptions): Promise<DeployAppRes
     const e = err as NodeJS.ErrnoException;
     return fail({
       kind: "invalid_request",
+      code: "invalid_app_folder",
       error: `${options.dir}: ${e.code ? `cannot write in the folder (${e.code}${e.path ? ` on ${e.path}` : ""})` : String(e.message ?? err)}`,
     });
   }
@@ -80,8 +81,12 @@ async function deploy(options: DeployAppOptions): Promise<DeployAppResult> {
   try {
     folder = await readAppFolder(options.dir);
   } catch (err) {
-    if (err instanceof AppFolderError) return fail({ kind: "invalid_request", error: err.message, problems: err.problems });
-    return fail({ kind: "invalid_request", error: `${options.dir}: cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})` });
+    if (err instanceof AppFolderError) return fail({ kind: "invalid_request", code: "invalid_app_folder", error: err.message, problems: err.problems });
+    return fail({
+      kind: "invalid_request",
+      code: "invalid_app_folder",
+      error: `${options.dir}: cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
+    });
   }
   const flock = await readFlockFile(folder.dir);
   const image = options.image ?? flock.image ?? (await defaultImage(client, folder));
@@ -152,7 +157,8 @@ async function deploy(options: DeployAppOptions): Promise<DeployAppResult> {
     const sent = await uploadAll(client, options, fresh, files, statePath, files, report, false);
     if (sent.error) return fail(sent.error);
     uploaded += sent.count;
-    if (!sent.ok) return fail({ kind: "http", error: `storage refused the upload of ${sent.refused} for release ${fresh.release}` });
+    if (!sent.ok)
+      return fail({ ...sent.refusal!, error: `storage refused the upload of ${sent.refused} for release ${fresh.release}: ${sent.refusal!.error}` });
     report({ phase: "publishing", release: fresh.release, resumed, filesDone: files.length, bytesDone: bytesTotal });
     const published = await publishAppImageRelease({ client, path: { ...image, releaseNumber: fresh.release }, signal });
     if (published.error) return fail(published.error, `publishing release ${fresh.release}`);
@@ -191,7 +197,11 @@ async function defaultImage(client: ReduckClient, folder: AppFolder): Promise<Ap
   if (me.error) return { error: { ...me.error, error: `finding your handle: ${me.error.error}` } };
   if (!me.data.handle)
     return {
-      error: { kind: "invalid_request", error: "your account has no username yet, so it has no scope to deploy to: pick one, or deploy to a project's handle" },
+      error: {
+        kind: "invalid_request",
+        code: "no_handle",
+        error: "your account has no username yet, so it has no scope to deploy to: pick one, or deploy to a project's handle",
+      },
     };
   const slug =
     typeof folder.manifest.slug === "string"
@@ -206,6 +216,8 @@ async function defaultImage(client: ReduckClient, folder: AppFolder): Promise<Ap
     return {
       error: {
         kind: "invalid_request",
+        code: "invalid_app_folder",
+        parameter: "slug",
         error: `${JSON.stringify(slug)} is not an app slug (lower-case letters, digits, '_' and '-'): set "slug" in manifest.json`,
       },
     };

@@ -9,7 +9,7 @@
  * never fails a row.
  */
 import { sleep } from "../core/abort.js";
-import type { ReduckError } from "../core/errors.js";
+import type { ReduckError, ReduckErrorCode } from "../core/errors.js";
 import type { JournalLine, RowOutcome } from "./journal.js";
 import { RowPreparer, type PreparedRow } from "./prepare.js";
 import { planRow, RunAdopter } from "./resume.js";
@@ -57,8 +57,8 @@ export function runMany(options: RunManyOptions): RunManyRun {
 }
 async function* drive(options: RunManyOptions, counts: BatchCounts, state: { error?: ReduckError }): AsyncGenerator<RowOutcome> {
   const warn = (message: string) => options.onWarning?.(message);
-  const fail = (error: string, kind: ReduckError["kind"] = "invalid_request") => {
-    state.error ??= { kind, error };
+  const fail = (error: string, code: ReduckErrorCode) => {
+    state.error ??= { kind: "invalid_request", code, error };
   };
   const started = await startBatch(options, warn);
   if ("error" in started) return void (state.error = started.error);
@@ -97,7 +97,7 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
       await journal.append(lines);
     } catch (err) {
       // Without the journal a row could run twice: nothing more is sent.
-      fail(`cannot write ${options.journal} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): stopped sending`);
+      fail(`cannot write ${options.journal} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): stopped sending`, "journal_unusable");
       stopNow.abort();
       throw err;
     }
@@ -238,7 +238,7 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
       try {
         next = await source.next();
       } catch (err) {
-        fail(`the rows could not be read: ${(err as Error).message}`);
+        fail(`the rows could not be read: ${(err as Error).message}`, "rows_unreadable");
         sourceDone = true;
         stopNow.abort();
         return undefined;

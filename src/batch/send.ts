@@ -8,7 +8,6 @@
  */
 import type { ReduckClient } from "../client.js";
 import type { ReduckError } from "../core/errors.js";
-import { listRuns } from "../generated/operations.js";
 import { runScript, type BatchRunOptions, type RunBrowser, type ScriptToRun, type SingleRunOptions } from "../run/run.js";
 import type { RunError } from "../run/outcomes.js";
 import { waitForRun } from "../run/wait.js";
@@ -80,13 +79,13 @@ function retryAfter(response: Response | undefined): number | undefined {
 }
 
 /** What a failed request means for its rows. */
-function fromError(error: ReduckError & { runId?: string; errorType?: string }, response: Response | undefined, count: number): GroupAnswer {
+function fromError(error: ReduckError, response: Response | undefined, count: number): GroupAnswer {
   if (error.kind === "aborted") return { kind: "aborted" };
   if (error.kind === "credential" || error.status === 401 || error.status === 403) return { kind: "fatal", error };
   if (error.status === 429 || error.status === 503)
     return { kind: "throttled", retryAfterMs: retryAfter(response), why: `the service answered ${error.status}` };
   if (error.kind === "network" && error.cause === "ECONNREFUSED") return { kind: "throttled", why: "the connection was refused" };
-  if (error.runId || (error.status !== undefined && error.status >= 400 && error.status < 500) || error.kind === "invalid_request") {
+  if (error.kind === "run_failed" || (error.status !== undefined && error.status >= 400 && error.status < 500) || error.kind === "invalid_request") {
     // The service took the request and refused or failed it: an outcome, not a doubt.
     const end: RunEnd = {
       status: "failed",
@@ -158,14 +157,14 @@ export async function sendGroup(request: GroupRequest): Promise<GroupAnswer> {
 function endOfWait(error: RunError, runId: string | null, what: string): RunEnd | "aborted" {
   if (error.kind === "aborted") return "aborted";
   // The run ended and failed: its own outcome.
-  if (error.runId)
+  if (error.kind === "run_failed")
     return {
       status: "failed",
       runId: error.runId,
       error: error.externalMessage ? `${error.error} (${error.externalMessage})` : error.error,
       ...(error.errorType ? { errorType: error.errorType } : {}),
     };
-  if (error.status === 404) return { status: "failed", runId, error: `${what} is not on this account any more (deleted?)` };
+  if (error.code === "run_not_found") return { status: "failed", runId, error: `${what} is not on this account any more (deleted?)` };
   // The polls kept failing: the run goes on at the service, and a later --resume waits again.
   return { status: "unknown", runId, error: `could not read ${what} to see how it ended (${error.error}): --resume waits for it again` };
 }
@@ -200,32 +199,4 @@ export async function waitForRunEnd(
         error: step.externalMessage ? `${step.error ?? step.status} (${step.externalMessage})` : (step.error ?? step.status),
         ...(step.errorType ? { errorType: step.errorType } : {}),
       };
-}
-
-/** A run at the service, as a lookup sees it. */
-export interface FoundRun {
-  id: string;
-  startedAt: number;
-  args: unknown;
-}
-
-/**
- * The script's runs that started at or after `since` (ms), newest first, from `listRuns`
- * filtered by the script's id; `undefined` when the list could not be read.
- *
- * @example
- * const runs = await runsSince(client, script.scriptId, Date.parse(sendingAt));
- */
-export async function runsSince(client: ReduckClient, scriptId: string, since: number, signal?: AbortSignal): Promise<FoundRun[] | undefined> {
-  const found: FoundRun[] = [];
-  for (let page = 0; ; page++) {
-    const list = await listRuns({ client, query: { script_id: scriptId, page, pageSize: 100 }, signal });
-    if (list.error) return undefined;
-    for (const run of list.data) {
-      const startedAt = Date.parse(run.started_at);
-      if (startedAt < since) return found;
-      found.push({ id: run.id, startedAt, args: run.args });
-    }
-    if (!list.hasNextPage) return found;
-  }
 }

@@ -3,8 +3,8 @@
  * opened. Whatever stops it before the first row is an error to report, never a throw.
  */
 import { isClient } from "../core/call.js";
-import type { ReduckError } from "../core/errors.js";
-import { Journal, readJournal, type JournalContents } from "./journal.js";
+import type { ReduckError, ReduckErrorCode } from "../core/errors.js";
+import { Journal, JournalLockedError, readJournal, type JournalContents } from "./journal.js";
 import { readBatchScript, type BatchScript } from "./prepare.js";
 import { resumeRefusal, type BatchIdentity } from "./resume.js";
 import type { RunManyOptions } from "./run-many-types.js";
@@ -15,7 +15,7 @@ export type BatchStart =
   | { concurrency: number; groupSize: number; script: BatchScript; contents: JournalContents; journal: Journal | undefined }
   | { error: ReduckError };
 
-const failed = (error: string): BatchStart => ({ error: { kind: "invalid_request", error } });
+const failed = (error: string, code: ReduckErrorCode = "invalid_options"): BatchStart => ({ error: { kind: "invalid_request", code, error } });
 
 export async function startBatch(options: RunManyOptions, warn: (message: string) => void): Promise<BatchStart> {
   const problem = optionsProblem(options);
@@ -39,14 +39,14 @@ export async function startBatch(options: RunManyOptions, warn: (message: string
     try {
       contents = await readJournal(options.journal);
     } catch (err) {
-      return failed(`cannot read ${options.journal} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+      return failed(`cannot read ${options.journal} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, "journal_unusable");
     }
     if (contents.states.size && !options.resume) {
-      return failed(`${options.journal} already holds the results of a batch: resume it (--resume), or write to another file (--out)`);
+      return failed(`${options.journal} already holds the results of a batch: resume it (--resume), or write to another file (--out)`, "journal_needs_resume");
     }
     const identity: BatchIdentity = { script: script.address, versionId: script.versionId, shared: options.shared ?? {} };
     const refusal = resumeRefusal(contents, identity, options.journal);
-    if (refusal) return failed(refusal);
+    if (refusal) return failed(refusal, "journal_mismatch");
     contents.warnings.forEach(warn);
     try {
       const opened = await Journal.open(options.journal, contents.goodLength);
@@ -56,7 +56,7 @@ export async function startBatch(options: RunManyOptions, warn: (message: string
       if (!contents.header && !contents.states.size) await journal.append([{ status: "batch", ...identity }]);
     } catch (err) {
       await journal?.close();
-      return failed((err as Error).message);
+      return failed((err as Error).message, err instanceof JournalLockedError ? "journal_locked" : "journal_unusable");
     }
   }
   return { concurrency, groupSize, script, contents, journal };

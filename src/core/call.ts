@@ -149,7 +149,7 @@ function operationName(method: string, path: string): string {
 }
 
 function invalid(error: string): ReduckError {
-  return { kind: "invalid_request", error };
+  return { kind: "invalid_request", code: "invalid_options", error };
 }
 
 function failure(error: ReduckError, answer?: Answer): { data: undefined; error: ReduckError; answer?: Answer } {

@@ -1,17 +1,11 @@
 /**
- * The run path's words, one meaning each (run.ts, poll.ts, wait.ts, the CLI's run-report.ts):
+ * What a run's answer means: the wire's forms read into outcomes, and the outcomes into the
+ * caller's result. A run's answer goes one way (docs/architecture.md has the words):
  *
- * - **answer**: what the service sent back to one request, the run's POST or a poll (status,
- *   headers, body). `readAnswer` says what a 2xx answer's body means: a `ReadAnswer`.
- * - **outcome**: how one script's run ended, `RunStepOutcome`: completed with its result, or
- *   failed or skipped with why. The CLI prints these, in its own words.
- * - **result**: what `runScript` and `waitForRun` resolve to, `RunResult<T>`, `{ data, error,
- *   response }`: data is a `RunResponse` (one script), a `BatchRunResponse` (several) or a
- *   `PendingRun` (`wait: false`). Apart from this, `result` is only ever the JSON a script
- *   returned (a field of `RunResponse` and of a completed outcome).
- * - **response**: the standard `Response` of the last answer, made when first read.
+ *   answer (the wire's body) -> readAnswer -> Ended (one outcome per script; after polling if it
+ *   was not final: poll.ts) -> endedResult -> RunResult { data, error, outcomes }
  *
- * What a run's answer means, whatever form the wire gave it:
+ * The wire's forms:
  *
  * - `{result, runId}` for one `script` (the documented answer);
  * - an array of per-run envelopes, one per script, in order (`scripts`);
@@ -22,7 +16,7 @@
  * These types are written by hand, not taken from the generated schema: they are the library's
  * promise to its callers, whatever the description of the wire says this week.
  */
-import type { ReduckError } from "../core/errors.js";
+import type { ReduckError, ReduckErrorCode, ReduckRunFailedError } from "../core/errors.js";
 import { isObject } from "../core/json.js";
 
 /**
@@ -56,6 +50,12 @@ export interface RunStepOutcome<R = unknown> {
   errorType?: string;
   /** The service's message for people, when it gave one. */
   externalMessage?: string;
+  /** The library's code for a failure it recognised (`no_outcome`, `unknown_argument`: see ReduckErrorCode). */
+  code?: ReduckErrorCode;
+  /** With `unknown_argument`: the argument the script does not take. */
+  parameter?: string;
+  /** With `unknown_argument`: the argument it most likely meant. */
+  suggestion?: string;
 }
 
 /**
@@ -134,7 +134,8 @@ export interface RunStatusUpdate {
 }
 
 /**
- * A run failure. `runId` (and `batchId`) name the run when the service recorded one.
+ * The error of runScript and waitForRun: a ReduckError, whose `runId` and `batchId` name the run
+ * it is about when one is known. (The same type as ReduckError; the name says where it comes from.)
  *
  * @example
  * ```ts
@@ -142,7 +143,7 @@ export interface RunStatusUpdate {
  * if (error?.kind === "run_failed") console.error(`run ${error.runId}: ${error.externalMessage ?? error.error}`);
  * ```
  */
-export type RunError = ReduckError & { runId?: string; batchId?: string; errorType?: string; externalMessage?: string };
+export type RunError = ReduckError;
 
 /**
  * True when `data` is a pending run's handle (what `wait: false` may return).
@@ -161,8 +162,8 @@ export function isPendingRun(data: unknown): data is PendingRun {
 
 /**
  * Whether an error is the run's own failure (the service recorded the run and it failed), as
- * opposed to a failure to wait on it (a poll that could not be made, an unknown id): the first is
- * an outcome to report, the second an error.
+ * opposed to a failure to make or wait on it: the first is an outcome to report, the second an
+ * error (the run may still be going). The same as `error.kind === "run_failed"`.
  *
  * @example
  * ```ts
@@ -170,11 +171,8 @@ export function isPendingRun(data: unknown): data is PendingRun {
  * if (error && isRunFailure(error)) report({ status: "failed", runId: error.runId, error: error.error });
  * ```
  */
-export function isRunFailure(error: RunError): error is RunError & { runId: string } {
-  if (!error.runId) return false;
-  if (error.kind === "run_failed") return true;
-  // The POST's own refusal naming the run it recorded; a poll's failures are worded "polling ..." or "there is no ...".
-  return error.kind === "http" && !/^(polling |there is no )/.test(error.error);
+export function isRunFailure(error: RunError): error is ReduckRunFailedError {
+  return error.kind === "run_failed";
 }
 
 /** An envelope as the wire may carry it; every field optional. */
@@ -188,10 +186,17 @@ interface Envelope {
   retryAfterMs?: unknown;
 }
 
+/** How a request's scripts ended: one outcome per script as the service gave them (not yet counted against the scripts sent). */
+export interface Ended {
+  batchId?: string;
+  runs: RunStepOutcome[];
+  /** The service called the batch `failed`. */
+  wireFailed: boolean;
+}
+
 /** What one answer (or one poll of a batch) says. */
 export type ReadAnswer =
-  | { kind: "single"; outcome: RunStepOutcome }
-  | { kind: "batch"; batchId?: string; runs: RunStepOutcome[]; wireFailed: boolean }
+  | ({ kind: "ended" } & Ended)
   | { kind: "pending-batch"; batchId: string; status: "queued" | "running"; runs: unknown[]; retryAfterMs?: number }
   | { kind: "pending-run"; runId: string; status: "queued" | "running"; retryAfterMs?: number }
   | { kind: "unreadable"; why: string };
@@ -207,7 +212,7 @@ export function retryAfterOf(value: unknown): number | undefined {
 
 /** Reads a 2xx answer's parsed body. */
 export function readAnswer(body: unknown): ReadAnswer {
-  if (Array.isArray(body)) return { kind: "batch", runs: body.map(stepOutcome), wireFailed: false };
+  if (Array.isArray(body)) return { kind: "ended", runs: body.map(stepOutcome), wireFailed: false };
   if (!isObject(body)) return { kind: "unreadable", why: "the answer is neither a run, a list of runs nor a batch" };
   const batchId = str(body.batchId);
   if (batchId !== undefined || Array.isArray(body.runs)) {
@@ -217,14 +222,14 @@ export function readAnswer(body: unknown): ReadAnswer {
       return { kind: "pending-batch", batchId, status: status as "queued" | "running", runs, retryAfterMs: retryAfterOf(body.retryAfterMs) };
     }
     if (!Array.isArray(body.runs)) return { kind: "unreadable", why: `the batch ${batchId} came back with status ${JSON.stringify(status)} and no runs` };
-    return { kind: "batch", batchId, runs: runs.map(stepOutcome), wireFailed: status === "failed" };
+    return { kind: "ended", ...(batchId ? { batchId } : {}), runs: runs.map(stepOutcome), wireFailed: status === "failed" };
   }
   const runId = str(body.runId);
   if (typeof body.status === "string" && PENDING.has(body.status) && !("result" in body) && body.error === undefined) {
     if (!runId) return { kind: "unreadable", why: `the service said the run is ${body.status} but gave no runId to wait on` };
     return { kind: "pending-run", runId, status: body.status as "queued" | "running", retryAfterMs: retryAfterOf(body.retryAfterMs) };
   }
-  return { kind: "single", outcome: stepOutcome(body) };
+  return { kind: "ended", runs: [stepOutcome(body)], wireFailed: false };
 }
 
 /**
@@ -259,6 +264,7 @@ export function stepOutcome(raw: unknown): RunStepOutcome {
         ? `run ${runId} ended with neither a result nor an error: read its trace (reduck runs trace ${runId}); is the browser signed in to the site?`
         : "a run ended with neither a result nor an error, and the service named no run",
       ...extras,
+      code: "no_outcome",
     };
   }
   return { status: "completed", runId, result: envelope.result };
@@ -278,38 +284,65 @@ export function markSkipped(runs: RunStepOutcome[], sequential: boolean): RunSte
   });
 }
 
-/** The batch answer, or the error when it does not hold one outcome per script. */
-export function batchResponse(
-  batchId: string | undefined,
-  given: RunStepOutcome[],
-  expected: number | undefined,
-  wireFailed: boolean,
-  sequential = false,
-): BatchRunResponse | RunError {
-  if (expected !== undefined && given.length !== expected) return countMismatch(expected, given.length, batchId);
-  const runs = markSkipped(given, sequential);
-  const failed = wireFailed || runs.some((r) => r.status !== "completed");
-  return { ...(batchId ? { batchId } : {}), status: failed ? "failed" : "completed", totalSteps: runs.length, runs };
-}
-
 export function countMismatch(asked: number, answered: number, batchId?: string): RunError {
   return {
     kind: "invalid_response",
+    code: "outcome_count",
     error: `asked for ${asked} script${asked === 1 ? "" : "s"}, the service answered for ${answered}${batchId ? ` (batch ${batchId})` : ""}: the outcomes cannot be matched to the scripts, so none is reported`,
     ...(batchId ? { batchId } : {}),
   };
 }
 
-/** A single run's outcome as `runScript({ script })` returns it: data when completed, else the run's error. */
-export function singleResult(outcome: RunStepOutcome, batchId?: string): { data: RunResponse; error: undefined } | { data: undefined; error: RunError } {
-  if (outcome.status === "completed") return { data: { result: outcome.result, runId: outcome.runId ?? "" }, error: undefined };
+/** What runScript and waitForRun resolve to, before its `response` is attached. */
+export type EndedResult =
+  | { data: RunResponse | BatchRunResponse; error: undefined; outcomes: RunStepOutcome[] }
+  | { data: undefined; error: RunError; outcomes: RunStepOutcome[] | undefined };
+
+/**
+ * The caller's result for a request whose scripts ended: one outcome per script (else an error,
+ * never re-paired), as a `RunResponse` for one `script` (its failure a `run_failed` error) or a
+ * `BatchRunResponse` for several. The outcomes are the same either way.
+ *
+ * @example
+ * const result = endedResult({ runs: [stepOutcome({ result: 1, runId: "r1" })], wireFailed: false }, { single: true, expected: 1 });
+ * // { data: { result: 1, runId: "r1" }, error: undefined, outcomes: [{ status: "completed", runId: "r1", result: 1 }] }
+ */
+export function endedResult(ended: Ended, shape: { single: boolean; expected?: number; sequential?: boolean }): EndedResult {
+  const { batchId } = ended;
+  if (shape.expected !== undefined && ended.runs.length !== shape.expected)
+    return { data: undefined, error: countMismatch(shape.expected, ended.runs.length, batchId), outcomes: undefined };
+  const runs = markSkipped(ended.runs, shape.sequential === true);
+  if (!shape.single) {
+    const failed = ended.wireFailed || runs.some((r) => r.status !== "completed");
+    return {
+      data: { ...(batchId ? { batchId } : {}), status: failed ? "failed" : "completed", totalSteps: runs.length, runs },
+      error: undefined,
+      outcomes: runs,
+    };
+  }
+  const outcome = runs[0]!;
+  if (outcome.status === "completed") return { data: { result: outcome.result, runId: outcome.runId ?? "" }, error: undefined, outcomes: runs };
+  return { data: undefined, error: failureOf(outcome, batchId), outcomes: runs };
+}
+
+/**
+ * A single run's failed outcome as its error: `run_failed` naming the run, with the service's
+ * `errorType` and `externalMessage` and any code the library gave the outcome. A failure the
+ * service named no run for is an answer that does not hold what a failure must.
+ */
+export function failureOf(outcome: RunStepOutcome, batchId?: string): RunError {
+  const message = outcome.error ?? outcome.externalMessage ?? "the run failed";
+  const fields = {
+    ...(batchId ? { batchId } : {}),
+    ...(outcome.errorType ? { errorType: outcome.errorType } : {}),
+    ...(outcome.externalMessage ? { externalMessage: outcome.externalMessage } : {}),
+    ...(outcome.code ? { code: outcome.code } : {}),
+    ...(outcome.parameter ? { parameter: outcome.parameter } : {}),
+    ...(outcome.suggestion ? { suggestion: outcome.suggestion } : {}),
+  };
   // `error` is the service's `error`, as for a step and as in an HTTP refusal; `externalMessage` beside it.
-  const error: RunError = { kind: "run_failed", error: outcome.error ?? outcome.externalMessage ?? "the run failed" };
-  if (outcome.runId) error.runId = outcome.runId;
-  if (batchId) error.batchId = batchId;
-  if (outcome.errorType) error.errorType = outcome.errorType;
-  if (outcome.externalMessage) error.externalMessage = outcome.externalMessage;
-  return { data: undefined, error };
+  if (outcome.runId) return { kind: "run_failed", error: message, runId: outcome.runId, ...fields };
+  return { kind: "invalid_response", ...fields, error: `the service said the run failed but named no run: ${message}` };
 }
 
 /** The status update for a batch's runs as far as known. */

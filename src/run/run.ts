@@ -11,7 +11,7 @@
  */
 import { clientInternals } from "../client.js";
 import { AttemptAborted, AttemptGuard, sleep } from "../core/abort.js";
-import { describeFailure, httpError, describeStatus, type Failure, type FailurePhase } from "../core/errors.js";
+import { describeFailure, httpError, describeStatus, type Failure, type FailurePhase, type ReduckErrorCode } from "../core/errors.js";
 import { withResponse } from "../core/answer.js";
 import { mergeHeaders } from "../core/call.js";
 import { redactError } from "../core/redact.js";
@@ -19,12 +19,22 @@ import type { Answer } from "../core/transport.js";
 import { FileChangedError, FileProblem } from "./files.js";
 import { prepare, RunRequestProblem, type PreparedRequest } from "./prepare-request.js";
 import { optionsProblem } from "./run-options.js";
-import type { BatchRunOptions, RunAnswer, RunOptions, RunOptionsBase, RunResult, SingleRunOptions } from "./run-types.js";
+import type { BatchRunOptions, RunAnswer, RunOptions, RunResult, ScriptToRun, SingleRunOptions } from "./run-types.js";
 import type { StepToRun } from "./typed.js";
 import { sendOverFetch, sendOverNode, type RunExchange } from "./send.js";
-
-import { batchResponse, countMismatch, readAnswer, singleResult, type BatchRunResponse, type PendingRun, type RunError, type RunResponse } from "./outcomes.js";
-import { runResult, waitForBatch, waitForRunId } from "./poll.js";
+import { refusesArguments, unknownArgument } from "./argument-hint.js";
+import {
+  countMismatch,
+  endedResult,
+  readAnswer,
+  type BatchRunResponse,
+  type Ended,
+  type PendingRun,
+  type RunError,
+  type RunResponse,
+  type RunStepOutcome,
+} from "./outcomes.js";
+import { runResult, waitForBatch, waitForRunId, type Waited } from "./poll.js";
 import { guarded, pollContext } from "./wait.js";
 
 export type { RunResponse, BatchRunResponse, RunStepOutcome, PendingRun, RunStatusUpdate, RunStatus, RunError } from "./outcomes.js";
@@ -81,30 +91,32 @@ export function runScript<
 export async function runScript(options: SingleRunOptions | BatchRunOptions): Promise<RunResult<RunResponse | BatchRunResponse | PendingRun>> {
   try {
     const problem = optionsProblem(options);
-    if (problem) return invalid(problem);
+    if (problem) return invalid(problem.message, "invalid_options", problem.parameter, problem.suggestion);
     let prepared: PreparedRequest;
     try {
       prepared = await prepare(options);
     } catch (err) {
-      if (err instanceof FileProblem || err instanceof RunRequestProblem) return invalid(err.message);
+      if (err instanceof FileProblem) return invalid(err.message, err.code, err.input);
+      if (err instanceof RunRequestProblem) return invalid(err.message, err.code);
       throw err;
     }
     const startedAt = Date.now();
     const sent = await send(options, prepared);
-    if (sent.error) return sent;
+    if (sent.error) return await failedResult(options, sent);
     return await resultOf(options, sent, startedAt);
   } catch (err) {
     // Never throws: whatever slipped past the checks above is still the caller's input.
-    return invalid(`the run could not be made: ${err instanceof Error ? err.message : String(err)}`);
+    return invalid(`the run could not be made: ${err instanceof Error ? err.message : String(err)}`, "invalid_options");
   }
 }
 
-function invalid(error: string): RunResult<never> {
-  return { data: undefined, error: { kind: "invalid_request", error }, response: undefined };
+function invalid(error: string, code: ReduckErrorCode, parameter?: string, suggestion?: string): RunResult<never> {
+  const named = { ...(parameter ? { parameter } : {}), ...(suggestion ? { suggestion } : {}) };
+  return { data: undefined, error: { kind: "invalid_request", code, error, ...named }, outcomes: undefined, response: undefined };
 }
 
 /** The POST's answer: its 2xx body parsed (not yet read as a run: see resultOf), or the request's error. */
-async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise<RunResult<unknown>> {
+async function send(options: SingleRunOptions | BatchRunOptions, prepared: PreparedRequest): Promise<RunResult<unknown>> {
   const { client, onUploadProgress, signal } = options;
   const internal = clientInternals(client);
   const url = `${client.runBaseUrl}/run`;
@@ -124,7 +136,7 @@ async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise
     });
   } catch (err) {
     await prepared.release();
-    return invalid(`the run could not be made: ${(err as Error).message}`);
+    return invalid(`the run could not be made: ${(err as Error).message}`, "invalid_options", "headers");
   }
   // Progress is counted only when someone listens (multipart runs).
   const total = prepared.length;
@@ -136,6 +148,7 @@ async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise
     // and so does a file that changes while it is sent.
     const guard = new AttemptGuard(0, signal);
     let exchange: RunExchange | undefined;
+    const sentAt = new Date().toISOString();
     try {
       try {
         onSent?.(0);
@@ -151,7 +164,7 @@ async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise
           }
           continue;
         }
-        return { data: undefined, error: failure.error, response: undefined };
+        return { data: undefined, error: failure.notSent ? failure.error : mayContinue(failure, options, sentAt), response: undefined };
       }
       let text: string;
       const answer: Answer = {
@@ -165,7 +178,7 @@ async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise
         answer.body = await guard.race(exchange.read());
         text = new TextDecoder().decode(answer.body);
       } catch (err) {
-        return withResponse({ data: undefined, error: runFailure(err, url, "body").error }, answer) as RunResult<never>;
+        return withResponse({ data: undefined, error: mayContinue(runFailure(err, url, "body"), options, sentAt) }, answer) as RunResult<never>;
       }
       return withResponse(parseAnswer(answer, text, url, internal.secrets()), answer) as RunResult<unknown>;
     } finally {
@@ -181,20 +194,51 @@ function runFailure(err: unknown, url: string, phase: FailurePhase): Failure {
   const aborted = err as AttemptAborted;
   const cause = aborted instanceof AttemptAborted && aborted.cause.kind === "failed" ? aborted.cause.error : err;
   for (let e = cause as { cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e instanceof FileChangedError) return { error: { kind: "invalid_request", error: e.message, url }, notSent: false, transient: false };
+    if (e instanceof FileChangedError)
+      return { error: { kind: "invalid_request", code: "file_changed", error: e.message, url }, notSent: false, transient: false };
   }
   return describeFailure(cause, url, phase);
 }
 
-/** What the answer says: its body parsed, or the run's error (with the run's id when one was recorded). */
+/**
+ * A run request that may have reached the service, and whose answer never came (an abort, a
+ * timeout, a connection cut): the run may go on there. Said so, with when it was sent and how to
+ * find it (`findRun`). A file that changed while it was sent cut the request short: no run.
+ */
+function mayContinue(failure: Failure, options: SingleRunOptions | BatchRunOptions, sentAt: string): RunError {
+  const { error } = failure;
+  if (error.kind === "invalid_request") return error;
+  const single = options.script !== undefined;
+  const what = error.kind === "aborted" ? "the run's request was aborted after it was sent" : error.error;
+  const find = single
+    ? `find it with findRun({ client, script, since: "${sentAt}" })`
+    : `find each with findRun({ client, script: scripts[i], since: "${sentAt}" })`;
+  return { ...error, code: "run_may_continue", sentAt, error: `${what}; the run${single ? "" : "s"} may go on at the service: ${find}` };
+}
+
+/**
+ * What the answer says: its body parsed, or the run's error. A refusal naming the run the
+ * service recorded is that run's failure (`run_failed`, as when the run fails after a wait);
+ * one naming no run is an HTTP error.
+ */
 function parseAnswer(answer: Answer, text: string, url: string, secrets: string[]): { data: unknown; error: undefined } | { data: undefined; error: RunError } {
   if (answer.status < 200 || answer.status > 299) {
-    const error: RunError = redactError(httpError(answer, text), secrets);
+    const refusal = redactError(httpError(answer, text), secrets);
+    const fields = runFields(text);
     // A run is never sent on to another address: say where the server pointed instead.
-    if (answer.status >= 300 && answer.status < 400 && answer.headers.location)
-      error.error += ` (it points to ${answer.headers.location}: set runBaseUrl to that address)`;
-    Object.assign(error, runFields(text));
-    return { data: undefined, error };
+    if (answer.status >= 300 && answer.status < 400 && answer.headers.location) {
+      return {
+        data: undefined,
+        error: {
+          ...refusal,
+          ...fields,
+          code: "run_redirected",
+          error: `${refusal.error} (it points to ${answer.headers.location}: set runBaseUrl to that address)`,
+        },
+      };
+    }
+    if (fields.runId) return { data: undefined, error: { ...refusal, ...fields, kind: "run_failed", runId: fields.runId } };
+    return { data: undefined, error: { ...refusal, ...fields } };
   }
   try {
     return { data: JSON.parse(text), error: undefined };
@@ -204,16 +248,78 @@ function parseAnswer(answer: Answer, text: string, url: string, secrets: string[
 }
 
 /** The run's id and the service's class and words for a failure, from an error body. */
-function runFields(text: string): Pick<RunError, "runId" | "errorType" | "externalMessage"> {
+function runFields(text: string): { runId?: string; errorType?: string; externalMessage?: string } {
   let body: Record<string, unknown>;
   try {
     body = JSON.parse(text);
   } catch {
     return {};
   }
-  const out: Pick<RunError, "runId" | "errorType" | "externalMessage"> = {};
+  const out: { runId?: string; errorType?: string; externalMessage?: string } = {};
   for (const key of ["runId", "errorType", "externalMessage"] as const) if (typeof body?.[key] === "string" && body[key] !== "") out[key] = body[key] as string;
   return out;
+}
+
+/** The scripts sent, in order. */
+const stepsOf = (options: SingleRunOptions | BatchRunOptions): ScriptToRun[] => (options.script !== undefined ? [options.script] : options.scripts!);
+
+/**
+ * The run request's error as the caller's result. A refusal of a single script's arguments names
+ * the argument its contract does not take (and what it most likely meant): the contract is read
+ * only now. A single run that failed at the service has its outcome beside its error, as when it
+ * fails after a wait.
+ */
+async function failedResult(options: SingleRunOptions | BatchRunOptions, result: RunResult<unknown> & { error: RunError }): Promise<RunResult<never>> {
+  let { error } = result;
+  const single = options.script !== undefined;
+  if (single && error.code === undefined && refusesArguments(error)) {
+    const unknown = await unknownArgument(options.client, options.script!, options.signal);
+    if (unknown) {
+      error = {
+        ...error,
+        code: "unknown_argument",
+        parameter: unknown.parameter,
+        ...(unknown.suggestion ? { suggestion: unknown.suggestion } : {}),
+        error: `${error.error}; ${unknown.sentence}`,
+      };
+    }
+  }
+  return runResult<never>({ data: undefined, error, outcomes: single && error.kind === "run_failed" ? [outcomeOf(error)] : undefined }, () => result.response);
+}
+
+/** A single run's `run_failed` error as its outcome (the POST's own refusal naming the run). */
+function outcomeOf(error: RunError): RunStepOutcome {
+  return {
+    status: "failed",
+    runId: error.runId ?? null,
+    error: error.error,
+    ...(error.errorType ? { errorType: error.errorType } : {}),
+    ...(error.externalMessage ? { externalMessage: error.externalMessage } : {}),
+    ...(error.code ? { code: error.code } : {}),
+    ...(error.parameter ? { parameter: error.parameter } : {}),
+    ...(error.suggestion ? { suggestion: error.suggestion } : {}),
+  };
+}
+
+/** Each failed outcome that is a refusal of its step's arguments, with the argument its contract does not take named. */
+async function hintOutcomes(options: SingleRunOptions | BatchRunOptions, ended: Ended): Promise<Ended> {
+  const steps = stepsOf(options);
+  if (ended.runs.length !== steps.length || !ended.runs.some((r) => r.status === "failed" && refusesArguments(r))) return ended;
+  const runs = await Promise.all(
+    ended.runs.map(async (run, i) => {
+      if (run.status !== "failed" || !refusesArguments(run)) return run;
+      const unknown = await unknownArgument(options.client, steps[i]!, options.signal);
+      if (!unknown) return run;
+      return {
+        ...run,
+        error: `${run.error}; ${unknown.sentence}`,
+        code: "unknown_argument" as const,
+        parameter: unknown.parameter,
+        ...(unknown.suggestion ? { suggestion: unknown.suggestion } : {}),
+      };
+    }),
+  );
+  return { ...ended, runs };
 }
 
 /**
@@ -227,7 +333,6 @@ async function resultOf(
 ): Promise<RunResult<RunResponse | BatchRunResponse | PendingRun>> {
   const single = options.script !== undefined;
   const expected = single ? 1 : options.scripts!.length;
-  const lastResponse = () => sent.response;
   const read = readAnswer(sent.data);
   const ctx = pollContext(options.client, { signal: options.signal, onStatus: options.onStatus, headers: options.headers }, startedAt);
   const wait = options.wait !== false;
@@ -241,39 +346,33 @@ async function resultOf(
   ) => {
     guarded(options.onStatus)?.({ status, ...ids, total, completed: 0, failed: 0, elapsedMs: Date.now() - startedAt });
     const pending: PendingRun = { status, ...ids, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
-    return runResult({ data: pending, error: undefined }, lastResponse);
+    return runResult({ data: pending, error: undefined }, () => sent.response);
   };
 
+  let waited: Waited;
   switch (read.kind) {
     case "unreadable":
-      return runResult<never>({ data: undefined, error: { kind: "invalid_response", error: `the run's answer could not be read: ${read.why}` } }, lastResponse);
-    case "single":
-      if (single) return runResult(singleResult(read.outcome), lastResponse);
-      return runResult(asBatch(batchResponse(undefined, [read.outcome], expected, false)), lastResponse);
-    case "batch": {
-      if (!single) return runResult(asBatch(batchResponse(read.batchId, read.runs, expected, read.wireFailed, options.sequential === true)), lastResponse);
-      if (read.runs.length !== 1) return runResult<never>({ data: undefined, error: countMismatch(1, read.runs.length, read.batchId) }, lastResponse);
-      return runResult(singleResult(read.runs[0]!, read.batchId), lastResponse);
-    }
+      return runResult<never>(
+        { data: undefined, error: { kind: "invalid_response", error: `the run's answer could not be read: ${read.why}` } },
+        () => sent.response,
+      );
+    case "ended":
+      waited = { ended: read, lastResponse: () => sent.response };
+      break;
     case "pending-batch": {
       const runIds = read.runs.map((r) => (typeof (r as { runId?: unknown })?.runId === "string" ? (r as { runId: string }).runId : null));
       if (!wait) return handBack(read.status, { batchId: read.batchId, runIds }, expected, read.retryAfterMs);
-      const waited = await waitForBatch(ctx, read.batchId, read, expected, options.sequential === true);
-      if (!single || waited.error) return waited;
-      return runResult(singleResult(waited.data.runs[0]!, read.batchId), () => waited.response);
+      waited = await waitForBatch(ctx, read.batchId, read, expected);
+      break;
     }
     case "pending-run": {
-      if (expected !== 1) return runResult<never>({ data: undefined, error: { ...countMismatch(expected, 1), runId: read.runId } }, lastResponse);
+      if (expected !== 1) return runResult<never>({ data: undefined, error: { ...countMismatch(expected, 1), runId: read.runId } }, () => sent.response);
       if (!wait) return handBack(read.status, { runId: read.runId, runIds: [read.runId] }, 1, read.retryAfterMs);
-      const waited = await waitForRunId(ctx, read.runId, read);
-      if (single || waited.error) return waited;
-      // One of `scripts`, waited on as a run: still a batch's answer, of one step.
-      const step = { status: "completed" as const, runId: waited.data.runId, result: waited.data.result };
-      return runResult(asBatch(batchResponse(undefined, [step], 1, false)), () => waited.response);
+      waited = await waitForRunId(ctx, read.runId, read);
+      break;
     }
   }
-}
-
-function asBatch(out: BatchRunResponse | RunError): { data: BatchRunResponse; error: undefined } | { data: undefined; error: RunError } {
-  return "kind" in out ? { data: undefined, error: out } : { data: out, error: undefined };
+  if (waited.error) return runResult<never>({ data: undefined, error: waited.error }, waited.lastResponse);
+  const ended = await hintOutcomes(options, waited.ended);
+  return runResult<RunResponse | BatchRunResponse>(endedResult(ended, { single, expected, sequential: options.sequential === true }), waited.lastResponse);
 }

@@ -4,8 +4,8 @@
  */
 import type { ReduckClient } from "../client.js";
 import { isClient } from "../core/call.js";
-import type { BatchRunResponse, RunResponse, RunStatusUpdate } from "./outcomes.js";
-import { fail, waitForBatch, waitForRunId, type PollContext } from "./poll.js";
+import { endedResult, type BatchRunResponse, type RunResponse, type RunStatusUpdate } from "./outcomes.js";
+import { fail, runResult, waitForBatch, waitForRunId, type PollContext } from "./poll.js";
 import type { RunResult } from "./run-types.js";
 import type { ScriptResultOf } from "./typed.js";
 
@@ -63,12 +63,15 @@ export async function waitForRun(
   options: WaitOptions = {},
 ): Promise<RunResult<RunResponse | BatchRunResponse>> {
   const problem = waitProblem(target, options);
-  if (problem) return fail({ kind: "invalid_request", error: problem });
+  if (problem) return fail({ kind: "invalid_request", code: "invalid_options", error: problem });
   const ctx = pollContext(target.client, options);
   try {
-    return target.batchId !== undefined ? await waitForBatch(ctx, target.batchId, undefined, undefined) : await waitForRunId(ctx, target.runId!, undefined);
+    const single = target.batchId === undefined;
+    const waited = single ? await waitForRunId(ctx, target.runId!, undefined) : await waitForBatch(ctx, target.batchId!, undefined, undefined);
+    if (waited.error) return fail(waited.error, waited.lastResponse);
+    return runResult<RunResponse | BatchRunResponse>(endedResult(waited.ended, { single }), waited.lastResponse);
   } catch (err) {
-    return fail({ kind: "invalid_request", error: `the wait could not go on: ${err instanceof Error ? err.message : String(err)}` });
+    return fail({ kind: "invalid_request", code: "invalid_options", error: `the wait could not go on: ${err instanceof Error ? err.message : String(err)}` });
   }
 }
 
