@@ -10,7 +10,7 @@ import type { OAuthSignIn } from "../../auth/types.js";
 import { redactSecrets } from "../../core/redact.js";
 import { retryLine, type RetryInfo } from "./retry-line.js";
 import { configSignInStore, readConfig, storedCredential } from "./config.js";
-import { FROM_OPTIONS, withHints } from "./cli-words.js";
+import { clientOptionWords } from "./cli-words.js";
 import { cliFetch, connectionSettings, timeoutFromEnv } from "./network.js";
 import { CliError, fromReduckError, toCliError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
@@ -140,8 +140,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       });
     } catch (err) {
       if (!(err instanceof ClientOptionError)) throw new CliError((err as Error).message, ExitCode.USAGE);
-      const hint = FROM_OPTIONS[err.option];
-      throw new CliError(withHints(err.problem, hint ? [hint] : []), ExitCode.USAGE);
+      throw new CliError(clientOptionWords(err), ExitCode.USAGE);
     }
     return this.cachedClient;
   }

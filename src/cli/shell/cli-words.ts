@@ -36,6 +36,18 @@ export const FROM_OPTIONS: Record<string, string> = {
   proxy: PROXY,
 };
 
+/**
+ * A client option the library refused, in the CLI's words: what is wrong, and where the CLI sets it.
+ *
+ * @example
+ * clientOptionWords(new ClientOptionError("baseUrl", "baseUrl must use http or https, got ftp:"));
+ * // "baseUrl must use http or https, got ftp:. Set the API URL with --api-url or REDUCK_API_URL."
+ */
+export function clientOptionWords(error: { option: string; problem: string }): string {
+  const hint = FROM_OPTIONS[error.option];
+  return withHints(error.problem, hint ? [hint] : []);
+}
+
 /** A sentence of the service's, recognised by a pattern because the service owns its words. */
 export interface ServiceSentence {
   /** What the sentence is about. */
