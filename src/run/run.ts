@@ -100,6 +100,11 @@ export async function runScript(options: SingleRunOptions | BatchRunOptions): Pr
       if (err instanceof RunRequestProblem) return invalid(err.message, err.code);
       throw err;
     }
+    // Said apart from an abort once the request is on its way: here nothing was sent, so no run exists.
+    if (options.signal?.aborted) {
+      await prepared.release();
+      return { data: undefined, error: { kind: "aborted", error: "the run was not sent: its signal was aborted first" }, response: undefined };
+    }
     const startedAt = Date.now();
     const sent = await send(options, prepared);
     if (sent.error) return await failedResult(options, sent);

@@ -84,6 +84,13 @@ describe("an abort after the run was sent tells the truth", () => {
     expect(done.data).toEqual({ result: { slept: 2, echo: script.args.echo }, runId: found.data!.id });
   });
 
+  test("a signal aborted before sending: nothing was sent, and it says so (no run to find)", async () => {
+    const requests = requestsFrom();
+    const { error } = await runScript({ client: sandbox.client, script: { ...SLEEP, args: { seconds: 0 } }, signal: AbortSignal.abort() });
+    expect(error).toEqual({ kind: "aborted", error: "the run was not sent: its signal was aborted first" });
+    expect(requests()).not.toContain("POST /run");
+  });
+
   test("findRun finds nothing with other arguments, before the time, or among runs it is told to pass over", async () => {
     const script = { ...SLEEP, args: { seconds: 0, echo: `find-${Date.now()}` } };
     const since = new Date();
