@@ -184,8 +184,11 @@ export async function waitForBatch(
       return stop({ kind: "invalid_response", status: answer.status, url, error: `polling ${named(id)}: the answer is not JSON`, batchId });
     }
     const read = readAnswer(body);
-    if (read.kind === "ended" && Array.isArray((body as { runs?: unknown }).runs)) {
-      ctx.onStatus?.(batchUpdate(read.wireFailed ? "failed" : "completed", batchId, (body as { runs: unknown[] }).runs, expected, ctx.startedAt));
+    // A batch's runs (or the runs alone): one run's own answer is no batch's.
+    const runs = Array.isArray(body) ? body : (body as { runs?: unknown }).runs;
+    if (read.kind === "ended" && Array.isArray(runs)) {
+      const failed = read.wireFailed || read.runs.some((r) => r.status !== "completed");
+      ctx.onStatus?.(batchUpdate(failed ? "failed" : "completed", batchId, runs, expected, ctx.startedAt));
       return { ended: { ...read, batchId: read.batchId ?? batchId }, lastResponse };
     }
     if (read.kind !== "pending-batch") {

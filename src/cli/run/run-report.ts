@@ -22,13 +22,13 @@ export function wordOutcome(outcome: RunStepOutcome): RunStepOutcome {
 }
 
 /** The outcomes to print, in the CLI's words, and a batch's own fields. */
-export interface Ended {
+export interface EndedRuns {
   outcomes: RunStepOutcome[];
   batch?: { batchId?: string; status: string; totalSteps: number };
 }
 
 /** What runScript's result asks the CLI to print: the handle of a run still going, or how the runs ended. */
-export type RunReport = { pending: PendingRun } | Ended;
+export type RunReport = { pending: PendingRun } | EndedRuns;
 
 /**
  * runScript's result as what to print: a pending run's handle (`--no-wait`), or how the runs ended.
@@ -50,7 +50,7 @@ export function reportOf(result: RunResult<unknown>): RunReport {
  * @example
  * const { outcomes, batch } = endedOf(await waitForRun({ client, batchId }));
  */
-export function endedOf(result: RunResult<unknown>): Ended {
+export function endedOf(result: RunResult<unknown>): EndedRuns {
   if (!result.outcomes) throw fromReduckError(result.error!);
   const outcomes = result.outcomes.map(wordOutcome);
   const data = result.data as BatchRunResponse | undefined;
