@@ -1,10 +1,19 @@
 /**
  * Errors are values: every failure a call can meet (an HTTP error, a refused connection,
- * a timeout, an abort, a body that is not JSON) becomes one `ReduckError` of a stable shape.
+ * a timeout, an abort, a body that is not JSON, a run that failed) becomes one `ReduckError`, a
+ * union discriminated by `kind` whose members have the fields their kind always has.
  */
 
 import { isObject } from "./json.js";
 
+/**
+ * What kind of failure an error is: the discriminant of ReduckError.
+ *
+ * @example
+ * ```ts
+ * const retryable = (kind: ReduckErrorKind) => kind === "network" || kind === "timeout";
+ * ```
+ */
 export type ReduckErrorKind = ReduckError["kind"];
 
 /**
@@ -98,29 +107,65 @@ interface ReduckErrorFields {
   sentAt?: string;
 }
 
-/** The server answered with a 4xx or 5xx status (`status`), and no run was made of it. */
+/**
+ * The server answered with a 4xx or 5xx status (`status`), and no run was made of it.
+ *
+ * @example
+ * ```ts
+ * if (error.kind === "http" && error.status === 404) console.error("no such script");
+ * ```
+ */
 export interface ReduckHttpError extends ReduckErrorFields {
   kind: "http";
   status: number;
 }
 
-/** No (whole) answer: the connection was refused, reset or closed (`cause`, e.g. ECONNREFUSED; `UNKNOWN` when the failure named none). */
+/**
+ * No (whole) answer: the connection was refused, reset or closed (`cause`, e.g. ECONNREFUSED;
+ * `UNKNOWN` when the failure named none).
+ *
+ * @example
+ * ```ts
+ * if (error.kind === "network" && error.cause === "ENOTFOUND") console.error("check the host name");
+ * ```
+ */
 export interface ReduckNetworkError extends ReduckErrorFields {
   kind: "network";
   cause: string;
 }
 
-/** No answer within the timeout (the client's `timeoutMs`, your signal's timeout, or a wait's `deadlineMs`). */
+/**
+ * No answer within the timeout (the client's `timeoutMs`, your signal's timeout, or a wait's `deadlineMs`).
+ *
+ * @example
+ * ```ts
+ * if (error.kind === "timeout" && error.code === "run_continues") await waitForRun({ client, batchId: error.batchId! });
+ * ```
+ */
 export interface ReduckTimeoutError extends ReduckErrorFields {
   kind: "timeout";
 }
 
-/** Your signal aborted the call. */
+/**
+ * Your signal aborted the call.
+ *
+ * @example
+ * ```ts
+ * if (error.kind === "aborted" && error.code === "run_may_continue") await findRun({ client, script, since: error.sentAt! });
+ * ```
+ */
 export interface ReduckAbortedError extends ReduckErrorFields {
   kind: "aborted";
 }
 
-/** The server answered with a body that is not what it should be (not JSON, no page, a count that does not match). */
+/**
+ * The server answered with a body that is not what it should be (not JSON, no page, a count that does not match).
+ *
+ * @example
+ * ```ts
+ * if (error.kind === "invalid_response") console.error(`the service answered something unexpected: ${error.error}`);
+ * ```
+ */
 export interface ReduckInvalidResponseError extends ReduckErrorFields {
   kind: "invalid_response";
 }
@@ -128,6 +173,11 @@ export interface ReduckInvalidResponseError extends ReduckErrorFields {
 /**
  * The call itself is wrong: a bad argument or option, a limit, a request fetch refuses to make,
  * a file that changed while it was sent. Nothing was retried; fix the call (`code` says what).
+ *
+ * @example
+ * ```ts
+ * if (error.kind === "invalid_request" && error.code === "file_too_large") console.error(`${error.parameter}: over 50 MiB`);
+ * ```
  */
 export interface ReduckInvalidRequestError extends ReduckErrorFields {
   kind: "invalid_request";
@@ -139,13 +189,25 @@ export interface ReduckInvalidRequestError extends ReduckErrorFields {
  * (the run's own answer, or a wait): `runId` names it; `errorType` and `externalMessage` are the
  * service's class and words for the failure, when it gave them; `status` the HTTP status when
  * the run's request was answered with the failure.
+ *
+ * @example
+ * ```ts
+ * if (error.kind === "run_failed") console.error(`run ${error.runId} failed: ${error.externalMessage ?? error.error}`);
+ * ```
  */
 export interface ReduckRunFailedError extends ReduckErrorFields {
   kind: "run_failed";
   runId: string;
 }
 
-/** The `oauthToken` function threw or gave no token, so nothing was sent (`error` is its message, `cause` its code). */
+/**
+ * The `oauthToken` function threw or gave no token, so nothing was sent (`error` is its message, `cause` its code).
+ *
+ * @example
+ * ```ts
+ * if (error.kind === "credential") await signInAgain();
+ * ```
+ */
 export interface ReduckCredentialError extends ReduckErrorFields {
   kind: "credential";
 }
