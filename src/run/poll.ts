@@ -12,7 +12,8 @@ import { describeFailure, httpError, type ReduckError } from "../core/errors.js"
 import { redactError } from "../core/redact.js";
 import { backoff, TransportFailure, type Answer } from "../core/transport.js";
 import { getRun } from "../generated/operations.js";
-import { batchUpdate, readAnswer, stepOutcome, type Ended, type RunError, type RunStatusUpdate, type RunStepOutcome } from "./outcomes.js";
+import type { RunError, RunStatusUpdate, RunStepOutcome } from "./outcomes.js";
+import { batchUpdate, readAnswer, stepOutcome, type Ended } from "./read-answer.js";
 import type { RunResult } from "./run-types.js";
 
 /** The wait between polls when the service names none. */

@@ -4,7 +4,8 @@
  */
 import type { ReduckClient } from "../client.js";
 import { isClient } from "../core/call.js";
-import { endedResult, type BatchRunResponse, type RunResponse, type RunStatusUpdate } from "./outcomes.js";
+import type { BatchRunResponse, RunResponse, RunStatusUpdate } from "./outcomes.js";
+import { endedResult } from "./read-answer.js";
 import { fail, runResult, waitForBatch, waitForRunId, type PollContext } from "./poll.js";
 import type { RunResult } from "./run-types.js";
 import type { ScriptResultOf } from "./typed.js";
