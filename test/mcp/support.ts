@@ -33,15 +33,43 @@ export async function mcpEnv(extra: Record<string, string>): Promise<Record<stri
   return { ...baseEnv(), NO_COLOR: "1", ...(await emptyHome()), ...extra };
 }
 
-/** The SDK's client, connected to a freshly spawned `reduck mcp`. */
+/**
+ * The SDK's client, connected to a freshly spawned `reduck mcp`. It lists the tools at once, as
+ * clients do: from then on the SDK checks every structured answer against its tool's output schema.
+ */
 export async function connectClient(env: Record<string, string>): Promise<{ client: Client; stderr: () => string }> {
   const client = new Client({ name: "reduck-test", version: "1.0.0" });
   const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], env, stderr: "pipe" });
   let stderr = "";
   transport.stderr?.on("data", (chunk) => (stderr += chunk));
   await client.connect(transport);
+  await client.listTools();
   return { client, stderr: () => stderr };
 }
+
+/** Every tool of the agent tool: the hosted server's tools that the public API can serve. */
+export const ALL_TOOLS = [
+  "run_script",
+  "read_run_results",
+  "read_run_trace",
+  "list_scripts",
+  "read_script",
+  "list_runs",
+  "whoami",
+  "list_devices",
+  "create_script",
+  "list_script_versions",
+  "create_draft_script_version",
+  "patch_draft_script_version",
+  "promote_script_version",
+  "delete_draft_script_version",
+  "update_script_metadata",
+  "archive_script",
+  "unarchive_script",
+  "read_host_readme",
+  "set_host_readme",
+  "delete_host_readme",
+] as const;
 
 export const SEND_EMAIL = { handle: "reduck", host: "mail.google.com", slug: "send_email" };
 /** run_script's arguments for SEND_EMAIL with these files (and `extra` beside the script). */
@@ -52,13 +80,20 @@ export const sendEmail = (files: Record<string, unknown>, extra: Record<string, 
 
 export interface ToolAnswer {
   isError: boolean;
+  /** The first content item's text. */
   text: string;
   structured: any;
+  /** Every content item (text and images). */
+  content: Array<{ type: string; text?: string; data?: string; mimeType?: string }>;
   json(): any;
 }
 
 export async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<ToolAnswer> {
-  const result = (await client.callTool({ name, arguments: args })) as { content: Array<{ text: string }>; isError?: boolean; structuredContent?: unknown };
-  const text = result.content[0]!.text;
-  return { isError: Boolean(result.isError), text, structured: result.structuredContent, json: () => JSON.parse(text) };
+  const result = (await client.callTool({ name, arguments: args })) as {
+    content: ToolAnswer["content"];
+    isError?: boolean;
+    structuredContent?: unknown;
+  };
+  const text = result.content[0]?.text ?? "";
+  return { isError: Boolean(result.isError), text, structured: result.structuredContent, content: result.content, json: () => JSON.parse(text) };
 }
