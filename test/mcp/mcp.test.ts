@@ -44,7 +44,8 @@ describe("the tools as listed", () => {
       expect(JSON.stringify(tool.outputSchema), tool.name).not.toContain("$ref");
       const a = tool.annotations!;
       expect(a, tool.name).toMatchObject({ title: expect.any(String) });
-      for (const hint of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const) expect(typeof a[hint], `${tool.name} ${hint}`).toBe("boolean");
+      for (const hint of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const)
+        expect(typeof a[hint], `${tool.name} ${hint}`).toBe("boolean");
       // The description says what the tool changes, or that it changes nothing.
       expect(tool.description, tool.name).toMatch(a.readOnlyHint ? /Changes nothing/ : /(replac|add|delet|archiv|restor|make|act|chang|creat|writ)/i);
     }
@@ -52,7 +53,17 @@ describe("the tools as listed", () => {
     expect(JSON.stringify(tools.find((t) => t.name === "run_script")!.inputSchema)).toContain("relativePath");
     const readOnly = tools.filter((t) => t.annotations!.readOnlyHint).map((t) => t.name);
     expect(readOnly.sort()).toEqual(
-      ["list_devices", "list_runs", "list_script_versions", "list_scripts", "read_host_readme", "read_run_results", "read_run_trace", "read_script", "whoami"].sort(),
+      [
+        "list_devices",
+        "list_runs",
+        "list_script_versions",
+        "list_scripts",
+        "read_host_readme",
+        "read_run_results",
+        "read_run_trace",
+        "read_script",
+        "whoami",
+      ].sort(),
     );
     for (const name of readOnly) expect(byName[name], name).toMatchObject({ destructiveHint: false, idempotentHint: true });
     for (const name of ["archive_script", "delete_draft_script_version", "delete_host_readme", "run_script"]) {
@@ -61,7 +72,14 @@ describe("the tools as listed", () => {
     for (const name of ["create_script", "create_draft_script_version", "unarchive_script", "promote_script_version"]) {
       expect(byName[name], name).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     }
-    for (const name of ["archive_script", "unarchive_script", "promote_script_version", "delete_host_readme", "set_host_readme", "patch_draft_script_version"]) {
+    for (const name of [
+      "archive_script",
+      "unarchive_script",
+      "promote_script_version",
+      "delete_host_readme",
+      "set_host_readme",
+      "patch_draft_script_version",
+    ]) {
       expect(byName[name], name).toMatchObject({ idempotentHint: true });
     }
     for (const name of ["run_script", "create_script", "create_draft_script_version", "delete_draft_script_version"]) {
