@@ -27,9 +27,9 @@ export interface ToolResult {
   isError?: boolean;
 }
 
-/** Data, as JSON text and as structured content. */
+/** Data, as JSON text (compact: every character costs the agent context) and as structured content. */
 export const answer = (value: Record<string, unknown>, isError = false): ToolResult => ({
-  content: [{ type: "text", text: JSON.stringify(value, null, 2) }],
+  content: [{ type: "text", text: JSON.stringify(value) }],
   structuredContent: value,
   ...(isError ? { isError } : {}),
 });

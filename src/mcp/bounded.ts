@@ -91,7 +91,8 @@ function copyWithin(value: unknown, limits: Limits, depth: number): { value: unk
  * boundJson({ body: "x".repeat(100_000) }, 1_000).value; // { body: "xxxx…… [99… more characters]" }
  */
 export function boundJson(value: unknown, maxChars: number): { value: unknown; cut: boolean } {
-  const limits: Limits = { string: maxChars, items: 1_000 };
+  // A list longer than maxChars cannot fit (each item takes a character at least): that is where cutting starts.
+  const limits: Limits = { string: maxChars, items: maxChars };
   for (;;) {
     const copied = copyWithin(value, limits, 0);
     const text = JSON.stringify(copied.value) ?? "null";

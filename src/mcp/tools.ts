@@ -257,9 +257,13 @@ function shownResults<T extends { result?: unknown }>(runs: T[], full: boolean):
   };
 }
 
-/** The sentence that says where to look when a run failed. */
-const traceHint = (runId: string | null | undefined) =>
-  runId ? `read_run_trace with { "runId": "${runId}" } shows the steps it took and a screenshot of the page where it stopped.` : undefined;
+/** The sentence that says where to look when a run failed: its browser, or its trace. */
+const traceHint = (runId: string | null | undefined, errorType?: string) =>
+  errorType === "browser_unavailable"
+    ? 'list_devices shows your paired browsers and their ids; browser: "cloud" runs on a hosted one.'
+    : runId
+      ? `read_run_trace with { "runId": "${runId}" } shows the steps it took and a screenshot of the page where it stopped.`
+      : undefined;
 
 /** The service's text about a failure, bounded. */
 const failureFields = (f: { error?: string; errorType?: string; externalMessage?: string }) => ({
@@ -274,7 +278,7 @@ function outcomeAnswer(data: RunResponse | BatchRunResponse, single: boolean, sh
     const only = data.runs[0];
     if (single && data.runs.length === 1 && only) {
       if (only.status === "completed") return completedAnswer(only.runId ?? undefined, only.result, shown);
-      const next = traceHint(only.runId);
+      const next = traceHint(only.runId, only.errorType);
       return answer(
         { status: "failed", runId: only.runId, ...failureFields(only), ...(data.batchId ? { batchId: data.batchId } : {}), ...(next ? { next } : {}) },
         true,
@@ -285,7 +289,7 @@ function outcomeAnswer(data: RunResponse | BatchRunResponse, single: boolean, sh
       shown.full,
     );
     const failed = runs.find((r) => r.status === "failed" && r.runId);
-    const next = failed ? traceHint(failed.runId) : undefined;
+    const next = failed ? traceHint(failed.runId, failed.errorType) : undefined;
     return answer({ ...data, runs, ...(shortened ? { shortened } : {}), ...(next ? { next } : {}) });
   }
   return completedAnswer(data.runId, data.result, shown);
@@ -299,7 +303,7 @@ function completedAnswer(runId: string | undefined, result: unknown, shown: Show
 /** A run that was recorded and failed answers in the same shape as one that completed. */
 function runErrorAnswer(error: RunError): ToolResult {
   if (isRunFailure(error)) {
-    const next = traceHint(error.runId);
+    const next = traceHint(error.runId, error.errorType);
     return answer(
       {
         status: "failed",
