@@ -70,7 +70,7 @@ Files are named by relativePath inside the reduck folder on the desktop (~/Deskt
     },
     { description: "Try it against the sandbox", command: "REDUCK_API_URL=http://127.0.0.1:4010 REDUCK_API_KEY=... <%= config.bin %> mcp" },
     {
-      description: "Serve it over Streamable HTTP on port 4100 (prints the token and a client configuration)",
+      description: "Serve it over Streamable HTTP (prints its token)",
       command: "<%= config.bin %> mcp --http --port 4100  # not run by the tests: serves until Ctrl-C",
     },
   ];
