@@ -128,7 +128,8 @@ export async function serveHttp(ctx: ServerContext, options: HttpOptions): Promi
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => void sessions.set(id, { transport, server, lastUsed: Date.now() }),
-      onsessionclosed: (id) => void endSession(id),
+      // The transport closes itself after a DELETE, which ends its server's side too.
+      onsessionclosed: (id) => void sessions.delete(id),
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);

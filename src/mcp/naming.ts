@@ -37,6 +37,17 @@ export interface ScriptRef {
 
 const EXAMPLE = 'e.g. address: "reduck/mail.google.com/send_email"';
 
+/**
+ * A host and slug given apart, checked by the address rule (src/core/address.ts), or what is
+ * wrong with them. A `/` inside either would make them read as another address.
+ */
+export function hostAndSlug(host: string, slug: string): { host: string; slug: string } | { problem: string } {
+  if (host.includes("/")) return { problem: `${JSON.stringify(host)} is not a host name: give the site alone, e.g. host: "mail.google.com"` };
+  if (slug.includes("/")) return { problem: `${JSON.stringify(slug)} is not a script slug (lowercase letters, digits, _ and -)` };
+  const checked = readAddress(`${host}/${slug}`);
+  return "problem" in checked ? checked : { host, slug };
+}
+
 /** The script an agent named, or what is wrong with the naming (checked before any request). */
 export function scriptName(ref: ScriptRef): ScriptName | { problem: string } {
   if (ref.address !== undefined) {
@@ -48,9 +59,9 @@ export function scriptName(ref: ScriptRef): ScriptName | { problem: string } {
   if (ref.host === undefined || ref.slug === undefined) {
     return { problem: `name the script by its address, or by host and slug (${EXAMPLE})` };
   }
-  const checked = readAddress(`${ref.host}/${ref.slug}`);
+  const checked = hostAndSlug(ref.host, ref.slug);
   if ("problem" in checked) return checked;
-  return { handle: ref.handle, host: ref.host, slug: ref.slug };
+  return { handle: ref.handle, ...checked };
 }
 
 /** A name that is no address: for a bare slug (`send_email`), with the addresses of the scripts of that slug. */

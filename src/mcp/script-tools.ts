@@ -18,11 +18,10 @@ import {
   setHostReadme,
   unpublishScript,
 } from "../generated/operations.js";
-import { readAddress } from "../core/address.js";
 import { answer, fail, failWith, type ToolContext, type ToolResult } from "./answers.js";
 import { cutText } from "./bounded.js";
 import { DOCUMENT_CHARS, MESSAGE_CHARS } from "./limits.js";
-import { addressOf, ownHandle, scriptCallFailed, scriptPath, unknownHandle, type ScriptPath } from "./naming.js";
+import { addressOf, hostAndSlug, ownHandle, scriptCallFailed, scriptPath, unknownHandle, type ScriptPath } from "./naming.js";
 import type { Input } from "./tool-schemas.js";
 
 type ScriptWithVersion = components["schemas"]["ScriptWithVersion"];
@@ -41,7 +40,7 @@ function scriptState(path: ScriptPath, script: ScriptWithVersion, extra: Record<
 }
 
 export async function createScriptTool(ctx: ToolContext, input: Input<"createScriptInput">): Promise<ToolResult> {
-  const checked = readAddress(`${input.host}/${input.slug}`);
+  const checked = hostAndSlug(input.host, input.slug);
   if ("problem" in checked) return fail(checked.problem);
   if (input.draft && input.visibility === "public") {
     return fail(
@@ -169,7 +168,7 @@ export async function listDevicesTool(ctx: ToolContext): Promise<ToolResult> {
 
 /** The owner a README tool names: the given handle, or the caller's own. */
 async function readmeOwner(ctx: ToolContext, input: { host: string; handle?: string }): Promise<{ handle: string; host: string } | ToolResult> {
-  const checked = readAddress(`${input.host}/readme`);
+  const checked = hostAndSlug(input.host, "readme");
   if ("problem" in checked) return fail(`${JSON.stringify(input.host)} is not a host name: give the site, e.g. host: "mail.google.com"`);
   const handle = input.handle ?? (await ownHandle(ctx));
   if (typeof handle !== "string") return handle;

@@ -99,7 +99,7 @@ export function readTrace(raw: unknown): TraceView {
   return {
     steps,
     totalSteps: rawSteps.length,
-    failedStep: failedAt === -1 ? null : (stepOf(rawSteps[failedAt], failedAt).index ?? failedAt),
+    failedStep: failedAt === -1 ? null : stepOf(rawSteps[failedAt], failedAt).index,
     screenshots,
     ...(Object.keys(rest).length || (raw.steps !== undefined && !Array.isArray(raw.steps))
       ? { other: boundJson({ ...rest, ...(raw.steps !== undefined && !Array.isArray(raw.steps) ? { steps: raw.steps } : {}) }, 4_000).value }
