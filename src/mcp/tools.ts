@@ -419,5 +419,12 @@ export async function whoamiTool(ctx: ToolContext): Promise<ToolResult> {
   if (r.error) return failWith(r.error);
   const { name, email, handle, projects, usage } = r.data;
   const period = usage && { browserMinutes: usage.browser_minutes, proxyMb: usage.proxy_mb, runs: usage.runs, periodEnd: usage.period_end };
-  return answer({ name, email, handle, projects, usage: period, filesFolder: ctx.folder });
+  return answer({
+    name: cutText(name, 200),
+    email: cutText(email, 320),
+    handle,
+    projects: projects.slice(0, 100).map((p) => ({ handle: cutText(p.handle, 100), name: cutText(p.name, 200), role: cutText(p.role, 50) })),
+    usage: period && boundJson(period, 2_000).value,
+    filesFolder: ctx.folder,
+  });
 }
