@@ -77,3 +77,19 @@ test("without a generated module (ReduckScripts empty), runs keep the loose type
   };
   expectTypeOf(compileOnly).toBeFunction();
 });
+
+test("a bare object in the description is a record of unknown values, never of never", () => {
+  const compileOnly = (run: Run) => {
+    // @ts-expect-error an argument's value is unknown until checked, not a string
+    const to: string = run.args.to;
+    const checked: string | undefined = typeof run.args.to === "string" ? run.args.to : undefined;
+    if (run.result && "result" in run.result) {
+      // @ts-expect-error a run's result fields are unknown until checked
+      const sent: boolean = run.result.result.sent;
+      void sent;
+    }
+    return [to, checked];
+  };
+  expectTypeOf<Run["args"]>().toEqualTypeOf<Record<string, unknown>>();
+  expectTypeOf(compileOnly).toBeFunction();
+});
