@@ -63,7 +63,7 @@ export type AppImageReleaseSummary = Schemas["AppImageReleaseSummary"];
 export type AppImageManifest = Schemas["AppImageManifest"];
 export type AppImageToolDeclaration = Schemas["AppImageToolDeclaration"];
 export { runMany } from "./batch/run-many.js";
-export type { RunManyOptions, RunManyRun, BatchCounts, RowFor } from "./batch/run-many.js";
+export type { RunManyOptions, RunManyRun, RunManySummary, BatchCounts, RowFor } from "./batch/run-many.js";
 export { readRows, RowsError } from "./batch/rows.js";
 export type { RowValues } from "./batch/rows.js";
 export type { RowOutcome } from "./batch/journal.js";
