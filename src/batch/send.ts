@@ -183,11 +183,11 @@ export async function waitForRunEnd(
   signal?: AbortSignal,
 ): Promise<RunEnd | "aborted"> {
   if ("runId" in target) {
-    const { data, error } = await waitForRun({ client, runId: target.runId }, { signal });
+    const { data, error } = await waitForRun({ client, runId: target.runId, signal });
     if (error) return endOfWait(error, target.runId, `run ${target.runId}`);
     return { status: "completed", runId: data.runId ?? target.runId, result: data.result ?? null };
   }
-  const { data, error } = await waitForRun({ client, batchId: target.batchId }, { signal });
+  const { data, error } = await waitForRun({ client, batchId: target.batchId, signal });
   if (error) return endOfWait(error, null, `batch ${target.batchId}`);
   const step = data.runs[target.index];
   if (!step)
