@@ -21,7 +21,19 @@ export type * as ReduckApi from "./generated/schema.js";
 export { PACKAGE_VERSION } from "./version.js";
 export { runScript, RUN_REGIONS, MAX_SCRIPTS_PER_RUN, MAX_WAIT_FOR_SECONDS } from "./run/run.js";
 export { waitForRun, type WaitForRunOptions, type WaitOptions } from "./run/wait.js";
-export type { ReduckScripts, RegisteredScript, ScriptArgs, ScriptFiles, ScriptResultOf, TypedScriptToRun, StepToRun } from "./run/typed.js";
+export type {
+  ReduckScripts,
+  ReduckScriptsConfig,
+  RegisteredScript,
+  ScriptAddressFor,
+  ScriptArgs,
+  ScriptFiles,
+  ScriptResultOf,
+  StrictScripts,
+  TypedScriptToRun,
+  StepToRun,
+} from "./run/typed.js";
+export { scriptAt, type AddressParts } from "./run/script-at.js";
 export { isPendingRun, isRunFailure } from "./run/outcomes.js";
 export { scopesFor } from "./scopes.js";
 export type {

@@ -5,7 +5,7 @@ import type { RunBrowser } from "../run/run.js";
 import type { RowOutcome } from "./journal.js";
 import type { BatchScript, PrepareOptions } from "./prepare.js";
 import type { RowValues } from "./rows.js";
-import type { RegisteredScript, ScriptArgs, ScriptFiles } from "../run/typed.js";
+import type { RegisteredScript, ScriptArgs, ScriptFiles, StrictScripts } from "../run/typed.js";
 
 /**
  * One row for the script `K`: its registered args, and `file:<input>` keys holding paths; any
@@ -45,8 +45,12 @@ export interface BatchCounts {
 
 export interface RunManyOptions<K extends string = string> extends PrepareOptions {
   client: ReduckClient;
-  /** `[handle/]host/slug` (no handle: your own script), or its parts. A registered address (ReduckScripts) types the rows written in code and the results. */
-  script: K | { handle?: string; host: string; slug: string };
+  /**
+   * `[handle/]host/slug` (no handle: your own script), or its parts. A registered address
+   * (ReduckScripts) types the rows written in code and the results; a strict registry
+   * (ReduckScriptsConfig) takes only a registered address, as text.
+   */
+  script: K | (StrictScripts extends true ? never : { handle?: string; host: string; slug: string });
   /** A version id to run instead of the current version. */
   version?: string;
   /** The script already read (`readBatchScript`), to skip reading it again. */

@@ -17,7 +17,7 @@ import type { RowValues } from "./rows.js";
 import type { BatchCounts, RunManyOptions, RunManyRun, RunManySummary } from "./run-many-types.js";
 import { sendGroup, waitForRunEnd, type RunEnd } from "./send.js";
 import { startBatch } from "./start.js";
-import type { ScriptResultOf } from "../run/typed.js";
+import type { ScriptAddressFor, ScriptResultOf } from "../run/typed.js";
 
 export type { BatchCounts, RunManyOptions, RunManyRun, RunManySummary, RowFor } from "./run-many-types.js";
 
@@ -49,7 +49,7 @@ export type { BatchCounts, RunManyOptions, RunManyRun, RunManySummary, RowFor } 
  * const { counts, error } = await runMany({ client, script: "reduck/mail.google.com/send_email", rows: [{ to: "a@example.com", subject: "Hi" }] });
  * ```
  */
-export function runMany<const K extends string = string>(options: RunManyOptions<K>): RunManyRun<ScriptResultOf<K>>;
+export function runMany<const K extends ScriptAddressFor = ScriptAddressFor>(options: RunManyOptions<K>): RunManyRun<ScriptResultOf<K>>;
 export function runMany(options: RunManyOptions): RunManyRun {
   const known = knownTotal(options);
   const counts: BatchCounts = {

@@ -7,7 +7,7 @@ import { isClient } from "../core/call.js";
 import type { BatchRunResponse, PendingRun, RunResponse, RunStatusUpdate } from "./outcomes.js";
 import { fail, waitForBatch, waitForRunId, type PollContext } from "./poll.js";
 import type { RunResult } from "./run-types.js";
-import type { ScriptResultOf } from "./typed.js";
+import type { ScriptAddressFor, ScriptResultOf } from "./typed.js";
 
 /**
  * Options of `waitForRun`.
@@ -87,22 +87,23 @@ type WaitedBatch<K extends readonly string[]> = BatchRunResponse<[K] extends [ne
  * if (data) console.log(data.result.sent);
  * ```
  */
-/** @deprecated The older two-argument form: pass one object, `waitForRun({ client, runId, ...options })`. */
-export function waitForRun<K extends string = never>(
-  target: { client: ReduckClient; runId: string },
-  options: WaitOptions,
-): Promise<RunResult<RunResponse<ScriptResultOf<K>>>>;
 /** @deprecated The older two-argument form: pass one object, `waitForRun({ client, batchId, ...options })`. */
-export function waitForRun<const K extends readonly string[] = never>(
+export function waitForRun<const K extends readonly ScriptAddressFor[] = never>(
   target: { client: ReduckClient; batchId: string },
   options: WaitOptions,
 ): Promise<RunResult<WaitedBatch<K>>>;
-export function waitForRun<K extends string = never>(
-  options: WaitForRunOptions & { runId: string; batchId?: undefined },
+/** @deprecated The older two-argument form: pass one object, `waitForRun({ client, runId, ...options })`. */
+export function waitForRun<K extends ScriptAddressFor = never>(
+  target: { client: ReduckClient; runId: string },
+  options: WaitOptions,
 ): Promise<RunResult<RunResponse<ScriptResultOf<K>>>>;
-export function waitForRun<const K extends readonly string[] = never>(
+export function waitForRun<const K extends readonly ScriptAddressFor[] = never>(
   options: WaitForRunOptions & { batchId: string; runId?: undefined },
 ): Promise<RunResult<WaitedBatch<K>>>;
+// After the batch form: an address that is not registered is reported against this one.
+export function waitForRun<K extends ScriptAddressFor = never>(
+  options: WaitForRunOptions & { runId: string; batchId?: undefined },
+): Promise<RunResult<RunResponse<ScriptResultOf<K>>>>;
 /**
  * A pending run as `runScript({ wait: false })` returned it, spread in: `waitForRun({ client, ...pending })`.
  * (Last, so that a mistake in the options is reported against the whole options type.)
