@@ -187,7 +187,6 @@ ${EXIT_CODES_HELP}`;
       script: script.address,
       contract: script,
       rows: readRows(input),
-      total: preflight.total,
       ...options,
       concurrency: flags.concurrency,
       journal: out,
