@@ -80,5 +80,7 @@ function optionsProblem(options: unknown): string | undefined {
     if (o[name] !== undefined && typeof o[name] !== "function") return `${name} must be a function`;
   for (const name of ["signal", "stop"] as const) if (o[name] !== undefined && !(o[name] instanceof AbortSignal)) return `${name} must be an AbortSignal`;
   if (o.journal !== undefined && (typeof o.journal !== "string" || !o.journal)) return "journal must be a file path";
+  if (o.total !== undefined && (typeof o.total !== "number" || !Number.isInteger(o.total) || o.total < 0))
+    return "total must be a whole number of rows, 0 or more (how many rows `rows` holds)";
   return undefined;
 }

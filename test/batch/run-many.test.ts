@@ -312,6 +312,7 @@ describe("runMany", () => {
       [{ client: sandbox.client, script: SCRIPT, rows: 5 }, "rows must be an iterable or async iterable"],
       [{ client: sandbox.client, script: SCRIPT, rows: [], concurrency: 0 }, "concurrency must be a whole number of at least 1"],
       [{ client: sandbox.client, script: SCRIPT, rows: [], groupSize: 21 }, "groupSize must be from 1 to 20"],
+      [{ client: sandbox.client, script: SCRIPT, rows: [], total: -1 }, "total must be a whole number of rows"],
     ] as const) {
       const run = runMany(options as never);
       expect(await collect(run)).toEqual([]);
