@@ -218,10 +218,8 @@ async function waitOrHandle(
     if (u.status === "queued" || u.status === "running") latest = { ...latest, status: u.status, ...(u.runIds.length ? { runIds: u.runIds } : {}) };
     onStatus(u);
   };
-  const options = { deadlineMs: Math.max(0, leftMs), onStatus: track, signal };
-  const waited = pending.batchId
-    ? await waitForRun({ client: ctx.client, batchId: pending.batchId }, options)
-    : await waitForRun({ client: ctx.client, runId: pending.runId! }, options);
+  const options = { client: ctx.client, deadlineMs: Math.max(0, leftMs), onStatus: track, signal };
+  const waited = pending.batchId ? await waitForRun({ ...options, batchId: pending.batchId }) : await waitForRun({ ...options, runId: pending.runId! });
   if (waited.error?.kind === "timeout" && (waited.error.batchId || waited.error.runId)) return handleAnswer(latest, ctx.holdMs ?? DEFAULT_HOLD_MS);
   if (waited.error) return runErrorAnswer(waited.error);
   return outcomeAnswer(waited.data, single || !("runs" in waited.data), shown);
