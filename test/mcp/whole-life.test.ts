@@ -16,7 +16,9 @@ const sandbox = useCliSandbox({ desktop: {}, home: "reduck-mcp-life-" });
 const BROKEN = `await page.goto("https://example.com/");
 const heading = await page.locator("h2").textContent({ timeout: 1500 });
 return { heading };`;
-const FIXED = BROKEN.replace('locator("h2")', 'locator("h1")');
+// The fix waits as long as the page needs (the sandbox's default action timeout), so a busy machine does not fail it.
+const FIXED = `await page.goto("https://example.com/");
+return { heading: await page.locator("h1").textContent() };`;
 
 /** Width and height from a PNG's IHDR chunk, after checking its signature and that its first IDAT inflates. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
