@@ -333,7 +333,7 @@ ${EXIT_CODES_HELP}`;
  * keeps the young generation at its starting size for this process (`node
  * --max-semi-space-size=1` has the same effect, but the CLI cannot pass node flags to itself).
  * Measured on a 100,000-row `--dry-run` (one CSV column, the other argument given once): a peak of
- * 112-118 MiB became 87-89 MiB with it and the smaller reads of rows.ts.
+ * 112-118 MiB became 87-91 MiB with it and the smaller reads of rows.ts.
  */
 function keepYoungGenerationSmall(): void {
   setFlagsFromString("--semi-space-growth-factor=1");
