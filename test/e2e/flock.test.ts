@@ -5,7 +5,7 @@
  * is sent; an account without early access; install, releases, rollback, secrets and open.
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readFile, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, symlink, writeFile } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -46,9 +46,14 @@ function imageOf(slug: string) {
   return [...sandbox.store.appImages.values()].find((i) => i.slug === slug);
 }
 
-/** GETs what the sandbox serves for a release's file. */
+/** GETs a release's file from the sandbox, as its owner. */
+function fetchReleaseFile(slug: string, release: number, name: string): Promise<Response> {
+  return fetch(`${sandbox.server.url}/__sandbox/releases/@demo/${slug}/${release}/${name}`, { headers: { "x-api-key": sandbox.store.demo.apiKey } });
+}
+
+/** What the sandbox serves for a release's file. */
 async function served(slug: string, release: number, name: string): Promise<Uint8Array> {
-  const response = await fetch(`${sandbox.server.url}/__sandbox/releases/@demo/${slug}/${release}/${name}`);
+  const response = await fetchReleaseFile(slug, release, name);
   expect(response.status, name).toBe(200);
   return new Uint8Array(await response.arrayBuffer());
 }
@@ -164,6 +169,28 @@ describe("flock deploy", () => {
       expect(r.stdout).toBe("");
     }
     expect(sandbox.store.requestLog.slice(from)).toEqual([]);
+  }, 60_000);
+
+  test("a symbolic link to a file outside the folder is refused, naming the link, before anything is sent (exit 2)", async () => {
+    const dir = await appFolder("linked-out", { "index.html": new TextEncoder().encode("<h1>hi</h1>") });
+    expect((await runCli(["flock", "deploy", dir], { env: sandbox.env })).code).toBe(0);
+    const secret = path.join(sandbox.home, "outside-secret.txt");
+    await writeFile(secret, "OUTSIDE-SECRET-4242");
+    await symlink(secret, path.join(dir, "notes.txt"));
+
+    const from = sandbox.store.requestLog.length;
+    const r = await runCli(["flock", "deploy", dir], { env: sandbox.env });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(
+      `Error: ${dir}: notes.txt: it leads outside the app folder through a symbolic link: copy the file into the folder instead of linking to it\n`,
+    );
+    expect(sandbox.store.requestLog.slice(from)).toEqual([]);
+    // The release served is still the one before the link, and it has no such file.
+    const image = imageOf("linked-out")!;
+    expect(image.releases.map((x) => x.number)).toEqual([1]);
+    expect(image.releases[0]!.assets.map((a) => a.name)).toEqual(["index.html"]);
+    expect((await fetchReleaseFile("linked-out", 1, "notes.txt")).status).toBe(404);
   }, 60_000);
 
   test("storage that takes an upload and never answers: each try is given up after --upload-timeout, and the error names the file and says to deploy again", async () => {
