@@ -270,7 +270,11 @@ describe("install, releases, rollback, secrets, list, open", () => {
     const opened = await runCli(["flock", "open"], { env: sandbox.env, cwd: dir });
     expect(opened.code, opened.stderr).toBe(0);
     expect(opened.stdout).toBe(`${sandbox.server.url}/app/${flock.app.id}\n`);
-    expect(await (await fetch(opened.stdout.trim())).text()).toBe("<h1>v2</h1>");
+    const asOwner = { headers: { "x-api-key": sandbox.store.demo.apiKey } };
+    expect(await (await fetch(opened.stdout.trim(), asOwner)).text()).toBe("<h1>v2</h1>");
+    // The app and its image's releases are private: their addresses alone get nothing.
+    expect((await fetch(opened.stdout.trim())).status).toBe(401);
+    expect((await fetch(`${sandbox.server.url}/__sandbox/releases/@demo/guest/2/index.html`)).status).toBe(401);
 
     const releases = JSON.parse((await runCli(["flock", "releases", "--json"], { env: sandbox.env, cwd: dir })).stdout);
     expect(releases.data.map((r: { number: number; current: boolean }) => [r.number, r.current])).toEqual([
@@ -283,7 +287,7 @@ describe("install, releases, rollback, secrets, list, open", () => {
     const rolled = await runCli(["flock", "rollback", "1"], { env: sandbox.env, cwd: dir });
     expect(rolled.code, rolled.stderr).toBe(0);
     expect(rolled.stdout).toBe("@demo/guest now serves release 1.\n");
-    expect(await (await fetch(opened.stdout.trim())).text()).toBe("<h1>v1</h1>");
+    expect(await (await fetch(opened.stdout.trim(), asOwner)).text()).toBe("<h1>v1</h1>");
     expect((await runCli(["flock", "rollback", "seven"], { env: sandbox.env, cwd: dir })).code).toBe(2);
     const missing = await runCli(["flock", "rollback", "5"], { env: sandbox.env, cwd: dir });
     expect(missing.code).toBe(2);

@@ -63,7 +63,9 @@ function faultyFetch(fault: (name: string, attempt: number) => number | "reset" 
 }
 
 async function served(slug: string, release: number, name: string): Promise<string> {
-  const response = await fetch(`${sandbox.server.url}/__sandbox/releases/@demo/${slug}/${release}/${name}`);
+  const response = await fetch(`${sandbox.server.url}/__sandbox/releases/@demo/${slug}/${release}/${name}`, {
+    headers: { "x-api-key": sandbox.store.demo.apiKey },
+  });
   expect(response.status, name).toBe(200);
   return sha256(new Uint8Array(await response.arrayBuffer()));
 }
