@@ -1,8 +1,9 @@
 import { Args } from "@oclif/core";
+import { isReleaseNumber } from "../../../apps/app-ids.js";
 import { listAppImageReleases, rollbackAppImage } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
 import { BaseCommand } from "../../shell/base.js";
-import { unknownNameError, usageError } from "../../shell/errors.js";
+import { CliError, unknownNameError, usageError } from "../../shell/errors.js";
 import { dirFlag, folderOf, imageCallError, imageFlag, imageOf } from "../../flock/flock.js";
 
 export default class FlockRollback extends BaseCommand<typeof FlockRollback> {
@@ -42,11 +43,17 @@ export default class FlockRollback extends BaseCommand<typeof FlockRollback> {
       // service does not know (its releases cannot be read either): exit 2, with the image meant.
       if (rolled.error.status === 404) {
         const newest = await listAppImageReleases({ client, path: image, query: { pageSize: 1 } });
-        if (!newest.error) throw unknownNameError(rolled.error, doing, releasesHint(`${image.handle}/${image.slug}`, newest.data[0]?.number));
+        if (!newest.error) {
+          const number = newest.data[0]?.number;
+          throw unknownNameError(rolled.error, doing, releasesHint(`${image.handle}/${image.slug}`, isReleaseNumber(number) ? number : undefined));
+        }
       }
       throw await imageCallError(client, image, rolled.error, doing);
     }
     const served = rolled.data;
+    if (served.current_release !== null && !isReleaseNumber(served.current_release)) {
+      throw new CliError(`${doing}: the service answered a release number that is not one (a positive integer)`, undefined, { kind: "invalid_response" });
+    }
     this.log(`${image.handle}/${image.slug} now serves release ${served.current_release ?? release}.`);
     return served;
   }
