@@ -11,6 +11,7 @@ import path from "node:path";
 import { describe, expect, onTestFinished, test } from "vitest";
 import { runCli } from "../support/cli.js";
 import { listenOnLoopback } from "../support/loopback.js";
+import { nodeBoundByPermissions } from "../support/permissions.js";
 import { useCliSandbox } from "../support/sandbox.js";
 import { scriptedServer } from "../support/scripted-server.js";
 
@@ -35,18 +36,6 @@ function appAnswer(id: string, handle = "@demo"): string {
     api_grant: {},
     secrets: [],
   });
-}
-
-/**
- * A `node` that permission bits apply to even as root (a process started without the
- * capabilities that bypass them), as a script runCli can start the CLI with.
- */
-async function nodeBoundByPermissions(): Promise<string> {
-  if (process.getuid?.() !== 0) return process.execPath;
-  const script = path.join(sandbox.home, "node-without-dac-override.sh");
-  await writeFile(script, `#!/bin/sh\nexec setpriv --bounding-set=-dac_override,-dac_read_search "${process.execPath}" "$@"\n`);
-  await chmod(script, 0o755);
-  return script;
 }
 
 /**
@@ -92,7 +81,7 @@ describe("flock install --dir, checked before the app is installed", () => {
     await mkdir(dir);
     await chmod(dir, 0o555);
     onTestFinished(() => chmod(dir, 0o755));
-    const node = await nodeBoundByPermissions();
+    const node = await nodeBoundByPermissions(sandbox.home);
     const apps = sandbox.store.apps.size;
     for (let attempt = 0; attempt < 2; attempt++) {
       const r = await runCli(["flock", "install", "reduck/guestbook", "--dir", dir], { env: sandbox.env, node });
@@ -145,7 +134,7 @@ describe("flock deploy, checked before a release is started", () => {
     const odd = path.join(sandbox.home, "odd-app");
     await mkdir(path.join(odd, "flock.json"), { recursive: true });
     await writeFile(path.join(odd, "index.html"), "<p>hi</p>");
-    const node = await nodeBoundByPermissions();
+    const node = await nodeBoundByPermissions(sandbox.home);
     const from = sandbox.store.requestLog.length;
     const r = await runCli(["flock", "deploy", locked], { env: sandbox.env, node });
     expect(r.code, r.stderr).toBe(2);
@@ -164,7 +153,7 @@ describe("flock deploy, checked before a release is started", () => {
     const url = await relay(async (method, route) => {
       if (method === "POST" && route.endsWith("/publish")) await chmod(dir, 0o555);
     });
-    const r = await runCli(["flock", "deploy", dir], { env: { ...sandbox.env, REDUCK_API_URL: url }, node: await nodeBoundByPermissions() });
+    const r = await runCli(["flock", "deploy", dir], { env: { ...sandbox.env, REDUCK_API_URL: url }, node: await nodeBoundByPermissions(sandbox.home) });
     expect(r.code, r.stderr).toBe(1);
     const record = JSON.stringify({ image: { handle: "@demo", slug: "late-lock" }, release: 1 });
     expect(r.stderr).toBe(

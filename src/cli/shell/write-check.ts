@@ -24,23 +24,30 @@ async function look(at: string): Promise<Found> {
   }
 }
 
-/** Why no file can be created in `dir` (made first when missing), or undefined when one can. */
-async function folderProblem(dir: string): Promise<string | undefined> {
+const CHOOSE = "choose a folder you can write to";
+
+/**
+ * Why no file can be created in `dir`, with what to do, or undefined when one can. A missing
+ * `dir` is judged by the nearest folder that exists (it will be made) when `mayBeMade`, else is
+ * the problem.
+ */
+async function folderProblem(dir: string, mayBeMade = true): Promise<string | undefined> {
   let at = dir;
   for (;;) {
     const found = await look(at);
-    if (found.kind === "refused") return `${found.at} cannot be reached (${found.code})`;
-    if (found.kind === "other") return at === dir ? `${dir} is a file, not a folder` : `${dir} cannot be made: ${at} is a file, not a folder`;
+    if (found.kind === "missing" && !mayBeMade) return `the folder ${dir} does not exist: make it first`;
+    if (found.kind === "refused") return `${found.at} cannot be reached (${found.code}): ${CHOOSE}`;
+    if (found.kind === "other") return `${at === dir ? dir : `${dir} cannot be made: ${at}`} is a file, not a folder: ${CHOOSE}`;
     if (found.kind === "folder") {
       const ok = await access(at, constants.W_OK | constants.X_OK).then(
         () => true,
         (err: NodeJS.ErrnoException) => err.code ?? "error",
       );
       if (ok === true) return undefined;
-      return at === dir ? `no file can be created in ${dir} (${ok})` : `${dir} cannot be made: no folder can be created in ${at} (${ok})`;
+      return `${at === dir ? "" : `${dir} cannot be made: `}no file can be created in ${at} (${ok}): ${CHOOSE}`;
     }
     const parent = path.dirname(at);
-    if (parent === at) return `${dir} cannot be made`;
+    if (parent === at) return `${dir} cannot be made: ${CHOOSE}`;
     at = parent;
   }
 }
@@ -56,7 +63,7 @@ async function folderProblem(dir: string): Promise<string | undefined> {
 export async function checkFolderToWrite(dir: string, what: string): Promise<string> {
   const absolute = path.resolve(dir);
   const problem = await folderProblem(absolute);
-  if (problem) throw usageError(`${what}: ${problem}: choose a folder you can write to`);
+  if (problem) throw usageError(`${what}: ${problem}`);
   return absolute;
 }
 
@@ -72,15 +79,15 @@ export async function prepareFolder(dir: string, what: string): Promise<string> 
   try {
     await mkdir(absolute, { recursive: true });
   } catch (err) {
-    throw usageError(`${what}: ${absolute} cannot be made (${(err as NodeJS.ErrnoException).code ?? String(err)}): choose a folder you can write to`);
+    throw usageError(`${what}: ${absolute} cannot be made (${(err as NodeJS.ErrnoException).code ?? String(err)}): ${CHOOSE}`);
   }
   return absolute;
 }
 
 /**
- * Checks that `file` can be written: its folder takes new files (or can be made), and the file,
- * if it is there already, is a file this process may replace. Nothing is written. A usage error
- * (exit 2) starting with `what` otherwise. Returns the absolute path.
+ * Checks that `file` can be written: its folder exists and takes new files, and the file, if it
+ * is there already, is a file this process may write. Nothing is written. A usage error (exit 2)
+ * starting with `what` otherwise. Returns the absolute path.
  *
  * @example
  * const out = await checkFileToWrite(path.resolve(flags.out), `--out ${flags.out}`);
@@ -97,7 +104,7 @@ export async function checkFileToWrite(file: string, what: string): Promise<stri
     );
     if (writable !== true) throw usageError(`${what}: ${absolute} cannot be written (${writable}): choose a file you can write`);
   }
-  const problem = await folderProblem(path.dirname(absolute));
-  if (problem) throw usageError(`${what}: ${problem}: choose a folder you can write to`);
+  const problem = await folderProblem(path.dirname(absolute), false);
+  if (problem) throw usageError(`${what}: ${problem}`);
   return absolute;
 }
