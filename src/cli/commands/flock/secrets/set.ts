@@ -75,7 +75,7 @@ A NAME that neither .api-keys.json uses (as \${NAME}) nor manifest.json declares
     const known = await knownSecrets(dir, () => servedSecrets(client, app));
     for (const warning of unknownWarnings(names, known)) process.stderr.write(`Warning: ${warning}\n`);
     const secrets: Record<string, string> = {};
-    for (const [name, source] of sources) secrets[name] = await valueOf(name, source);
+    for (const [name, source] of sources) secrets[name] = await readValue(name, source);
     const doing = `setting ${names.join(", ")} on app ${app.id}`;
     const set = await updateAppSecrets({ client, path: { handle: app.handle, appId: app.id }, body: { secrets } });
     if (set.error) throw await folderAppCallError(client, dir, set.error, doing);
@@ -119,7 +119,7 @@ function parseSources(tokens: string[], files: string[]): Map<string, Source> {
 }
 
 /** A value from stdin or a file: without its final line ends (as "$(cat file)" gives it), never empty. */
-async function valueOf(name: string, source: Source): Promise<string> {
+async function readValue(name: string, source: Source): Promise<string> {
   if (source.kind === "argument") return source.value;
   let text: string;
   if (source.kind === "stdin") {
