@@ -2,7 +2,7 @@
  * `deployApp`: an app folder becomes a published release of its image. The folder is read and
  * checked (folder.ts), a release is started, each file goes straight to the presigned URL the
  * service gave for it (uploads.ts: several at a time, streamed from disk, a failed upload tried
- * again), and the release is published; flock.json records the image and release (flock-file.ts).
+ * again), and the release is published; flock.json records the image, the release, and that it is served (flock-file.ts).
  * What it takes and answers is in deploy-options.ts.
  *
  * Resuming. What the API offers: `startAppImageRelease` reserves a number and hands out URLs once
@@ -189,7 +189,7 @@ async function deploy(options: DeployAppOptions): Promise<DeployAppResult> {
   await rm(statePath, { force: true }).catch(() => undefined);
   // flock.json follows the folder's own image; a deploy elsewhere (options.image) leaves it be.
   if (!flock.image || sameImage(flock.image, image)) {
-    const record = { ...flock.raw, image, release };
+    const record = { ...flock.raw, image, release, served: release };
     try {
       await writeFlockFile(folder.dir, record);
     } catch (err) {

@@ -1,7 +1,7 @@
 /**
- * `flock.json`, the file a deploy and an install write into an app folder (the image it deploys
- * to, the last release, the app installed from it), and the atomic JSON write that the deploy's
- * own state file uses too.
+ * `flock.json`, the file a deploy, a rollback and an install write into an app folder (the image it
+ * deploys to, the last release deployed and the release served, the app installed from it), and
+ * the atomic JSON write that the deploy's own state file uses too.
  */
 import { readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -19,6 +19,8 @@ export interface FlockFile {
   image?: AppImageAddress;
   /** The last release deployed from here. */
   release?: number;
+  /** The release the image serves, as the last deploy or rollback from here left it. */
+  served?: number;
   /** The app installed from the image, by `reduck flock install`. */
   app?: { handle: string; id: string };
 }
@@ -67,7 +69,8 @@ export async function readFlockFile(dir: string): Promise<FlockFile & { raw: Rec
     if (!isScopeHandle(image?.handle)) throw new FlockFileError(file, "image.handle", "a scope's handle (@username or a project's name)");
     if (!isImageSlug(image.slug)) throw new FlockFileError(file, "image.slug", "an image's slug (a-z, 0-9, '_' and '-')");
   }
-  if (raw.release !== undefined && !isReleaseNumber(raw.release)) throw new FlockFileError(file, "release", "a release number");
+  for (const field of ["release", "served"] as const)
+    if (raw[field] !== undefined && !isReleaseNumber(raw[field])) throw new FlockFileError(file, field, "a release number");
   if (app !== undefined) {
     if (!isScopeHandle(app?.handle)) throw new FlockFileError(file, "app.handle", "a scope's handle (@username or a project's name)");
     if (!isAppId(app.id)) throw new FlockFileError(file, "app.id", "an app id (a UUID)");
@@ -76,6 +79,7 @@ export async function readFlockFile(dir: string): Promise<FlockFile & { raw: Rec
     raw,
     ...(image ? { image: { handle: image.handle as string, slug: image.slug as string } } : {}),
     ...(raw.release !== undefined ? { release: raw.release as number } : {}),
+    ...(raw.served !== undefined ? { served: raw.served as number } : {}),
     ...(app ? { app: { handle: app.handle as string, id: app.id as string } } : {}),
   };
 }

@@ -164,6 +164,23 @@ describe("flock deploy, checked before a release is started", () => {
   }, 30_000);
 });
 
+describe("flock rollback, checked before the image is rolled back", () => {
+  test("a flock.json it could not update is refused before anything is sent (exit 2): the image keeps serving its release", async () => {
+    const dir = path.join(sandbox.home, "roll-locked");
+    await mkdir(dir);
+    await writeFile(path.join(dir, "index.html"), "<p>one</p>");
+    for (let i = 0; i < 2; i++) expect((await runCli(["flock", "deploy", dir], { env: sandbox.env })).code).toBe(0);
+    await chmod(dir, 0o555);
+    onTestFinished(() => chmod(dir, 0o755));
+    const from = sandbox.store.requestLog.length;
+    const r = await runCli(["flock", "rollback", "1", "--dir", dir], { env: sandbox.env, node: await nodeBoundByPermissions(sandbox.home) });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toBe(`Error: --dir ${dir}: no file can be created in ${dir} (EACCES): choose a folder you can write to\n`);
+    expect(sandbox.store.requestLog.slice(from)).toEqual([]);
+    expect([...sandbox.store.appImages.values()].find((i) => i.slug === "roll-locked")!.currentRelease).toBe(2);
+  }, 60_000);
+});
+
 describe("ids from the service and from flock.json have their documented shapes", () => {
   test("an app id holding ../, a NUL and escapes is neither printed nor stored (exit 1)", async () => {
     const server = await scriptedServer({ body: JSON.stringify({ handle: "@demo" }) }, { status: 201, body: appAnswer(HOSTILE_ID) });

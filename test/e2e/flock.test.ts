@@ -87,7 +87,7 @@ describe("flock deploy", () => {
     for (const [name, bytes] of Object.entries(files)) expect(sha256(await served("survey", 1, name)), name).toBe(sha256(bytes));
     expect(uploadsSince(from).sort()).toEqual(Object.keys(files).sort());
 
-    expect(JSON.parse(await readFile(path.join(dir, "flock.json"), "utf8"))).toEqual({ image: { handle: "@demo", slug: "survey" }, release: 1 });
+    expect(JSON.parse(await readFile(path.join(dir, "flock.json"), "utf8"))).toEqual({ image: { handle: "@demo", slug: "survey" }, release: 1, served: 1 });
 
     // Again, with --json: release 2 of the same image (flock.json names it).
     const again = await runCli(["flock", "deploy", dir, "--json"], { env: sandbox.env });
@@ -287,6 +287,8 @@ describe("install, releases, rollback, secrets, list, open", () => {
     const rolled = await runCli(["flock", "rollback", "1"], { env: sandbox.env, cwd: dir });
     expect(rolled.code, rolled.stderr).toBe(0);
     expect(rolled.stdout).toBe("@demo/guest now serves release 1.\n");
+    // flock.json says which release is served now, beside the last one deployed.
+    expect(JSON.parse(await readFile(path.join(dir, "flock.json"), "utf8"))).toMatchObject({ release: 2, served: 1 });
     expect(await (await fetch(opened.stdout.trim(), asOwner)).text()).toBe("<h1>v1</h1>");
     expect((await runCli(["flock", "rollback", "seven"], { env: sandbox.env, cwd: dir })).code).toBe(2);
     const missing = await runCli(["flock", "rollback", "5"], { env: sandbox.env, cwd: dir });
@@ -308,6 +310,28 @@ describe("install, releases, rollback, secrets, list, open", () => {
     const list = JSON.parse((await runCli(["flock", "list", "--json"], { env: sandbox.env })).stdout);
     expect(list.data.map((a: { id: string }) => a.id)).toContain(flock.app.id);
   }, 90_000);
+
+  test("the minimal manifest.json docs/flock.md shows deploys as it says; releases on a terminal are under labelled columns", async () => {
+    const page = await readFile(new URL("../../docs/flock.md", import.meta.url), "utf8");
+    const shown = /The smallest app folder[^`]*```json\n([\s\S]*?)```/.exec(page)?.[1];
+    expect(shown, "the minimal manifest.json in docs/flock.md").toBeDefined();
+    const manifest = JSON.parse(shown!);
+    const dir = path.join(sandbox.home, "from-the-docs");
+    await mkdir(dir);
+    await writeFile(path.join(dir, "manifest.json"), shown!);
+    await writeFile(path.join(dir, "index.html"), "<p>notes</p>");
+    const deployed = await runCli(["flock", "deploy"], { env: sandbox.env, cwd: dir });
+    expect(deployed.code, deployed.stderr).toBe(0);
+    expect(deployed.stdout).toBe(`Published release 1 of @demo/${manifest.slug}.\n`);
+    expect(imageOf(manifest.slug)).toMatchObject({ name: manifest.name, description: manifest.description });
+
+    const t = openTerminal(["flock", "releases"], { env: sandbox.env, cwd: dir, columns: 100 });
+    const { code, output } = await t.exited;
+    expect(code, output).toBe(0);
+    const lines = output.replaceAll("\r", "").trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^RELEASE +PUBLISHED +FILES +STARTED$/);
+    expect(lines[1]).toMatch(/^1 \(current\) +\d{4}-\d\d-\d\dT\S+ +1 +\d{4}-/);
+  }, 60_000);
 
   test("hidden from --help unless REDUCK_EXPERIMENTAL=1, and runs either way", async () => {
     expect((await runCli(["--help"], { env: sandbox.env })).stdout).not.toMatch(/flock/);
