@@ -155,7 +155,7 @@ describe("flock deploy, checked before a release is started", () => {
     });
     const r = await runCli(["flock", "deploy", dir], { env: { ...sandbox.env, REDUCK_API_URL: url }, node: await nodeBoundByPermissions(sandbox.home) });
     expect(r.code, r.stderr).toBe(1);
-    const record = JSON.stringify({ image: { handle: "@demo", slug: "late-lock" }, release: 1 });
+    const record = JSON.stringify({ image: { handle: "@demo", slug: "late-lock" }, release: 1, served: 1 });
     expect(r.stderr).toBe(
       `Error: release 1 of @demo/late-lock was published and is served, but ${path.join(dir, "flock.json")} could not be written (EACCES): to finish, write this into it: ${record}\n`,
     );
