@@ -4,6 +4,7 @@ import { setFlagsFromString } from "node:v8";
 import { Flags } from "@oclif/core";
 import { BaseCommand } from "../shell/base.js";
 import { fromReduckError, usageError } from "../shell/errors.js";
+import { checkFileToWrite } from "../shell/write-check.js";
 import { ExitCode, EXIT_CODES_HELP } from "../shell/exit-codes.js";
 import { parseAddress } from "../shell/address.js";
 import { expandHome, sharedArguments } from "../run/run-args.js";
@@ -139,6 +140,8 @@ ${EXIT_CODES_HELP}`;
     if (existing > 0 && !flags.resume && !flags["dry-run"]) {
       throw usageError(`${out} already holds the results of a batch: add --resume to continue it (rows already run are not sent again), or give another --out`);
     }
+    // The journal is written as rows are sent: a file that cannot be is said before anything is.
+    if (!flags["dry-run"]) await checkFileToWrite(out, `--out ${flags.out ?? out}`);
 
     const client = await this.client();
     preloadValidator();
