@@ -56,7 +56,7 @@ export type ReduckErrorCode =
   | "no_current_version"
   /** Your account has no username yet, so it owns no scripts or apps: give a handle. */
   | "no_handle"
-  /** deployApp's folder cannot be deployed (its `problems` say why, one each). */
+  /** deployApp's folder cannot be deployed: its files (`problems` say why, one each), its flock.json, or a folder it cannot write in. */
   | "invalid_app_folder"
   /** The run's request was sent and no answer came: the run may go on at the service (`sentAt`; find it with `findRun`). */
   | "run_may_continue"

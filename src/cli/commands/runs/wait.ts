@@ -38,7 +38,7 @@ ${EXIT_CODES_HELP}`;
     const printer = { json: this.jsonEnabled(), note: (m: string) => this.note(m), printJson: (v: unknown) => this.printJson(v) };
     try {
       // A batch first (the usual handle); an id the run host does not know may be a run's.
-      const batch = await waitForRun({ client, batchId: id }, { onStatus: (u) => status.update(u) });
+      const batch = await waitForRun({ client, batchId: id, onStatus: (u) => status.update(u) });
       if (batch.error?.code !== "run_not_found") {
         status.done();
         const { outcomes, batch: header } = endedOf(batch);
@@ -51,7 +51,7 @@ ${EXIT_CODES_HELP}`;
           outcomes.map((r, i) => (r.runId ? `run ${i + 1}` : `step ${i + 1}`)),
         );
       }
-      const run = await waitForRun({ client, runId: id }, { onStatus: (u) => status.update(u) });
+      const run = await waitForRun({ client, runId: id, onStatus: (u) => status.update(u) });
       status.done();
       if (run.error?.code === "run_not_found") {
         throw new CliError(
