@@ -12,6 +12,7 @@ import { CliError, fromReduckError, usageError } from "../../shell/errors.js";
 import { ExitCode } from "../../shell/exit-codes.js";
 import { resolveAddress, type ScriptPath } from "../../scripts/own-handle.js";
 import { readScriptOrSuggest } from "../../scripts/script-lookup.js";
+import { madeWith } from "../../scripts/types-header.js";
 import { resolveVersion, versionFlag } from "../../scripts/versions.js";
 
 const DEFAULT_OUT = "reduck-scripts.ts";
@@ -87,8 +88,7 @@ A schema form the converter does not express becomes \`unknown\`, with a comment
     for (const text of given) scripts.push(await this.contract(client, await resolveAddress(client, text), this.flags.version));
     const unique = [...new Map(scripts.map((s) => [addressOf(s), s])).values()];
     const addresses = unique.map(addressOf).sort();
-    const command = `reduck scripts types ${addresses.join(" ")}${this.flags.version ? ` --version ${this.flags.version}` : ""}${this.flags.out ? ` --out ${this.flags.out}` : ""}`;
-    const text = scriptsModule(unique, command);
+    const text = scriptsModule(unique, madeWith(addresses, this.flags));
     // Written whole or not at all: a half-written module would break the user's build.
     const temporary = `${out}.${process.pid}.tmp`;
     try {
