@@ -18,6 +18,7 @@ import { runScript, RUN_REGIONS, MAX_WAIT_FOR_SECONDS, type ScriptToRun } from "
 import { isPendingRun, type RunStatusUpdate, type RunStepOutcome } from "../../run/outcomes.js";
 import { outcomeOfRunError, outcomeOfStep, cliErrorOf, printOutcomes, printPending, statusLine } from "../run/run-report.js";
 import { FileProblem, checkPathFile, type PathFile } from "../../run/files.js";
+import { writeText } from "../shell/terminal-text.js";
 import { progressReporter } from "../run/progress.js";
 import { fileNameNotes } from "../run/file-name-notes.js";
 
@@ -270,7 +271,7 @@ ${EXIT_CODES_HELP}`;
     problems.push(...(await schemaProblems(inputSchema, args, fileInputs)));
     if (problems.length) throw usageError(`${label}: ${problems.join("; ")}`);
     // stderr even with --json: stdout stays one document, and the surprise is worth saying.
-    for (const note of fileNameNotes(inputSchema, args, files)) process.stderr.write(`${note}\n`);
+    for (const note of fileNameNotes(inputSchema, args, files)) writeText(process.stderr, `${note}\n`);
     return {
       label,
       outputSchema: jsonSchemaOf(contract.output_schema),

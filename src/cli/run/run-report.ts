@@ -7,6 +7,7 @@ import { isRunFailure, type RunError, type RunStatusUpdate, type RunStepOutcome,
 import { inCliWords } from "../shell/cli-words.js";
 import { CliError, fromReduckError } from "../shell/errors.js";
 import { ExitCode } from "../shell/exit-codes.js";
+import { terminalLine, writeText } from "../shell/terminal-text.js";
 
 /**
  * A step's outcome as the CLI reports it, as the hosted agent tool does: the library's
@@ -73,19 +74,19 @@ export function printOutcomes(
   if (failed) process.exitCode = ExitCode.FAILED;
   if (out.json) {
     out.printJson(batch ? { ...batch, runs: outcomes } : outcomes[0]);
-    for (const f of failures) process.stderr.write(`Error: ${f}\n`);
+    for (const f of failures) writeText(process.stderr, `Error: ${f}\n`);
     return;
   }
   const several = outcomes.length > 1;
   for (const [i, o] of outcomes.entries()) {
     const label = several ? `${labels[i] ?? `step ${i + 1}`}: ` : "";
-    // People read the service's own words for a failure when it gave them.
-    const why = o.status === "completed" ? "" : (o.externalMessage ?? o.error ?? o.status);
+    // People read the service's own words for a failure when it gave them, on the failure's one line.
+    const why = o.status === "completed" ? "" : terminalLine(o.externalMessage ?? o.error ?? o.status);
     if (o.status === "completed") out.note(`${label}run ${o.runId}`);
-    else if (o.status === "skipped") process.stderr.write(`${label}skipped: ${why}\n`);
-    else process.stderr.write(`${several ? label : "Error: "}${o.runId ? `run ${o.runId} failed` : "failed"}: ${why}\n`);
+    else if (o.status === "skipped") writeText(process.stderr, `${label}skipped: ${why}\n`);
+    else writeText(process.stderr, `${several ? label : "Error: "}${o.runId ? `run ${o.runId} failed` : "failed"}: ${why}\n`);
   }
-  for (const f of failures) process.stderr.write(`Error: ${f}\n`);
+  for (const f of failures) writeText(process.stderr, `Error: ${f}\n`);
   if (batch) out.printJson(outcomes.map((o) => (o.status === "completed" ? o.result : null)));
   else if (outcomes[0]!.status === "completed") out.printJson(outcomes[0]!.result);
 }
@@ -94,9 +95,9 @@ export function printOutcomes(
 export function printPending(out: Printer, pending: PendingRun): void {
   const id = pending.batchId ?? pending.runId!;
   if (out.json) return out.printJson(pending);
-  process.stderr.write(`The run is ${pending.status} at the service. Wait for its outcome with:\n  reduck runs wait ${id}\n`);
+  writeText(process.stderr, `The run is ${pending.status} at the service. Wait for its outcome with:\n  reduck runs wait ${id}\n`);
   // stdout is the id alone, so `id=$(reduck run --no-wait ...)` works.
-  process.stdout.write(`${id}\n`);
+  writeText(process.stdout, `${id}\n`);
 }
 
 /** "1m12s", "8s". */

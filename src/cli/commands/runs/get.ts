@@ -8,6 +8,7 @@ import { renderFields } from "../../shell/output.js";
 import { checkRunIds } from "../../run/run-ids.js";
 import { browserLabel, scriptLabel } from "../../run/run-labels.js";
 import { expandHome } from "../../run/run-args.js";
+import { writeText } from "../../shell/terminal-text.js";
 
 export default class RunsGet extends BaseCommand<typeof RunsGet> {
   static override summary = "Show one run: its script, arguments, status and result or error";
@@ -50,7 +51,7 @@ export default class RunsGet extends BaseCommand<typeof RunsGet> {
         const saved = await saveFiles(outcome.result, schema, out);
         run.result = { result: saved.result as typeof outcome.result };
         for (const file of saved.written) this.note(`Saved ${file}`);
-        for (const failure of saved.failures) process.stderr.write(`Error: ${failure}\n`);
+        for (const failure of saved.failures) writeText(process.stderr, `Error: ${failure}\n`);
         if (saved.failures.length) process.exitCode = ExitCode.FAILED;
       } else {
         const note = unsavedNote(outcome.result, schema);
