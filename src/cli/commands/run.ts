@@ -19,6 +19,7 @@ import { isPendingRun, type RunStatusUpdate, type RunStepOutcome } from "../../r
 import { outcomeOfRunError, outcomeOfStep, cliErrorOf, printOutcomes, printPending, statusLine } from "../run/run-report.js";
 import { FileProblem, checkPathFile, type PathFile } from "../../run/files.js";
 import { writeText } from "../shell/terminal-text.js";
+import { RUNNABLE_SCRIPT, VERSION } from "../shell/answer-shapes.js";
 import { progressReporter } from "../run/progress.js";
 import { fileNameNotes } from "../run/file-name-notes.js";
 
@@ -260,9 +261,9 @@ ${EXIT_CODES_HELP}`;
     let versionId: string | undefined;
     if (version) {
       versionId = await resolveVersion(client, path, version);
-      contract = this.unwrap(await getScriptVersion({ client, path: { ...path, versionId } }), `reading ${label} version ${version}`);
+      contract = this.unwrap(await getScriptVersion({ client, path: { ...path, versionId } }), `reading ${label} version ${version}`, VERSION);
     } else {
-      const script = await readScriptOrSuggest(client, path, !step.address.handle);
+      const script = await readScriptOrSuggest(client, path, !step.address.handle, RUNNABLE_SCRIPT);
       if (!script.current_version) throw new CliError(`${label} has no current version to run: promote one, or pass --version`, ExitCode.FAILED);
       contract = script.current_version as typeof contract;
     }

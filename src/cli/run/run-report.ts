@@ -7,6 +7,7 @@ import { isRunFailure, type RunError, type RunStatusUpdate, type RunStepOutcome,
 import { inCliWords } from "../shell/cli-words.js";
 import { CliError, fromReduckError } from "../shell/errors.js";
 import { ExitCode } from "../shell/exit-codes.js";
+import { ID_SHAPES, isIdOf } from "../../core/id-shapes.js";
 import { terminalLine, writeText } from "../shell/terminal-text.js";
 
 /**
@@ -53,6 +54,24 @@ export function cliErrorOf(error: RunError): CliError {
   return cli;
 }
 
+/**
+ * The run and batch ids an answer gave, checked against their documented shape before one is
+ * printed (and copied into `reduck runs wait ID`): a malformed one fails the command (exit 1).
+ */
+function checkIds(ids: Array<{ kind: "run id" | "batch id"; value: string | null | undefined }>): void {
+  for (const { kind, value } of ids) {
+    if (value === null || value === undefined || value === "" || isIdOf(kind, value)) continue;
+    const shown = value.length > 40 ? `${JSON.stringify(value.slice(0, 40))}...` : JSON.stringify(value);
+    throw new CliError(
+      `the service's answer is not as documented: it names the run by a ${kind} ${shown} (expected ${ID_SHAPES[kind].shape})`,
+      ExitCode.FAILED,
+      {
+        kind: "invalid_response",
+      },
+    );
+  }
+}
+
 export interface Printer {
   json: boolean;
   note(message: string): void;
@@ -70,6 +89,7 @@ export function printOutcomes(
   labels: string[],
   failures: string[] = [],
 ): void {
+  checkIds([{ kind: "batch id", value: batch?.batchId }, ...outcomes.map((o) => ({ kind: "run id" as const, value: o.runId }))]);
   const failed = outcomes.some((o) => o.status !== "completed") || failures.length > 0;
   if (failed) process.exitCode = ExitCode.FAILED;
   if (out.json) {
@@ -93,6 +113,7 @@ export function printOutcomes(
 
 /** A run still going (`--no-wait`): its handle, and how to wait for it. Exit 0. */
 export function printPending(out: Printer, pending: PendingRun): void {
+  checkIds([{ kind: "batch id", value: pending.batchId }, ...[pending.runId, ...(pending.runIds ?? [])].map((value) => ({ kind: "run id" as const, value }))]);
   const id = pending.batchId ?? pending.runId!;
   if (out.json) return out.printJson(pending);
   writeText(process.stderr, `The run is ${pending.status} at the service. Wait for its outcome with:\n  reduck runs wait ${id}\n`);

@@ -17,6 +17,7 @@ import { CliError, fromReduckError, toCliError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
 import type { CommandShape } from "./parse-errors.js";
 import { terminalText } from "./terminal-text.js";
+import { checkAnswer, type Shape } from "./answer-check.js";
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)["baseFlags"] & T["flags"]>;
 export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T["args"]>;
@@ -146,10 +147,14 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return this.cachedClient;
   }
 
-  /** Unwraps a library result, or fails the command with the error's message and exit code. */
-  protected unwrap<D>(result: { data: D; error: undefined } | { data: undefined; error: ReduckError }, doing?: string): D {
+  /**
+   * Unwraps a library result, or fails the command with the error's message and exit code; with
+   * a `shape`, the data is checked against it first (answer-check.ts: a malformed answer is one
+   * clear error naming `doing`).
+   */
+  protected unwrap<D>(result: { data: D; error: undefined } | { data: undefined; error: ReduckError }, doing?: string, shape?: Shape): D {
     if (result.error) throw fromReduckError(result.error, doing);
-    return result.data as D;
+    return shape ? checkAnswer(result.data as D, shape, doing ?? "reading the service's answer") : (result.data as D);
   }
 
   /**

@@ -13,6 +13,8 @@ import { ExitCode } from "../../shell/exit-codes.js";
 import { resolveAddress, type ScriptPath } from "../../scripts/own-handle.js";
 import { readScriptOrSuggest } from "../../scripts/script-lookup.js";
 import { madeWith } from "../../scripts/types-header.js";
+import { checkAnswer } from "../../shell/answer-check.js";
+import { SCRIPT, VERSION } from "../../shell/answer-shapes.js";
 import { resolveVersion, versionFlag } from "../../scripts/versions.js";
 
 const DEFAULT_OUT = "reduck-scripts.ts";
@@ -125,7 +127,7 @@ A schema form the converter does not express becomes \`unknown\`, with a comment
     let chosen = script.current_version;
     if (version) {
       const versionId = await resolveVersion(client, scriptPath, version);
-      chosen = this.unwrap(await getScriptVersion({ client, path: { ...scriptPath, versionId } }), `reading ${address} version ${version}`);
+      chosen = this.unwrap(await getScriptVersion({ client, path: { ...scriptPath, versionId } }), `reading ${address} version ${version}`, VERSION);
     }
     if (!chosen) {
       throw usageError(`${address} has no current version (only drafts): promote one with \`reduck scripts versions promote\`, or give --version`);
@@ -174,13 +176,14 @@ A schema form the converter does not express becomes \`unknown\`, with a comment
       if (read.error.status === 404) return { address: r.address, status: "missing", recorded };
       throw fromReduckError(read.error, `reading ${r.address}`);
     }
-    const now = read.data.current_version;
+    const now = checkAnswer(read.data, SCRIPT, `reading ${r.address}`).current_version;
     if (now && now.id === r.versionId) return { address: r.address, status: "current", recorded };
     if (!now) return { address: r.address, status: "missing", recorded };
     const current = { versionNumber: now.version_number, versionId: now.id };
     const before = await getScriptVersion({ client, path: { ...scriptPath, versionId: r.versionId } });
     // The recorded version may have been deleted: the changes are then unknown, the move is not.
     if (before.error) return { address: r.address, status: "moved", recorded, current };
+    checkAnswer(before.data, VERSION, `reading ${r.address} version ${r.versionNumber}`);
     return {
       address: r.address,
       status: "moved",
