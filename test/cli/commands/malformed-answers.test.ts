@@ -137,6 +137,30 @@ describe("a malformed answer is one clear error, never a crash", () => {
   });
 });
 
+describe("a did-you-mean whose lookups answer nonsense is left out, never a crash", () => {
+  const nonsense = { data: [null, 5, { slug: 3 }, { host: "mail.google.com", slug: "send_email", author: { handle: "../x" } }], hasNextPage: false };
+
+  test("an unknown script: the service's no, without a hint built from bad entries", async () => {
+    server.use(
+      http.get(`${API}/api/scripts`, () => HttpResponse.json(nonsense)),
+      http.get(`${API}/api/scripts/reduck`, () => HttpResponse.json(nonsense)),
+    );
+    const { exitCode, stderr } = await reduck("scripts", "get", "reduck/mail.google.com/send_emial");
+    expect(exitCode).toBe(2);
+    expect(stderr).not.toMatch(CRASH);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).not.toContain("../x");
+  });
+
+  test("an unknown owner, when the account's own handles cannot be read", async () => {
+    server.use(http.get(`${API}/api/me`, () => HttpResponse.json({ handle: 7, projects: 5 })));
+    const { exitCode, stderr } = await reduck("scripts", "list", "redcuk");
+    expect(exitCode).toBe(2);
+    expect(stderr).not.toMatch(CRASH);
+    expect(stderr).toMatch(/^Error: listing redcuk's scripts: /);
+  });
+});
+
 describe("ids the service hands out are checked before they are printed", () => {
   const EMAIL = ["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi"];
   test.each([
