@@ -1,5 +1,7 @@
 import { Writable } from "node:stream";
 import { Flags } from "@oclif/core";
+import { checkAnswer } from "../shell/answer-check.js";
+import { ME } from "../shell/answer-shapes.js";
 import { writeText } from "../shell/terminal-text.js";
 import { openBrowser } from "../../auth/browser.js";
 import { durationInWords } from "../../core/duration.js";
@@ -129,6 +131,8 @@ Each API URL has its own sign-in. With --api-url, later commands use that URL un
       if (error.status === 401) throw new CliError(`${refused}: ${error.error}`, ExitCode.AUTH);
       throw fromReduckError(error, doing);
     }
+    // Remembered as the account signed in, and printed: checked first.
+    checkAnswer(me, ME, doing);
     return me.handle ?? me.email;
   }
 }
