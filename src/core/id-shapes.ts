@@ -4,21 +4,22 @@
  * malformed answer, never a path segment such as `..`.
  */
 
-/** Run, batch and version ids: UUIDs of versions 1 to 8, or the nil or max UUID (the description's pattern). */
+/** Run, batch, version and app ids: UUIDs of versions 1 to 8, or the nil or max UUID (the description's pattern). */
 const UUID =
   /^(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
 
 /**
  * An owner's handle: `@username` or a project's handle, in the characters the description's
- * script addresses allow (letters, digits, `_`, `.`, `-`), 100 at most, and never dots alone.
+ * script addresses allow (letters, digits, `_`, `.`, `-`), 64 at most, and never dots alone.
  */
-const HANDLE = /^(?!@?\.+$)@?[A-Za-z0-9_.-]{1,100}$/;
+const HANDLE = /^(?!@?\.+$)@?[A-Za-z0-9_.-]{1,64}$/;
 
 /** The kinds of id the service hands out, by the words a message uses for them. */
 export const ID_SHAPES = {
   "run id": { test: (s: string) => UUID.test(s), shape: "a UUID" },
   "batch id": { test: (s: string) => UUID.test(s), shape: "a UUID" },
   "version id": { test: (s: string) => UUID.test(s), shape: "a UUID" },
+  "app id": { test: (s: string) => UUID.test(s), shape: "a UUID" },
   handle: { test: (s: string) => HANDLE.test(s), shape: "@username or a project handle (letters, digits, _ . -)" },
 } as const;
 

@@ -1,9 +1,11 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
+import { setFlagsFromString } from "node:v8";
 import { writeText } from "../shell/terminal-text.js";
 import { Flags } from "@oclif/core";
 import { BaseCommand } from "../shell/base.js";
 import { fromReduckError, usageError } from "../shell/errors.js";
+import { checkFileToWrite } from "../shell/write-check.js";
 import { ExitCode, EXIT_CODES_HELP } from "../shell/exit-codes.js";
 import { parseAddress } from "../shell/address.js";
 import { expandHome, sharedArguments } from "../run/run-args.js";
@@ -14,6 +16,7 @@ import { scriptCallError } from "../scripts/script-lookup.js";
 import { preloadValidator, schemaProblems } from "../run/validate-args.js";
 import { chosenVersion, resolveVersion, versionFlags } from "../scripts/versions.js";
 import type { BatchScript, PrepareOptions } from "../../batch/prepare.js";
+import type { ResumeWords } from "../../batch/resume.js";
 import type { BatchCounts } from "../../batch/run-many.js";
 import { durationCompact } from "../../core/duration.js";
 
@@ -33,6 +36,12 @@ const SOURCE = { "X-Reduck-Source": "cli" };
 const SHOWN_PROBLEMS = 20;
 
 const n = (x: number) => x.toLocaleString("en-US");
+
+/** A refused resume names the command's flags (the library's own words name runMany's options). */
+const CLI_RESUME_WORDS: ResumeWords = {
+  version: (id) => `--version ${id}`,
+  newJournal: "--out NEW.results.jsonl, without --resume",
+};
 
 /** A word of a shell command, quoted only when it must be. */
 function shellWord(word: string): string {
@@ -103,6 +112,7 @@ ${EXIT_CODES_HELP}`;
   };
 
   public async run(): Promise<void> {
+    keepYoungGenerationSmall();
     const { readBatchScript, readRows, rowsFormat, runMany } = await batchModules();
     const flags = this.flags;
     const browser = browserOf(flags.browser, flags.device);
@@ -131,6 +141,8 @@ ${EXIT_CODES_HELP}`;
     if (existing > 0 && !flags.resume && !flags["dry-run"]) {
       throw usageError(`${out} already holds the results of a batch: add --resume to continue it (rows already run are not sent again), or give another --out`);
     }
+    // The journal is written as rows are sent: a file that cannot be is said before anything is.
+    if (!flags["dry-run"]) await checkFileToWrite(out, `--out ${flags.out ?? out}`);
 
     const client = await this.client();
     preloadValidator();
@@ -240,7 +252,8 @@ ${EXIT_CODES_HELP}`;
     const { readJournal, readRows, resumeRefusal, RowPreparer, RowsError } = await batchModules();
     const contents = journal ? await readJournal(journal) : undefined;
     // Other arguments for every row than the journal's would make every row new: refused here, before anything is sent.
-    const refusal = contents && resumeRefusal(contents, { script: script.address, versionId: script.versionId, shared: options.shared ?? {} }, journal!);
+    const refusal =
+      contents && resumeRefusal(contents, { script: script.address, versionId: script.versionId, shared: options.shared ?? {} }, journal!, CLI_RESUME_WORDS);
     if (refusal) throw usageError(refusal);
     const states = contents?.states;
     const preparer = new RowPreparer(script, options);
@@ -315,4 +328,17 @@ ${EXIT_CODES_HELP}`;
       },
     };
   }
+}
+
+/**
+ * A batch reads every row at least once (the pre-flight) and each row's short-lived objects make
+ * V8 grow its young generation, a few MiB at a time, up to 16 MiB per semi-space: resident memory
+ * then grows with the number of rows although what is in use stays at 10-15 MiB. Growth factor 1
+ * keeps the young generation at its starting size for this process (`node
+ * --max-semi-space-size=1` has the same effect, but the CLI cannot pass node flags to itself).
+ * Measured on a 100,000-row `--dry-run` (one CSV column, the other argument given once): a peak of
+ * 112-118 MiB became 87-91 MiB with it and the smaller reads of rows.ts.
+ */
+function keepYoungGenerationSmall(): void {
+  setFlagsFromString("--semi-space-growth-factor=1");
 }

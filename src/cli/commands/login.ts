@@ -1,4 +1,3 @@
-import { Writable } from "node:stream";
 import { Flags } from "@oclif/core";
 import { checkAnswer } from "../shell/answer-check.js";
 import { ME } from "../shell/answer-shapes.js";
@@ -13,8 +12,8 @@ import { BaseCommand } from "../shell/base.js";
 import { inCliWords } from "../shell/cli-words.js";
 import { configFile, readConfig, updateConfig, type StoredConfig, type StoredCredential } from "../shell/config.js";
 import { CliError, fromReduckError, usageError } from "../shell/errors.js";
-import { nodeReadline } from "../../core/builtins.js";
 import { ExitCode } from "../shell/exit-codes.js";
+import { askHidden, readAll } from "../shell/hidden-input.js";
 import { cliFetch, connectionSettings } from "../shell/network.js";
 
 export default class Login extends BaseCommand<typeof Login> {
@@ -141,35 +140,4 @@ Each API URL has its own sign-in. With --api-url, later commands use that URL un
 function rememberApiUrl(config: StoredConfig, apiUrl: string): void {
   if (apiUrl === DEFAULT_BASE_URL) delete config.apiUrl;
   else config.apiUrl = apiUrl;
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  let text = "";
-  for await (const chunk of stream) text += chunk.toString();
-  return text;
-}
-
-function askHidden(prompt: string): Promise<string> {
-  process.stderr.write(prompt);
-  let muted = true;
-  const output = new Writable({
-    write(chunk, _enc, done) {
-      if (!muted) process.stderr.write(chunk);
-      done();
-    },
-  });
-  const rl = nodeReadline().createInterface({ input: process.stdin, output, terminal: true });
-  return new Promise((resolve) => {
-    rl.question("", (answer) => {
-      muted = false;
-      rl.close();
-      process.stderr.write("\n");
-      resolve(answer);
-    });
-    rl.on("SIGINT", () => {
-      rl.close();
-      process.stderr.write("\n");
-      process.exit(ExitCode.INTERRUPTED);
-    });
-  });
 }

@@ -11,10 +11,11 @@ import path from "node:path";
  * madeWith(["reduck/mail.google.com/send_email"], { out: "/home/ann/app/src/reduck.ts" }, "/home/ann/app");
  * // "reduck scripts types reduck/mail.google.com/send_email --out src/reduck.ts"
  */
-export function madeWith(addresses: string[], { version, out }: { version?: string; out?: string }, cwd = process.cwd()): string {
+export function madeWith(addresses: string[], { version, out, strict }: { version?: string; out?: string; strict?: boolean }, cwd = process.cwd()): string {
   const words = ["reduck scripts types", ...addresses];
   if (version) words.push(`--version ${version}`);
   if (out) words.push(`--out ${portableOut(out, cwd)}`);
+  if (strict) words.push("--strict");
   return words.join(" ");
 }
 

@@ -19,7 +19,7 @@ describe("madeWith", () => {
     expect(line).not.toContain("ann");
   });
 
-  test("--version is kept", () => {
-    expect(madeWith([address], { version: "3" }, project)).toBe(`reduck scripts types ${address} --version 3`);
+  test("--version and --strict are kept", () => {
+    expect(madeWith([address], { version: "3", strict: true }, project)).toBe(`reduck scripts types ${address} --version 3 --strict`);
   });
 });
