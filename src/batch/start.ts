@@ -3,6 +3,7 @@
  * opened. Whatever stops it before the first row is an error to report, never a throw.
  */
 import { isClient } from "../core/call.js";
+import { settingsProblem } from "../core/call-settings.js";
 import type { ReduckError } from "../core/errors.js";
 import { Journal, readJournal, type JournalContents } from "./journal.js";
 import { readBatchScript, type BatchScript } from "./prepare.js";
@@ -78,5 +79,5 @@ function optionsProblem(options: unknown): string | undefined {
     if (o[name] !== undefined && typeof o[name] !== "function") return `${name} must be a function`;
   for (const name of ["signal", "stop"] as const) if (o[name] !== undefined && !(o[name] instanceof AbortSignal)) return `${name} must be an AbortSignal`;
   if (o.journal !== undefined && (typeof o.journal !== "string" || !o.journal)) return "journal must be a file path";
-  return undefined;
+  return settingsProblem(o, "runMany");
 }
