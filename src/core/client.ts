@@ -50,8 +50,9 @@ export interface ReduckClientSettings {
    */
   runBaseUrl?: string;
   /**
-   * A fetch of your own for every request (catalogue calls and runs), looked up on every call.
-   * Without one, requests go over node:http and node:https.
+   * A fetch of your own for every request (catalogue calls and runs), looked up on every call,
+   * given standard RequestInit options only and `redirect: "manual"` (the client follows
+   * redirects by its own rule). Without one, requests go over node:http and node:https.
    */
   fetch?: typeof fetch;
   /**
@@ -72,8 +73,9 @@ export interface ReduckClientSettings {
   /** Retries of requests that are safe to repeat. Default 2. */
   maxRetries?: number;
   /**
-   * Timeout of each attempt of a catalogue call, in ms, until the whole answer has arrived.
-   * Default 60000; 0 disables it. Runs have none (pass a `signal` to stop one).
+   * Timeout of each attempt of a request, in ms, until the whole answer has arrived. Default
+   * 60000; 0 disables it. A run waits for its answer to begin as long as its script takes (pass
+   * a `signal`, or the call's own `timeoutMs`, to stop one); the rest of its answer gets this.
    */
   timeoutMs?: number;
   /** Told before each retry (the CLI prints a notice). */
