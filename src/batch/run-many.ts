@@ -60,7 +60,7 @@ export function runMany(options: RunManyOptions): RunManyRun {
 }
 async function* drive(given: RunManyOptions, counts: BatchCounts, state: { error?: ReduckError }): AsyncGenerator<RowOutcome> {
   // The call's own timeout and retries, for every request of the batch (startBatch refuses them when malformed).
-  const usable = isClient(given.client) && !settingsProblem(given, "runMany");
+  const usable = isClient(given?.client) && !settingsProblem(given, "runMany");
   const options = usable ? { ...given, client: withCallSettings(given.client, settingsOf(given)) } : given;
   const warn = (message: string) => options.onWarning?.(message);
   const fail = (error: string, kind: ReduckError["kind"] = "invalid_request") => {
