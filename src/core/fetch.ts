@@ -71,7 +71,8 @@ export function connectionFetch(connections: Connections, { maxAnswerBytes = Inf
         throw new TypeError("fetch failed", { cause: new Error(`${answer.url} redirected to ${answer.headers.location}, ${why}`) });
       }
       const declared = declaredLength(answer.headers["content-length"]);
-      if (declared !== undefined && declared > maxAnswerBytes) {
+      const bodiless = NULL_BODY.has(answer.status) || method === "HEAD";
+      if (!bodiless && declared !== undefined && declared > maxAnswerBytes) {
         answer.finish();
         throw new TypeError("fetch failed", { cause: new AnswerTooLarge(maxAnswerBytes, declared) });
       }

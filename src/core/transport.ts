@@ -100,7 +100,9 @@ async function sendOnce(route: Route, request: CallRequest, timeoutMs: number, c
     phase = "body";
     // Read even when the status has no body: over node:http, an answer never read keeps its
     // connection busy (and the process alive) until the server closes it, seconds later.
-    const read = await guard.race(answer.read(MAX_ANSWER_BYTES));
+    // The Content-Length of an answer that has no body (to HEAD, a 204 or 304) is no size to refuse.
+    const bodiless = request.method === "HEAD" || NULL_BODY.has(answer.status);
+    const read = await guard.race(answer.read(bodiless ? Number.POSITIVE_INFINITY : MAX_ANSWER_BYTES));
     const body = NULL_BODY.has(answer.status) ? new Uint8Array(0) : read;
     return { status: answer.status, statusText: answer.statusText, url: answer.url, headers: answer.headers, body };
   } catch (err) {

@@ -83,12 +83,15 @@ describe.each(routes)("over %s", (_label, settings) => {
 
 describe("the CLI's fetch (sign-in requests; downloads go to disk unbounded)", () => {
   test("with a limit: a larger Content-Length fails at once, a body past it fails as it is read", async () => {
-    const server = await startFaultServer({ "GET /huge": "huge-content-length", "GET /endless": "endless-body" });
+    const server = await startFaultServer({ "GET /huge": "huge-content-length", "HEAD /huge": "huge-content-length", "GET /endless": "endless-body" });
     servers.push(server);
     const fetch = connectionFetch(new Connections(), { maxAnswerBytes: MAX_ANSWER_BYTES });
     const refused = await fetch(`${server.url}/huge`).catch((e) => e);
     expect(refused).toBeInstanceOf(TypeError);
     expect(refused.cause.message).toBe("the answer is 64 MiB by its Content-Length, over the 32 MiB the client reads of one; nothing of it was read");
+    // The answer to HEAD has no body: its Content-Length is the size of what a GET would send.
+    const head = await fetch(`${server.url}/huge`, { method: "HEAD" });
+    expect([head.status, head.body]).toEqual([200, null]);
     const response = await fetch(`${server.url}/endless`);
     const cut = await response.arrayBuffer().catch((e) => e);
     expect(cut).toBeInstanceOf(TypeError);
