@@ -29,7 +29,7 @@ export class AnswerTooLarge extends Error {
 
 /** An AnswerTooLarge as a failure of the call: the server's doing, so not worth repeating. */
 export function tooLargeFailure(err: AnswerTooLarge, url: string, status: number | undefined): Failure {
-  const where = safeOrigin(url);
+  const where = URL.canParse(url) ? new URL(url).origin : url;
   return {
     error: { kind: "invalid_response", ...(status !== undefined ? { status } : {}), url, error: `${err.message} (from ${where})` },
     notSent: false,
@@ -104,12 +104,4 @@ export async function readWebBody(response: Response, limit: number): Promise<Ui
     at += chunk.byteLength;
   }
   return whole;
-}
-
-function safeOrigin(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
 }
