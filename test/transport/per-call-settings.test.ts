@@ -1,10 +1,10 @@
 /**
  * `timeoutMs`, `maxRetries` and `onRetry` on a call, in place of the client's: on the generated
- * functions (and what wraps them, listAll), runScript, waitForRun and runMany. Against real
+ * functions (and what wraps them, paginateToArray), runScript, waitForRun and runMany. Against real
  * loopback servers whose clients are patient (60 s, 2 retries) unless the call says otherwise.
  */
 import { afterEach, describe, expect, test } from "vitest";
-import { createReduckClient, getMe, listAll, listRuns, runMany, runScript, waitForRun, type RetryInfo } from "../../src/index.js";
+import { createReduckClient, getMe, listRuns, paginateToArray, runMany, runScript, waitForRun, type RetryInfo } from "../../src/index.js";
 import { refusedPort } from "../support/scripted-server.js";
 import { startFaultServer, type Fault, type FaultServer } from "../faults/fault-server.js";
 
@@ -44,9 +44,9 @@ describe("a generated function", () => {
     expect(clientRetries).toEqual([]);
   });
 
-  test("listAll passes them on to every page", async () => {
+  test("paginateToArray passes them on to every page", async () => {
     const { server, client } = await serve({ "GET /api/runs": { status: 429, retryAfter: "0" } });
-    const { error } = await listAll(listRuns, { client, maxRetries: 0 });
+    const { error } = await paginateToArray(listRuns, { client, maxRetries: 0 });
     expect(error).toMatchObject({ status: 429 });
     expect(server.count("GET /api/runs")).toBe(1);
   });
@@ -101,7 +101,7 @@ describe("runScript", () => {
 test("waitForRun: a per-call timeout fires on a poll (which is then polled again)", async () => {
   const done = { batchId: BATCH, status: "completed", runs: [{ runId: "r1", result: { ok: true } }] };
   const { server, client } = await serve({ [`GET /batches/${BATCH}`]: ["silent", { json: done }] });
-  const { data, error } = await waitForRun({ client, batchId: BATCH }, { timeoutMs: 200, maxRetries: 0 });
+  const { data, error } = await waitForRun({ client, batchId: BATCH, timeoutMs: 200, maxRetries: 0 });
   expect(error).toBeUndefined();
   expect(data).toMatchObject({ status: "completed" });
   expect(server.count(`GET /batches/${BATCH}`)).toBe(2);
