@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { setFlagsFromString } from "node:v8";
+import { writeText } from "../shell/terminal-text.js";
 import { Flags } from "@oclif/core";
 import { BaseCommand } from "../shell/base.js";
 import { fromReduckError, usageError } from "../shell/errors.js";
@@ -163,7 +164,7 @@ ${EXIT_CODES_HELP}`;
       const summary = { total: preflight.total, wouldRun: preflight.toSend, invalid: preflight.invalid, alreadyDone: preflight.done };
       if (this.jsonEnabled()) this.printJson(summary);
       else {
-        if (preflight.problems.length) process.stderr.write(`${this.problemList(preflight, input)}\n`);
+        if (preflight.problems.length) writeText(process.stderr, `${this.problemList(preflight, input)}\n`);
         process.stdout.write(
           `${n(preflight.total)} row${preflight.total === 1 ? "" : "s"} checked: ${n(preflight.toSend)} run${preflight.toSend === 1 ? "" : "s"} would go out` +
             `${preflight.invalid ? `, ${n(preflight.invalid)} invalid` : ""}${preflight.done ? `, ${n(preflight.done)} already done (per ${out})` : ""}\n`,
@@ -205,7 +206,7 @@ ${EXIT_CODES_HELP}`;
       onProgress: progress.update,
       onWarning: (w) => {
         progress.clear();
-        process.stderr.write(`Warning: ${w}\n`);
+        writeText(process.stderr, `Warning: ${w}\n`);
       },
     });
     for await (const _ of run) {
@@ -227,13 +228,13 @@ ${EXIT_CODES_HELP}`;
     }
     if (run.error) {
       const e = fromReduckError(run.error);
-      process.stderr.write(`Error: ${e.message}\n`);
-      process.stderr.write(`To continue: ${resumeCommand}\n`);
+      writeText(process.stderr, `Error: ${e.message}\n`);
+      writeText(process.stderr, `To continue: ${resumeCommand}\n`);
       process.exitCode = e.exitCode === ExitCode.USAGE ? ExitCode.FAILED : e.exitCode;
       return;
     }
     if (stop.signal.aborted) {
-      process.stderr.write(`Interrupted. To continue where it stopped: ${resumeCommand}\n`);
+      writeText(process.stderr, `Interrupted. To continue where it stopped: ${resumeCommand}\n`);
       process.exitCode = ExitCode.INTERRUPTED;
       return;
     }

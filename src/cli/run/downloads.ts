@@ -107,7 +107,7 @@ const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
 export function safeFileName(name: string): string {
   let base = name.split(/[\\/]/).pop() ?? "";
   base = base
-    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, "")
     .replace(/[<>:"|?*]/g, "_")
     .replace(/^[.\s]+/, "")
     .replace(/[.\s]+$/, "");

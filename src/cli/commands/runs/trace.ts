@@ -6,6 +6,7 @@ import { checkOutDir, fetchInto, why } from "../../run/downloads.js";
 import { ExitCode } from "../../shell/exit-codes.js";
 import { expandHome } from "../../run/run-args.js";
 import { checkRunIds } from "../../run/run-ids.js";
+import { writeText } from "../../shell/terminal-text.js";
 
 const SIMULATED_PAGE =
   "On the sandbox, a run on its simulated page (--browser simulated) takes none: that page renders nothing. " +
@@ -67,7 +68,7 @@ export default class RunsTrace extends BaseCommand<typeof RunsTrace> {
         screenshot.path = await fetchInto(dir, `${runId}-${kind}.png`, screenshot.url);
         this.note(`Saved ${screenshot.path}`);
       } catch (err) {
-        process.stderr.write(`Error: could not save the ${kind} screenshot: ${why(err)}\n`);
+        writeText(process.stderr, `Error: could not save the ${kind} screenshot: ${why(err)}\n`);
         process.exitCode = ExitCode.FAILED;
       }
     }
