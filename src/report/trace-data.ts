@@ -46,9 +46,12 @@ export interface TraceScreenshotView {
 }
 
 export interface TraceView {
+  /** The steps, or the first `maxSteps` of them and the failing one after those. */
   steps: TraceStepView[];
+  /** How many steps the trace has. */
+  stepCount: number;
   screenshots: TraceScreenshotView[];
-  /** The index of the first step that failed, if one did. */
+  /** The index (in the trace) of the first step that failed, if one did. */
   failedStep: number | undefined;
   /** The steps' durations added up. */
   totalMs: number;
@@ -111,16 +114,23 @@ function screenshotOf(raw: unknown): TraceScreenshotView {
   };
 }
 
+const failedRaw = (raw: unknown) =>
+  isObject(raw) && (raw.ok === false || (typeof raw.ok !== "boolean" && raw.error !== undefined && raw.error !== null && raw.error !== ""));
+
 /**
  * A trace as recognised. An object's `steps` and `screenshots` are read; an array is taken as the
- * steps; anything else is kept whole in `extra`.
+ * steps; anything else is kept whole in `extra`. With `maxSteps`, only so many steps are
+ * recognised (and the failing one, wherever it is), while the count, the total duration and the
+ * failing step's place still cover them all.
  *
  * @example
  * const view = normaliseTrace((await getRunTrace({ client, path: { runId } })).data);
- * if (view.failedStep !== undefined) console.log(view.steps[view.failedStep]!.error);
+ * const failed = view.steps.find((s) => s.index === view.failedStep);
+ * if (failed) console.log(failed.action, failed.error);
  */
-export function normaliseTrace(raw: unknown): TraceView {
-  const view: TraceView = { steps: [], screenshots: [], failedStep: undefined, totalMs: 0, extra: {} };
+export function normaliseTrace(raw: unknown, options: { maxSteps?: number } = {}): TraceView {
+  const view: TraceView = { steps: [], stepCount: 0, screenshots: [], failedStep: undefined, totalMs: 0, extra: {} };
+  const maxSteps = options.maxSteps ?? Number.POSITIVE_INFINITY;
   try {
     let steps: unknown;
     let screenshots: unknown;
@@ -133,16 +143,21 @@ export function normaliseTrace(raw: unknown): TraceView {
       if (screenshots !== undefined && !Array.isArray(screenshots)) view.extra.screenshots = screenshots;
     } else if (raw !== undefined && raw !== null) view.extra = { trace: raw };
     if (Array.isArray(steps)) {
+      view.stepCount = steps.length;
       let at = 0;
       for (let i = 0; i < steps.length; i++) {
-        const step = stepOf(steps[i], i, at);
-        at += step.durationMs ?? 0;
-        view.steps.push(step);
-        if (view.failedStep === undefined && (step.ok === false || (step.ok === undefined && step.error !== undefined))) view.failedStep = i;
+        const item: unknown = steps[i];
+        const failed = view.failedStep === undefined && failedRaw(item);
+        if (failed) view.failedStep = i;
+        if (i < maxSteps || failed) {
+          const step = stepOf(item, i, at);
+          view.steps.push(step);
+          at += step.durationMs ?? 0;
+        } else if (isObject(item)) at += finite(item.duration_ms) ?? finite(item.durationMs) ?? 0;
       }
       view.totalMs = at;
     }
-    if (Array.isArray(screenshots)) view.screenshots = screenshots.map(screenshotOf);
+    if (Array.isArray(screenshots)) view.screenshots = screenshots.slice(0, Math.max(maxSteps, 50)).map(screenshotOf);
   } catch (err) {
     // Not JSON (a getter that throws, a revoked proxy): what was read stays, and the failure is said.
     view.extra.unreadable = err instanceof Error ? err.message : String(err);

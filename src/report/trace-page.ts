@@ -75,14 +75,14 @@ function facts(run: RunView, trace: TraceView | undefined): string {
     ["Asked from", run.source && text(run.source)],
     ["Batch", run.batchId && `<code>${text(run.batchId)}</code>`],
     ["Script id", run.scriptId && `<code>${text(run.scriptId)}</code>`],
-    ["Steps", trace && trace.steps.length ? `${count(trace.steps.length)}, ${duration(trace.totalMs)} in all` : undefined],
+    ["Steps", trace && trace.stepCount ? `${count(trace.stepCount)}, ${duration(trace.totalMs)} in all` : undefined],
   ];
   const shown = rows.filter((r): r is [string, string] => Boolean(r[1]));
   return shown.length ? `<dl class="facts">${shown.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join("")}</dl>` : "";
 }
 
 function failureCallout(run: RunView, trace: TraceView | undefined, budget: Budget): string {
-  const step = trace?.failedStep !== undefined ? trace.steps[trace.failedStep] : undefined;
+  const step = trace?.failedStep !== undefined ? trace.steps.find((s) => s.index === trace.failedStep) : undefined;
   const failed = step !== undefined || run.error !== undefined || statusClass(run.status) === "bad";
   if (!failed) return "";
   const parts: string[] = [];
@@ -207,9 +207,15 @@ function stepsSection(trace: TraceView, budget: Budget): string {
   trace.screenshots.slice(0, 50).forEach((s, i) => {
     if (s.afterStep !== undefined && !shotOfStep.has(s.afterStep)) shotOfStep.set(s.afterStep, i);
   });
-  const shown = trace.steps.slice(0, MAX_STEPS);
-  const items = shown.map((step) => stepItem(step, trace, shotOfStep, budget));
-  const more = trace.steps.length - shown.length;
+  const items: string[] = [];
+  let next = 0;
+  for (const step of trace.steps) {
+    // The steps come in order; past MAX_STEPS only the failing one does, after a gap that says so.
+    if (step.index > next) items.push(`<li class="step muted">… ${count(step.index - next)} steps left out …</li>`);
+    items.push(stepItem(step, trace, shotOfStep, budget));
+    next = step.index + 1;
+  }
+  const more = trace.stepCount - next;
   return `<h2 id="steps">Steps</h2><p class="muted">Each bar is drawn to scale: where it starts is when the step began, its length how long it took (${duration(
     trace.totalMs,
   )} in all).</p><ol class="steps">${items.join("")}</ol>${more > 0 ? `<p class="muted">${count(more)} more steps left out (the page shows the first ${count(MAX_STEPS)}).</p>` : ""}`;
@@ -226,7 +232,7 @@ function traceBody(input: TracePageInput, budget: Budget): { title: string; body
   const source: Partial<TracePageInput> = isObject(input) ? input : { run: input };
   const run = normaliseRun(source.run, source.outcome);
   const hasTrace = source.trace !== undefined && source.trace !== null;
-  const trace = hasTrace ? normaliseTrace(source.trace) : undefined;
+  const trace = hasTrace ? normaliseTrace(source.trace, { maxSteps: MAX_STEPS }) : undefined;
   const heading = run.address ?? (run.id ? `run ${run.id}` : "a run");
   const title = `${run.address ?? "Run"}${run.status ? ` · ${run.status}` : ""}${run.id ? ` · ${run.id}` : ""}`;
   const notes = (Array.isArray(source.notes) ? source.notes : [])
