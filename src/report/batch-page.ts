@@ -40,27 +40,27 @@ const STATE_WORDS: Record<RowState, string> = {
 
 const BUCKETS: Array<[number, string]> = [
   [1_000, "under 1 s"],
-  [2_000, "1–2 s"],
-  [5_000, "2–5 s"],
-  [10_000, "5–10 s"],
-  [20_000, "10–20 s"],
-  [30_000, "20–30 s"],
-  [60_000, "30–60 s"],
-  [120_000, "1–2 min"],
-  [300_000, "2–5 min"],
-  [600_000, "5–10 min"],
+  [2_000, "1&ndash;2 s"],
+  [5_000, "2&ndash;5 s"],
+  [10_000, "5&ndash;10 s"],
+  [20_000, "10&ndash;20 s"],
+  [30_000, "20&ndash;30 s"],
+  [60_000, "30&ndash;60 s"],
+  [120_000, "1&ndash;2 min"],
+  [300_000, "2&ndash;5 min"],
+  [600_000, "5&ndash;10 min"],
   [Number.POSITIVE_INFINITY, "10 min or more"],
 ];
 
 const pct = (x: number) => `${Math.max(0, Math.min(100, x)).toFixed(3)}%`;
 
-/** `3, 5–9, 12`: sorted row numbers with runs drawn together. */
+/** `3, 5&ndash;9, 12`: sorted row numbers with runs drawn together, as HTML. */
 function ranges(rows: number[]): string {
   const parts: string[] = [];
   for (let i = 0; i < rows.length; ) {
     let j = i;
     while (j + 1 < rows.length && rows[j + 1] === rows[j]! + 1) j++;
-    parts.push(j > i ? `${rows[i]}–${rows[j]}` : String(rows[i]));
+    parts.push(j > i ? `${rows[i]}&ndash;${rows[j]}` : String(rows[i]));
     i = j + 1;
   }
   return parts.join(", ");
@@ -158,7 +158,7 @@ function rowsOfGroup(rows: number[], more: number): string {
   const first = rows.slice(0, INLINE_ROWS);
   const rest = more > 0 ? ` <span class="muted">and ${count(more)} more (in the list of rows below)</span>` : "";
   if (first.length === rows.length) return `<p>Rows: <span class="mono">${ranges(rows)}</span>${rest}</p>`;
-  return `<details><summary>Rows: <span class="mono">${ranges(first)}</span> … (${count(rows.length + more)} in all)</summary><p class="mono">${ranges(rows)}</p>${
+  return `<details><summary>Rows: <span class="mono">${ranges(first)}</span> &hellip; (${count(rows.length + more)} in all)</summary><p class="mono">${ranges(rows)}</p>${
     rest ? `<p>${rest}</p>` : ""
   }</details>`;
 }
@@ -190,11 +190,11 @@ function failuresSection(tally: BatchTally, rows: TalliedRow[], budget: Budget):
       g.group.errorType ? ` <code>${text(cut(g.group.errorType, 200, budget))}</code>` : ""
     }`;
     const more = g.total - g.rows.length;
-    return `<li id="error-${g.id + 1}" class="step"><h3>#${g.id + 1} · ${count(g.total)} row${g.total === 1 ? "" : "s"} · ${label}</h3>
+    return `<li id="error-${g.id + 1}" class="step"><h3>#${g.id + 1} &middot; ${count(g.total)} row${g.total === 1 ? "" : "s"} &middot; ${label}</h3>
 <pre>${text(cut(g.group.example, 2_000, budget))}</pre>${g.group.varies ? `<p class="muted">The rows' messages differ from this one in ids or numbers.</p>` : ""}
 ${rowsOfGroup(g.rows, more)}${
   g.runIds.length
-    ? `<p class="muted">Runs: <span class="mono">${g.runIds.map((id) => text(cut(id, 100, budget))).join(" ")}</span>${g.total > g.runIds.length ? " …" : ""}</p>`
+    ? `<p class="muted">Runs: <span class="mono">${g.runIds.map((id) => text(cut(id, 100, budget))).join(" ")}</span>${g.total > g.runIds.length ? " &hellip;" : ""}</p>`
     : ""
 }</li>`;
   });
@@ -213,7 +213,8 @@ function rowsSection(rows: TalliedRow[]): string {
   for (let i = 0; i < listed.length; i += BLOCK_ROWS) {
     const lines: string[] = [];
     for (const row of listed.slice(i, i + BLOCK_ROWS)) {
-      const id = row.runId ? text(row.runId) : "—";
+      // ASCII only, so the list (most of a big report) stays a one-byte string in memory.
+      const id = row.runId ? text(row.runId) : "-";
       const took = row.durationMs === undefined ? "" : `  ${duration(row.durationMs)}`;
       const error = row.group === undefined ? "" : `  error #${row.group + 1}`;
       lines.push(`row ${String(row.row).padEnd(width)}  ${STATE_WORDS[row.state].padEnd(9)}  ${id}${took}${error}`);
@@ -223,7 +224,7 @@ function rowsSection(rows: TalliedRow[]): string {
     blocks.push(`<pre class="rows" style="contain-intrinsic-size:auto ${(size * 1.45).toFixed(1)}em">${lines.join("\n")}</pre>`);
   }
   const more = rows.length - listed.length;
-  return `<h2 id="rows">Every row</h2><p class="muted">Find a row with your browser's find (Ctrl+F, ⌘F): <code>row 42 </code> or a run id. ${count(
+  return `<h2 id="rows">Every row</h2><p class="muted">Find a row with your browser's find (Ctrl+F, &#8984;F): <code>row 42 </code> or a run id. ${count(
     rows.length,
   )} row${rows.length === 1 ? "" : "s"}, by number.</p><div class="rowlist">${blocks.join("")}</div>${
     more > 0
@@ -254,7 +255,7 @@ function reportBody(tally: BatchTally, options: BatchReportOptions, budget: Budg
         tally.ignored > tally.warnings.length ? `<p class="muted">and ${count(tally.ignored - tally.warnings.length)} more.</p>` : ""
       }`
     : "";
-  const title = `Batch report${script ? `: ${script}` : ""} · ${count(counts.total)} rows`;
+  const title = `Batch report${script ? `: ${script}` : ""} &middot; ${count(counts.total)} rows`;
   const body = [
     `<h1>${text(cut(`Batch report${script ? `: ${script}` : ""}`, 320, budget))}</h1>`,
     `<dl class="facts">${facts

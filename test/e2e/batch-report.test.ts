@@ -36,13 +36,13 @@ describe("reduck batch --report FILE", () => {
     expect(html).toContain("<b>5</b>completed");
     expect(html).toContain("<b>2</b>failed");
     expect(html).toContain("<b>1</b>invalid");
-    expect(html).toMatch(/<h3>#\d · 2 rows · <span class="status bad">failed<\/span> <code>site_error<\/code><\/h3>/);
+    expect(html).toMatch(/<h3>#\d &middot; 2 rows &middot; <span class="status bad">failed<\/span> <code>site_error<\/code><\/h3>/);
     expect(html).toContain('Rows: <span class="mono">3, 5</span>');
     expect(html).toContain("n must be at least 0");
     for (const line of (await journal(path.join(dir, "people.results.jsonl"))).filter((l) => l.runId)) {
       expect(html).toMatch(new RegExp(`row ${line.row} +${line.status} +${line.runId}`));
     }
-    expect(html).toMatch(/row 8 +invalid +—/);
+    expect(html).toMatch(/row 8 +invalid +-  error #\d/);
   });
 
   test("--json adds where the report is to the summary", async () => {

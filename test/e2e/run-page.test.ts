@@ -12,37 +12,20 @@ import { SEED_IDS } from "@reduck-client/sandbox";
 import { runCli } from "../support/cli.js";
 import { present } from "../support/present.js";
 import { useCliSandbox } from "../support/sandbox.js";
-
-export const HOSTILE_ARG = `<img src=x onerror="document.title='pwned'">`;
-export const HOSTILE_ERROR = `</style><script>document.title='pwned'</script>`;
-/** A body that fills a field, fails on a click at a hostile selector, and says so. */
-export const FAILING_BODY = `
-await page.goto("https://mail.google.com/mail/u/0/#inbox?compose=new");
-await builtins.waitFor('div[role="dialog"]');
-await builtins.paste('div[role="dialog"] input[name="subjectbox"]', args.note);
-await page.locator("text=<b onmouseover=alert(1)>send</b>").click({ timeout: 300 }).catch(() => {});
-throw new Error(${JSON.stringify(HOSTILE_ERROR)});`;
+import { addFailingScript, FAILING_SCRIPT, HOSTILE_ARG } from "./failing-run.js";
 
 const PNG_SIGNATURE = Buffer.from("89504e470d0a1a0a", "hex");
 
 const sandbox = useCliSandbox({
   home: "reduck-run-page-",
-  seed: (store) => {
-    store.addScript({
-      handle: "@demo",
-      host: "mail.google.com",
-      slug: "fails_late",
-      content: FAILING_BODY,
-      inputSchema: { type: "object", properties: { note: { type: "string" } } },
-    });
-  },
+  seed: addFailingScript,
 });
 
 let runId: string;
 let runStderr: string;
 
 beforeAll(async () => {
-  const r = await runCli(["run", "--script", "@demo/mail.google.com/fails_late", `note=${HOSTILE_ARG}`], { env: sandbox.env });
+  const r = await runCli(["run", "--script", FAILING_SCRIPT, `note=${HOSTILE_ARG}`], { env: sandbox.env });
   expect(r.code, r.stderr).toBe(1);
   runStderr = r.stderr;
   runId = present(/run ([0-9a-f-]{36}) failed/.exec(r.stderr)?.[1], "the failed run's id");

@@ -104,7 +104,7 @@ describe("renderBatchReportHtml", () => {
     const second = html.indexOf('id="error-2"');
     expect(first).toBeGreaterThan(0);
     expect(html.slice(first, second)).toContain("2 rows");
-    expect(html.slice(first, second)).toContain('Rows: <span class="mono">7–8</span>');
+    expect(html.slice(first, second)).toContain('Rows: <span class="mono">7&ndash;8</span>');
     expect(html.slice(first, second)).toContain(uuid(7));
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt; the button is gone");
     expect(html).not.toContain("<img");
@@ -112,8 +112,8 @@ describe("renderBatchReportHtml", () => {
 
   test("every row, by number and run id, with its state and error group", () => {
     expect(html).toMatch(new RegExp(`row 7 +failed +${uuid(7)}  33\\.0 s  error #1`));
-    expect(html).toMatch(/row 12 +invalid +—  error #\d/);
-    expect(html).toMatch(/row 11 +waiting +—/);
+    expect(html).toMatch(/row 12 +invalid +-  error #\d/);
+    expect(html).toMatch(/row 11 +waiting +-/);
   });
 
   test("the duration histogram counts the rows that ended", () => {
