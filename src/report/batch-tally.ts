@@ -187,7 +187,7 @@ export class BatchTally {
         this.groups.push({
           status: "other",
           errorType: undefined,
-          example: `Errors past the first ${MAX_GROUPS.toLocaleString("en-US")} kinds, together`,
+          example: `Errors past the first ${MAX_GROUPS} kinds, together`,
           varies: true,
         });
       }
