@@ -258,7 +258,7 @@ function reportBody(tally: BatchTally, options: BatchReportOptions, budget: Budg
   const title = `Batch report${script ? `: ${script}` : ""} &middot; ${count(counts.total)} rows`;
   const body = [
     `<h1>${text(cut(`Batch report${script ? `: ${script}` : ""}`, 320, budget))}</h1>`,
-    `<dl class="facts">${facts
+    `<dl class="facts two">${facts
       .filter((f): f is [string, string] => Boolean(f[1]))
       .map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`)
       .join("")}</dl>`,

@@ -234,6 +234,7 @@ pre{margin:6px 0;padding:8px 10px;background:var(--panel);border-radius:6px;over
 .status.ok{color:var(--ok)}.status.bad{color:var(--bad);background:var(--bad-bg)}.status.warn{color:var(--warn)}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:12px 0}
 dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;overflow-wrap:anywhere}
+@media (min-width:800px){dl.facts.two{grid-template-columns:max-content minmax(0,1fr) max-content minmax(0,1fr)}}
 table{border-collapse:collapse;width:100%}
 th,td{text-align:left;vertical-align:top;padding:4px 8px;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
 th{color:var(--muted);font-weight:600}

@@ -78,7 +78,7 @@ function facts(run: RunView, trace: TraceView | undefined): string {
     ["Steps", trace && trace.stepCount ? `${count(trace.stepCount)}, ${duration(trace.totalMs)} in all` : undefined],
   ];
   const shown = rows.filter((r): r is [string, string] => Boolean(r[1]));
-  return shown.length ? `<dl class="facts">${shown.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join("")}</dl>` : "";
+  return shown.length ? `<dl class="facts two">${shown.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join("")}</dl>` : "";
 }
 
 function failureCallout(run: RunView, trace: TraceView | undefined, budget: Budget): string {
@@ -130,7 +130,7 @@ function argumentsSection(run: RunView, budget: Budget): string {
   } else args = jsonBlock(run.args, budget);
   const files =
     run.files === undefined || run.files === null
-      ? `<p class="muted">The service did not list the files this run was given.</p>`
+      ? `<p class="muted">The service does not list the files a run was given; the steps show where they were used.</p>`
       : jsonBlock(run.files, budget, SMALL_JSON);
   return `<h2 id="arguments">Arguments</h2>${args}<h3>Files</h3>${files}`;
 }
@@ -247,10 +247,10 @@ function traceBody(input: TracePageInput, budget: Budget): { title: string; body
     facts(run, trace),
     failureCallout(run, trace, budget),
     ...notes,
-    outcomeSection(run, budget),
     trace ? screenshotsSection(trace, source.images, budget) : "",
-    argumentsSection(run, budget),
     trace ? stepsSection(trace, budget) : "",
+    outcomeSection(run, budget),
+    argumentsSection(run, budget),
     otherFields(run, trace, budget),
     `<p class="muted" style="margin-top:40px">Made by reduck-client on ${text(when(generated.toISOString()))}. This page makes no requests: all it shows is inside it.</p>`,
   ];
