@@ -118,7 +118,7 @@ module.exports = process.env.DEBUG ? require("debug") : silent;`,
 const vendorFiles: Plugin = {
   name: "vendor-files",
   setup(build) {
-    build.onResolve({ filter: /^(@modelcontextprotocol\/sdk\/server\/(mcp|stdio)\.js|zod)$/ }, (args) =>
+    build.onResolve({ filter: /^(@modelcontextprotocol\/sdk\/(server\/(index|stdio|streamableHttp|zod-json-schema-compat)|types)\.js|zod)$/ }, (args) =>
       /[\\/]src[\\/]mcp[\\/]/.test(args.importer) ? { path: "./mcp-vendor.cjs", external: true } : undefined,
     );
     build.onResolve({ filter: /^\.\.\/vendor\/ajv\.js$/ }, () => ({ path: "./ajv-vendor.cjs", external: true }));

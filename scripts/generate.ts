@@ -137,7 +137,7 @@ function scopesSource(scopes: Record<string, string[]>): string {
 
 export async function generate(): Promise<Record<string, string>> {
   const spec = JSON.parse(await readFile(specPath, "utf8"));
-  const ast = await openapiTS(spec, { alphabetize: false });
+  const ast = await openapiTS(spec, { alphabetize: false, emptyObjectsUnknown: true });
   return {
     "schema.ts": HEADER + "\n" + astToString(ast),
     "operations.ts": operationsSource(listOperations(spec)),

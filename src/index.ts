@@ -10,13 +10,30 @@ export type { RetryInfo } from "./core/transport.js";
 export { proxyFromEnv, type ProxySetting } from "./core/proxy.js";
 export type { ReduckError, ReduckErrorKind } from "./core/errors.js";
 export type { OperationOptions, OperationResult, ListResult, CallOptions } from "./core/types.js";
-export { paginate, listAll, ReduckPageError } from "./paginate.js";
+export { paginate, paginateToArray, listAll, ReduckPageError, type ListFunction } from "./paginate.js";
 export * from "./generated/operations.js";
-export type { paths, components, operations } from "./generated/schema.js";
+/**
+ * The generated layer: openapi-typescript's types of openapi.json (`paths`, `components`,
+ * `operations`, `webhooks`, `$defs`), e.g. `createClient<ReduckApi.paths>()` with openapi-fetch.
+ * The named types below (`Run`, `Script`...) and each function's own types are the usual way in.
+ */
+export type * as ReduckApi from "./generated/schema.js";
 export { PACKAGE_VERSION } from "./version.js";
 export { runScript, RUN_REGIONS, MAX_SCRIPTS_PER_RUN, MAX_WAIT_FOR_SECONDS } from "./run/run.js";
-export { waitForRun, type WaitOptions } from "./run/wait.js";
-export type { ReduckScripts, RegisteredScript, ScriptArgs, ScriptFiles, ScriptResultOf, TypedScriptToRun, StepToRun } from "./run/typed.js";
+export { waitForRun, type WaitForRunOptions, type WaitOptions } from "./run/wait.js";
+export type {
+  ReduckScripts,
+  ReduckScriptsConfig,
+  RegisteredScript,
+  ScriptAddressFor,
+  ScriptArgs,
+  ScriptFiles,
+  ScriptResultOf,
+  StrictScripts,
+  TypedScriptToRun,
+  StepToRun,
+} from "./run/typed.js";
+export { scriptAt, type AddressParts } from "./run/script-at.js";
 export { isPendingRun, isRunFailure } from "./run/outcomes.js";
 export { scopesFor } from "./scopes.js";
 export type {
@@ -41,7 +58,14 @@ export type { FileSource, NamedFile, InlineFile, PathFile, OpenFile } from "./ru
 export { relativePathProblem, isPlainRelativePath, RELATIVE_PATH_MESSAGE, SERVICE_FOLDER } from "./run/relative-path.js";
 export { MAX_FILE_BYTES, MAX_JSON_BODY_BYTES } from "./run/limits.js";
 
-import type { components } from "./generated/schema.js";
+import type { components, operations, paths } from "./generated/schema.js";
+/** @deprecated The generated layer is `ReduckApi`: `ReduckApi.paths`. */
+type DeprecatedPaths = paths;
+/** @deprecated The generated layer is `ReduckApi`: `ReduckApi.components`. */
+type DeprecatedComponents = components;
+/** @deprecated The generated layer is `ReduckApi`: `ReduckApi.operations`. */
+type DeprecatedOperations = operations;
+export type { DeprecatedPaths as paths, DeprecatedComponents as components, DeprecatedOperations as operations };
 type Schemas = components["schemas"];
 export type Script = Schemas["ScriptWithVersion"];
 export type ScriptSummary = Schemas["ScriptSummary"];
@@ -63,10 +87,13 @@ export type AppImageReleaseSummary = Schemas["AppImageReleaseSummary"];
 export type AppImageManifest = Schemas["AppImageManifest"];
 export type AppImageToolDeclaration = Schemas["AppImageToolDeclaration"];
 export { runMany } from "./batch/run-many.js";
-export type { RunManyOptions, RunManyRun, BatchCounts, RowFor } from "./batch/run-many.js";
+export type { RunManyOptions, RunManyRun, RunManySummary, BatchCounts, RowFor } from "./batch/run-many.js";
 export { readRows, RowsError } from "./batch/rows.js";
 export type { RowValues } from "./batch/rows.js";
-export type { RowOutcome } from "./batch/journal.js";
+export type { RowOutcome, OutcomeStatus } from "./batch/journal.js";
+export { readBatchScript } from "./batch/prepare.js";
+export type { BatchScript, ContractResult } from "./batch/prepare.js";
+export type { JsonSchema } from "./core/json.js";
 export { deployApp } from "./apps/deploy.js";
 export { DEPLOY_STATE_FILE } from "./apps/deploy-options.js";
 export { readFlockFile, writeFlockFile } from "./apps/flock-file.js";

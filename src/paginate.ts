@@ -1,7 +1,8 @@
 import type { ReduckError } from "./core/errors.js";
 import type { ListResult } from "./core/types.js";
 
-type ListFunction<O, T> = (options: O) => Promise<ListResult<T>>;
+/** A list function (`listRuns`, `listAllScripts`...): one page of items per call. */
+export type ListFunction<O, T> = (options: O) => Promise<ListResult<T>>;
 type WithQuery = { query?: { page?: number } & Record<string, unknown> };
 
 /** Thrown by `paginate` when a page fails: a `for await` loop has no other way to say so. */
@@ -44,14 +45,15 @@ export async function* paginate<O extends WithQuery, T>(
 }
 
 /**
- * Like `paginate`, but collects into an array and never throws.
+ * Like `paginate`, but collects every item into an array and never throws: a page that fails
+ * gives its `error` beside the items gathered before it.
  *
  * @example
  * ```ts
- * const { data, error } = await listAll(listRuns, { client }, { max: 500 });
+ * const { data, error } = await paginateToArray(listRuns, { client }, { max: 500 });
  * ```
  */
-export async function listAll<O extends WithQuery, T>(
+export async function paginateToArray<O extends WithQuery, T>(
   list: ListFunction<O, T>,
   options: O,
   limits: { max?: number } = {},
@@ -63,6 +65,13 @@ export async function listAll<O extends WithQuery, T>(
   } catch (err) {
     if (err instanceof ReduckPageError) return { data, error: err.detail };
     // Never throws: anything else is how it was called (a list that is not a function...).
-    return { data, error: { kind: "invalid_request", error: `listAll: ${err instanceof Error ? err.message : String(err)}` } };
+    return { data, error: { kind: "invalid_request", error: `paginateToArray: ${err instanceof Error ? err.message : String(err)}` } };
   }
 }
+
+/**
+ * The former name of `paginateToArray` (it read as "all of all" beside `listAllScripts`).
+ *
+ * @deprecated Use `paginateToArray`, the same function.
+ */
+export const listAll = paginateToArray;

@@ -50,6 +50,23 @@ export type BatchIdentity = Omit<BatchHeader, "status">;
 const shown = (value: unknown) => JSON.stringify(value);
 
 /**
+ * How a refusal names the ways on: the library's options, or the CLI's flags (each caller words
+ * its own).
+ */
+export interface ResumeWords {
+  /** How to run one version of the script (given its id). */
+  version: (versionId: string) => string;
+  /** How to start a new journal on purpose. */
+  newJournal: string;
+}
+
+/** The library's words: runMany's options. */
+export const LIBRARY_WORDS: ResumeWords = {
+  version: (id) => `\`version: "${id}"\``,
+  newJournal: "another `journal`, without `resume`",
+};
+
+/**
  * What differs between the batch a journal records and the one about to resume it, one phrase
  * each (`body was "hello", now "changed"`): a row's key covers the script, its version and the
  * arguments given for every row, so with any of them changed no row would be recognised and
@@ -59,11 +76,11 @@ const shown = (value: unknown) => JSON.stringify(value);
  * batchChanges({ status: "batch", script: "a/b.c/d", versionId: "v1", shared: { body: "hello" } }, { script: "a/b.c/d", versionId: "v1", shared: { body: "changed" } });
  * // ['body was "hello", now "changed"']
  */
-export function batchChanges(recorded: BatchHeader, now: BatchIdentity): string[] {
+export function batchChanges(recorded: BatchHeader, now: BatchIdentity, words: ResumeWords = LIBRARY_WORDS): string[] {
   const changes: string[] = [];
   if (recorded.script !== now.script) changes.push(`the script was ${recorded.script}, now ${now.script}`);
   else if (recorded.versionId !== now.versionId)
-    changes.push(`the script's version was ${recorded.versionId}, now ${now.versionId} (--version ${recorded.versionId} runs the one it ran)`);
+    changes.push(`the script's version was ${recorded.versionId}, now ${now.versionId} (${words.version(recorded.versionId)} runs the one it ran)`);
   const names = [...new Set([...Object.keys(recorded.shared), ...Object.keys(now.shared)])];
   for (const name of names) {
     const [was, is] = [recorded.shared[name], now.shared[name]];
@@ -80,16 +97,16 @@ export function batchChanges(recorded: BatchHeader, now: BatchIdentity): string[
  * It names each change and the two ways on: the batch's own arguments, or a new journal.
  *
  * @example
- * const refusal = resumeRefusal(contents, { script, versionId, shared }, "people.results.jsonl");
+ * const refusal = resumeRefusal(contents, { script, versionId, shared }, "people.results.jsonl", LIBRARY_WORDS);
  * if (refusal) throw new Error(refusal);
  */
-export function resumeRefusal(contents: JournalContents, now: BatchIdentity, journal: string): string | undefined {
+export function resumeRefusal(contents: JournalContents, now: BatchIdentity, journal: string, words: ResumeWords): string | undefined {
   if (!contents.header) return undefined;
-  const changes = batchChanges(contents.header, now);
+  const changes = batchChanges(contents.header, now, words);
   if (!changes.length) return undefined;
   return (
     `${journal} records a batch run with other arguments for every row (${changes.join("; ")}): resuming would run every row again, so nothing was sent. ` +
-    "To carry on, give the arguments it ran with; to run the rows with the new ones, start a new results file on purpose (--out NEW.results.jsonl, without --resume)"
+    `To carry on, give the arguments it ran with; to run the rows with the new ones, start a new results file on purpose (${words.newJournal})`
   );
 }
 

@@ -5,7 +5,7 @@ import type { RunBrowser } from "../run/run.js";
 import type { RowOutcome } from "./journal.js";
 import type { BatchScript, PrepareOptions } from "./prepare.js";
 import type { RowValues } from "./rows.js";
-import type { RegisteredScript, ScriptArgs, ScriptFiles } from "../run/typed.js";
+import type { RegisteredScript, ScriptArgs, ScriptFiles, StrictScripts } from "../run/typed.js";
 
 /**
  * One row for the script `K`: its registered args, and `file:<input>` keys holding paths; any
@@ -19,8 +19,13 @@ import type { RegisteredScript, ScriptArgs, ScriptFiles } from "../run/typed.js"
 export type RowFor<K> = [K] extends [RegisteredScript] ? ScriptArgs<K> & { [F in keyof ScriptFiles<K> as `file:${F & string}`]: string } : RowValues;
 
 export interface BatchCounts {
-  /** Rows read so far. */
+  /**
+   * Every row, from the first progress call when `totalKnown` (`rows` an array, or `total`
+   * given); otherwise the rows read so far, growing as they are read.
+   */
   total: number;
+  /** `total` is the whole batch's, known before the rows were read: a percentage and an ETA mean something. */
+  totalKnown: boolean;
   completed: number;
   failed: number;
   invalid: number;
@@ -40,8 +45,12 @@ export interface BatchCounts {
 
 export interface RunManyOptions<K extends string = string> extends PrepareOptions {
   client: ReduckClient;
-  /** `[handle/]host/slug` (no handle: your own script), or its parts. A registered address (ReduckScripts) types the rows written in code and the results. */
-  script: K | { handle?: string; host: string; slug: string };
+  /**
+   * `[handle/]host/slug` (no handle: your own script), or its parts. A registered address
+   * (ReduckScripts) types the rows written in code and the results; a strict registry
+   * (ReduckScriptsConfig) takes only a registered address, as text.
+   */
+  script: K | (StrictScripts extends true ? never : { handle?: string; host: string; slug: string });
   /** A version id to run instead of the current version. */
   version?: string;
   /** The script already read (`readBatchScript`), to skip reading it again. */
@@ -49,6 +58,11 @@ export interface RunManyOptions<K extends string = string> extends PrepareOption
   /** Objects of input values (`file:<input>` keys hold paths), e.g. `readRows(path)`; rows in an array are checked against a registered script's inputs. */
   // The array member comes first so that a wrong row written in code is reported as that row's mistake.
   rows: RowFor<K>[] | Iterable<RowFor<K>> | AsyncIterable<RowValues>;
+  /**
+   * How many rows `rows` holds, when you know before they are read (a file you counted): progress
+   * then has its total from the first call. An array's own length is taken without it.
+   */
+  total?: number;
   /** Rows in flight at once (default 4). */
   concurrency?: number;
   /** Rows per `POST /run` (1-20; default: half the concurrency, so two groups overlap). */
@@ -74,8 +88,22 @@ export interface RunManyOptions<K extends string = string> extends PrepareOption
   onWarning?: (message: string) => void;
 }
 
-/** The outcomes, in completion order; `error` says why the batch stopped early, if it did. */
-export interface RunManyRun<R = unknown> extends AsyncIterable<RowOutcome<R>> {
+/** What awaiting a batch gives, once every row has ended. */
+export interface RunManySummary {
+  /** The final counts (the same object as the batch's `counts`). */
+  counts: BatchCounts;
+  /** Why the batch could not start or stopped early. */
+  error?: ReduckError;
+}
+
+/**
+ * A batch: iterate it for the outcomes in completion order, or await it for the counts once
+ * every row has ended. It runs once: a loop, or an await, or a loop then an await (which waits
+ * for the loop's batch to end; a loop that stops early stops the batch). A second loop, or a
+ * loop after an await, throws a TypeError. Being awaitable, it is run by anything that awaits
+ * it: returned from an async function, it is awaited there (return `{ run }` to hand it on).
+ */
+export interface RunManyRun<R = unknown> extends AsyncIterable<RowOutcome<R>>, PromiseLike<RunManySummary> {
   /** Why the batch could not start or stopped early (after iterating). */
   readonly error?: ReduckError;
   /** The counts so far (final after iterating). */

@@ -14,16 +14,20 @@ import type { JournalLine, RowOutcome } from "./journal.js";
 import { RowPreparer, type PreparedRow } from "./prepare.js";
 import { planRow, RunAdopter } from "./resume.js";
 import type { RowValues } from "./rows.js";
-import type { BatchCounts, RunManyOptions, RunManyRun } from "./run-many-types.js";
+import type { BatchCounts, RunManyOptions, RunManyRun, RunManySummary } from "./run-many-types.js";
 import { sendGroup, waitForRunEnd, type RunEnd } from "./send.js";
 import { startBatch } from "./start.js";
-import type { ScriptResultOf } from "../run/typed.js";
+import type { ScriptAddressFor, ScriptResultOf } from "../run/typed.js";
 
-export type { BatchCounts, RunManyOptions, RunManyRun, RowFor } from "./run-many-types.js";
+export type { BatchCounts, RunManyOptions, RunManyRun, RunManySummary, RowFor } from "./run-many-types.js";
 
 /**
- * Runs one script over many rows and yields each row's outcome as it ends. Never throws: a
- * batch that cannot start, or stops early, says why in `error` once iterated.
+ * Runs one script over many rows. Iterate it (`for await`) for each row's outcome as it ends, or
+ * await it for the counts once every row has ended. Never throws: a batch that cannot start, or
+ * stops early, says why in `error`.
+ *
+ * One batch per call: iterated once or awaited, or iterated and then awaited (the await waits
+ * for the loop's batch to end); a second loop, or a loop after an await, is a TypeError.
  *
  * @example
  * ```ts
@@ -40,21 +44,88 @@ export type { BatchCounts, RunManyOptions, RunManyRun, RowFor } from "./run-many
  * });
  * for await (const outcome of run) console.log(outcome.row, outcome.status, outcome.runId);
  * if (run.error) console.error(run.error.error);
+ *
+ * // Or only the counts, every row run to its end:
+ * const { counts, error } = await runMany({ client, script: "reduck/mail.google.com/send_email", rows: [{ to: "a@example.com", subject: "Hi" }] });
  * ```
  */
-export function runMany<const K extends string = string>(options: RunManyOptions<K>): RunManyRun<ScriptResultOf<K>>;
+export function runMany<const K extends ScriptAddressFor = ScriptAddressFor>(options: RunManyOptions<K>): RunManyRun<ScriptResultOf<K>>;
 export function runMany(options: RunManyOptions): RunManyRun {
-  const counts: BatchCounts = { total: 0, completed: 0, failed: 0, invalid: 0, unknown: 0, inFlight: 0, leftRunning: 0, earlier: 0 };
+  const known = knownTotal(options);
+  const counts: BatchCounts = {
+    total: known ?? 0,
+    totalKnown: known !== undefined,
+    completed: 0,
+    failed: 0,
+    invalid: 0,
+    unknown: 0,
+    inFlight: 0,
+    leftRunning: 0,
+    earlier: 0,
+  };
   const state: { error?: ReduckError } = {};
-  const run = {
+  let taken: "loop" | "await" | undefined;
+  let ended!: () => void;
+  const end = new Promise<void>((resolve) => (ended = resolve));
+  let summary: Promise<RunManySummary> | undefined;
+
+  /** The batch, started once: its outcomes, and `end` resolved once it is over (run out or stopped by its loop). */
+  const start = (by: "loop" | "await"): AsyncIterableIterator<RowOutcome> => {
+    if (taken) {
+      throw new TypeError(
+        taken === "loop"
+          ? "this runMany batch is already being iterated: its outcomes are handed out once (call runMany again for another batch)"
+          : "this runMany batch was awaited, which runs it without handing out its outcomes: iterate it before awaiting it",
+      );
+    }
+    taken = by;
+    const outcomes = drive(options, counts, state);
+    const settled = <T>(step: Promise<T>, last: (value: T) => boolean) =>
+      step.then(
+        (value) => {
+          if (last(value)) ended();
+          return value;
+        },
+        (err: unknown) => {
+          ended();
+          throw err;
+        },
+      );
+    return {
+      next: () => settled(outcomes.next(), (r) => Boolean(r.done)),
+      // A loop that stops early stops the batch (nothing more is sent); the batch is then over.
+      return: (value?: unknown) => settled(outcomes.return(value as undefined), () => true),
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+    };
+  };
+
+  return {
     counts,
     get error() {
       return state.error;
     },
-    [Symbol.asyncIterator]: () => drive(options, counts, state),
+    [Symbol.asyncIterator]: () => start("loop"),
+    then(onFulfilled, onRejected) {
+      summary ??= (async () => {
+        if (!taken) for await (const _ of start("await"));
+        await end;
+        return { counts, ...(state.error ? { error: state.error } : {}) };
+      })();
+      return summary.then(onFulfilled, onRejected);
+    },
   };
-  return run;
 }
+
+/** The number of rows, when it is known before they are read: an array's length, or what the caller counted. */
+function knownTotal(options: RunManyOptions | undefined): number | undefined {
+  if (!options || typeof options !== "object") return undefined;
+  if (Array.isArray(options.rows)) return options.rows.length;
+  const given = options.total;
+  return typeof given === "number" && Number.isInteger(given) && given >= 0 ? given : undefined;
+}
+
 async function* drive(options: RunManyOptions, counts: BatchCounts, state: { error?: ReduckError }): AsyncGenerator<RowOutcome> {
   const warn = (message: string) => options.onWarning?.(message);
   const fail = (error: string, kind: ReduckError["kind"] = "invalid_request") => {
@@ -75,6 +146,7 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
       : (options.rows as Iterable<RowValues>)[Symbol.iterator]()
   ) as AsyncIterator<RowValues> | Iterator<RowValues>;
   let sourceDone = false;
+  let rowsRead = 0;
   const again: PreparedRow[] = [];
   const adopter = new RunAdopter(options.client, script.scriptId, contents, hard);
   const pending: RowOutcome[] = [];
@@ -166,7 +238,7 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
       error:
         found === "unreadable"
           ? `${why}, and the script's runs could not be read to find out whether it ran: resume later to look again`
-          : `${why}, and no run with its arguments was found at the service: it may never have arrived (--resume --retry-unknown sends it again)`,
+          : `${why}, and no run with its arguments was found at the service: it may never have arrived (a resume that retries unknown rows sends it again)`,
     });
   };
 
@@ -250,7 +322,9 @@ async function* drive(options: RunManyOptions, counts: BatchCounts, state: { err
         return undefined;
       }
       const check = await preparer.prepare(next.value);
-      counts.total++;
+      // A total known ahead stays; rows beyond it (a count that fell short) still count.
+      rowsRead++;
+      if (rowsRead > counts.total) counts.total = rowsRead;
       const plan = planRow(contents.states.get(check.key), check.ok, options);
       if (plan.kind === "earlier") {
         counts[plan.status]++;

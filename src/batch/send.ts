@@ -166,8 +166,8 @@ function endOfWait(error: RunError, runId: string | null, what: string): RunEnd 
       ...(error.errorType ? { errorType: error.errorType } : {}),
     };
   if (error.status === 404) return { status: "failed", runId, error: `${what} is not on this account any more (deleted?)` };
-  // The polls kept failing: the run goes on at the service, and a later --resume waits again.
-  return { status: "unknown", runId, error: `could not read ${what} to see how it ended (${error.error}): --resume waits for it again` };
+  // The polls kept failing: the run goes on at the service, and a later resume waits again.
+  return { status: "unknown", runId, error: `could not read ${what} to see how it ended (${error.error}): resuming the batch waits for it again` };
 }
 
 /**
@@ -183,11 +183,11 @@ export async function waitForRunEnd(
   signal?: AbortSignal,
 ): Promise<RunEnd | "aborted"> {
   if ("runId" in target) {
-    const { data, error } = await waitForRun({ client, runId: target.runId }, { signal });
+    const { data, error } = await waitForRun({ client, runId: target.runId, signal });
     if (error) return endOfWait(error, target.runId, `run ${target.runId}`);
     return { status: "completed", runId: data.runId ?? target.runId, result: data.result ?? null };
   }
-  const { data, error } = await waitForRun({ client, batchId: target.batchId }, { signal });
+  const { data, error } = await waitForRun({ client, batchId: target.batchId, signal });
   if (error) return endOfWait(error, null, `batch ${target.batchId}`);
   const step = data.runs[target.index];
   if (!step)

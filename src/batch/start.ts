@@ -6,7 +6,7 @@ import { isClient } from "../core/call.js";
 import type { ReduckError } from "../core/errors.js";
 import { Journal, readJournal, type JournalContents } from "./journal.js";
 import { readBatchScript, type BatchScript } from "./prepare.js";
-import { resumeRefusal, type BatchIdentity } from "./resume.js";
+import { LIBRARY_WORDS, resumeRefusal, type BatchIdentity } from "./resume.js";
 import type { RunManyOptions } from "./run-many-types.js";
 import { MAX_GROUP } from "./send.js";
 
@@ -42,10 +42,12 @@ export async function startBatch(options: RunManyOptions, warn: (message: string
       return failed(`cannot read ${options.journal} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
     }
     if (contents.states.size && !options.resume) {
-      return failed(`${options.journal} already holds the results of a batch: resume it (--resume), or write to another file (--out)`);
+      return failed(
+        `${options.journal} already holds the results of a batch: continue it with \`resume: true\` (rows already run are not sent again), or give another \`journal\``,
+      );
     }
     const identity: BatchIdentity = { script: script.address, versionId: script.versionId, shared: options.shared ?? {} };
-    const refusal = resumeRefusal(contents, identity, options.journal);
+    const refusal = resumeRefusal(contents, identity, options.journal, LIBRARY_WORDS);
     if (refusal) return failed(refusal);
     contents.warnings.forEach(warn);
     try {
@@ -78,5 +80,7 @@ function optionsProblem(options: unknown): string | undefined {
     if (o[name] !== undefined && typeof o[name] !== "function") return `${name} must be a function`;
   for (const name of ["signal", "stop"] as const) if (o[name] !== undefined && !(o[name] instanceof AbortSignal)) return `${name} must be an AbortSignal`;
   if (o.journal !== undefined && (typeof o.journal !== "string" || !o.journal)) return "journal must be a file path";
+  if (o.total !== undefined && (typeof o.total !== "number" || !Number.isInteger(o.total) || o.total < 0))
+    return "total must be a whole number of rows, 0 or more (how many rows `rows` holds)";
   return undefined;
 }

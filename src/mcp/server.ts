@@ -1,19 +1,13 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ReduckClient } from "../client.js";
+import { closestMatches } from "../core/suggest.js";
 import { PACKAGE_VERSION } from "../version.js";
-import {
-  listRunsTool,
-  listScriptsTool,
-  readRunResultsTool,
-  readScriptTool,
-  runScriptTool,
-  toolSchemas,
-  whoamiTool,
-  type ToolContext,
-  type ToolResult,
-} from "./tools.js";
-import { callExtra, DEFAULT_HOLD_MS, type CallExtra } from "./waiting.js";
+import { fail, type ToolResult } from "./answers.js";
+import { inputErrorLine } from "./input-errors.js";
+import { toolList, type ToolSpec } from "./tool-list.js";
+import { toolSchemas } from "./tool-schemas.js";
+import { callExtra, DEFAULT_HOLD_MS } from "./waiting.js";
 
 export interface ServerContext {
   /** Absolute path of the service folder (`<desktop>/reduck`). */
@@ -27,93 +21,60 @@ export interface ServerContext {
   holdMs?: number;
 }
 
-/** The local agent tool: the hosted tool's run_script, with files named inside the reduck folder. */
-export async function createMcpServer(ctx: ServerContext): Promise<McpServer> {
+/** What the server tells a client about itself, which some clients show to the model. */
+const INSTRUCTIONS =
+  "Reduck runs browser-automation scripts and returns each one's result as JSON. Find a script with list_scripts, read its inputs with read_script, run it with run_script; when a run fails, read_run_trace shows its steps and the page. To write or fix a script: create_script, or create_draft_script_version, try it with run_script and script.version_id, then promote_script_version. Files are named by relativePath inside the reduck folder on the desktop.";
+
+/**
+ * The local agent tool: the hosted server's tools that the public API can serve, under the
+ * hosted names, with files named inside the reduck folder. Built on the SDK's low-level
+ * server so that every answer is ours: a call with wrong arguments, or to a tool that does not
+ * exist, is a tool error in one line that says what to do, never a protocol error.
+ */
+export async function createMcpServer(ctx: ServerContext): Promise<Server> {
   // Loaded here, not at the top: only `reduck mcp` needs the SDK and zod.
-  const [{ McpServer }, { z }] = await Promise.all([import("@modelcontextprotocol/sdk/server/mcp.js"), import("zod")]);
-  const s = toolSchemas(z);
-  const server = new McpServer({ name: "reduck", version: PACKAGE_VERSION });
-
-  /** A tool's handler, given a client or answering with why there is none. */
-  const withClient =
-    <I>(tool: (tc: ToolContext, input: I, extra: CallExtra) => Promise<ToolResult>) =>
-    async (input: I, extra?: Parameters<typeof callExtra>[0]): Promise<ToolResult> => {
-      const client = await ctx.client();
-      if ("problem" in client) return { content: [{ type: "text", text: client.problem }], isError: true };
-      return tool({ client, folder: ctx.folder, holdMs: ctx.holdMs }, input, callExtra(extra));
-    };
+  const [{ Server }, { CallToolRequestSchema, ListToolsRequestSchema }, { toJsonSchemaCompat }, { z }] = await Promise.all([
+    import("@modelcontextprotocol/sdk/server/index.js"),
+    import("@modelcontextprotocol/sdk/types.js"),
+    import("@modelcontextprotocol/sdk/server/zod-json-schema-compat.js"),
+    import("zod"),
+  ]);
   const holdSeconds = Math.round((ctx.holdMs ?? DEFAULT_HOLD_MS) / 1000);
-  // Reading tools change nothing and may be repeated; all reach the hosted service (open world).
-  const reading = { readOnlyHint: true, idempotentHint: true, openWorldHint: true };
+  const tools = toolList(toolSchemas(z), ctx.folder, holdSeconds);
+  const byName = new Map<string, ToolSpec>(tools.map((t) => [t.name, t]));
+  const server = new Server({ name: "reduck", version: PACKAGE_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
 
-  server.registerTool(
-    "run_script",
-    {
-      title: "Run a Reduck script",
-      description: `Runs a catalogue script (or several) in a browser and returns its result as JSON: { status, runId, result }, or for several scripts { batchId, status, totalSteps, runs }. Name the script by its address from list_scripts (script: { address: "reduck/mail.google.com/send_email" }) or by host, slug and handle. A script's arguments go in script.args. Files are named, never sent by you: put the file in ${ctx.folder} and pass files: { <input>: { relativePath: "<name>" } } (sub-folders allowed). Use read_script first to see the inputs and which are files. Scripts act on real sites (they may send, post or delete). A run still going after ${holdSeconds} s answers with its handle ({ status: "running", batchId or runId, next }): call read_run_results with it for the outcome, never run_script again.`,
-      inputSchema: s.runScriptInput,
-      outputSchema: s.runScriptOutput,
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-    },
-    withClient(runScriptTool),
-  );
-  server.registerTool(
-    "read_run_results",
-    {
-      title: "Read a run's results",
-      description: `The outcome of a run run_script handed back still going: { runId } for that one run (even one of a batch), { batchId } for every script of the batch. Waits up to ${holdSeconds} s; if the run is still going then, answers with the handle again: call again.`,
-      inputSchema: s.readRunResultsInput,
-      outputSchema: s.runScriptOutput,
-      annotations: reading,
-    },
-    withClient(readRunResultsTool),
-  );
-  server.registerTool(
-    "list_scripts",
-    {
-      title: "Find scripts",
-      description:
-        'Lists scripts: your own, your projects\' and the official catalogue (handle "reduck"), filtered by owner, site or words. Each comes with the address to give read_script and run_script.',
-      inputSchema: s.listScriptsInput,
-      outputSchema: s.listScriptsOutput,
-      annotations: reading,
-    },
-    withClient(listScriptsTool),
-  );
-  server.registerTool(
-    "read_script",
-    {
-      title: "Read a script's contract",
-      description:
-        'Returns what a script takes (input schema, and which inputs are files), what it returns, whether it needs a login and whether it acts on the site. Name it by address ("reduck/mail.google.com/send_email") or by host, slug and handle.',
-      inputSchema: s.readScriptInput,
-      outputSchema: s.readScriptOutput,
-      annotations: reading,
-    },
-    withClient(readScriptTool),
-  );
-  server.registerTool(
-    "list_runs",
-    {
-      title: "List runs",
-      description: "Your runs, newest first, with their status (completed, failed, queued, running, cancelled: the words run_script uses) and errors.",
-      inputSchema: s.listRunsInput,
-      outputSchema: s.listRunsOutput,
-      annotations: reading,
-    },
-    withClient(listRunsTool),
-  );
-  server.registerTool(
-    "whoami",
-    {
-      title: "Who am I",
-      description: "The account in use, its projects and this period's usage, and the folder files are read from.",
-      inputSchema: s.noInput,
-      outputSchema: s.whoamiOutput,
-      annotations: reading,
-    },
-    withClient((tc) => whoamiTool(tc)),
-  );
+  // Written once: the same schemas for every client and session.
+  const listed = tools.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: toJsonSchemaCompat(tool.input, { strictUnions: true, pipeStrategy: "input" }) as { type: "object" },
+    ...(tool.output ? { outputSchema: toJsonSchemaCompat(tool.output, { strictUnions: true, pipeStrategy: "output" }) as { type: "object" } } : {}),
+    annotations: { title: tool.title, ...tool.annotations },
+  }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<ToolResult> => {
+    const { name, arguments: args } = request.params;
+    const tool = byName.get(name);
+    if (!tool) {
+      const meant = closestMatches(name, byName.keys());
+      return fail(
+        `There is no tool named ${JSON.stringify(name)}${meant.length ? `: did you mean ${meant.join(" or ")}?` : "."} The tools: ${[...byName.keys()].join(", ")}.`,
+      );
+    }
+    const parsed = tool.input.safeParse(args ?? {});
+    if (!parsed.success) return fail(inputErrorLine(name, tool.input, parsed.error, tool.usage));
+    const client = await ctx.client();
+    if ("problem" in client) return fail(client.problem);
+    try {
+      return await tool.run({ client, folder: ctx.folder, holdMs: ctx.holdMs }, parsed.data, callExtra(extra));
+    } catch (err) {
+      // A bug of ours, not the agent's: one line, no stack, and the call can be reported.
+      return fail(`${name} failed inside this server (a bug of reduck-client, not of your call): ${err instanceof Error ? err.message : String(err)}`);
+    }
+  });
   return server;
 }
 

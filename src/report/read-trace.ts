@@ -2,7 +2,8 @@
  * Everything a run's page (and the agent tool's `read_run_trace`) shows of one run, read from the
  * service: the run, its trace, and its screenshots' images. The images are fetched through the
  * client's own connections (its proxy and certificate authorities) but never with its
- * credential: a screenshot's URL is its own permission.
+ * credential (a screenshot's URL is its own permission), and only from `https:` URLs or the
+ * service's own origin: a trace cannot send this machine to an address of its network.
  */
 import type { ReduckClient } from "../client.js";
 import { clientInternals } from "../core/client.js";
@@ -74,7 +75,13 @@ export async function readRunTrace(
         images.set(shot.url, { problem: `the screenshots before it already reached ${Math.round(maxTotal / 2 ** 20)} MiB` });
         continue;
       }
-      const image = await fetchScreenshot(shot.url, { fetch, signal, maxBytes: Math.min(options.maxImageBytes ?? MAX_SCREENSHOT_BYTES, maxTotal - total) });
+      const image = await fetchScreenshot(shot.url, {
+        fetch,
+        signal,
+        maxBytes: Math.min(options.maxImageBytes ?? MAX_SCREENSHOT_BYTES, maxTotal - total),
+        // The service's own origins may be plain http (a local sandbox); no other http: address is fetched.
+        httpOrigins: [client.baseUrl, client.runBaseUrl],
+      });
       if ("bytes" in image) total += image.bytes.byteLength;
       images.set(shot.url, image);
     }

@@ -42,7 +42,15 @@ export function imageDataUri(bytes: Uint8Array): string | undefined {
   return type && `data:${type};base64,${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64")}`;
 }
 
-const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(bytes < 2 ** 20 ? 2 : 0)} MiB`;
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+const mib = (bytes: number) => (bytes < 2 ** 20 ? `${Math.ceil(bytes / 1024)} KiB` : `${(bytes / 2 ** 20).toFixed(0)} MiB`);
 
 function checked(bytes: Uint8Array, where: string): ScreenshotImage {
   const type = imageTypeOf(bytes);
@@ -56,12 +64,18 @@ export interface FetchScreenshotOptions {
   maxBytes?: number;
   /** How long to wait for the whole image (default 30 s). */
   timeoutMs?: number;
+  /**
+   * Origins whose `http:` URLs may be fetched: the service's own (a local sandbox). Any other
+   * `http:` URL is refused, so a trace cannot send this machine to an address of its network.
+   */
+  httpOrigins?: readonly string[];
   signal?: AbortSignal;
 }
 
 /**
- * The image at a screenshot's URL: an `https:` or `http:` URL is fetched without any credential,
- * a `data:` URL is decoded; either must hold an image within `maxBytes`. Never throws: a
+ * The image at a screenshot's URL: an `https:` URL (or an `http:` one on `httpOrigins`) is
+ * fetched without any credential, a `data:` URL is decoded; either must hold an image within
+ * `maxBytes`. Never throws: a
  * screenshot that cannot be had gives the reason, in words, to show in its place.
  *
  * @example
@@ -83,7 +97,10 @@ export async function fetchScreenshot(url: string, options: FetchScreenshotOptio
   } catch {
     return { problem: "its URL is not a URL" };
   }
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return { problem: `its URL is not http(s) but ${parsed.protocol}` };
+  const ownHttp = parsed.protocol === "http:" && (options.httpOrigins ?? []).some((origin) => originOf(origin) === parsed.origin);
+  if (parsed.protocol !== "https:" && !ownHttp) {
+    return { problem: `not fetched: only https: URLs are, or the service's own origin (this is ${parsed.protocol.replace(/:$/, "")})` };
+  }
   const timeout = AbortSignal.timeout(options.timeoutMs ?? 30_000);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   try {

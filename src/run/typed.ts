@@ -2,7 +2,8 @@
  * Typed scripts: the registry a generated module (`reduck scripts types`) fills by declaration
  * merging, and the types the run functions read from it. Types only: nothing here exists at run
  * time. An address the registry does not hold keeps the loose types (`Record<string, unknown>`
- * args, `unknown` result).
+ * args, `unknown` result), unless the registry is strict (ReduckScriptsConfig): then it is a
+ * type error.
  */
 import type { FileSource } from "./files.js";
 
@@ -20,6 +21,26 @@ import type { FileSource } from "./files.js";
  * ```
  */
 export interface ReduckScripts {}
+
+/**
+ * How typed scripts behave, set once by declaration merging (`reduck scripts types --strict`
+ * writes it into the module). `strict: true`: an address no module registered is a type error
+ * in `runScript`, `runMany`, `waitForRun` and `scriptAt`, so a misspelt slug, a missing handle
+ * or an object whose strings widened to `string` is caught; every script run must be registered.
+ *
+ * @example
+ * ```ts
+ * declare module "reduck-client" {
+ *   interface ReduckScriptsConfig {
+ *     strict: true;
+ *   }
+ * }
+ * ```
+ */
+export interface ReduckScriptsConfig {}
+
+/** Whether the registry is strict (ReduckScriptsConfig). */
+export type StrictScripts = ReduckScriptsConfig extends { strict: true } ? true : false;
 
 /**
  * The addresses a generated module registered.
@@ -74,6 +95,31 @@ export type ScriptResultOf<K> = Part<K, "result", unknown>;
 /** `handle/host/slug`; without a handle (your own script) nothing is looked up. */
 export type AddressOf<H extends string, Ho extends string, S extends string> = string extends H ? never : `${H}/${Ho}/${S}`;
 
+/** An address a call may name: any, or in a strict registry only a registered one. */
+export type ScriptAddressFor = StrictScripts extends true ? RegisteredScript : string;
+
+/** Whether an address is registered (never, no address, is not). */
+type IsRegistered<A> = [A] extends [never] ? false : A extends RegisteredScript ? true : false;
+
+/** The handles, hosts under handle H, and slugs under H/Ho of the registered addresses. */
+type RegisteredHandle = RegisteredPart<0>;
+type HostsOf<H extends string> = RegisteredScript extends infer K ? (K extends `${H}/${infer Ho}/${string}` ? Ho : never) : never;
+type SlugsOf<H extends string, Ho extends string> = RegisteredScript extends infer K ? (K extends `${H}/${Ho}/${infer S}` ? S : never) : never;
+
+/**
+ * A script that is not registered, in a strict registry: the first part that matches no
+ * registered address (handle, then host, then slug) must be one of those that do, so the error
+ * lands on that part and lists what would be right. A part that widened to `string` is refused too.
+ */
+type RegisteredScriptToRun<H extends string, Ho extends string, S extends string> = {
+  handle: string extends H ? RegisteredHandle : H extends RegisteredHandle ? H : RegisteredHandle;
+  host: string extends H ? Ho : H extends RegisteredHandle ? (Ho extends HostsOf<H> ? Ho : HostsOf<H>) : Ho;
+  slug: string extends H ? S : H extends RegisteredHandle ? (Ho extends HostsOf<H> ? (S extends SlugsOf<H, Ho> ? S : SlugsOf<H, Ho>) : S) : S;
+  version_id?: string;
+  args?: Record<string, unknown>;
+  files?: Record<string, FileSource>;
+};
+
 /** `args` (required when the script has a required input) and `files`, typed by the registry. */
 type Inputs<K> = [K] extends [never]
   ? { args?: Record<string, unknown>; files?: Record<string, FileSource> }
@@ -91,7 +137,13 @@ type Inputs<K> = [K] extends [never]
  * const script: TypedScriptToRun<"reduck", "mail.google.com", "send_email"> = { handle: "reduck", host: "mail.google.com", slug: "send_email", args: { to: "me@example.com", subject: "Hi" } };
  * ```
  */
-export type TypedScriptToRun<H extends string = string, Ho extends string = string, S extends string = string> = {
+export type TypedScriptToRun<H extends string = string, Ho extends string = string, S extends string = string> = StrictScripts extends true
+  ? IsRegistered<AddressOf<H, Ho, S>> extends true
+    ? LooseScriptToRun<H, Ho, S>
+    : RegisteredScriptToRun<H, Ho, S>
+  : LooseScriptToRun<H, Ho, S>;
+
+type LooseScriptToRun<H extends string, Ho extends string, S extends string> = {
   host: Ho;
   slug: S;
   /** `@username`, a project handle, or `reduck` for the official catalogue. Omitted: your own (and untyped). */
@@ -109,9 +161,11 @@ type Unknown<Given, Known, What extends string> = {
   [P in Exclude<keyof Given, keyof Known>]: { [M in `${P & string} is not ${What}`]: never };
 };
 
-/** The check of one of `scripts` (written as a `const` tuple): its registered inputs, or anything. */
+/** The check of one of `scripts` (written as a `const` tuple): its registered inputs, or anything (in a strict registry, an error). */
 type StepCheck<X> = [StepAddress<X>] extends [never]
-  ? unknown
+  ? StrictScripts extends true
+    ? { handle: RegisteredHandle }
+    : unknown
   : StepAddress<X> extends infer K extends RegisteredScript
     ? {
         handle?: string;
@@ -122,10 +176,16 @@ type StepCheck<X> = [StepAddress<X>] extends [never]
         files?: ScriptFiles<K> & (X extends { files: infer G } ? Unknown<G, ScriptFiles<K>, `a file input of ${K}`> : unknown);
       } & (Empty extends ScriptArgs<K> ? unknown : { args: unknown }) &
         (Empty extends ScriptFiles<K> ? unknown : { files: unknown })
-    : unknown;
+    : StrictScripts extends true
+      ? { [M in `${StepAddress<X> & string} is not a registered script`]: never }
+      : unknown;
 
 /** The handles, hosts or slugs of the registered addresses. */
 type RegisteredPart<N extends 0 | 1 | 2> = RegisteredScript extends infer K ? (K extends `${infer H}/${infer Ho}/${infer S}` ? [H, Ho, S][N] : never) : never;
+
+/** A part of a step's address: a registered one (kept literal), or any string unless the registry is strict. */
+// `string & {}` keeps the registered literals apart from plain strings.
+type StepPart<N extends 0 | 1 | 2> = StrictScripts extends true ? RegisteredPart<N> : RegisteredPart<N> | (string & Empty);
 
 /**
  * One of `scripts` as runScript takes it. A registered handle, host or slug keeps its literal
@@ -137,10 +197,9 @@ type RegisteredPart<N extends 0 | 1 | 2> = RegisteredScript extends infer K ? (K
  * ```
  */
 export interface StepToRun {
-  // `string & {}` keeps the registered literals apart from plain strings.
-  handle?: RegisteredPart<0> | (string & Empty);
-  host: RegisteredPart<1> | (string & Empty);
-  slug: RegisteredPart<2> | (string & Empty);
+  handle?: StepPart<0>;
+  host: StepPart<1>;
+  slug: StepPart<2>;
   args?: Record<string, unknown>;
   files?: Record<string, FileSource>;
   version_id?: string;

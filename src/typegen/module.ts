@@ -31,6 +31,20 @@ export interface RecordedVersion {
 
 const HEADER_LINE = /^\/\/ {3}(\S+\/\S+\/\S+) version (\d+) \(id ([0-9A-Za-z-]+)\)$/;
 
+/** The declaration that makes the registry strict: an unregistered address does not compile. */
+const STRICT_CONFIG = "  // Strict: an address not registered above is a type error.\n  interface ReduckScriptsConfig {\n    strict: true;\n  }";
+
+/**
+ * Whether a module made by `scriptsModule` makes the registry strict (so that `--check` can say
+ * how to make it again).
+ *
+ * @example
+ * declaresStrict(scriptsModule(scripts, "reduck scripts types ... --strict", { strict: true })); // true
+ */
+export function declaresStrict(text: string): boolean {
+  return text.includes(STRICT_CONFIG);
+}
+
 export const addressOf = (s: { handle: string; host: string; slug: string }) => `${s.handle}/${s.host}/${s.slug}`;
 
 /** `send_email` -> `SendEmail`; `test-upload.pdf` -> `TestUploadPdf`. */
@@ -128,12 +142,13 @@ function filesPart(name: string, inputSchema: unknown, address: string): string 
 }
 
 /**
- * The module for `scripts`, as text biome leaves unchanged.
+ * The module for `scripts`, as text biome leaves unchanged. `strict`: the module also makes the
+ * registry strict (ReduckScriptsConfig), so that an address it does not register is a type error.
  *
  * @example
  * const text = scriptsModule([{ handle: "reduck", host: "mail.google.com", slug: "send_email", versionId, versionNumber: 1, inputSchema, outputSchema }], "reduck scripts types reduck/mail.google.com/send_email");
  */
-export function scriptsModule(scripts: ScriptContract[], command: string): string {
+export function scriptsModule(scripts: ScriptContract[], command: string, { strict = false }: { strict?: boolean } = {}): string {
   const sorted = [...scripts].sort((a, b) => byCodeUnit(addressOf(a), addressOf(b)));
   const names = prefixes(sorted);
   const header = [
@@ -169,7 +184,8 @@ export function scriptsModule(scripts: ScriptContract[], command: string): strin
     );
   }
   const imports = usesFiles ? 'import type { FileSource } from "reduck-client";\n' : "export {};\n";
-  const augmentation = `declare module "reduck-client" {\n  interface ReduckScripts {\n${registry.join("\n")}\n  }\n}\n`;
+  const config = strict ? `${STRICT_CONFIG}\n` : "";
+  const augmentation = `declare module "reduck-client" {\n  interface ReduckScripts {\n${registry.join("\n")}\n  }\n${config}}\n`;
   return `${header}\n\n${imports}\n${sections.join("\n")}\n${augmentation}`;
 }
 

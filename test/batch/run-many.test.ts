@@ -95,7 +95,10 @@ describe("runMany", () => {
     await collect(runMany({ client: sandbox.client, script: SCRIPT, rows: rows(2), journal, browser: "extension" }));
     const again = runMany({ client: sandbox.client, script: SCRIPT, rows: rows(2), journal, browser: "extension" });
     expect(await collect(again)).toEqual([]);
-    expect(again.error?.error).toMatch(/already holds the results of a batch: resume it/);
+    // Worded in the library's options, not the CLI's flags.
+    expect(again.error?.error).toBe(
+      `${journal} already holds the results of a batch: continue it with \`resume: true\` (rows already run are not sent again), or give another \`journal\``,
+    );
 
     // The first holds the lock while its rows are in flight: its second row comes only once the
     // second runner has been refused (groups of one, so the first row goes without waiting for it).
@@ -160,12 +163,12 @@ describe("runMany", () => {
     const by = Object.fromEntries(outcomes.map((o) => [o.row, o]));
     expect(by[1]).toMatchObject({ status: "completed", runId: outcome(1).runId, result: { name: "r1", n: 1 } });
     expect(by[2]).toMatchObject({ status: "completed", runId: outcome(2).runId });
-    expect(by[3]).toMatchObject({ status: "unknown", runId: null, error: expect.stringContaining("--retry-unknown") });
+    expect(by[3]).toMatchObject({ status: "unknown", runId: null, error: expect.stringContaining("a resume that retries unknown rows sends it again") });
     expect(runsByName().get("r1")).toBe(1);
     expect(runsByName().get("r2")).toBe(1);
     expect(runsByName().get("r3")).toBeUndefined();
 
-    // Unknown stays unknown on a plain resume; --retry-unknown sends it.
+    // Unknown stays unknown on a plain resume; retryUnknown sends it.
     const plain = runMany({ client: sandbox.client, script: SCRIPT, rows: rows(3), journal, resume: true, browser: "extension" });
     expect(await collect(plain)).toEqual([]);
     expect(plain.counts).toMatchObject({ unknown: 1, completed: 2 });
@@ -214,8 +217,11 @@ describe("runMany", () => {
     // A changed current version would make every row new too: said the same way.
     const { batchChanges } = await import("../../src/batch/resume.js");
     expect(batchChanges(header as never, { script: SCRIPT, versionId: "v2", shared: { n: "7" } })).toEqual([
-      `the script's version was ${String(header!.versionId)}, now v2 (--version ${String(header!.versionId)} runs the one it ran)`,
+      `the script's version was ${String(header!.versionId)}, now v2 (\`version: "${String(header!.versionId)}"\` runs the one it ran)`,
     ]);
+    // The library names its own options, never the CLI's flags.
+    expect(changed.error!.error).toContain("(another `journal`, without `resume`)");
+    expect(changed.error!.error).not.toMatch(/--out|--resume|--version/);
     expect(sandbox.store.runs.size).toBe(before);
     // The same shared arguments resume: nothing left to run.
     const same = runMany({ client: sandbox.client, script: SCRIPT, rows: named, shared: { n: "7" }, journal, resume: true, browser: "extension" });
@@ -306,6 +312,7 @@ describe("runMany", () => {
       [{ client: sandbox.client, script: SCRIPT, rows: 5 }, "rows must be an iterable or async iterable"],
       [{ client: sandbox.client, script: SCRIPT, rows: [], concurrency: 0 }, "concurrency must be a whole number of at least 1"],
       [{ client: sandbox.client, script: SCRIPT, rows: [], groupSize: 21 }, "groupSize must be from 1 to 20"],
+      [{ client: sandbox.client, script: SCRIPT, rows: [], total: -1 }, "total must be a whole number of rows"],
     ] as const) {
       const run = runMany(options as never);
       expect(await collect(run)).toEqual([]);
@@ -325,5 +332,87 @@ describe("runMany", () => {
     expect(bodies.length).toBe(2);
     expect((bodies[0] as { scripts: unknown[] }).scripts).toHaveLength(4);
     for (const o of outcomes) expect(o.result).toEqual({ name: `r${o.row}`, n: o.row });
+  });
+
+  test("awaited, a batch runs every row to its end and gives the counts; progress knows the total (40) from its first call", async () => {
+    const totals: number[] = [];
+    const known: boolean[] = [];
+    const run = runMany({
+      client: sandbox.client,
+      script: SCRIPT,
+      rows: rows(40),
+      concurrency: 8,
+      browser: "extension",
+      onProgress: (c) => {
+        totals.push(c.total);
+        known.push(c.totalKnown);
+      },
+    });
+    expect(run.counts).toMatchObject({ total: 40, totalKnown: true, completed: 0 });
+    const { counts, error } = await run;
+    expect(error).toBeUndefined();
+    expect(counts).toMatchObject({ total: 40, completed: 40, failed: 0, inFlight: 0 });
+    expect(runsByName().size).toBe(40);
+    expect([...runsByName().values()].every((c) => c === 1)).toBe(true);
+    expect(totals.length).toBeGreaterThan(0);
+    expect(new Set(totals)).toEqual(new Set([40]));
+    expect(known.every(Boolean)).toBe(true);
+    // Awaiting again gives the same summary; the batch does not run again.
+    expect((await run).counts).toBe(counts);
+    expect(runsByName().size).toBe(40);
+  });
+
+  test("rows from a file counted beforehand: `total` gives progress its total from the first call; uncounted, it grows", async () => {
+    const source = async function* () {
+      for (const row of rows(5)) yield row;
+    };
+    const counted: number[] = [];
+    await runMany({ client: sandbox.client, script: SCRIPT, rows: source(), total: 5, browser: "extension", onProgress: (c) => counted.push(c.total) });
+    expect(new Set(counted)).toEqual(new Set([5]));
+    const grown: Array<[number, boolean]> = [];
+    const { counts } = await runMany({
+      client: sandbox.client,
+      script: SCRIPT,
+      rows: source(),
+      browser: "extension",
+      onProgress: (c) => grown.push([c.total, c.totalKnown]),
+    });
+    expect(counts).toMatchObject({ total: 5, totalKnown: false });
+    expect(grown[0]![0]).toBeLessThan(5);
+    expect(grown.every(([, k]) => !k)).toBe(true);
+  });
+
+  test("iterated and awaited: the await waits for the loop's batch; a second loop, or a loop after an await, is a TypeError", async () => {
+    const run = runMany({ client: sandbox.client, script: SCRIPT, rows: rows(3), browser: "extension" });
+    const seen: number[] = [];
+    const loop = (async () => {
+      for await (const o of run) seen.push(o.row);
+    })();
+    // Awaited while the loop runs: resolves when the loop's batch has ended, with every outcome handed out.
+    const summary = await run.then((s) => ({ ...s.counts, seenWhenDone: seen.length }));
+    expect(summary).toMatchObject({ completed: 3, seenWhenDone: 3 });
+    await loop;
+    expect(runsByName().size).toBe(3);
+    expect(() => run[Symbol.asyncIterator]()).toThrow(/already being iterated: its outcomes are handed out once/);
+
+    const awaited = runMany({ client: sandbox.client, script: SCRIPT, rows: [{ name: "w1" }], browser: "extension" });
+    await awaited;
+    expect(() => awaited[Symbol.asyncIterator]()).toThrow(/was awaited, which runs it without handing out its outcomes: iterate it before awaiting it/);
+    expect(runsByName().get("w1")).toBe(1);
+  });
+
+  test("a loop that stops early stops the batch, and an await then resolves with the counts so far", async () => {
+    const run = runMany({ client: sandbox.client, script: SCRIPT, rows: rows(30), concurrency: 1, groupSize: 1, browser: "extension" });
+    for await (const _ of run) break;
+    const { counts } = await run;
+    expect(counts.completed).toBeGreaterThanOrEqual(1);
+    expect(counts.completed).toBeLessThan(30);
+    expect(runsByName().size).toBeLessThan(30);
+  });
+
+  test("awaited, options a JavaScript caller gets wrong resolve with the error, never a throw", async () => {
+    const { counts, error } = await runMany({ client: sandbox.client, script: SCRIPT, rows: 5 } as never);
+    expect(error).toMatchObject({ kind: "invalid_request", error: expect.stringContaining("rows must be an iterable") });
+    expect(counts.completed).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { listScripts, listAll, paginate, ReduckPageError, listRuns } from "../../src/index.js";
+import { listScripts, listAll, paginate, paginateToArray, ReduckPageError, listRuns } from "../../src/index.js";
 import { useReferenceServer } from "../support/reference.js";
 
 const ref = useReferenceServer();
@@ -33,7 +33,7 @@ describe("pagination", () => {
   });
 
   test("a maximum stops early", async () => {
-    const { data, error } = await listAll(
+    const { data, error } = await paginateToArray(
       listScripts,
       { client: ref.client, path: { handle: "@demo" }, query: { host: "bulk.example", pageSize: 100 } },
       { max: 120 },
@@ -47,8 +47,12 @@ describe("pagination", () => {
     await expect(async () => {
       for await (const _ of paginate(listRuns, { client: bad })) void _;
     }).rejects.toBeInstanceOf(ReduckPageError);
-    const { data, error } = await listAll(listRuns, { client: bad });
+    const { data, error } = await paginateToArray(listRuns, { client: bad });
     expect(data).toEqual([]);
     expect(error?.status).toBe(401);
+  });
+
+  test("listAll, the former name, is the same function", () => {
+    expect(listAll).toBe(paginateToArray);
   });
 });

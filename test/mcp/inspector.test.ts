@@ -8,7 +8,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { BIN, baseEnv } from "../support/cli.js";
-import { emptyHome } from "./support.js";
+import { runScript } from "../../src/index.js";
+import { ALL_TOOLS, emptyHome } from "./support.js";
 import { useCliSandbox } from "../support/sandbox.js";
 import { temporaryFolder } from "../support/files.js";
 
@@ -38,6 +39,9 @@ const signedIn = () => config({ REDUCK_API_URL: sandbox.server.url, REDUCK_API_K
 
 test("lists the tools with their annotations and output schemas", async () => {
   const { tools } = await inspector(await signedIn(), ["--method", "tools/list"]);
+  expect(tools.map((t: { name: string }) => t.name).sort()).toEqual([...ALL_TOOLS].sort());
+  for (const tool of tools)
+    expect(Object.keys(tool.annotations ?? {}), tool.name).toEqual(expect.arrayContaining(["readOnlyHint", "destructiveHint", "idempotentHint"]));
   const run = tools.find((t: { name: string }) => t.name === "run_script");
   expect(run.annotations).toMatchObject({ destructiveHint: true });
   expect(run.outputSchema).toMatchObject({ type: "object" });
@@ -80,4 +84,38 @@ test("without a key in its env, it still connects and the tool says how to set o
   const result = await inspector(await config({ REDUCK_API_URL: sandbox.server.url }), ["--method", "tools/call", "--tool-name", "whoami"]);
   expect(result.isError).toBe(true);
   expect(result.content[0].text).toContain('"env": { "REDUCK_API_KEY": "rk_..." }');
+});
+
+test("list_script_versions by address: each version's id and number, the current one marked", async () => {
+  const result = await inspector(await signedIn(), [
+    "--method",
+    "tools/call",
+    "--tool-name",
+    "list_script_versions",
+    "--tool-arg",
+    "address=example.com/get_title",
+  ]);
+  expect(result.isError).toBeFalsy();
+  expect(result.structuredContent).toMatchObject({
+    address: "@demo/example.com/get_title",
+    versions: [
+      { version: 2, current: true },
+      { version: 1, current: false },
+    ],
+  });
+});
+
+test("read_run_trace: the steps as text and the screenshot as a PNG image", async () => {
+  const { data, error } = await runScript({
+    client: sandbox.client,
+    browser: "extension",
+    script: { handle: "@demo", host: "example.com", slug: "get_title", args: { url: "https://example.com/" } },
+  });
+  expect(error).toBeUndefined();
+  const result = await inspector(await signedIn(), ["--method", "tools/call", "--tool-name", "read_run_trace", "--tool-arg", `runId=${data!.runId}`]);
+  expect(result.isError).toBeFalsy();
+  expect(result.content[0].text).toMatch(/^Run [0-9a-f-]{36} of @demo\/example\.com\/get_title \(completed\)/);
+  const image = result.content.find((c: { type: string }) => c.type === "image");
+  expect(image.mimeType).toBe("image/png");
+  expect(Buffer.from(image.data, "base64").subarray(0, 8)).toEqual(Buffer.from("89504e470d0a1a0a", "hex"));
 });

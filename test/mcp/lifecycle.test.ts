@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { describe, expect, test } from "vitest";
 import { BIN, runCli } from "../support/cli.js";
-import { callTool, connectClient, mcpEnv } from "./support.js";
+import { ALL_TOOLS, callTool, connectClient, mcpEnv } from "./support.js";
 import { useCliSandbox } from "../support/sandbox.js";
 
 const sandbox = useCliSandbox({ desktop: {}, home: "reduck-lifecycle-" });
@@ -28,7 +28,7 @@ describe("without a credential", () => {
     try {
       expect(client.getServerVersion()?.name).toBe("reduck");
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(6);
+      expect(tools).toHaveLength(ALL_TOOLS.length);
       for (const [tool, args] of [
         ["whoami", {}],
         ["list_scripts", {}],

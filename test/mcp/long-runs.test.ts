@@ -16,6 +16,10 @@ import { createReduckClient } from "../../src/index.js";
 import { createMcpServer } from "../../src/mcp/server.js";
 
 const RUN_HOST = "https://mcp.reduck.ai";
+// Ids as the service gives them (UUIDs): the tools check an id's shape before it becomes a URL.
+const B1 = "00000000-0000-4000-8000-0000000000b1";
+const R1 = "00000000-0000-4000-8000-0000000000a1";
+const R7 = "00000000-0000-4000-8000-0000000000a7";
 const API_HOST = "https://reduck.ai";
 const script = { address: "reduck/example.com/slow" };
 const server = setupServer();
@@ -38,16 +42,16 @@ afterAll(async () => {
 /** A batch that is `running` until `doneAt` (ms since the POST), then completed with `result`. */
 function slowBatch(doneAfterMs: number, result: unknown, retryAfterMs = 50) {
   let postedAt = 0;
-  const runs = () => [{ status: "running", runId: "r1" }];
+  const runs = () => [{ status: "running", runId: R1 }];
   server.use(
     http.post(`${RUN_HOST}/run`, async ({ request }) => {
       posts.push(await request.json());
       postedAt = Date.now();
-      return HttpResponse.json({ batchId: "b1", status: "running", retryAfterMs, runs: runs() }, { status: 202 });
+      return HttpResponse.json({ batchId: B1, status: "running", retryAfterMs, runs: runs() }, { status: 202 });
     }),
-    http.get(`${RUN_HOST}/batches/b1`, () => {
-      if (Date.now() - postedAt < doneAfterMs) return HttpResponse.json({ batchId: "b1", status: "running", retryAfterMs, runs: runs() });
-      return HttpResponse.json({ batchId: "b1", status: "completed", runs: [{ status: "completed", runId: "r1", result }] });
+    http.get(`${RUN_HOST}/batches/${B1}`, () => {
+      if (Date.now() - postedAt < doneAfterMs) return HttpResponse.json({ batchId: B1, status: "running", retryAfterMs, runs: runs() });
+      return HttpResponse.json({ batchId: B1, status: "completed", runs: [{ status: "completed", runId: R1, result }] });
     }),
   );
 }
@@ -73,8 +77,9 @@ describe("run_script and a run that outlives the hold", () => {
       const r: any = await agent.callTool({ name: "run_script", arguments: { script } });
       expect(Date.now() - started).toBeLessThan(1_400);
       expect(r.isError).toBeFalsy();
-      expect(structured(r)).toMatchObject({ status: "running", batchId: "b1", runIds: ["r1"] });
-      expect(structured(r).next).toMatch(/^Still running at the service .*Call read_run_results with \{"batchId":"b1"\} to get the outcome/);
+      expect(structured(r)).toMatchObject({ status: "running", batchId: B1, runIds: [R1] });
+      expect(structured(r).next).toMatch(/^Still running at the service .*Call read_run_results with \{"batchId":"[0-9a-f-]{36}"\} to get the outcome/);
+      expect(structured(r).next).toContain(B1);
       expect(posts).toHaveLength(1);
       // The hold becomes the service's own hold, so the POST cannot outlast the call.
       expect(posts[0].waitForSeconds).toBe(1);
@@ -82,14 +87,14 @@ describe("run_script and a run that outlives the hold", () => {
       // read_run_results until it is done: the handle again, then the outcome.
       let outcome: any;
       for (let i = 0; i < 20; i++) {
-        const next: any = await agent.callTool({ name: "read_run_results", arguments: { batchId: "b1" } });
+        const next: any = await agent.callTool({ name: "read_run_results", arguments: { batchId: B1 } });
         if (structured(next).status !== "running") {
           outcome = structured(next);
           break;
         }
         expect(structured(next).next).toContain("read_run_results");
       }
-      expect(outcome).toEqual({ batchId: "b1", status: "completed", totalSteps: 1, runs: [{ status: "completed", runId: "r1", result: { sent: true } }] });
+      expect(outcome).toEqual({ batchId: B1, status: "completed", totalSteps: 1, runs: [{ status: "completed", runId: R1, result: { sent: true } }] });
       expect(posts).toHaveLength(1);
     } finally {
       await close();
@@ -101,7 +106,7 @@ describe("run_script and a run that outlives the hold", () => {
     const { agent, close } = await connect(5_000);
     try {
       const r: any = await agent.callTool({ name: "run_script", arguments: { script } });
-      expect(structured(r)).toEqual({ status: "completed", runId: "r1", result: { n: 1 } });
+      expect(structured(r)).toEqual({ status: "completed", runId: R1, result: { n: 1 } });
     } finally {
       await close();
     }
@@ -126,18 +131,18 @@ describe("run_script and a run that outlives the hold", () => {
   test("read_run_results with a run id waits on that run's record", async () => {
     let polls = 0;
     server.use(
-      http.get(`${API_HOST}/api/runs/r7`, () => {
+      http.get(`${API_HOST}/api/runs/${R7}`, () => {
         polls++;
-        return HttpResponse.json({ id: "r7", status: "error", result: { error: "Element not found: #send" } });
+        return HttpResponse.json({ id: R7, status: "error", result: { error: "Element not found: #send" } });
       }),
     );
     const { agent, close } = await connect(2_000);
     try {
-      const r: any = await agent.callTool({ name: "read_run_results", arguments: { runId: "r7" } });
+      const r: any = await agent.callTool({ name: "read_run_results", arguments: { runId: R7 } });
       expect(r.isError).toBe(true);
-      expect(structured(r)).toMatchObject({ status: "failed", runId: "r7", error: "Element not found: #send" });
+      expect(structured(r)).toMatchObject({ status: "failed", runId: R7, error: "Element not found: #send" });
       expect(polls).toBe(1);
-      const both: any = await agent.callTool({ name: "read_run_results", arguments: { runId: "r7", batchId: "b1" } });
+      const both: any = await agent.callTool({ name: "read_run_results", arguments: { runId: R7, batchId: B1 } });
       expect(both.isError).toBe(true);
       expect(both.content[0].text).toMatch(/^Give exactly one of runId/);
     } finally {

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { makeDesktop, patterned, sha256, temporaryFolder } from "../support/files.js";
-import { callTool, connectClient, mcpEnv, SEND_EMAIL, sendEmail, startSandbox, type Sandbox } from "./support.js";
+import { ALL_TOOLS, callTool, connectClient, mcpEnv, SEND_EMAIL, sendEmail, startSandbox, type Sandbox } from "./support.js";
 
 const banner = patterned(10_000);
 let sandbox: Sandbox;
@@ -33,21 +33,66 @@ const call = (name: string, args: Record<string, unknown>) => callTool(client, n
 const runs = () => sandbox.store.runs.size;
 
 describe("the tools as listed", () => {
-  test("each has an input schema that refuses unknown keys, an output schema and annotations", async () => {
+  test("every tool the issue names is listed, under the hosted server's names, with an input schema that refuses unknown keys, an output schema and annotations", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["list_runs", "list_scripts", "read_run_results", "read_script", "run_script", "whoami"]);
+    expect(tools.map((t) => t.name).sort()).toEqual([...ALL_TOOLS].sort());
     for (const tool of tools) {
       expect(tool.inputSchema, tool.name).toMatchObject({ type: "object", additionalProperties: false });
       expect(tool.outputSchema, tool.name).toMatchObject({ type: "object" });
+      // Written out in full: not every MCP client resolves a "$ref".
+      expect(JSON.stringify(tool.inputSchema), tool.name).not.toContain("$ref");
+      expect(JSON.stringify(tool.outputSchema), tool.name).not.toContain("$ref");
+      const a = tool.annotations!;
+      expect(a, tool.name).toMatchObject({ title: expect.any(String) });
+      for (const hint of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const)
+        expect(typeof a[hint], `${tool.name} ${hint}`).toBe("boolean");
+      // The description says what the tool changes, or that it changes nothing.
+      expect(tool.description, tool.name).toMatch(a.readOnlyHint ? /Changes nothing/ : /(replac|add|delet|archiv|restor|make|act|chang|creat|writ)/i);
     }
-    const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
-    expect(JSON.stringify(byName.run_script!.inputSchema)).toContain("relativePath");
-    // Written out in full: not every MCP client resolves a "$ref".
-    expect(JSON.stringify(byName.run_script!.inputSchema)).not.toContain("$ref");
-    expect(byName.run_script!.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
-    for (const name of ["list_scripts", "read_script", "list_runs", "whoami", "read_run_results"]) {
-      expect(byName[name]!.annotations, name).toMatchObject({ readOnlyHint: true });
+    const byName = Object.fromEntries(tools.map((t) => [t.name, t.annotations!]));
+    expect(JSON.stringify(tools.find((t) => t.name === "run_script")!.inputSchema)).toContain("relativePath");
+    const readOnly = tools.filter((t) => t.annotations!.readOnlyHint).map((t) => t.name);
+    expect(readOnly.sort()).toEqual(
+      [
+        "list_devices",
+        "list_runs",
+        "list_script_versions",
+        "list_scripts",
+        "read_host_readme",
+        "read_run_results",
+        "read_run_trace",
+        "read_script",
+        "whoami",
+      ].sort(),
+    );
+    for (const name of readOnly) expect(byName[name], name).toMatchObject({ destructiveHint: false, idempotentHint: true });
+    for (const name of ["archive_script", "delete_draft_script_version", "delete_host_readme", "run_script"]) {
+      expect(byName[name], name).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     }
+    for (const name of ["create_script", "create_draft_script_version", "unarchive_script", "promote_script_version"]) {
+      expect(byName[name], name).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    }
+    for (const name of [
+      "archive_script",
+      "unarchive_script",
+      "promote_script_version",
+      "delete_host_readme",
+      "set_host_readme",
+      "patch_draft_script_version",
+    ]) {
+      expect(byName[name], name).toMatchObject({ idempotentHint: true });
+    }
+    for (const name of ["run_script", "create_script", "create_draft_script_version", "delete_draft_script_version"]) {
+      expect(byName[name], name).toMatchObject({ idempotentHint: false });
+    }
+    // Only run_script reaches beyond the account: scripts act on real sites.
+    expect(tools.filter((t) => t.annotations!.openWorldHint).map((t) => t.name)).toEqual(["run_script"]);
+  });
+
+  test("a tool that does not exist is a tool error naming the one likely meant, not a protocol error", async () => {
+    const r = await call("read_run_trce", { runId: "x" });
+    expect(r).toMatchObject({ isError: true });
+    expect(r.text).toMatch(/^There is no tool named "read_run_trce": did you mean read_run_trace\? The tools: run_script, /);
   });
 
   test("nothing is written on stderr when no person is watching", () => {

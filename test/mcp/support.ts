@@ -5,7 +5,9 @@
  */
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { spawn } from "node:child_process";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
 import { BIN, baseEnv } from "../support/cli.js";
 import { temporaryFolder } from "../support/files.js";
@@ -33,14 +35,108 @@ export async function mcpEnv(extra: Record<string, string>): Promise<Record<stri
   return { ...baseEnv(), NO_COLOR: "1", ...(await emptyHome()), ...extra };
 }
 
-/** The SDK's client, connected to a freshly spawned `reduck mcp`. */
+/**
+ * The SDK's client, connected to a freshly spawned `reduck mcp`. It lists the tools at once, as
+ * clients do: from then on the SDK checks every structured answer against its tool's output schema.
+ */
 export async function connectClient(env: Record<string, string>): Promise<{ client: Client; stderr: () => string }> {
   const client = new Client({ name: "reduck-test", version: "1.0.0" });
   const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], env, stderr: "pipe" });
   let stderr = "";
   transport.stderr?.on("data", (chunk) => (stderr += chunk));
   await client.connect(transport);
+  await client.listTools();
   return { client, stderr: () => stderr };
+}
+
+/** Every tool of the agent tool: the hosted server's tools that the public API can serve. */
+export const ALL_TOOLS = [
+  "run_script",
+  "read_run_results",
+  "read_run_trace",
+  "list_scripts",
+  "read_script",
+  "list_runs",
+  "whoami",
+  "list_devices",
+  "create_script",
+  "list_script_versions",
+  "create_draft_script_version",
+  "patch_draft_script_version",
+  "promote_script_version",
+  "delete_draft_script_version",
+  "update_script_metadata",
+  "archive_script",
+  "unarchive_script",
+  "read_host_readme",
+  "set_host_readme",
+  "delete_host_readme",
+] as const;
+
+/** A spawned `reduck mcp --http`: where it listens and its token, from what it printed at start. */
+export interface HttpMcp {
+  url: string;
+  port: number;
+  token: string;
+  pid: number;
+  stderr(): string;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Starts the built `reduck mcp --http --port 0 ...` and waits for the lines it prints when it listens. */
+export async function spawnHttpMcp(env: Record<string, string>, args: string[] = []): Promise<HttpMcp> {
+  const child = spawn(process.execPath, [BIN, "mcp", "--http", "--port", "0", ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+  const started = await new Promise<{ url: string; token: string }>((resolve, reject) => {
+    exited.then((code) => reject(new Error(`reduck mcp --http exited (${code}) before listening: ${stderr}`)));
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+      const url = /at (http:\/\/127\.0\.0\.1:\d+\/mcp) /.exec(stderr)?.[1];
+      const token = /^Bearer token: (\S+)/m.exec(stderr)?.[1];
+      const config = /^Client configuration: (.*)$/m.exec(stderr)?.[1];
+      if (url && token && config) resolve({ url, token: token === "the" ? (env.REDUCK_MCP_TOKEN ?? "") : token });
+    });
+  });
+  return {
+    ...started,
+    port: Number(new URL(started.url).port),
+    pid: child.pid!,
+    stderr: () => stderr,
+    stop: () => {
+      child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
+
+/** The SDK's Streamable HTTP client, with the bearer token, connected to `url`; tools listed (see connectClient). */
+export async function httpClient(url: string, token: string): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+  const client = new Client({ name: "reduck-test", version: "1.0.0" });
+  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
+  await client.connect(transport);
+  await client.listTools();
+  return { client, transport };
+}
+
+/**
+ * A spawned `reduck mcp --http` and the SDK's client connected to it. `close` ends the session
+ * (DELETE), closes the client and stops the server, which must exit 0.
+ */
+export async function connectHttp(env: Record<string, string>): Promise<{ client: Client; server: HttpMcp; close(): Promise<void> }> {
+  const server = await spawnHttpMcp(env);
+  const { client, transport } = await httpClient(server.url, server.token);
+  return {
+    client,
+    server,
+    async close() {
+      await transport.terminateSession();
+      await client.close();
+      const code = await server.stop();
+      if (code !== 0) throw new Error(`reduck mcp --http exited ${code}: ${server.stderr()}`);
+    },
+  };
 }
 
 export const SEND_EMAIL = { handle: "reduck", host: "mail.google.com", slug: "send_email" };
@@ -52,13 +148,20 @@ export const sendEmail = (files: Record<string, unknown>, extra: Record<string, 
 
 export interface ToolAnswer {
   isError: boolean;
+  /** The first content item's text. */
   text: string;
   structured: any;
+  /** Every content item (text and images). */
+  content: Array<{ type: string; text?: string; data?: string; mimeType?: string }>;
   json(): any;
 }
 
 export async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<ToolAnswer> {
-  const result = (await client.callTool({ name, arguments: args })) as { content: Array<{ text: string }>; isError?: boolean; structuredContent?: unknown };
-  const text = result.content[0]!.text;
-  return { isError: Boolean(result.isError), text, structured: result.structuredContent, json: () => JSON.parse(text) };
+  const result = (await client.callTool({ name, arguments: args })) as {
+    content: ToolAnswer["content"];
+    isError?: boolean;
+    structuredContent?: unknown;
+  };
+  const text = result.content[0]?.text ?? "";
+  return { isError: Boolean(result.isError), text, structured: result.structuredContent, content: result.content, json: () => JSON.parse(text) };
 }

@@ -114,7 +114,7 @@ describe("a name swapped for a link to outside while it is read", () => {
           { script: { host: "a.com", slug: "s", files: { attachment: { relativePath: "race.txt" } } }, browser: "managed" },
         );
         if (!result.isError) return "read";
-        refusals.add(result.content[0]!.text.replace(/\/tmp\/\S+/g, "<path>"));
+        refusals.add((result.content[0] as { text: string }).text.replace(/\/tmp\/\S+/g, "<path>"));
         return "refused";
       });
       for (const request of server.seen) {
@@ -147,5 +147,5 @@ test("a symbolic link inside a sub-folder that leads out is refused by the agent
     { script: { host: "a.com", slug: "s", files: { attachment: { relativePath: "sub/link.txt" } } }, browser: "managed" },
   );
   expect(result).toMatchObject({ isError: true });
-  expect(result.content[0]!.text).toContain("must be a plain name inside the reduck folder");
+  expect((result.content[0] as { text: string }).text).toContain("must be a plain name inside the reduck folder");
 });

@@ -30,13 +30,16 @@ export interface Problem {
  * Writes `files` (name -> text; `.ts` names, folders allowed) into a new folder that is an ES
  * module package, compiles them together, and returns each file's problems. `allowUnused`: a
  * value declared and never read is no error (a documentation example shows values it leaves to
- * the reader).
+ * the reader). `options`: compiler options over the project's (a user's plainer settings).
  *
  * @example
  * const problems = typecheck({ "a.ts": 'import { runScript } from "reduck-client";' });
  * expect(problems.get("a.ts")).toEqual([]);
  */
-export function typecheck(files: Record<string, string>, { allowUnused = false }: { allowUnused?: boolean } = {}): Map<string, Problem[]> {
+export function typecheck(
+  files: Record<string, string>,
+  { allowUnused = false, options: overrides = {} }: { allowUnused?: boolean; options?: ts.CompilerOptions } = {},
+): Map<string, Problem[]> {
   const dir = temporaryFolder("reduck-typecheck-");
   writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
   // Other packages (a doc's oauth4webapi) come from the project's own node_modules.
@@ -56,6 +59,7 @@ export function typecheck(files: Record<string, string>, { allowUnused = false }
       typeRoots: [path.join(ROOT, "node_modules", "@types")],
       paths: { "reduck-client": [BUILT_TYPES], "reduck-client/report": [path.join(BUILD_ROOT, "dist", "report.d.ts")] },
       ...(allowUnused ? { noUnusedLocals: false, noUnusedParameters: false } : {}),
+      ...overrides,
     },
   );
   const out = new Map<string, Problem[]>(names.map((n) => [n, []]));

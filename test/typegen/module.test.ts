@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { recordedVersions, scriptsModule, type ScriptContract } from "../../src/typegen/module.js";
+import { declaresStrict, recordedVersions, scriptsModule, type ScriptContract } from "../../src/typegen/module.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const BIOME = fileURLToPath(new URL("../../node_modules/.bin/biome", import.meta.url));
@@ -61,5 +61,20 @@ describe("scriptsModule", () => {
     const out = spawnSync(BIOME, ["format", "--stdin-file-path=reduck-scripts.ts"], { cwd: ROOT, input: text, encoding: "utf8" });
     expect(out.status, out.stderr).toBe(0);
     expect(out.stdout).toBe(text);
+  });
+
+  test("strict: the module also makes the registry strict, once, beside its registrations; biome leaves it as it is", () => {
+    const strict = scriptsModule(scripts, "reduck scripts types ... --strict", { strict: true });
+    expect(strict).toContain(
+      '    "acme/b.test/upload": { args: BTestUploadArgs; files: BTestUploadFiles; result: BTestUploadResult };\n  }\n' +
+        "  // Strict: an address not registered above is a type error.\n  interface ReduckScriptsConfig {\n    strict: true;\n  }\n}\n",
+    );
+    expect(strict.match(/interface ReduckScriptsConfig/g)).toHaveLength(1);
+    expect(declaresStrict(strict)).toBe(true);
+    expect(declaresStrict(text)).toBe(false);
+    expect(text).not.toContain("ReduckScriptsConfig");
+    const out = spawnSync(BIOME, ["format", "--stdin-file-path=reduck-scripts.ts"], { cwd: ROOT, input: strict, encoding: "utf8" });
+    expect(out.status, out.stderr).toBe(0);
+    expect(out.stdout).toBe(strict);
   });
 });

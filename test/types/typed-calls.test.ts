@@ -16,6 +16,19 @@ import {
   type Run,
   type ScriptSummary,
   listAllScripts,
+  paginateToArray,
+  readBatchScript,
+  isPendingRun,
+  type BatchCounts,
+  type BatchRunResponse,
+  type BatchScript,
+  type ReduckApi,
+  type ReduckError,
+  type RunManyOptions,
+  type RunResponse,
+  type RunManySummary,
+  type WaitForRunOptions,
+  type paths,
 } from "../../src/index.js";
 
 const client = createReduckClient({ apiKey: "k", baseUrl: "http://127.0.0.1:9", maxRetries: 0, timeoutMs: 1 });
@@ -75,5 +88,71 @@ test("without a generated module (ReduckScripts empty), runs keep the loose type
     // @ts-expect-error wait: false may give a pending run, which has no result
     void (await runScript({ client, wait: false, script: { host: "a.com", slug: "b" } })).data!.result;
   };
+  expectTypeOf(compileOnly).toBeFunction();
+});
+
+test("a bare object in the description is a record of unknown values, never of never", () => {
+  const compileOnly = (run: Run) => {
+    // @ts-expect-error an argument's value is unknown until checked, not a string
+    const to: string = run.args.to;
+    const checked: string | undefined = typeof run.args.to === "string" ? run.args.to : undefined;
+    if (run.result && "result" in run.result) {
+      // @ts-expect-error a run's result fields are unknown until checked
+      const sent: boolean = run.result.result.sent;
+      void sent;
+    }
+    return [to, checked];
+  };
+  expectTypeOf<Run["args"]>().toEqualTypeOf<Record<string, unknown>>();
+  expectTypeOf(compileOnly).toBeFunction();
+});
+
+test("waitForRun takes one options object, as every call does; the older two-argument form still compiles", () => {
+  const compileOnly = async (signal: AbortSignal) => {
+    const one = await waitForRun({ client, runId: "r", signal, deadlineMs: 1000, onStatus: (u) => void u.status });
+    expectTypeOf(one.data).toEqualTypeOf<RunResponse<unknown> | undefined>();
+    const batch = await waitForRun({ client, batchId: "b", headers: { "X-Team": "ops" } });
+    expectTypeOf(batch.data).toEqualTypeOf<BatchRunResponse<unknown[]> | undefined>();
+    // A pending run, as runScript({ wait: false }) returned it, spread in.
+    const first = await runScript({ client, script: { host: "a.com", slug: "b" }, wait: false });
+    if (first.data && isPendingRun(first.data)) {
+      const done = await waitForRun({ client, ...first.data, signal });
+      expectTypeOf(done.data).toEqualTypeOf<RunResponse | BatchRunResponse | undefined>();
+    }
+    const older = await waitForRun({ client, runId: "r" }, { signal });
+    expectTypeOf(older.data).toEqualTypeOf<RunResponse<unknown> | undefined>();
+    const options: WaitForRunOptions = { client, runId: "r", deadlineMs: 5 };
+    void options;
+    // @ts-expect-error deadlinMs is not an option (deadlineMs is)
+    void waitForRun({ client, runId: "r", deadlinMs: 1000 });
+    // @ts-expect-error one run: a runId or a batchId, not both
+    void waitForRun({ client, runId: "r", batchId: "b" });
+  };
+  expectTypeOf(compileOnly).toBeFunction();
+});
+
+test("runMany can be awaited for its summary, and iterated for its outcomes", () => {
+  const compileOnly = async () => {
+    const summary = await runMany({ client, script: "a.com/b", rows: [{ x: 1 }] });
+    expectTypeOf(summary).toEqualTypeOf<RunManySummary>();
+    expectTypeOf(summary.counts).toEqualTypeOf<BatchCounts>();
+    expectTypeOf(summary.error).toEqualTypeOf<ReduckError | undefined>();
+    for await (const outcome of runMany({ client, script: "a.com/b", rows: [{ x: 1 }], total: 1 })) expectTypeOf(outcome.row).toBeNumber();
+  };
+  expectTypeOf(compileOnly).toBeFunction();
+});
+
+test("names that read right, and every type a public option names is exported", () => {
+  const compileOnly = async () => {
+    const all = await paginateToArray(listAllScripts, { client });
+    expectTypeOf(all.data).toEqualTypeOf<ScriptSummary[]>();
+    // The contract runMany takes is what readBatchScript reads.
+    const { data: contract } = await readBatchScript(client, "reduck/mail.google.com/send_email");
+    if (contract) void runMany({ client, script: contract.address, contract, rows: [] });
+  };
+  expectTypeOf<RunManyOptions["contract"]>().toEqualTypeOf<BatchScript | undefined>();
+  // The generated layer sits under one name; the former lowercase names still compile.
+  expectTypeOf<ReduckApi.components["schemas"]["Run"]>().toEqualTypeOf<Run>();
+  expectTypeOf<paths>().toEqualTypeOf<ReduckApi.paths>();
   expectTypeOf(compileOnly).toBeFunction();
 });

@@ -13,6 +13,7 @@ import { scriptCallError } from "../scripts/script-lookup.js";
 import { preloadValidator, schemaProblems } from "../run/validate-args.js";
 import { chosenVersion, resolveVersion, versionFlags } from "../scripts/versions.js";
 import type { BatchScript, PrepareOptions } from "../../batch/prepare.js";
+import type { ResumeWords } from "../../batch/resume.js";
 import type { BatchCounts } from "../../batch/run-many.js";
 import { durationCompact } from "../../core/duration.js";
 import { checkPageFile } from "../run/pages.js";
@@ -33,6 +34,12 @@ const SOURCE = { "X-Reduck-Source": "cli" };
 const SHOWN_PROBLEMS = 20;
 
 const n = (x: number) => x.toLocaleString("en-US");
+
+/** A refused resume names the command's flags (the library's own words name runMany's options). */
+const CLI_RESUME_WORDS: ResumeWords = {
+  version: (id) => `--version ${id}`,
+  newJournal: "--out NEW.results.jsonl, without --resume",
+};
 
 /** A word of a shell command, quoted only when it must be. */
 function shellWord(word: string): string {
@@ -261,7 +268,8 @@ ${EXIT_CODES_HELP}`;
     const { readJournal, readRows, resumeRefusal, RowPreparer, RowsError } = await batchModules();
     const contents = journal ? await readJournal(journal) : undefined;
     // Other arguments for every row than the journal's would make every row new: refused here, before anything is sent.
-    const refusal = contents && resumeRefusal(contents, { script: script.address, versionId: script.versionId, shared: options.shared ?? {} }, journal!);
+    const refusal =
+      contents && resumeRefusal(contents, { script: script.address, versionId: script.versionId, shared: options.shared ?? {} }, journal!, CLI_RESUME_WORDS);
     if (refusal) throw usageError(refusal);
     const states = contents?.states;
     const preparer = new RowPreparer(script, options);

@@ -5,7 +5,7 @@
 import { Args, Flags } from "@oclif/core";
 import type { ReduckClient } from "../../client.js";
 import { listScriptVersions } from "../../generated/operations.js";
-import { listAll } from "../../paginate.js";
+import { paginateToArray } from "../../paginate.js";
 import { formatAddress } from "../shell/address.js";
 import { usageError } from "../shell/errors.js";
 import { resolveAddress, type ScriptPath } from "./own-handle.js";
@@ -65,7 +65,7 @@ export async function resolveVersion(client: ReduckClient, path: ScriptPath, giv
   if (UUID.test(given)) return given;
   if (!/^\d+$/.test(given)) throw usageError(`${JSON.stringify(given)} is not a version number or id: ${where}`);
   const number = Number(given);
-  const versions = await listAll(listScriptVersions, { client, path, query: { pageSize: 100 } });
+  const versions = await paginateToArray(listScriptVersions, { client, path, query: { pageSize: 100 } });
   if (versions.error) throw await scriptCallError(client, path, versions.error, `reading the versions of ${address}`);
   const found = versions.data.find((v) => v.version_number === number);
   if (!found) {

@@ -5,7 +5,7 @@
 import { Flags } from "@oclif/core";
 import type { ReduckError } from "../../core/errors.js";
 import type { ListResult } from "../../core/types.js";
-import { listAll } from "../../paginate.js";
+import { paginateToArray } from "../../paginate.js";
 import { fromReduckError } from "./errors.js";
 import { morePagesNote } from "./output.js";
 
@@ -59,7 +59,7 @@ export async function fetchList<O extends WithQuery, T>(
   if (flags.all) {
     // Fewest requests for everything: the largest page unless one was asked for.
     query.pageSize ??= 100;
-    const result = await listAll(list, { ...options, query });
+    const result = await paginateToArray(list, { ...options, query });
     if (result.error) throw await fail(result.error);
     return { items: result.data, page: { data: result.data, hasNextPage: false, totalCount: result.data.length } };
   }

@@ -1,8 +1,12 @@
 /**
  * The MCP SDK and zod, as `reduck mcp` uses them: built into a file of their own
  * (dist/cli/mcp-vendor.cjs) that only `reduck mcp` loads. One file, so the SDK and our tool
- * schemas share one zod.
+ * schemas share one zod. Every module src/mcp imports from the SDK is here (tsup.config.ts
+ * sends those imports to this file), under names that do not clash.
  */
-export { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+export { Server } from "@modelcontextprotocol/sdk/server/index.js";
 export { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+export { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+export { toJsonSchemaCompat } from "@modelcontextprotocol/sdk/server/zod-json-schema-compat.js";
+export { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 export { z } from "zod";

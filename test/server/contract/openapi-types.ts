@@ -863,7 +863,7 @@ export interface components {
             user_id: string;
             name: string;
             browser: components["schemas"]["RunDevice"];
-            args: Record<string, never>;
+            args: Record<string, unknown>;
             status: components["schemas"]["RunStatus"];
             result: components["schemas"]["RunResult"] | null;
             source: components["schemas"]["RunSource"];
@@ -891,7 +891,7 @@ export interface components {
         /** @enum {string} */
         RunStatus: "cancelled" | "error" | "queued" | "running" | "success";
         RunResult: {
-            result: Record<string, never>;
+            result: Record<string, unknown>;
         } | {
             error: string;
         };

@@ -39,7 +39,7 @@ ${EXIT_CODES_HELP}`;
     const printer = { json: this.jsonEnabled(), note: (m: string) => this.note(m), printJson: (v: unknown) => this.printJson(v) };
     try {
       // A batch first (the usual handle); an id the run host does not know may be a run's.
-      const batch = await waitForRun({ client, batchId: id }, { onStatus: (u) => status.update(u) });
+      const batch = await waitForRun({ client, batchId: id, onStatus: (u) => status.update(u) });
       if (!batch.error) {
         status.done();
         const { runs, ...rest } = batch.data;
@@ -54,7 +54,7 @@ ${EXIT_CODES_HELP}`;
         );
       }
       if (batch.error.status !== 404) throw cliErrorOf(batch.error);
-      const run = await waitForRun({ client, runId: id }, { onStatus: (u) => status.update(u) });
+      const run = await waitForRun({ client, runId: id, onStatus: (u) => status.update(u) });
       status.done();
       if (run.error?.status === 404) {
         throw new CliError(

@@ -5,7 +5,7 @@ import { Args, Flags } from "@oclif/core";
 import type { ReduckClient } from "../../../client.js";
 import { getScript, getScriptVersion } from "../../../generated/operations.js";
 import { inputChanges } from "../../../typegen/drift.js";
-import { addressOf, recordedVersions, scriptsModule, type RecordedVersion, type ScriptContract } from "../../../typegen/module.js";
+import { addressOf, declaresStrict, recordedVersions, scriptsModule, type RecordedVersion, type ScriptContract } from "../../../typegen/module.js";
 import { formatAddress, parseAddress } from "../../shell/address.js";
 import { BaseCommand } from "../../shell/base.js";
 import { CliError, fromReduckError, usageError } from "../../shell/errors.js";
@@ -34,6 +34,8 @@ export default class ScriptsTypes extends BaseCommand<typeof ScriptsTypes> {
     `Reads each script's contract (its current version, or --version) and writes one TypeScript module: for each script an args type, a files type (its file inputs) and a result type, registered in reduck-client's ReduckScripts under the script's address. Import the module once anywhere in your program, and runScript, runMany and waitForRun check the args and files of a registered script and type its result.
 
 ADDRESS is [handle/]host/slug; without a handle, one of your own scripts (its types are registered under your handle: give the handle in runScript too). The file is the same for the same contracts (sorted, no dates), and its header names each script's version.
+
+--strict also makes the types strict: a script address the module does not register (a misspelt slug, a handle left out, an address whose parts widened to string) no longer compiles, so every script your program runs must be in the module.
 
 --check reads the scripts from the file's header and exits 1 when one has moved on to another version since (a CI job runs it), naming the script, both versions and what changed in its inputs; 0 when every script is still at its version.
 
@@ -65,6 +67,7 @@ A schema form the converter does not express becomes \`unknown\`, with a comment
     out: Flags.string({ description: `The module to write (or, with --check, to read). Default ${DEFAULT_OUT}.`, helpValue: "FILE" }),
     version: versionFlag("Type this version instead of the current one (one address only)."),
     check: Flags.boolean({ description: "Write nothing: exit 1 when a script in the file has moved on from its version, 0 when none has." }),
+    strict: Flags.boolean({ description: "Make the types strict: an address the module does not register is a compile error." }),
   };
 
   public async run(): Promise<unknown> {
@@ -75,6 +78,7 @@ A schema form the converter does not express becomes \`unknown\`, with a comment
     if (this.flags.check) {
       if (given.length) throw usageError(`--check reads its scripts from ${out}: give no addresses (to type other scripts, run without --check)`);
       if (this.flags.version) throw usageError("--check compares with the current versions: drop --version");
+      if (this.flags.strict) throw usageError("--check reads the file as it is: drop --strict (it is kept when you regenerate)");
       return this.check(out);
     }
     if (given.length === 0) throw usageError("give at least one script address: reduck scripts types reduck/mail.google.com/send_email");
@@ -87,8 +91,8 @@ A schema form the converter does not express becomes \`unknown\`, with a comment
     for (const text of given) scripts.push(await this.contract(client, await resolveAddress(client, text), this.flags.version));
     const unique = [...new Map(scripts.map((s) => [addressOf(s), s])).values()];
     const addresses = unique.map(addressOf).sort();
-    const command = `reduck scripts types ${addresses.join(" ")}${this.flags.version ? ` --version ${this.flags.version}` : ""}${this.flags.out ? ` --out ${this.flags.out}` : ""}`;
-    const text = scriptsModule(unique, command);
+    const command = `reduck scripts types ${addresses.join(" ")}${this.flags.version ? ` --version ${this.flags.version}` : ""}${this.flags.out ? ` --out ${this.flags.out}` : ""}${this.flags.strict ? " --strict" : ""}`;
+    const text = scriptsModule(unique, command, { strict: this.flags.strict });
     // Written whole or not at all: a half-written module would break the user's build.
     const temporary = `${out}.${process.pid}.tmp`;
     try {
@@ -159,7 +163,9 @@ A schema form the converter does not express becomes \`unknown\`, with a comment
       for (const r of results) this.log(describe(r));
       if (moved.length) {
         const addresses = results.filter((r) => r.status !== "missing").map((r) => r.address);
-        this.log(`\nRegenerate with: reduck scripts types ${addresses.join(" ")}${out === DEFAULT_OUT ? "" : ` --out ${out}`}`);
+        this.log(
+          `\nRegenerate with: reduck scripts types ${addresses.join(" ")}${out === DEFAULT_OUT ? "" : ` --out ${out}`}${declaresStrict(text) ? " --strict" : ""}`,
+        );
       }
     }
     if (moved.length) process.exitCode = ExitCode.FAILED;

@@ -86,6 +86,26 @@ describe("scripts types", () => {
     expect(asJson.json()).toMatchObject({ upToDate: false, scripts: [{ address: "@demo/example.com/get_title", status: "moved" }, { status: "current" }] });
   });
 
+  it("--strict: the module makes the registry strict, says so in its command, and --check's regenerate line keeps it", async () => {
+    const out = path.join(tempDir(), "reduck-scripts.ts");
+    const made = await reduck("scripts", "types", "reduck/slack.com/upload_file", "--out", out, "--strict");
+    expect(made.exitCode, made.stderr).toBe(0);
+    const text = readFileSync(out, "utf8");
+    expect(text).toContain(`// Made with: reduck scripts types reduck/slack.com/upload_file --out ${out} --strict\n`);
+    expect(text).toContain("  interface ReduckScriptsConfig {\n    strict: true;\n  }\n}\n");
+    expect(biomeFormatted(text)).toBe(text);
+
+    // As if the script had moved on since: the recorded version is not its current one.
+    writeFileSync(out, text.replace(/version 1 \(id [0-9a-f-]+\)/, "version 1 (id 00000000-0000-4000-8004-0000000000ff)"));
+    const moved = await reduck("scripts", "types", "--check", "--out", out);
+    expect(moved.exitCode).toBe(1);
+    expect(moved.stdout).toContain(`Regenerate with: reduck scripts types reduck/slack.com/upload_file --out ${out} --strict`);
+
+    const refused = await reduck("scripts", "types", "--check", "--out", out, "--strict");
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain("--check reads the file as it is: drop --strict");
+  });
+
   it("an unknown address: exit 2, with the closest script's address", async () => {
     const out = path.join(tempDir(), "types.ts");
     const { exitCode, stderr } = await reduck("scripts", "types", "reduck/mail.google.com/send_emial", "--out", out);
