@@ -5,7 +5,8 @@ import type { ReduckClient } from "../../client.js";
 import { readRunTrace } from "../../report/read-trace.js";
 import { renderTraceHtml } from "../../report/trace-page.js";
 import { fromReduckError } from "../shell/errors.js";
-import { openPage, temporaryPage, writePage } from "./pages.js";
+import { openPage } from "./open-page.js";
+import { temporaryPage, writePage } from "./pages.js";
 
 export interface RunPageRequest {
   client: ReduckClient;

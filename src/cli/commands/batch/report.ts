@@ -4,7 +4,7 @@ import { Args, Flags } from "@oclif/core";
 import { BaseCommand } from "../../shell/base.js";
 import { usageError } from "../../shell/errors.js";
 import { expandHome } from "../../run/run-args.js";
-import { checkPageFile, openPage, temporaryPage } from "../../run/pages.js";
+import { checkPageFile, temporaryPage } from "../../run/pages.js";
 
 export default class BatchReport extends BaseCommand<typeof BatchReport> {
   static override summary = "Make a batch's report, one HTML page, from its results file";
@@ -45,6 +45,7 @@ export default class BatchReport extends BaseCommand<typeof BatchReport> {
     const { writeBatchReport } = await import("../../run/batch-report.js");
     const rows = await writeBatchReport(results, file);
     if (this.flags.open) {
+      const { openPage } = await import("../../run/open-page.js");
       const problem = await openPage(file);
       if (problem) this.note(`Could not open a browser (${problem}): open ${file} yourself.`);
     }
