@@ -4,11 +4,13 @@
  * running batch's too), `--open` hands it to $BROWSER. The built CLI against the sandbox over
  * loopback HTTP; the page is read as text here (batch-report.slow.test.ts opens it in Chromium).
  */
+import { existsSync } from "node:fs";
 import { chmod, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
+import { waitFor } from "../support/wait.js";
 import { env, folder, journal, store, useBatchSandbox } from "./batch-sandbox.js";
 
 useBatchSandbox();
@@ -54,6 +56,27 @@ describe("reduck batch --report FILE", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ total: 2, completed: 2, report });
     expect((await stat(report)).size).toBeGreaterThan(1000);
+  });
+
+  test("Ctrl-C: the report is still written, with the rows that ran", async () => {
+    const dir = await folder();
+    const input = path.join(dir, "stopped.jsonl");
+    await writeFile(input, `${Array.from({ length: 30 }, (_, i) => JSON.stringify({ name: `stop${i}` })).join("\n")}\n`);
+    const out = path.join(dir, "stopped.results.jsonl");
+    const report = path.join(dir, "stopped.html");
+    const r = await runCli(["batch", "--script", "rows.example/slow", "--input", input, "--concurrency", "2", "--report", report], {
+      env,
+      onStart: (child) => {
+        void waitFor("a first row to complete", async () => existsSync(out) && (await readFile(out, "utf8")).includes('"completed"')).then(() =>
+          child.kill("SIGINT"),
+        );
+      },
+    });
+    expect(r.code).toBe(130);
+    expect(r.stderr).toContain(`Report: ${report}\n`);
+    const ended = (await journal(out)).filter((l) => l.status === "completed").length;
+    expect(ended).toBeLessThan(30);
+    expect(await readFile(report, "utf8")).toContain(`<b>${ended}</b>completed`);
   });
 
   test("--report naming a folder is refused before anything is sent (exit 2)", async () => {
