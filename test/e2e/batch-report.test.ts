@@ -150,7 +150,7 @@ describe("reduck batch report RESULTS.jsonl", () => {
     }
   });
 
-  test("bad input: no such file, a folder, nowhere to put the report (exit 2)", async () => {
+  test("bad input: no such file, a folder, nowhere to put the report, a report over the results or the input (exit 2)", async () => {
     const dir = await folder();
     const missing = await runCli(["batch", "report", path.join(dir, "nope.jsonl"), "--html", path.join(dir, "x.html")], { env });
     expect(missing.code).toBe(2);
@@ -162,6 +162,21 @@ describe("reduck batch report RESULTS.jsonl", () => {
     const nowhere = await runCli(["batch", "report", results], { env });
     expect(nowhere.code).toBe(2);
     expect(nowhere.stderr).toContain("say where the report goes: --html FILE, or --open");
+    // A report never replaces the results it is made from, nor a batch's input or journal.
+    const line = `${JSON.stringify({ row: 1, key: "a", status: "completed", runId: "r" })}\n`;
+    await writeFile(results, line);
+    const over = await runCli(["batch", "report", results, "--html", results], { env });
+    expect(over.code).toBe(2);
+    expect(over.stderr).toContain(`--html ${results} is the results file: the page would replace it`);
+    expect(await readFile(results, "utf8")).toBe(line);
+    const input = path.join(dir, "in.jsonl");
+    await writeFile(input, '{"name": "kept"}\n');
+    const overInput = await runCli(["batch", "--script", "rows.example/echo", "--input", input, "--report", input], { env });
+    expect(overInput.code).toBe(2);
+    expect(overInput.stderr).toContain("is the input: the page would replace it");
+    const overJournal = await runCli(["batch", "--script", "rows.example/echo", "--input", input, "--report", path.join(dir, "in.results.jsonl")], { env });
+    expect(overJournal.code).toBe(2);
+    expect(overJournal.stderr).toContain("is the results file: the page would replace it");
   });
 });
 

@@ -145,7 +145,12 @@ ${EXIT_CODES_HELP}`;
     if (existing > 0 && !flags.resume && !flags["dry-run"]) {
       throw usageError(`${out} already holds the results of a batch: add --resume to continue it (rows already run are not sent again), or give another --out`);
     }
-    const report = flags.report ? await checkPageFile(expandHome(flags.report), "--report") : undefined;
+    const report = flags.report
+      ? await checkPageFile(expandHome(flags.report), "--report", [
+          [out, "the results file"],
+          [input, "the input"],
+        ])
+      : undefined;
 
     const client = await this.client();
     preloadValidator();

@@ -10,16 +10,28 @@ import { usageError } from "../shell/errors.js";
 
 /**
  * A page's file as given after `flag`, checked before acting: not a folder, in a folder that
- * exists. An existing file is replaced (the name was given for this).
+ * exists, and none of `keep` (the command's own input or results, which a page must never
+ * replace). Another existing file is replaced (the name was given for this).
  *
  * @example
  * const file = await checkPageFile("~/run.html", "--html"); // "/home/ada/run.html"
+ * await checkPageFile("people.results.jsonl", "--html", [["/home/ada/people.results.jsonl", "the results file"]]); // refused
  */
-export async function checkPageFile(file: string, flag: string): Promise<string> {
+export async function checkPageFile(file: string, flag: string, keep: ReadonlyArray<readonly [string, string]> = []): Promise<string> {
   const target = path.resolve(file);
   const info = await stat(target).catch((err: NodeJS.ErrnoException) => (err.code === "ENOENT" ? undefined : err));
   if (info instanceof Error) throw usageError(`${flag} ${file}: cannot use it (${info.code ?? info.message})`);
   if (info?.isDirectory()) throw usageError(`${flag} ${file}: it is a folder; give a file name such as ${path.join(file, "page.html")}`);
+  for (const [other, what] of keep) {
+    const same =
+      path.resolve(other) === target ||
+      (info !== undefined &&
+        (await stat(other).then(
+          (o) => o.ino === info.ino && o.dev === info.dev,
+          () => false,
+        )));
+    if (same) throw usageError(`${flag} ${file} is ${what}: the page would replace it; give another file name, such as report.html`);
+  }
   const folder = await stat(path.dirname(target)).catch(() => undefined);
   if (!folder?.isDirectory()) throw usageError(`${flag} ${file}: the folder ${path.dirname(target)} does not exist`);
   return target;

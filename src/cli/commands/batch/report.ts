@@ -41,7 +41,9 @@ export default class BatchReport extends BaseCommand<typeof BatchReport> {
     if (!info) throw usageError(`${given}: no such file`);
     if (!info.isFile()) throw usageError(`${given}: not a file`);
     if (!this.flags.html && !this.flags.open) throw usageError("say where the report goes: --html FILE, or --open to see it in your browser");
-    const file = this.flags.html ? await checkPageFile(expandHome(this.flags.html), "--html") : await temporaryPage("batch-report.html");
+    const file = this.flags.html
+      ? await checkPageFile(expandHome(this.flags.html), "--html", [[results, "the results file"]])
+      : await temporaryPage("batch-report.html");
     const { writeBatchReport } = await import("../../run/batch-report.js");
     const rows = await writeBatchReport(results, file);
     if (this.flags.open) {
