@@ -1,8 +1,9 @@
 /**
  * `npm run demo`: the main job end to end on a fresh clone.
  *
- * Starts the sandbox (the reference server over real HTTP, running scripts in a headless
- * Chromium) on a free port with a simulated desktop, then uses it the way a user would: the
+ * Builds the CLI and the library when the build is older than the sources (or missing), starts
+ * the sandbox (the reference server over real HTTP, running scripts in a headless Chromium) on
+ * `--port N` or a free port with a simulated desktop, then uses it the way a user would: the
  * library programs in examples/, then the built `reduck` CLI, ending with the screenshot of the
  * page its upload filled. Exits 0 only when every step worked.
  */
@@ -13,10 +14,24 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startSandboxProcess } from "@reduck-client/sandbox";
 import { promisify } from "node:util";
+import { demoOptions, staleBuild } from "./demo-options.js";
 import { shellCommand } from "./shell-words.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const run = promisify(execFile);
+
+let options: ReturnType<typeof demoOptions>;
+try {
+  options = demoOptions(process.argv.slice(2));
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(2);
+}
+const stale = staleBuild(root);
+if (stale) {
+  console.log(`Building first (${stale}): npm run build`);
+  await run(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build"], { cwd: root, shell: process.platform === "win32" });
+} else console.log("The build is current (dist/ is newer than src/): not building.");
 
 function heading(text: string) {
   console.log(`\n=== ${text}`);
@@ -45,8 +60,9 @@ const screenshots = path.resolve("demo-output", "screenshots");
 await rm(screenshots, { recursive: true, force: true });
 await mkdir(screenshots, { recursive: true });
 
-const sandbox = await startSandboxProcess(desktop, { stderr: "inherit" });
-const env: Record<string, string> = { ...sandbox.env, REDUCK_CONFIG_DIR: path.join(desktop, ".config") };
+const sandbox = await startSandboxProcess(desktop, { stderr: "inherit", port: options.port });
+// REDUCK_DESKTOP: where the sandbox reads named files, and `reduck mcp` with it.
+const env: Record<string, string> = { ...sandbox.env, REDUCK_DESKTOP: desktop, REDUCK_CONFIG_DIR: path.join(desktop, ".config") };
 // Relative to the clone (the steps run there), so the printed commands read as typed in it.
 const tsx = ["node_modules/tsx/dist/cli.mjs"];
 const cli = "bin/run.js";

@@ -76,8 +76,12 @@ export interface DeployedApp {
   files: Array<Pick<AppFile, "name" | "size" | "sha256">>;
 }
 
-/** A deploy's error: `problems` lists what is wrong with the folder, when that is why. */
-export type DeployError = ReduckError & { problems?: string[] };
+/**
+ * A deploy's error: `problems` lists what is wrong with the folder, when that is why; `acted` says
+ * what the service had done when a write in the folder failed afterwards (a release started, or
+ * published), so the error is not mistaken for one found before anything was sent.
+ */
+export type DeployError = ReduckError & { problems?: string[]; acted?: { release: number; published: boolean } };
 
 export type DeployAppResult = { data: DeployedApp; error: undefined } | { data: undefined; error: DeployError };
 

@@ -2,7 +2,7 @@
  * `deployApp`: an app folder becomes a published release of its image. The folder is read and
  * checked (folder.ts), a release is started, each file goes straight to the presigned URL the
  * service gave for it (uploads.ts: several at a time, streamed from disk, a failed upload tried
- * again), and the release is published; flock.json records the image and release (flock-file.ts).
+ * again), and the release is published; flock.json records the image, the release, and that it is served (flock-file.ts).
  * What it takes and answers is in deploy-options.ts.
  *
  * Resuming. What the API offers: `startAppImageRelease` reserves a number and hands out URLs once
@@ -21,7 +21,8 @@
  * serves nothing) while the next run starts another.
  */
 import { createHash } from "node:crypto";
-import { readFile, rm } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { ReduckClient } from "../client.js";
 import { createAppImage, getAppImage, getMe, publishAppImageRelease, startAppImageRelease } from "../generated/operations.js";
@@ -35,8 +36,9 @@ import {
   type DeployProgress,
   type PendingRelease,
 } from "./deploy-options.js";
-import { readFlockFile, sameImage, writeFlockFile, writeJsonFile, type AppImageAddress } from "./flock-file.js";
-import { AppFolderError, readAppFolder, type AppFolder } from "./folder.js";
+import { isReleaseNumber, isScopeHandle } from "./app-ids.js";
+import { FlockFileError, readFlockFile, sameImage, writeFlockFile, writeJsonFile, type AppImageAddress } from "./flock-file.js";
+import { AppFolderError, FLOCK_FILE, readAppFolder, type AppFolder } from "./folder.js";
 import { uploadAll } from "./uploads.js";
 
 type StartBody = operations["startAppImageRelease"]["requestBody"]["content"]["application/json"];
@@ -83,7 +85,17 @@ async function deploy(options: DeployAppOptions): Promise<DeployAppResult> {
     if (err instanceof AppFolderError) return fail({ kind: "invalid_request", error: err.message, problems: err.problems });
     return fail({ kind: "invalid_request", error: `${options.dir}: cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})` });
   }
-  const flock = await readFlockFile(folder.dir);
+  let flock: Awaited<ReturnType<typeof readFlockFile>>;
+  try {
+    flock = await readFlockFile(folder.dir);
+  } catch (err) {
+    if (err instanceof FlockFileError) return fail({ kind: "invalid_request", error: err.message });
+    throw err;
+  }
+  // The deploy writes its state file and flock.json in the folder once the service has acted:
+  // checked first, so a release is never started that no file can record.
+  const unwritable = await folderWriteProblem(folder.dir);
+  if (unwritable) return fail({ kind: "invalid_request", error: `${options.dir}: ${unwritable}` });
   const image = options.image ?? flock.image ?? (await defaultImage(client, folder));
   if ("error" in image) return fail(image.error);
 
@@ -139,6 +151,13 @@ async function deploy(options: DeployAppOptions): Promise<DeployAppResult> {
     report({ phase: "starting", resumed, filesDone: 0, bytesDone: 0 });
     const started = await startAppImageRelease({ client, path: image, body, signal });
     if (started.error) return fail(started.error, `starting a release of ${image.handle}/${image.slug}`);
+    // Kept in the state file and put into the publish's path: a number, or nothing is kept.
+    if (!isReleaseNumber(started.data.number)) {
+      return fail({
+        kind: "invalid_response",
+        error: `starting a release of ${image.handle}/${image.slug}: the service answered a release number that is not one (a positive integer), so no file was sent; \`reduck flock releases\` lists what it made`,
+      });
+    }
     const fresh: PendingRelease = {
       image,
       release: started.data.number,
@@ -148,7 +167,15 @@ async function deploy(options: DeployAppOptions): Promise<DeployAppResult> {
       done: [],
     };
     // Recorded before the first byte goes, so an interrupted deploy can finish this release.
-    await writeJsonFile(statePath, fresh);
+    try {
+      await writeJsonFile(statePath, fresh);
+    } catch (err) {
+      return fail({
+        kind: "invalid_request",
+        error: `release ${fresh.release} of ${image.handle}/${image.slug} was started, but ${statePath} could not be written (${codeOf(err)}), so nothing was uploaded: that release stays unpublished and serves nothing. Make the folder writable and deploy again`,
+        acted: { release: fresh.release, published: false },
+      });
+    }
     const sent = await uploadAll(client, options, fresh, files, statePath, files, report, false);
     if (sent.error) return fail(sent.error);
     uploaded += sent.count;
@@ -159,9 +186,20 @@ async function deploy(options: DeployAppOptions): Promise<DeployAppResult> {
     release = fresh.release;
   }
 
-  await rm(statePath, { force: true });
+  await rm(statePath, { force: true }).catch(() => undefined);
   // flock.json follows the folder's own image; a deploy elsewhere (options.image) leaves it be.
-  if (!flock.image || sameImage(flock.image, image)) await writeFlockFile(folder.dir, { ...flock.raw, image, release });
+  if (!flock.image || sameImage(flock.image, image)) {
+    const record = { ...flock.raw, image, release, served: release };
+    try {
+      await writeFlockFile(folder.dir, record);
+    } catch (err) {
+      return fail({
+        kind: "invalid_request",
+        error: `release ${release} of ${image.handle}/${image.slug} was published and is served, but ${path.join(folder.dir, FLOCK_FILE)} could not be written (${codeOf(err)}): to finish, write this into it: ${JSON.stringify(record)}`,
+        acted: { release, published: true },
+      });
+    }
+  }
   report({ phase: "published", release, resumed, filesDone: files.length, bytesDone: bytesTotal });
   return {
     data: { image, release, created, resumed, uploaded, files: files.map(({ name, size, sha256 }) => ({ name, size, sha256 })) },
@@ -189,6 +227,8 @@ function startBody(folder: AppFolder): StartBody {
 async function defaultImage(client: ReduckClient, folder: AppFolder): Promise<AppImageAddress | { error: DeployError }> {
   const me = await getMe({ client });
   if (me.error) return { error: { ...me.error, error: `finding your handle: ${me.error.error}` } };
+  if (me.data.handle && !isScopeHandle(me.data.handle))
+    return { error: { kind: "invalid_response", error: "finding your handle: the service answered a handle that is not one (@username)" } };
   if (!me.data.handle)
     return {
       error: { kind: "invalid_request", error: "your account has no username yet, so it has no scope to deploy to: pick one, or deploy to a project's handle" },
@@ -216,11 +256,32 @@ async function defaultImage(client: ReduckClient, folder: AppFolder): Promise<Ap
 async function readPending(file: string): Promise<PendingRelease | undefined> {
   try {
     const value = JSON.parse(await readFile(file, "utf8")) as PendingRelease;
-    if (typeof value?.release !== "number" || !Array.isArray(value.uploads) || !Array.isArray(value.done)) return undefined;
+    if (!isReleaseNumber(value?.release) || !Array.isArray(value.uploads) || !Array.isArray(value.done)) return undefined;
     return value;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Why the deploy could not write its files in the folder (the state file, flock.json), or
+ * undefined: the folder must take new files, and each of them, where it exists, be a file.
+ */
+async function folderWriteProblem(dir: string): Promise<string | undefined> {
+  const denied = await access(dir, constants.W_OK | constants.X_OK).then(
+    () => undefined,
+    (err: unknown) => codeOf(err),
+  );
+  if (denied) return `the deploy writes ${DEPLOY_STATE_FILE} and ${FLOCK_FILE} in the folder, and no file can be created there (${denied})`;
+  for (const name of [DEPLOY_STATE_FILE, FLOCK_FILE]) {
+    const info = await stat(path.join(dir, name)).catch(() => undefined);
+    if (info && !info.isFile()) return `${name} is not a file: the deploy writes it, so move it away`;
+  }
+  return undefined;
+}
+
+function codeOf(err: unknown): string {
+  return (err as NodeJS.ErrnoException).code ?? String(err);
 }
 
 function stringOr(value: unknown, fallback: string): string {

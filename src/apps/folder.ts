@@ -16,12 +16,22 @@
  * - Everything else is served under its path in the folder: the page (`front.jsx`), the
  *   migrations (`migrations/001-initial.sql`, also hashed into `migrations`), `schema.sql` (also
  *   hashed into `schema_sha`), tasks.
+ *
+ * Nothing outside the folder leaves it, by the agent tool's rule (src/run/inside-folder.ts): a
+ * symbolic link is followed once, to the file or folder it names, only while that lies inside the
+ * folder; a link out of it (or to nothing, or in a loop) is a problem listed before anything is
+ * sent. Each file is then hashed from the handle that rule opened, and storage takes only bytes
+ * with that hash: a link swapped afterwards cannot send another file's contents.
  */
 import { createHash } from "node:crypto";
-import { open, readdir, readFile, stat } from "node:fs/promises";
+import { type FileHandle, readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { formatBytes } from "../core/bytes.js";
 import { isObject } from "../core/json.js";
+import { isInside, LINK_LOOP, LINK_TO_NOTHING, leadsOutside, openFileInside } from "../run/inside-folder.js";
+
+/** How messages name the folder a deploy reads. */
+const APP_FOLDER = "app folder";
 
 /** The service's limits on one release's files. */
 export const APP_RELEASE_LIMITS = {
@@ -43,7 +53,7 @@ const BODY_FILES = new Set(["manifest.json", "config.json", "tools.json", ".api-
 export interface AppFile {
   /** The name it is served under: its path in the folder, with `/` between folders. */
   name: string;
-  /** Where it is on disk. */
+  /** Where it is on disk: its real path inside the folder (a link's target, for a link). */
   path: string;
   size: number;
   /** Lower-case hex SHA-256 of its bytes. */
@@ -115,20 +125,27 @@ export function appFileNameProblem(name: string): string | undefined {
  * ```
  */
 export async function readAppFolder(dir: string): Promise<AppFolder> {
-  const root = path.resolve(dir);
-  const info = await stat(root).catch(() => undefined);
+  const info = await stat(dir).catch(() => undefined);
   if (!info) throw new AppFolderError(dir, ["no such folder"]);
   if (!info.isDirectory()) throw new AppFolderError(dir, ["not a folder"]);
+  const root = await realpath(dir);
 
   const problems: string[] = [];
   const json = async (name: string, shape: "object" | "array" | "either"): Promise<unknown> => {
+    // Read by the folder rule too: a manifest or a grant linked from outside is never sent.
+    const opened = await openFileInside(root, name, APP_FOLDER);
+    if (!opened.ok) {
+      if (opened.reason !== "missing") problems.push(`${name}: ${opened.problem}`);
+      return undefined;
+    }
     let text: string;
     try {
-      text = await readFile(path.join(root, name), "utf8");
+      text = await opened.handle.readFile("utf8");
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
       problems.push(`${name} cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
       return undefined;
+    } finally {
+      await opened.handle.close();
     }
     let value: unknown;
     try {
@@ -149,8 +166,8 @@ export async function readAppFolder(dir: string): Promise<AppFolder> {
   const tools = Array.isArray(toolsValue) ? toolsValue : toolsValue && typeof toolsValue === "object" ? (toolsValue as { tools?: unknown }).tools : undefined;
   if (toolsValue !== undefined && !Array.isArray(tools)) problems.push("tools.json (or the manifest's tools) must be a list of tools");
 
-  const found: Array<{ name: string; path: string; size: number }> = [];
-  await walk(root, "", found, problems);
+  const found: Found[] = [];
+  await walk(root, root, "", [root], found, problems);
   if (found.length > APP_RELEASE_LIMITS.maxFiles) {
     problems.push(`it has ${found.length} files to serve, and a release holds ${APP_RELEASE_LIMITS.maxFiles} at most: remove some, or bundle them`);
   }
@@ -167,11 +184,16 @@ export async function readAppFolder(dir: string): Promise<AppFolder> {
 
   found.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const files: AppFile[] = [];
-  for (const file of found) files.push({ ...file, sha256: await sha256Of(file.path) });
+  for (const file of found) {
+    const read = await hashInside(root, file);
+    if ("problem" in read) problems.push(`${file.name}: ${read.problem}`);
+    else files.push(read);
+  }
+  if (problems.length) throw new AppFolderError(dir, problems);
   const migrations = files.filter((f) => /^migrations\/[^/]+\.sql$/.test(f.name)).map((f) => ({ name: f.name.slice("migrations/".length), sha: f.sha256 }));
   const schemaSha = files.find((f) => f.name === "schema.sql")?.sha256;
   return {
-    dir: root,
+    dir: path.resolve(dir),
     manifest,
     ...(config ? { config } : {}),
     ...(grant ? { grant } : {}),
@@ -182,40 +204,84 @@ export async function readAppFolder(dir: string): Promise<AppFolder> {
   };
 }
 
-/** Collects the served files under `dir` (`prefix` is its name in the folder). */
-async function walk(dir: string, prefix: string, found: Array<{ name: string; path: string; size: number }>, problems: string[]): Promise<void> {
+/** A file found to serve, before it is hashed. */
+interface Found {
+  name: string;
+  size: number;
+}
+
+/**
+ * Collects the served files under `dir` (`prefix` is its name in the folder; `within`, the real
+ * paths of the folders walked down to it, so a link back to one of them is a loop, not a walk
+ * without end). A symbolic link is followed once, and only to what lies inside `root`.
+ */
+async function walk(root: string, dir: string, prefix: string, within: string[], found: Found[], problems: string[]): Promise<void> {
   const entries = await readdir(dir, { withFileTypes: true });
   for (const entry of entries) {
     const name = prefix + entry.name;
     // Dot-files and dot-folders (a served name cannot start with a dot), and what is never sent.
     if (entry.name.startsWith(".") || (!prefix && BODY_FILES.has(entry.name)) || entry.name === "node_modules") continue;
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      await walk(full, `${name}/`, found, problems);
+    let real = full;
+    if (entry.isSymbolicLink()) {
+      const target = await realpath(full).catch((err: NodeJS.ErrnoException) => (err.code === "ELOOP" ? LINK_LOOP : LINK_TO_NOTHING));
+      if (target === LINK_LOOP || target === LINK_TO_NOTHING) {
+        problems.push(`${name}: ${target}`);
+        continue;
+      }
+      if (within.includes(target)) {
+        problems.push(`${name}: ${LINK_LOOP}`);
+        continue;
+      }
+      if (!isInside(root, target)) {
+        problems.push(`${name}: ${leadsOutside(APP_FOLDER)}`);
+        continue;
+      }
+      real = target;
+    }
+    const info = await stat(real).catch(() => undefined);
+    if (info?.isDirectory()) {
+      await walk(root, real, `${name}/`, [...within, real], found, problems);
       continue;
     }
-    const info = await stat(full).catch(() => undefined);
     if (!info?.isFile()) {
       problems.push(`${name} is not a regular file (or a link to one)`);
       continue;
     }
-    found.push({ name, path: full, size: info.size });
+    if (info.nlink > 1) {
+      problems.push(`${name}: it has ${info.nlink} hard links, so it may be a file from outside the folder: put a copy of it in the folder instead`);
+      continue;
+    }
+    found.push({ name, size: info.size });
   }
 }
 
-/** A file's SHA-256, read in 1 MiB chunks. */
-export async function sha256Of(file: string): Promise<string> {
-  const hash = createHash("sha256");
-  const handle = await open(file, "r");
+/**
+ * A found file opened by the folder rule (so what is read is what lies inside the folder, even
+ * if a name was swapped for a link since the walk), its size and SHA-256 read from that handle.
+ */
+async function hashInside(root: string, file: Found): Promise<AppFile | { problem: string }> {
+  const opened = await openFileInside(root, file.name, APP_FOLDER);
+  if (!opened.ok) return { problem: opened.reason === "missing" ? "it was removed while the folder was read" : opened.problem };
   try {
-    const buffer = Buffer.allocUnsafe(1024 * 1024);
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-      if (bytesRead === 0) break;
-      hash.update(buffer.subarray(0, bytesRead));
-    }
+    const { sha256, size } = await hashHandle(opened.handle);
+    if (size !== opened.size) return { problem: "it changed while it was being read; deploy again" };
+    return { name: file.name, path: opened.realPath, size, sha256 };
   } finally {
-    await handle.close();
+    await opened.handle.close();
   }
-  return hash.digest("hex");
+}
+
+/** The SHA-256 and length of what is read from `handle`, in 1 MiB chunks (memory stays flat). */
+async function hashHandle(handle: FileHandle): Promise<{ sha256: string; size: number }> {
+  const hash = createHash("sha256");
+  const buffer = Buffer.allocUnsafe(1024 * 1024);
+  let size = 0;
+  for (;;) {
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+    if (bytesRead === 0) break;
+    size += bytesRead;
+    hash.update(buffer.subarray(0, bytesRead));
+  }
+  return { sha256: hash.digest("hex"), size };
 }

@@ -135,7 +135,8 @@ export class RowPreparer {
     const row = ++this.number;
     const shared = this.options.shared ?? {};
     const merged = { ...shared, ...values };
-    delete merged[ROW_PROBLEM];
+    // Only a row that could not be read has it (a delete turns the object into a slower, bigger one).
+    if (ROW_PROBLEM in merged) delete merged[ROW_PROBLEM];
     let key = "";
     if (this.options.keys !== false) {
       const base = createHash("sha256")

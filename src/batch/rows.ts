@@ -47,7 +47,10 @@ export function rowsFormat(file: string): "csv" | "jsonl" {
  */
 export async function* readRows(file: string): AsyncGenerator<RowValues> {
   const format = rowsFormat(file);
-  const stream = createReadStream(file);
+  // 16 KiB reads, not 64: csv-parse turns a whole read into records at once, and each waits in
+  // the stream until its turn, long enough to be promoted out of V8's young generation (a read of
+  // short rows is thousands of them). Smaller reads keep a 100,000-row pre-flight's memory flat.
+  const stream = createReadStream(file, { highWaterMark: 16 * 1024 });
   // An open error (no such file) surfaces here, as a RowsError, before any row.
   await new Promise<void>((resolve, reject) => {
     stream.once("open", () => resolve());
@@ -110,9 +113,9 @@ async function* csvRows(stream: NodeJS.ReadableStream, file: string): AsyncGener
   );
   try {
     for await (const record of parser as AsyncIterable<Record<string, string>>) {
-      const row: RowValues = {};
-      for (const [name, cell] of Object.entries(record)) if (cell !== "") row[name] = cell;
-      yield row;
+      // The record itself, less its empty cells (a copy per row was garbage for nothing).
+      for (const name in record) if (record[name] === "") delete record[name];
+      yield record;
     }
   } catch (err) {
     if (err instanceof RowsError) throw err;

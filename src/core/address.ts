@@ -11,11 +11,18 @@ export interface ScriptAddress {
 }
 
 const SLUG = /^[a-z0-9_-]{1,64}$/;
-const HOST = /^[A-Za-z0-9.-]{1,253}$/;
+/**
+ * The service's rule for a host is its length alone, 1 to 253 characters (counted as JSON Schema
+ * counts them, by code point): the official catalogue has hosts with no dot, such as
+ * `reduck/ats-tools/detect_ats`. `.` and `..` are refused as well, since a URL path cannot carry
+ * them as a segment (they would climb out of the address).
+ */
+const HOST_MAX = 253;
 
 /**
  * `[handle/]host/slug`: `reduck/mail.google.com/send_email`, `@alice/x.com/post`,
- * `my-team/crm.internal/export`, or `linkedin.com/get_post` for your own. Never throws: an
+ * `reduck/ats-tools/detect_ats`, `my-team/crm.internal/export`, or `linkedin.com/get_post` for
+ * your own. Never throws: an
  * address it cannot read comes back as `{ problem }`, which says what is wrong and the form expected.
  *
  * @example
@@ -29,7 +36,8 @@ export function readAddress(text: string): ScriptAddress | { problem: string } {
     return { problem: `${JSON.stringify(text)} is not a script address: ${hint}` };
   }
   const [handle, host, slug] = parts.length === 3 ? parts : [undefined, ...parts];
-  if (!HOST.test(host!) || !host!.includes(".")) return { problem: `${JSON.stringify(host)} is not a host name in ${JSON.stringify(text)}: ${hint}` };
+  if ([...host!].length > HOST_MAX) return { problem: `the host in ${JSON.stringify(text)} is longer than ${HOST_MAX} characters: ${hint}` };
+  if (host === "." || host === "..") return { problem: `${JSON.stringify(host)} is not a host in ${JSON.stringify(text)}: ${hint}` };
   if (!SLUG.test(slug!)) return { problem: `${JSON.stringify(slug)} is not a script slug (lowercase letters, digits, _ and -) in ${JSON.stringify(text)}` };
   return { handle, host: host!, slug: slug! };
 }

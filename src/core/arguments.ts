@@ -21,15 +21,52 @@ export interface ArgumentValues {
 }
 
 export function fileInputs(schema: JsonSchema): string[] {
-  return Object.entries(schema.properties ?? {})
-    .filter(([, p]) => isObject(p) && p.type === "string" && p.format === "file")
-    .map(([name]) => name);
+  return shapeOf(schema).fileNames;
 }
 
+/**
+ * What applyContract reads of a schema, worked out once per schema object: a batch applies the
+ * same contract to every row, and working these out anew per row was most of what a 100,000-row
+ * `--dry-run` allocated (and so of the young generation V8 grew for it).
+ */
+interface ContractShape {
+  properties: Record<string, JsonSchema>;
+  fileNames: string[];
+  argNames: string[];
+}
+
+const shapes = new WeakMap<JsonSchema, ContractShape>();
+
+function shapeOf(schema: JsonSchema): ContractShape {
+  let shape = shapes.get(schema);
+  if (!shape) {
+    const properties = schema.properties ?? {};
+    const fileNames = Object.entries(properties)
+      .filter(([, p]) => isObject(p) && p.type === "string" && p.format === "file")
+      .map(([name]) => name);
+    // Frozen: every caller shares them.
+    shape = {
+      properties,
+      fileNames: Object.freeze(fileNames) as string[],
+      argNames: Object.freeze(Object.keys(properties).filter((n) => !fileNames.includes(n))) as string[],
+    };
+    shapes.set(schema, shape);
+  }
+  return shape;
+}
+
+const types = new WeakMap<JsonSchema, string[]>();
+
+/** The JSON types a schema takes, its anyOf and oneOf included (once per schema object). */
 function typesOf(schema: JsonSchema): string[] {
-  const own = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
-  const alternatives = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].flatMap(typesOf);
-  return [...own, ...alternatives];
+  let found = types.get(schema);
+  if (!found) {
+    const own = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+    const alternatives = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].flatMap(typesOf);
+    found = Object.freeze([...own, ...alternatives]) as string[];
+    types.set(schema, found);
+  }
+  return found;
 }
 
 /** Coerces one command-line value to the type its schema property asks for. */
@@ -131,9 +168,7 @@ export interface AppliedContract {
  * against the whole schema afterwards, in validate-args.ts.)
  */
 export function applyContract(step: ArgumentValues, schema: JsonSchema): AppliedContract {
-  const properties = schema.properties ?? {};
-  const fileNames = fileInputs(schema);
-  const argNames = Object.keys(properties).filter((n) => !fileNames.includes(n));
+  const { properties, fileNames, argNames } = shapeOf(schema);
   const problems: string[] = [];
   const args: Record<string, unknown> = {};
   const given = new Set<string>();

@@ -29,8 +29,9 @@ const addressOf = (s: { handle: string; host: string; slug: string }) => `${s.ha
  * The sentence to add to "no such script" for an address the service does not know, or
  * undefined when nothing looks close. Tried in order: the official script of that host and slug
  * (for an address without `reduck/`), a close slug on the same host and owner, a close host with
- * the same slug anywhere the caller can see (`mail.gogle.com` for `mail.google.com`), and last
- * the scripts that owner has on that host. Every lookup that fails is skipped: a hint is a
+ * the same slug anywhere the caller can see (`mail.gogle.com` for `mail.google.com`), the
+ * scripts that owner has on that host, and last, for an address without a handle, the scripts of
+ * that slug anywhere (`reduck/send_email`, an owner where the host belongs). Every lookup that fails is skipped: a hint is a
  * courtesy, never a second error.
  *
  * @example
@@ -56,6 +57,14 @@ export async function unknownScriptHint(client: ReduckClient, wanted: Wanted): P
     if (hosts.length) return `Did you mean ${either(hosts)}?`;
   }
   if (slugs.length) return `${wanted.handle} has on ${wanted.host}: ${slugs.slice(0, 5).join(", ")}${slugs.length > 5 ? ", ..." : ""}.`;
+  // `reduck/send_email`: an owner written where the host belongs reads as host/slug of one's own
+  // scripts (a host needs no dot), so the scripts of that slug are what was meant.
+  if (wanted.ownImplied) {
+    const elsewhere = await bareSlugHint(client, wanted.slug);
+    if (elsewhere && !wanted.host.includes("."))
+      return `${elsewhere} (${wanted.host}/${wanted.slug} names a script of your own on a host called ${wanted.host})`;
+    return elsewhere;
+  }
   return undefined;
 }
 

@@ -8,7 +8,6 @@
 import type { ReduckClient } from "../client.js";
 import { clientInternals } from "../core/client.js";
 import type { ReduckError } from "../core/errors.js";
-import { connectionFetch } from "../core/fetch.js";
 import { getRun, getRunTrace } from "../generated/operations.js";
 import { fetchScreenshot, MAX_SCREENSHOT_BYTES, type ScreenshotImage } from "./screenshots.js";
 import { normaliseTrace, type TraceView } from "./trace-data.js";
@@ -65,8 +64,13 @@ export async function readRunTrace(
   const view = normaliseTrace(raw);
   const images = new Map<string, ScreenshotImage>();
   if (options.images !== false) {
-    const internals = clientInternals(client);
-    const fetch = internals.customFetch ?? connectionFetch(internals.connections);
+    const { transport } = clientInternals(client);
+    // The client's one exchange (its proxy, certificate authorities, redirect rule, timeouts and
+    // answer bound), with no credential: that is added by calls, not by the transport.
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const answer = await transport({ method: "GET", url: String(input), headers: { accept: "image/*" } }, init?.signal ?? undefined);
+      return new Response(answer.body.byteLength ? (answer.body as Uint8Array<ArrayBuffer>) : null, { status: answer.status, headers: answer.headers });
+    };
     const maxTotal = options.maxTotalImageBytes ?? 40 * 2 ** 20;
     let total = 0;
     for (const shot of view.screenshots) {

@@ -131,7 +131,8 @@ export async function fetchScreenshot(url: string, options: FetchScreenshotOptio
   } catch (err) {
     if (timeout.aborted) return { problem: `no whole answer from ${parsed.origin} within ${Math.round((options.timeoutMs ?? 30_000) / 1000)} s` };
     if (options.signal?.aborted) return { problem: "stopped" };
-    const cause = (err as { cause?: { code?: string } }).cause?.code;
-    return { problem: `${parsed.origin} could not be reached${cause ? ` (${cause})` : ""}` };
+    // Node's fetch names the system error as its cause; the client's exchange says what happened in words.
+    const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as { detail?: { error?: string } }).detail?.error;
+    return { problem: `${parsed.origin} could not be reached${cause ? ` (${String(cause).slice(0, 300)})` : ""}` };
   }
 }

@@ -64,6 +64,8 @@ async function makeWorld() {
   const pdf = "%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n";
   await writeFile(path.join(work, "contract.pdf"), pdf);
   await writeFile(path.join(home, "Documents", "contract.pdf"), pdf);
+  // A secret's value in a file, as docs/flock.md's `secrets:set --from-file` reads it.
+  await writeFile(path.join(work, "notify-token.txt"), "secret_example\n");
   // The batch example (README.md, docs/batch.md): three rows, two with an invoice beside the CSV.
   await mkdir(path.join(work, "invoices"));
   await writeFile(path.join(work, "invoices", "ada.pdf"), pdf);

@@ -80,6 +80,19 @@ describe("README.md", () => {
     expect(readme).toMatch(/^npm run test:node-versions\b/m);
   });
 
+  test("its first install block works while the packages are unpublished: it packs a clone and installs the tarball (test/package/ does the same)", () => {
+    const { version } = JSON.parse(readFileSync(new URL("package.json", ROOT), "utf8")) as { version: string };
+    const install = /^## Install\n([\s\S]*?)\n## /m.exec(readme)?.[1] ?? "";
+    const first = /^```sh\n([\s\S]*?)^```/m.exec(install)?.[1] ?? "";
+    const commands = first.split("\n").map((line) => line.replace(/\s+#.*$/, "").trim());
+    expect(commands[0]).toBe("npm install && npm pack");
+    expect(commands).toContain(`npm install -g ./reduck-client-${version}.tgz`);
+    expect(commands.some((c) => c.endsWith(`npm install ../reduck-client/reduck-client-${version}.tgz`))).toBe(true);
+    // The registry's name comes after, as what works once it is published.
+    expect(first).not.toMatch(/npm install (-g )?reduck-client\b(?!-)/);
+    expect(install.indexOf("npm install reduck-client ")).toBeGreaterThan(install.indexOf(first));
+  });
+
   test("links every page of docs/", () => {
     const linked = new Set(linksOf(readme).map((l) => l.split("#")[0]));
     for (const page of documentationPages(ROOT).slice(1)) expect(linked, `README.md does not link ${page}`).toContain(page);

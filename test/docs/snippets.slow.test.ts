@@ -1,5 +1,5 @@
 /**
- * Every TypeScript block of README.md and docs/*.md (```ts or ```typescript, read now, so a block
+ * Every TypeScript block of README.md, test/server/README.md and docs/*.md (```ts or ```typescript, read now, so a block
  * added later is checked too) compiles as a program of its own under the project's strict
  * settings (all but noUnusedLocals: an example may show a value it leaves to the reader), against the built package's types (dist/index.d.ts): one compiler run for all of
  * them. A block that is deliberately partial says so on its first line with
@@ -39,6 +39,8 @@ function tsBlocks(file: string): Block[] {
 
 const files = [
   "README.md",
+  // The sandbox's own README: its MSW recipe is what a user copies.
+  "test/server/README.md",
   ...readdirSync(`${ROOT}docs`)
     .filter((f) => f.endsWith(".md"))
     .sort()

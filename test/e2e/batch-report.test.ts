@@ -86,7 +86,7 @@ describe("reduck batch --report FILE", () => {
     const runs = store.runs.size;
     const r = await runCli(["batch", "--script", "rows.example/echo", "--input", input, "--report", dir], { env });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`--report ${dir}: it is a folder`);
+    expect(r.stderr).toContain(`--report ${dir}: ${dir} is a folder: give a file's name`);
     expect(store.runs.size).toBe(runs);
   });
 });

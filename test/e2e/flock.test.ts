@@ -5,7 +5,7 @@
  * is sent; an account without early access; install, releases, rollback, secrets and open.
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readFile, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, symlink, writeFile } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -46,9 +46,14 @@ function imageOf(slug: string) {
   return [...sandbox.store.appImages.values()].find((i) => i.slug === slug);
 }
 
-/** GETs what the sandbox serves for a release's file. */
+/** GETs a release's file from the sandbox, as its owner. */
+function fetchReleaseFile(slug: string, release: number, name: string): Promise<Response> {
+  return fetch(`${sandbox.server.url}/__sandbox/releases/@demo/${slug}/${release}/${name}`, { headers: { "x-api-key": sandbox.store.demo.apiKey } });
+}
+
+/** What the sandbox serves for a release's file. */
 async function served(slug: string, release: number, name: string): Promise<Uint8Array> {
-  const response = await fetch(`${sandbox.server.url}/__sandbox/releases/@demo/${slug}/${release}/${name}`);
+  const response = await fetchReleaseFile(slug, release, name);
   expect(response.status, name).toBe(200);
   return new Uint8Array(await response.arrayBuffer());
 }
@@ -82,7 +87,7 @@ describe("flock deploy", () => {
     for (const [name, bytes] of Object.entries(files)) expect(sha256(await served("survey", 1, name)), name).toBe(sha256(bytes));
     expect(uploadsSince(from).sort()).toEqual(Object.keys(files).sort());
 
-    expect(JSON.parse(await readFile(path.join(dir, "flock.json"), "utf8"))).toEqual({ image: { handle: "@demo", slug: "survey" }, release: 1 });
+    expect(JSON.parse(await readFile(path.join(dir, "flock.json"), "utf8"))).toEqual({ image: { handle: "@demo", slug: "survey" }, release: 1, served: 1 });
 
     // Again, with --json: release 2 of the same image (flock.json names it).
     const again = await runCli(["flock", "deploy", dir, "--json"], { env: sandbox.env });
@@ -166,6 +171,28 @@ describe("flock deploy", () => {
     expect(sandbox.store.requestLog.slice(from)).toEqual([]);
   }, 60_000);
 
+  test("a symbolic link to a file outside the folder is refused, naming the link, before anything is sent (exit 2)", async () => {
+    const dir = await appFolder("linked-out", { "index.html": new TextEncoder().encode("<h1>hi</h1>") });
+    expect((await runCli(["flock", "deploy", dir], { env: sandbox.env })).code).toBe(0);
+    const secret = path.join(sandbox.home, "outside-secret.txt");
+    await writeFile(secret, "OUTSIDE-SECRET-4242");
+    await symlink(secret, path.join(dir, "notes.txt"));
+
+    const from = sandbox.store.requestLog.length;
+    const r = await runCli(["flock", "deploy", dir], { env: sandbox.env });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(
+      `Error: ${dir}: notes.txt: it leads outside the app folder through a symbolic link: copy the file into the folder instead of linking to it\n`,
+    );
+    expect(sandbox.store.requestLog.slice(from)).toEqual([]);
+    // The release served is still the one before the link, and it has no such file.
+    const image = imageOf("linked-out")!;
+    expect(image.releases.map((x) => x.number)).toEqual([1]);
+    expect(image.releases[0]!.assets.map((a) => a.name)).toEqual(["index.html"]);
+    expect((await fetchReleaseFile("linked-out", 1, "notes.txt")).status).toBe(404);
+  }, 60_000);
+
   test("storage that takes an upload and never answers: each try is given up after --upload-timeout, and the error names the file and says to deploy again", async () => {
     // Storage that reads the upload and never answers; the release's upload URLs are pointed at
     // it by a relay in front of the sandbox (the sandbox hands out URLs on its own origin).
@@ -243,7 +270,11 @@ describe("install, releases, rollback, secrets, list, open", () => {
     const opened = await runCli(["flock", "open"], { env: sandbox.env, cwd: dir });
     expect(opened.code, opened.stderr).toBe(0);
     expect(opened.stdout).toBe(`${sandbox.server.url}/app/${flock.app.id}\n`);
-    expect(await (await fetch(opened.stdout.trim())).text()).toBe("<h1>v2</h1>");
+    const asOwner = { headers: { "x-api-key": sandbox.store.demo.apiKey } };
+    expect(await (await fetch(opened.stdout.trim(), asOwner)).text()).toBe("<h1>v2</h1>");
+    // The app and its image's releases are private: their addresses alone get nothing.
+    expect((await fetch(opened.stdout.trim())).status).toBe(401);
+    expect((await fetch(`${sandbox.server.url}/__sandbox/releases/@demo/guest/2/index.html`)).status).toBe(401);
 
     const releases = JSON.parse((await runCli(["flock", "releases", "--json"], { env: sandbox.env, cwd: dir })).stdout);
     expect(releases.data.map((r: { number: number; current: boolean }) => [r.number, r.current])).toEqual([
@@ -256,7 +287,9 @@ describe("install, releases, rollback, secrets, list, open", () => {
     const rolled = await runCli(["flock", "rollback", "1"], { env: sandbox.env, cwd: dir });
     expect(rolled.code, rolled.stderr).toBe(0);
     expect(rolled.stdout).toBe("@demo/guest now serves release 1.\n");
-    expect(await (await fetch(opened.stdout.trim())).text()).toBe("<h1>v1</h1>");
+    // flock.json says which release is served now, beside the last one deployed.
+    expect(JSON.parse(await readFile(path.join(dir, "flock.json"), "utf8"))).toMatchObject({ release: 2, served: 1 });
+    expect(await (await fetch(opened.stdout.trim(), asOwner)).text()).toBe("<h1>v1</h1>");
     expect((await runCli(["flock", "rollback", "seven"], { env: sandbox.env, cwd: dir })).code).toBe(2);
     const missing = await runCli(["flock", "rollback", "5"], { env: sandbox.env, cwd: dir });
     expect(missing.code).toBe(2);
@@ -277,6 +310,28 @@ describe("install, releases, rollback, secrets, list, open", () => {
     const list = JSON.parse((await runCli(["flock", "list", "--json"], { env: sandbox.env })).stdout);
     expect(list.data.map((a: { id: string }) => a.id)).toContain(flock.app.id);
   }, 90_000);
+
+  test("the minimal manifest.json docs/flock.md shows deploys as it says; releases on a terminal are under labelled columns", async () => {
+    const page = await readFile(new URL("../../docs/flock.md", import.meta.url), "utf8");
+    const shown = /The smallest app folder[^`]*```json\n([\s\S]*?)```/.exec(page)?.[1];
+    expect(shown, "the minimal manifest.json in docs/flock.md").toBeDefined();
+    const manifest = JSON.parse(shown!);
+    const dir = path.join(sandbox.home, "from-the-docs");
+    await mkdir(dir);
+    await writeFile(path.join(dir, "manifest.json"), shown!);
+    await writeFile(path.join(dir, "index.html"), "<p>notes</p>");
+    const deployed = await runCli(["flock", "deploy"], { env: sandbox.env, cwd: dir });
+    expect(deployed.code, deployed.stderr).toBe(0);
+    expect(deployed.stdout).toBe(`Published release 1 of @demo/${manifest.slug}.\n`);
+    expect(imageOf(manifest.slug)).toMatchObject({ name: manifest.name, description: manifest.description });
+
+    const t = openTerminal(["flock", "releases"], { env: sandbox.env, cwd: dir, columns: 100 });
+    const { code, output } = await t.exited;
+    expect(code, output).toBe(0);
+    const lines = output.replaceAll("\r", "").trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^RELEASE +PUBLISHED +FILES +STARTED$/);
+    expect(lines[1]).toMatch(/^1 \(current\) +\d{4}-\d\d-\d\dT\S+ +1 +\d{4}-/);
+  }, 60_000);
 
   test("hidden from --help unless REDUCK_EXPERIMENTAL=1, and runs either way", async () => {
     expect((await runCli(["--help"], { env: sandbox.env })).stdout).not.toMatch(/flock/);

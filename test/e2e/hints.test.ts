@@ -2,6 +2,7 @@
  * Hints where people slip, and --json for every error: the built CLI against the
  * sandbox (and against servers that fail) over real loopback HTTP.
  */
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startFaultServer, type FaultServer } from "../faults/fault-server.js";
 import { runCli } from "../support/cli.js";
@@ -114,6 +115,21 @@ describe("naming a script", () => {
     const r = await runCli(args, { env: { ...sandbox.env, REDUCK_API_URL: `http://127.0.0.1:${await refusedPort()}` } });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^Error: "123" is not a (batch id or )?run id: /);
+  });
+});
+
+describe("seeing a run", () => {
+  test("runs trace --screenshots of a run on the simulated page says why there is none, and how to get one", async () => {
+    const run = await runCli(["run", "--browser", "cloud", "--script", "example.com/get_title", "url=https://example.com"], { env: sandbox.env });
+    expect(run.code, run.stderr).toBe(0);
+    const runId = /^run ([0-9a-f-]{36})/m.exec(run.stderr)![1]!;
+    const shots = path.join(sandbox.home, "shots");
+    const traced = await runCli(["runs", "trace", runId, "--screenshots", shots], { env: sandbox.env });
+    expect(traced.code).toBe(0);
+    expect(traced.stderr).toContain(
+      `Run ${runId} recorded no screenshot: nothing was saved. On the sandbox, a run on its simulated page (--browser simulated) takes none: that page renders nothing. ` +
+        "For a screenshot, start the sandbox without --browser simulated (its real headless Chromium) and run the script again.",
+    );
   });
 });
 

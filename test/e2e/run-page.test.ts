@@ -130,7 +130,7 @@ describe("before anything is read", () => {
     const before = sandbox.store.requestLog.length;
     const folder = await runCli(["runs", "trace", runId, "--html", sandbox.home], { env: sandbox.env });
     expect(folder.code).toBe(2);
-    expect(folder.stderr).toContain(`--html ${sandbox.home}: it is a folder`);
+    expect(folder.stderr).toContain(`--html ${sandbox.home}: ${sandbox.home} is a folder: give a file's name`);
     const missing = path.join(sandbox.home, "no", "such", "run.html");
     const nowhere = await runCli(["runs", "trace", runId, "--html", missing], { env: sandbox.env });
     expect(nowhere.code).toBe(2);

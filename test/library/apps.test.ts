@@ -32,6 +32,9 @@ import { sha256 } from "../support/files.js";
 
 const ref = useReferenceServer({ fresh: true, selfCheck: true });
 
+/** How the owner fetches what the sandbox serves of a release or an app (never without a key). */
+const asOwner = (): RequestInit => ({ headers: { "x-api-key": ref.store.demo.apiKey } });
+
 /** Bytes of a given size that differ from file to file. */
 function fileOf(size: number, seed: number): Uint8Array {
   const bytes = new Uint8Array(size);
@@ -226,7 +229,7 @@ describe("a release", () => {
 
     // The served bytes are the uploaded ones.
     for (const [name, bytes] of Object.entries(FILES)) {
-      const served = await fetch(`https://reduck.ai/__sandbox/releases/@demo/notes/1/${name}`);
+      const served = await fetch(`https://reduck.ai/__sandbox/releases/@demo/notes/1/${name}`, asOwner());
       expect(served.status, name).toBe(200);
       expect(sha256(new Uint8Array(await served.arrayBuffer())), name).toBe(sha256(bytes));
     }
@@ -402,14 +405,14 @@ describe("installed apps", () => {
 
   test("the app serves its image's release, follows a publish and a rollback, and says so in its updates", async () => {
     const app = await installed();
-    const page = await fetch(`https://reduck.ai/app/${app.id}/`);
+    const page = await fetch(`https://reduck.ai/app/${app.id}/`, asOwner());
     expect(await page.text()).toBe(new TextDecoder().decode(FILES["index.html"]));
 
     const v2 = { "index.html": new TextEncoder().encode("second") };
     await uploadAll(await startRelease(v2), v2);
     await publishAppImageRelease({ client: ref.client, path: { handle: "@demo", slug: "notes", releaseNumber: 2 } });
     expect((await getApp({ client: ref.client, path: { handle: "@demo", appId: app.id } })).data?.current_release).toBe(2);
-    expect(await (await fetch(`https://reduck.ai/app/${app.id}/index.html`)).text()).toBe("second");
+    expect(await (await fetch(`https://reduck.ai/app/${app.id}/index.html`, asOwner())).text()).toBe("second");
     await startRelease(v2); // release 3, never published
 
     const updates = await listAppUpdates({ client: ref.client, path: { handle: "@demo", appId: app.id } });
@@ -492,7 +495,7 @@ describe("installed apps", () => {
     expect((await createApp({ client: ref.client, path: { handle: "@demo" }, body: { image: { handle: "@demo", slug: "notes" } } })).error?.status).toBe(409);
     const guestbook = await createApp({ client: ref.client, path: { handle: "@demo" }, body: { image: { handle: "reduck", slug: "guestbook" } } });
     expect(guestbook.data).toMatchObject({ name: "Guestbook", image: { handle: "reduck", slug: "guestbook" }, config: { title: "Guestbook" } });
-    expect(await (await fetch(`https://reduck.ai/app/${guestbook.data!.id}`)).text()).toContain("<title>Guestbook</title>");
+    expect(await (await fetch(`https://reduck.ai/app/${guestbook.data!.id}`, asOwner())).text()).toContain("<title>Guestbook</title>");
   });
 });
 

@@ -63,7 +63,9 @@ function faultyFetch(fault: (name: string, attempt: number) => number | "reset" 
 }
 
 async function served(slug: string, release: number, name: string): Promise<string> {
-  const response = await fetch(`${sandbox.server.url}/__sandbox/releases/@demo/${slug}/${release}/${name}`);
+  const response = await fetch(`${sandbox.server.url}/__sandbox/releases/@demo/${slug}/${release}/${name}`, {
+    headers: { "x-api-key": sandbox.store.demo.apiKey },
+  });
   expect(response.status, name).toBe(200);
   return sha256(new Uint8Array(await response.arrayBuffer()));
 }
@@ -89,7 +91,7 @@ describe("deployApp", () => {
     expect(Math.max(...bytes)).toBe(total);
     expect(seen.at(-1)).toMatchObject({ phase: "published", release: 1, filesDone: 4, bytesDone: total });
     for (const [name, content] of Object.entries(FILES)) expect(await served("notes", 1, name)).toBe(sha256(content));
-    expect(JSON.parse(await readFile(path.join(dir, "flock.json"), "utf8"))).toEqual({ image: { handle: "@demo", slug: "notes" }, release: 1 });
+    expect(JSON.parse(await readFile(path.join(dir, "flock.json"), "utf8"))).toEqual({ image: { handle: "@demo", slug: "notes" }, release: 1, served: 1 });
   }, 30_000);
 
   test("through a fetch of the caller's: a 503 and a reset connection are tried again, and the deploy goes through", async () => {

@@ -40,11 +40,11 @@ function roomOf(file: string): number | undefined {
   return index < 0 ? undefined : index;
 }
 
-/** Every source file under the sandbox, skipping dependencies and built output (runtime/isolation/.built). */
+/** Every source file under the sandbox, skipping dependencies and built output (runtime/isolation/.built, the packed declarations in dist/). */
 function sourceFiles(dir: string): string[] {
   const found: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
+    if (entry.name === "node_modules" || entry.name === "dist" || entry.name.startsWith(".")) continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) found.push(...sourceFiles(path));
     else if (sourceExtensions.some((ext) => entry.name.endsWith(ext))) found.push(path);

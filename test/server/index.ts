@@ -19,6 +19,9 @@
  * setupServer(...createHandlers(store)).listen();
  * ```
  */
+import { sharedBrowserHost as sharedBrowser } from "./runtime/browser/host.js";
+import type { SandboxBrowser } from "./runtime/browser/shared.js";
+
 export { createStore, ReferenceStore, isFinished, DEFAULT_RUN_TIMEOUT_MS } from "./store/store.js";
 export type { AddRunInput, AddScriptInput, AddVersionInput, DemoCredentials, RecordRunInput, StoreOptions } from "./store/store.js";
 export { SEED_IDS } from "./store/seed.js";
@@ -40,4 +43,16 @@ export { parseSandboxArgs } from "./server/sandbox-options.js";
 export type { SandboxOptions } from "./server/sandbox-options.js";
 export { loadCatalogue } from "./store/catalogue.js";
 export type { CatalogueEntry } from "./store/catalogue.js";
-export { sharedBrowserHost } from "./runtime/browser/index.js";
+export type { SandboxBrowser, Traffic } from "./runtime/browser/shared.js";
+
+/**
+ * The real browser every store of this process shares: one warm Chromium, launched at the first
+ * run that touches a page. Typed by what a test may do with it, so that these declarations name
+ * no type of the optional playwright-core.
+ *
+ * @example
+ * ```ts
+ * sharedBrowserHost().allowLoopbackPort(myServerPort);
+ * ```
+ */
+export const sharedBrowserHost: () => SandboxBrowser = sharedBrowser;

@@ -20,7 +20,7 @@ function sources(dir = HERE): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory())
-      return ["node_modules", ".built", "example-scripts", "simulated-scripts", "catalogue", "fixtures", "client-checks"].includes(entry.name)
+      return ["node_modules", ".built", "dist", "example-scripts", "simulated-scripts", "catalogue", "fixtures", "client-checks"].includes(entry.name)
         ? []
         : sources(full);
     return /\.(ts|mjs)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) && full !== path.join(HERE, "vitest.config.ts") ? [full] : [];
@@ -84,7 +84,10 @@ describe("the sandbox package stands in its own folder", () => {
       .flatMap((file) =>
         [...readFileSync(path.join(HERE, file), "utf8").matchAll(/(?:\bfrom\s+|^\s*import\s+|\bimport\(\s*)["'](\.{1,2}\/[^"']+)["']/gm)]
           .map((m) => path.posix.normalize(path.posix.join(path.posix.dirname(file), m[1]!)))
-          .map((target) => (target.endsWith(".js") && !existsSync(path.join(HERE, target)) ? target.replace(/\.js$/, ".ts") : target))
+          // A declaration (dist/, when packed before) imports declarations; a source, sources.
+          .map((target) =>
+            target.endsWith(".js") && !existsSync(path.join(HERE, target)) ? target.replace(/\.js$/, file.endsWith(".d.ts") ? ".d.ts" : ".ts") : target,
+          )
           .filter((target) => !packed.has(target) && !packed.has(`${target}.ts`) && !packed.has(`${target}/index.ts`))
           .map((target) => `${file} -> ${target}`),
       );

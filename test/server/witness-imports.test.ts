@@ -13,8 +13,8 @@ const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)[
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(folder, entry.name);
-    // Dependencies, and the script runtime built from the sources here (runtime/isolation/.built).
-    if (entry.isDirectory()) return entry.name === "node_modules" || entry.name.startsWith(".") ? [] : sourceFiles(full);
+    // Dependencies, and what is built from the sources here (runtime/isolation/.built, the declarations in dist/).
+    if (entry.isDirectory()) return entry.name === "node_modules" || entry.name === "dist" || entry.name.startsWith(".") ? [] : sourceFiles(full);
     return /\.(ts|mts|mjs|js)$/.test(entry.name) ? [full] : [];
   });
 }

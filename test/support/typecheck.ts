@@ -57,7 +57,8 @@ export function typecheck(
       ...options,
       noEmit: true,
       typeRoots: [path.join(ROOT, "node_modules", "@types")],
-      paths: { "reduck-client": [BUILT_TYPES], "reduck-client/report": [path.join(BUILD_ROOT, "dist", "report.d.ts")] },
+      // The sandbox's entries stay its sources, as in the project's own check.
+      paths: { ...options.paths, "reduck-client": [BUILT_TYPES], "reduck-client/report": [path.join(BUILD_ROOT, "dist", "report.d.ts")] },
       ...(allowUnused ? { noUnusedLocals: false, noUnusedParameters: false } : {}),
       ...overrides,
     },

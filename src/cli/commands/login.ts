@@ -1,4 +1,3 @@
-import { Writable } from "node:stream";
 import { Flags } from "@oclif/core";
 import { openBrowser } from "../../auth/browser.js";
 import { durationInWords } from "../../core/duration.js";
@@ -10,9 +9,9 @@ import { BaseCommand } from "../shell/base.js";
 import { inCliWords } from "../shell/cli-words.js";
 import { configFile, readConfig, updateConfig, type StoredConfig, type StoredCredential } from "../shell/config.js";
 import { CliError, fromReduckError, usageError } from "../shell/errors.js";
-import { nodeReadline } from "../../core/builtins.js";
 import { ExitCode } from "../shell/exit-codes.js";
-import { cliFetch, connectionSettings } from "../shell/network.js";
+import { askHidden, readAll } from "../shell/hidden-input.js";
+import { cliFetch, connectionSettings, insecureHttpAllowed, refuseInsecureHttp } from "../shell/network.js";
 
 export default class Login extends BaseCommand<typeof Login> {
   static override summary = "Sign in to Reduck in your browser (or store an API key)";
@@ -51,6 +50,8 @@ Each API URL has its own sign-in. With --api-url, later commands use that URL un
   public async run() {
     if (this.flags["api-key"]) throw usageError("login never takes a key from the command line: run `reduck login --with-api-key` and paste it, or pipe it in");
     const apiUrl = this.apiUrl();
+    // Before the key is even asked for: nothing is stored, nothing sent.
+    refuseInsecureHttp([apiUrl, this.runUrl()], this.flags["with-api-key"] ? "your API key" : "the token you sign in for");
     // Read now: a damaged config file stops the login before anything would overwrite it.
     const config = await readConfig();
     this.warnIfEnvKey();
@@ -122,7 +123,7 @@ Each API URL has its own sign-in. With --api-url, later commands use that URL un
 
   /** The account a credential belongs to (`@handle`, else the email), checked with the API. */
   private async whoIs(credential: ReduckCredential, apiUrl: string, refused: string, doing: string): Promise<string> {
-    const client = createReduckClient({ ...credential, baseUrl: apiUrl, ...connectionSettings() });
+    const client = createReduckClient({ ...credential, baseUrl: apiUrl, allowInsecureHttp: insecureHttpAllowed(), ...connectionSettings() });
     const { data: me, error } = await getMe({ client });
     if (error) {
       if (error.status === 401) throw new CliError(`${refused}: ${error.error}`, ExitCode.AUTH);
@@ -136,35 +137,4 @@ Each API URL has its own sign-in. With --api-url, later commands use that URL un
 function rememberApiUrl(config: StoredConfig, apiUrl: string): void {
   if (apiUrl === DEFAULT_BASE_URL) delete config.apiUrl;
   else config.apiUrl = apiUrl;
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  let text = "";
-  for await (const chunk of stream) text += chunk.toString();
-  return text;
-}
-
-function askHidden(prompt: string): Promise<string> {
-  process.stderr.write(prompt);
-  let muted = true;
-  const output = new Writable({
-    write(chunk, _enc, done) {
-      if (!muted) process.stderr.write(chunk);
-      done();
-    },
-  });
-  const rl = nodeReadline().createInterface({ input: process.stdin, output, terminal: true });
-  return new Promise((resolve) => {
-    rl.question("", (answer) => {
-      muted = false;
-      rl.close();
-      process.stderr.write("\n");
-      resolve(answer);
-    });
-    rl.on("SIGINT", () => {
-      rl.close();
-      process.stderr.write("\n");
-      process.exit(ExitCode.INTERRUPTED);
-    });
-  });
 }

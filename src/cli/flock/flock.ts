@@ -9,14 +9,16 @@
  */
 import path from "node:path";
 import { Flags } from "@oclif/core";
-import { readFlockFile, type AppImageAddress, type FlockFile } from "../../apps/flock-file.js";
+import { isAppId } from "../../apps/app-ids.js";
+import { FlockFileError, readFlockFile, type AppImageAddress, type FlockFile } from "../../apps/flock-file.js";
 import { FLOCK_FILE } from "../../apps/folder.js";
 import { DEFAULT_BASE_URL, type ReduckClient } from "../../client.js";
 import type { ReduckError } from "../../core/errors.js";
 import { unknownImageHint, unknownScopeHint } from "../../core/nearby-apps.js";
 import { getAppImage, listApps } from "../../generated/operations.js";
 import { expandHome } from "../../system/paths.js";
-import { type CliError, fromReduckError, unknownNameError, usageError } from "../shell/errors.js";
+import { CliError, fromReduckError, unknownNameError, usageError } from "../shell/errors.js";
+import { ExitCode } from "../shell/exit-codes.js";
 
 /** True when experimental commands are shown in help. */
 export function experimentalShown(): boolean {
@@ -49,17 +51,30 @@ export function parseImage(text: string): AppImageAddress {
   return { handle: match[1]!, slug: match[2]! };
 }
 
+/**
+ * The folder's flock.json, read with its fields checked; one whose image or app has the wrong
+ * shape is a usage error (exit 2) saying which field.
+ */
+export async function readFolderFlock(dir: string): ReturnType<typeof readFlockFile> {
+  try {
+    return await readFlockFile(dir);
+  } catch (err) {
+    if (err instanceof FlockFileError) throw usageError(err.message);
+    throw err;
+  }
+}
+
 /** The folder's flock.json; a usage error when it names no image (deploy first). */
 export async function imageOf(dir: string, given: string | undefined): Promise<AppImageAddress> {
   if (given) return parseImage(given);
-  const { image } = await readFlockFile(dir);
+  const { image } = await readFolderFlock(dir);
   if (!image) throw usageError(`${path.join(dir, FLOCK_FILE)} names no app image: run \`reduck flock deploy\` there first, or pass --image HANDLE/SLUG`);
   return image;
 }
 
 /** The installed app flock.json names; a usage error when there is none (install first). */
 export async function appOf(dir: string): Promise<NonNullable<FlockFile["app"]>> {
-  const { app, image } = await readFlockFile(dir);
+  const { app, image } = await readFolderFlock(dir);
   if (app) return app;
   const install = image ? `reduck flock install ${image.handle}/${image.slug}` : "reduck flock install HANDLE/SLUG";
   throw usageError(`${path.join(dir, FLOCK_FILE)} names no installed app: run \`${install}\` in that folder first`);
@@ -70,6 +85,8 @@ export async function appOf(dir: string): Promise<NonNullable<FlockFile["app"]>>
  * any other API URL (a staging or local server, the sandbox), that server.
  */
 export function appAddress(apiUrl: string, appId: string): string {
+  // Only an id of the service's shape goes into an address (never "../", a query, a NUL).
+  if (!isAppId(appId)) throw new CliError("an app id that is not one (a UUID) cannot make an app's address", ExitCode.FAILED);
   const base = process.env.REDUCK_FLOCK_URL || (apiUrl.replace(/\/+$/, "") === DEFAULT_BASE_URL ? "https://flock.reduck.ai" : apiUrl);
   return `${base.replace(/\/+$/, "")}/app/${appId}`;
 }
@@ -135,14 +152,14 @@ export async function installCallError(client: ReduckClient, image: AppImageAddr
  */
 export async function folderAppCallError(client: ReduckClient, dir: string, error: ReduckError, doing: string): Promise<CliError> {
   if (error.status !== 404) return fromReduckError(error, doing);
-  const { app, image } = await readFlockFile(dir);
+  const { app, image } = await readFolderFlock(dir);
   if (!app) return fromReduckError(error, doing);
   const listed = await listApps({ client, path: { handle: app.handle }, query: { pageSize: 100 } });
   if (listed.error?.status === 404)
     return unknownNameError(error, doing, `${path.join(dir, FLOCK_FILE)} names ${app.handle}: ${await unknownScopeHint(client, app.handle)}`);
   const from = image ? `${image.handle}/${image.slug}` : undefined;
   const others = (listed.error ? [] : listed.data)
-    .filter((a) => !from || (a.image && `${a.image.handle}/${a.image.slug}` === from))
+    .filter((a) => isAppId(a.id) && (!from || (a.image && `${a.image.handle}/${a.image.slug}` === from)))
     .map((a) => a.id)
     .slice(0, 3);
   const install = `\`reduck flock install ${from ?? "HANDLE/SLUG"} --dir ${dir}\``;

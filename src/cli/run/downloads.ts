@@ -16,6 +16,7 @@ import { describeFailure, type FailurePhase } from "../../core/errors.js";
 import { isObject, type JsonSchema } from "../../core/json.js";
 import { inCliWords } from "../shell/cli-words.js";
 import { usageError } from "../shell/errors.js";
+import { checkFolderToWrite } from "../shell/write-check.js";
 import { DEFAULT_TIMEOUT_MS } from "../../client.js";
 import { cliFetch, timeoutFromEnv } from "../shell/network.js";
 
@@ -181,7 +182,8 @@ export async function fetchInto(dir: string, filename: string, url: string): Pro
     let response: Response;
     try {
       // A data: URL (a trace's screenshot may be one) holds its bytes: Node's fetch decodes it, offline.
-      response = await (/^data:/i.test(url) ? fetch : cliFetch())(url, { redirect: "follow", signal: stalled.signal });
+      // No size limit: the bytes go to disk as they come, never into memory whole.
+      response = await (/^data:/i.test(url) ? fetch : cliFetch(Infinity))(url, { redirect: "follow", signal: stalled.signal });
     } catch (err) {
       throw downloadFailure(err, url, "request");
     }
@@ -273,15 +275,15 @@ export function unsavedNote(result: Json, schema: JsonSchema | undefined): strin
   return `The result holds ${names.length === 1 ? "a file" : "files"} (${names.join(", ")}): add --out DIR to save ${names.length === 1 ? "it" : "them"}.`;
 }
 
-/** `--out DIR` (or another such `flag`) checked before anything is run: it must be a folder, or not exist yet. */
+/** `--out DIR` (or another such `flag`) checked before anything is run: a folder files can be created in, or one that can be made. */
 export async function checkOutDir(dir: string, flag = "--out"): Promise<string> {
   let info: Awaited<ReturnType<typeof stat>> | undefined;
   try {
     info = await stat(dir);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code !== "ENOENT") throw usageError(`${flag} ${dir}: cannot use it (${code ?? (err as Error).message})`);
+    if (code !== "ENOENT" && code !== "ENOTDIR") throw usageError(`${flag} ${dir}: cannot use it (${code ?? (err as Error).message})`);
   }
   if (info && !info.isDirectory()) throw usageError(`${flag} ${dir}: it is a file, not a folder`);
-  return path.resolve(dir);
+  return checkFolderToWrite(dir, `${flag} ${dir}`);
 }

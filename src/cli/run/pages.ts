@@ -7,10 +7,11 @@ import { mkdtemp, rename, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { usageError } from "../shell/errors.js";
+import { checkFileToWrite } from "../shell/write-check.js";
 
 /**
- * A page's file as given after `flag`, checked before acting: not a folder, in a folder that
- * exists, and none of `keep` (the command's own input or results, which a page must never
+ * A page's file as given after `flag`, checked before acting as every file a command writes is
+ * (checkFileToWrite: in a folder that exists and takes it, not a folder), and none of `keep` (the command's own input or results, which a page must never
  * replace). Another existing file is replaced (the name was given for this).
  *
  * @example
@@ -18,10 +19,9 @@ import { usageError } from "../shell/errors.js";
  * await checkPageFile("people.results.jsonl", "--html", [["/home/ada/people.results.jsonl", "the results file"]]); // refused
  */
 export async function checkPageFile(file: string, flag: string, keep: ReadonlyArray<readonly [string, string]> = []): Promise<string> {
-  const target = path.resolve(file);
-  const info = await stat(target).catch((err: NodeJS.ErrnoException) => (err.code === "ENOENT" ? undefined : err));
-  if (info instanceof Error) throw usageError(`${flag} ${file}: cannot use it (${info.code ?? info.message})`);
-  if (info?.isDirectory()) throw usageError(`${flag} ${file}: it is a folder; give a file name such as ${path.join(file, "page.html")}`);
+  // The checks every file a command writes gets (a folder that exists and takes it, not a folder itself).
+  const target = await checkFileToWrite(file, `${flag} ${file}`);
+  const info = await stat(target).catch(() => undefined);
   for (const [other, what] of keep) {
     const same =
       path.resolve(other) === target ||
@@ -32,8 +32,6 @@ export async function checkPageFile(file: string, flag: string, keep: ReadonlyAr
         )));
     if (same) throw usageError(`${flag} ${file} is ${what}: the page would replace it; give another file name, such as report.html`);
   }
-  const folder = await stat(path.dirname(target)).catch(() => undefined);
-  if (!folder?.isDirectory()) throw usageError(`${flag} ${file}: the folder ${path.dirname(target)} does not exist`);
   return target;
 }
 

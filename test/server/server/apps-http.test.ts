@@ -66,12 +66,42 @@ describe("hosted apps over HTTP", () => {
     }
     const published = await call("POST", `/api/app-images/%40demo/board/releases/${started.number}/publish`);
     expect(published.body).toMatchObject({ current_release: 1 });
+    const owner = { headers: { "x-api-key": store.demo.apiKey } };
     for (const [name, bytes] of Object.entries(files)) {
-      const served = await fetch(`${server.url}/__sandbox/releases/@demo/board/1/${name}`);
+      const served = await fetch(`${server.url}/__sandbox/releases/@demo/board/1/${name}`, owner);
       expect(sha256(new Uint8Array(await served.arrayBuffer())), name).toBe(sha256(bytes));
     }
     const app = await call("POST", "/api/apps/%40demo", { image: { handle: "@demo", slug: "board" } });
-    expect(await (await fetch(`${server.url}/app/${app.body.id}/`)).text()).toBe("<!doctype html><p>hi</p>\n");
+    expect(await (await fetch(`${server.url}/app/${app.body.id}/`, owner)).text()).toBe("<!doctype html><p>hi</p>\n");
+  });
+
+  it("serves a private release's files and an app's page to their owners only: without a key 401, another account 404", async () => {
+    const store = createStore({ browser: "simulated" });
+    server = await startHttpServer({ handlers: createHandlers(store) });
+    const call = api(server.url, store.demo.apiKey);
+    const page = new TextEncoder().encode("<p>private</p>") as Uint8Array<ArrayBuffer>;
+    await call("POST", "/api/app-images/%40demo", { slug: "diary", name: "Diary" });
+    const started = (
+      await call("POST", "/api/app-images/%40demo/diary/releases", { files: [{ name: "index.html", size: page.byteLength, sha256: sha256(page) }] })
+    ).body as Started;
+    expect((await fetch(started.uploads[0]!.url, { method: "PUT", headers: started.uploads[0]!.headers, body: page })).status).toBe(200);
+    await call("POST", "/api/app-images/%40demo/diary/releases/1/publish");
+    const app = await call("POST", "/api/apps/%40demo", { image: { handle: "@demo", slug: "diary" } });
+
+    for (const url of [`${server.url}/__sandbox/releases/@demo/diary/1/index.html`, `${server.url}/app/${app.body.id}/`]) {
+      const anonymous = await fetch(url);
+      expect(anonymous.status, url).toBe(401);
+      expect(anonymous.headers.get("www-authenticate"), url).toMatch(/^Bearer resource_metadata=/);
+      expect(await anonymous.text()).not.toContain("private");
+      const other = await fetch(url, { headers: { "x-api-key": store.demo.otherUserApiKey } });
+      expect(other.status, url).toBe(404);
+      const noApps = await fetch(url, { headers: { "x-api-key": store.demo.noAppsApiKey } });
+      expect(noApps.status, url).toBe(403);
+      const token = await fetch(url, { headers: { authorization: `Bearer ${store.demo.oauthToken}` } });
+      expect(token.status, url).toBe(200);
+      const owner = await fetch(url, { headers: { "x-api-key": store.demo.apiKey } });
+      expect(await owner.text(), url).toBe("<p>private</p>");
+    }
   });
 
   it("refuses a body longer than the file it was declared as, and the connection stays usable", async () => {

@@ -51,9 +51,23 @@ export async function freePort(): Promise<number> {
  */
 export async function startSandboxProcess(
   desktop: string,
-  options: { stderr?: "inherit" | "ignore"; browser?: "real" | "simulated" /** More options, e.g. `["--devices", "2"]`. */; args?: string[] } = {},
+  options: {
+    stderr?: "inherit" | "ignore";
+    browser?: "real" | "simulated";
+    /** The port on 127.0.0.1 (default: a free one). */
+    port?: number;
+    /** More options, e.g. `["--devices", "2"]`. */
+    args?: string[];
+  } = {},
 ) {
-  const args = ["--port", String(await freePort()), "--desktop", desktop, ...(options.browser ? ["--browser", options.browser] : []), ...(options.args ?? [])];
+  const args = [
+    "--port",
+    String(options.port ?? (await freePort())),
+    "--desktop",
+    desktop,
+    ...(options.browser ? ["--browser", options.browser] : []),
+    ...(options.args ?? []),
+  ];
   const sandbox = spawnSandbox(args, { stderr: options.stderr ?? "ignore" });
   const env: Record<string, string> = {};
   await new Promise<void>((resolve, reject) => {

@@ -1,12 +1,12 @@
 import { Args, Flags } from "@oclif/core";
 import { deployApp } from "../../../apps/deploy.js";
 import { DEFAULT_UPLOAD_TIMEOUT_MS, type DeployedApp, type DeployProgress } from "../../../apps/deploy-options.js";
-import { readFlockFile } from "../../../apps/flock-file.js";
 import { formatBytes } from "../../../core/bytes.js";
 import { listAppImages } from "../../../generated/operations.js";
 import { BaseCommand } from "../../shell/base.js";
-import { fromReduckError, usageError } from "../../shell/errors.js";
-import { folderOf, imageFlag, parseImage, scopeCallError } from "../../flock/flock.js";
+import { CliError, fromReduckError, usageError } from "../../shell/errors.js";
+import { ExitCode } from "../../shell/exit-codes.js";
+import { folderOf, imageFlag, parseImage, readFolderFlock, scopeCallError } from "../../flock/flock.js";
 
 const CLEAR_LINE = "\r\x1b[K";
 
@@ -60,9 +60,14 @@ Flock is in early access: an account without it gets the service's 403 (exit 1).
     if (result.error?.status === 404) {
       // Creating the image in a scope the service does not know (or the caller is not in): the
       // handle of --image or flock.json is the user's to fix (exit 2, with the scope meant).
-      const handle = this.flags.image ? parseImage(this.flags.image).handle : (await readFlockFile(dir)).image?.handle;
+      const handle = this.flags.image ? parseImage(this.flags.image).handle : (await readFolderFlock(dir)).image?.handle;
       const scope = handle ? await listAppImages({ client, path: { handle }, query: { pageSize: 1 } }) : undefined;
       if (handle && scope?.error?.status === 404) throw await scopeCallError(client, handle, result.error);
+    }
+    if (result.error?.acted) {
+      // The service acted; what failed was a write in the folder: not a usage error.
+      const { message, detail } = fromReduckError(result.error);
+      throw new CliError(message, ExitCode.FAILED, { ...detail, acted: result.error.acted });
     }
     if (result.error) throw fromReduckError(result.error);
     const { image, release, resumed } = result.data;

@@ -1,5 +1,7 @@
+import { appAnswerProblem } from "../../../apps/app-ids.js";
 import { getApp } from "../../../generated/operations.js";
 import { BaseCommand } from "../../shell/base.js";
+import { CliError } from "../../shell/errors.js";
 import { appAddress, appOf, dirFlag, folderAppCallError, folderOf } from "../../flock/flock.js";
 
 export default class FlockOpen extends BaseCommand<typeof FlockOpen> {
@@ -28,6 +30,8 @@ export default class FlockOpen extends BaseCommand<typeof FlockOpen> {
     const read = await getApp({ client, path: { handle, appId: id } });
     if (read.error) throw await folderAppCallError(client, dir, read.error, `reading app ${id}`);
     const app = read.data;
+    const problem = appAnswerProblem(app);
+    if (problem) throw new CliError(`reading app ${id}: the service answered ${problem}`, undefined, { kind: "invalid_response" });
     const url = appAddress(this.apiUrl(), app.id);
     this.log(url);
     return { url, app };

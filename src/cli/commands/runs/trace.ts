@@ -8,6 +8,10 @@ import { expandHome } from "../../run/run-args.js";
 import { checkRunIds } from "../../run/run-ids.js";
 import { checkPageFile } from "../../run/pages.js";
 
+const SIMULATED_PAGE =
+  "On the sandbox, a run on its simulated page (--browser simulated) takes none: that page renders nothing. " +
+  "For a screenshot, start the sandbox without --browser simulated (its real headless Chromium) and run the script again.";
+
 /** A screenshot entry of a trace: where its PNG is, and what it shows (`last`, `failure`). */
 type Screenshot = Record<string, unknown> & { url: string; kind?: unknown };
 
@@ -55,7 +59,7 @@ export default class RunsTrace extends BaseCommand<typeof RunsTrace> {
     const client = await this.client();
     if (page || this.flags.open) return this.writePage(runId, page, dir);
     const trace = this.unwrap(await getRunTrace({ client, path: { runId } }), `reading the trace of run ${runId}`);
-    if (dir) await this.saveScreenshots(runId, trace, dir);
+    if (dir) await this.saveScreenshots(runId, trace, dir, client.baseUrl);
     // Printed here rather than returned: a returned value prints only with --json.
     this.printJson(trace);
   }
@@ -64,16 +68,19 @@ export default class RunsTrace extends BaseCommand<typeof RunsTrace> {
   private async writePage(runId: string, file: string | undefined, dir: string | undefined): Promise<void> {
     const { writeRunPage } = await import("../../run/run-page.js");
     const client = await this.client();
-    if (dir) await this.saveScreenshots(runId, this.unwrap(await getRunTrace({ client, path: { runId } }), `reading the trace of run ${runId}`), dir);
+    if (dir)
+      await this.saveScreenshots(runId, this.unwrap(await getRunTrace({ client, path: { runId } }), `reading the trace of run ${runId}`), dir, client.baseUrl);
     const written = await writeRunPage({ client, runId, file, open: this.flags.open, note: (m) => this.note(m) });
     if (this.jsonEnabled()) this.printJson({ path: written });
     else process.stdout.write(`${written}\n`);
   }
 
-  private async saveScreenshots(runId: string, trace: unknown, dir: string): Promise<void> {
+  private async saveScreenshots(runId: string, trace: unknown, dir: string, baseUrl: string): Promise<void> {
     const screenshots = screenshotsOf(trace);
     if (!screenshots.length) {
-      this.note(`Run ${runId} recorded no screenshot: nothing was saved.`);
+      // A service on this machine is the sandbox, whose simulated page is the likely reason.
+      const sandbox = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(new URL(baseUrl).hostname);
+      this.note(`Run ${runId} recorded no screenshot: nothing was saved.${sandbox ? ` ${SIMULATED_PAGE}` : ""}`);
       return;
     }
     await mkdir(dir, { recursive: true });

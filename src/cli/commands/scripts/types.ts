@@ -1,4 +1,4 @@
-import { existsSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync, statSync } from "node:fs";
 import { readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Args, Flags } from "@oclif/core";
@@ -218,4 +218,12 @@ function checkOutFolder(out: string): void {
   if (!statSync(folder).isDirectory()) throw usageError(`cannot write ${out}: ${path.dirname(out)} is not a folder`);
   if (existsSync(out) && statSync(out).isDirectory())
     throw usageError(`cannot write ${out}: it is a folder; give a file name such as ${path.join(out, DEFAULT_OUT)}`);
+  // Written through a temporary file renamed over it: the folder must take new files.
+  try {
+    accessSync(folder, constants.W_OK | constants.X_OK);
+  } catch (err) {
+    throw usageError(
+      `cannot write ${out}: no file can be created in ${path.dirname(out)} (${(err as NodeJS.ErrnoException).code}): choose a folder you can write to`,
+    );
+  }
 }

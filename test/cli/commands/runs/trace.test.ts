@@ -78,6 +78,8 @@ describe("runs trace --screenshots DIR", () => {
     const none = await reduck("runs", "trace", SEED_IDS.runs.error, "--screenshots", dir);
     expect(none.exitCode).toBe(0);
     expect(none.stderr).toContain(`Run ${SEED_IDS.runs.error} recorded no screenshot: nothing was saved.`);
+    // The service is not on this machine: no word about the sandbox's simulated page.
+    expect(none.stderr).not.toContain("simulated");
     expect(readdirSync(dir)).toEqual([]);
 
     const file = path.join(dir, "not-a-folder");

@@ -2,18 +2,25 @@
 // sandbox itself on its own origin (the service sends the bytes straight to its storage, not
 // through the API). Each URL takes one upload, until `expires_in` seconds after the start; the
 // upload must carry the headers the start named, exactly, and its bytes must have the size and
-// SHA-256 the release declared for that file. Also: the files of releases and apps, served back.
+// SHA-256 the release declared for that file. Also: the files of releases and apps, served back,
+// to their owners only (apps are never public, and an app id or an image's address is no secret:
+// flock.json names them, and is committed).
 //
 //   PUT <origin>/__sandbox/uploads/<token>          one file of a release (no API credential: the URL is the grant)
-//   GET <origin>/__sandbox/releases/<handle>/<slug>/<n>/<name>   a file of a release, once it arrived
-//   GET <origin>/app/<appId>/<name>                 a file of the release an installed app serves (index.html by default)
+//   GET <origin>/__sandbox/releases/<handle>/<slug>/<n>/<name>   a file of a release, once it arrived, with the key
+//                                                   (or an app:read token) of an account that may read the image
+//   GET <origin>/app/<appId>/<name>                 a file of the release an installed app serves (index.html by
+//                                                   default), with the key (or token) of a member of the app's scope
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, open, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { http, HttpResponse, type RequestHandler } from "msw";
+import { authenticate, withChallenge } from "../auth.js";
 import { withDirectRoute } from "../direct-routes.js";
+import { ApiError } from "../errors.js";
+import { appUser, mayReadImage } from "./app-access.js";
 import { mediaTypeOf } from "../../contract/media-types.js";
 import { logRequest } from "../request-log.js";
 import { scratchFolder } from "../../store/scratch.js";
@@ -150,19 +157,40 @@ function notFound(error: string): Response {
   return HttpResponse.json({ error }, { status: 404 });
 }
 
-/** GET the files of releases and of installed apps (no credential, like the links the service hands out). */
+/**
+ * The account asking for files of releases or apps: its key, or a token with `app:read`, and the
+ * early-access feature; otherwise the answer that refuses it (401 with its challenge, or 403).
+ */
+async function fileReader(store: ReferenceStore, request: Request): Promise<string | Response> {
+  try {
+    const caller = await authenticate(request, store, { scope: "app:read", anonymous: false });
+    return appUser(store, caller);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return withChallenge(request, HttpResponse.json({ error: err.message }, { status: err.status }));
+  }
+}
+
+/**
+ * GET the files of releases and of installed apps: only for whom may read them (a release's, whoever
+ * may read its image; an app's, its scope's members). Anyone else gets the 404 of a file that is
+ * not there, as the API answers a scope one is not in.
+ */
 export function appFileHandlers(store: ReferenceStore): RequestHandler[] {
   return [
-    http.get(`*${RELEASE_FILES_PATH}/*`, ({ request }) => {
+    http.get(`*${RELEASE_FILES_PATH}/*`, async ({ request }) => {
       logRequest(store, request);
+      const reader = await fileReader(store, request);
+      if (typeof reader !== "string") return reader;
       const [handle = "", slug = "", number = "", ...rest] = new URL(request.url).pathname
         .slice(RELEASE_FILES_PATH.length + 1)
         .split("/")
         .map(decodeURIComponent);
       const owner = store.resolveHandle(handle);
       const image = owner && store.findAppImage(owner, slug);
-      const asset = image?.releases.find((r) => String(r.number) === number)?.assets.find((a) => a.name === rest.join("/"));
-      if (!asset?.stored) return notFound(`No file ${rest.join("/")} in release ${number} of ${handle}/${slug} (or it never arrived)`);
+      const visible = image && mayReadImage(store, reader, image) ? image : undefined;
+      const asset = visible?.releases.find((r) => String(r.number) === number)?.assets.find((a) => a.name === rest.join("/"));
+      if (!asset?.stored) return notFound(`No file ${rest.join("/")} in release ${number} of ${handle}/${slug} that you may see (or it never arrived)`);
       return fileResponse(asset.stored, asset.name);
     }),
     http.get(`*${APP_PATH}/:appId`, ({ request, params }) => serveApp(store, request, String(params.appId))),
@@ -170,12 +198,15 @@ export function appFileHandlers(store: ReferenceStore): RequestHandler[] {
   ];
 }
 
-function serveApp(store: ReferenceStore, request: Request, appId: string): Promise<Response> | Response {
+async function serveApp(store: ReferenceStore, request: Request, appId: string): Promise<Response> {
   logRequest(store, request);
-  const app = store.apps.get(appId);
+  const reader = await fileReader(store, request);
+  if (typeof reader !== "string") return reader;
+  const found = store.apps.get(appId);
+  const app = found && store.isInsider(reader, found.owner) ? found : undefined;
   const image = app?.imageId ? store.appImages.get(app.imageId) : undefined;
   const release = image?.releases.find((r) => r.number === image.currentRelease);
-  if (!app || !release) return notFound(`No app ${appId} serving a release here`);
+  if (!app || !release) return notFound(`No app ${appId} of yours serving a release here`);
   const name = decodeURIComponent(new URL(request.url).pathname.slice(`${APP_PATH}/${app.id}/`.length)) || "index.html";
   const asset = release.assets.find((a) => a.name === name);
   if (!asset?.stored) return notFound(`Release ${release.number} of this app has no file ${name}`);

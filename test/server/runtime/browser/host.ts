@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page, Route, WebSocketRoute } from "playw
 import { chromiumExecutable, chromiumSandboxWanted, launchArgs, loadPlaywright } from "./chromium.js";
 import { processTable, treeRssBytes } from "./processes.js";
 import { BrowserRun, within, type RunOptions } from "./run.js";
-import { sharedHost } from "./shared.js";
+import { sharedHost, type SandboxBrowser, type Traffic } from "./shared.js";
 import { startWall, type Wall } from "./wall.js";
 import { answerWeb } from "./web/index.js";
 
@@ -43,15 +43,7 @@ export function isLoopback(hostname: string): boolean {
   return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127(?:\.\d{1,3}){3}$/.test(host);
 }
 
-/**
- * What the browser asked for, by who answered: the simulated web, a loopback port a test opened
- * (allowLoopbackPort), or nobody (`refused`: this machine's other ports).
- */
-export interface Traffic {
-  simulated: number;
-  loopback: number;
-  refused: number;
-}
+export type { Traffic };
 
 /**
  * The first wall: every request is answered by the simulated web, except to this machine, which
@@ -96,7 +88,7 @@ function answerWebSocket(socket: WebSocketRoute): void {
  * const { steps, screenshots } = await run.finish();
  * await host.close();
  */
-export class BrowserHost {
+export class BrowserHost implements SandboxBrowser {
   private launching?: Promise<Launched>;
   private wall?: Promise<Wall>;
   private closed = false;

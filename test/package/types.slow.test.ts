@@ -1,0 +1,226 @@
+/**
+ * A user's strict project type-checks with both packages, under TypeScript 5 and 7. The packed
+ * tarballs of reduck-client (the slow suite's build, with its declarations) and
+ * @reduck-client/sandbox (its prepack writes its declarations) are installed with npm into an
+ * empty project beside TypeScript 5.9 and 7.0 (7 is what `npm install typescript` gives today)
+ * and @types/node, no other @types; the installed `reduck scripts types` writes a typed-scripts
+ * module against the installed sandbox; then each compiler runs `tsc --strict --noEmit` (no
+ * skipLibCheck: every declaration the program reaches is checked) over code that imports all
+ * three, for Node's own module resolution and for a bundler's. A file with a misspelt argument
+ * fails under both, so the checks are seen to check. Needs the registry (or npm's cache).
+ */
+import { spawn } from "node:child_process";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { npm, pathWithThisNode, run } from "./tools.js";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+/** The compilers, pinned: the last 5.x, and the registry's `latest` when this was written. */
+const COMPILERS = { "TypeScript 5": "typescript@5.9.3", "TypeScript 7": "typescript@7.0.2" } as const;
+const TYPES_NODE = "@types/node@20.19.43";
+
+let work: string;
+let project: string;
+
+/** Where one compiler is installed: a folder of its own beside the project (two `typescript` cannot share one node_modules). */
+const compilerFolder = (name: keyof typeof COMPILERS) => path.join(work, name.replace(" ", "-"));
+const tscOf = (name: keyof typeof COMPILERS) => path.join(compilerFolder(name), "node_modules", "typescript", "bin", "tsc");
+
+/** Runs a compiler over one of the project's configurations: its exit code and what it printed. */
+function tsc(name: keyof typeof COMPILERS, config: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [tscOf(name), "-p", config], { cwd: project, env: { PATH: pathWithThisNode() } });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, output }));
+  });
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(os.tmpdir(), "reduck-types-"));
+  const tarballs = path.join(work, "tarballs");
+  await mkdir(tarballs);
+  // The client as the slow suite built it, with its declarations (prepack would build it again).
+  await npm(["pack", "--ignore-scripts", "--pack-destination", tarballs], { cwd: process.env.REDUCK_TEST_BUILD ?? ROOT });
+  // The sandbox with its prepack, which writes its declarations.
+  await npm(["pack", "-w", "@reduck-client/sandbox", "--pack-destination", tarballs], { cwd: ROOT });
+  const packed = (await readdir(tarballs)).sort();
+  expect(packed).toEqual(["reduck-client-0.1.0.tgz", "reduck-client-sandbox-0.1.0.tgz"]);
+
+  project = path.join(work, "project");
+  await mkdir(project);
+  await writeFile(path.join(project, "package.json"), JSON.stringify({ name: "my-project", private: true, type: "module" }));
+  // vitest: the sandbox's optional peer, which its ./testing entry imports.
+  await npm(["install", "--no-audit", "--no-fund", ...packed.map((name) => path.join(tarballs, name)), TYPES_NODE, "vitest@4.1.12"], { cwd: project });
+  for (const [name, spec] of Object.entries(COMPILERS)) {
+    const folder = compilerFolder(name as keyof typeof COMPILERS);
+    await mkdir(folder);
+    await writeFile(path.join(folder, "package.json"), JSON.stringify({ private: true }));
+    await npm(["install", "--no-audit", "--no-fund", spec], { cwd: folder });
+  }
+
+  // The typed-scripts module, as a user makes it: the installed CLI against the installed sandbox.
+  const sandbox = spawn(
+    process.execPath,
+    [path.join(project, "node_modules", "@reduck-client", "sandbox", "bin", "reduck-sandbox.mjs"), "--port", "0", "--browser", "simulated"],
+    {
+      cwd: project,
+      env: { PATH: pathWithThisNode(), HOME: work },
+      stdio: ["ignore", "pipe", "ignore"],
+    },
+  );
+  try {
+    const env = await new Promise<Record<string, string>>((resolve, reject) => {
+      let printed = "";
+      sandbox.on("close", () => reject(new Error(`the sandbox exited: ${printed}`)));
+      sandbox.stdout.on("data", (chunk) => {
+        printed += chunk;
+        const found = Object.fromEntries([...printed.matchAll(/^(REDUCK_API_URL|REDUCK_API_KEY)=(.+)$/gm)].map((m) => [m[1]!, m[2]!]));
+        if (found.REDUCK_API_URL && found.REDUCK_API_KEY) resolve(found);
+      });
+    });
+    await run(
+      process.execPath,
+      [
+        path.join(project, "node_modules", "reduck-client", "bin", "run.js"),
+        "scripts",
+        "types",
+        "reduck/mail.google.com/send_email",
+        "reduck/docusign.com/upload_document",
+        "--out",
+        "reduck-scripts.ts",
+      ],
+      { cwd: project, env: { PATH: pathWithThisNode(), HOME: work, ...env } },
+    );
+  } finally {
+    sandbox.kill("SIGTERM");
+  }
+
+  await writeFile(path.join(project, "my-code.ts"), MY_CODE);
+  await writeFile(path.join(project, "mistake.ts"), MISTAKE);
+  const strict = { strict: true, noEmit: true, types: ["node"], target: "ES2022" };
+  const config = (name: string, compilerOptions: Record<string, unknown>, files: string[]) =>
+    writeFile(path.join(project, name), JSON.stringify({ compilerOptions: { ...strict, ...compilerOptions }, files }, null, 2));
+  const node = { module: "nodenext", moduleResolution: "nodenext" };
+  const bundler = { module: "preserve", moduleResolution: "bundler" };
+  await config("tsconfig.json", node, ["my-code.ts"]);
+  await config("tsconfig.bundler.json", bundler, ["my-code.ts"]);
+  await config("tsconfig.mistake.json", node, ["my-code.ts", "mistake.ts"]);
+}, 600_000);
+
+afterAll(async () => {
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+/** A user's code: the library, the typed module, the sandbox's entry (startSandbox, MSW) and its vitest harness. */
+const MY_CODE = `import "./reduck-scripts.js";
+import { createReduckClient, runScript, type ReduckClient } from "reduck-client";
+import { createStore, nextRuns, receivedRuns, sandboxHandlers, sharedBrowserHost, startSandbox } from "@reduck-client/sandbox";
+import { useSandboxInProcess } from "@reduck-client/sandbox/testing";
+import { setupServer } from "msw/node";
+
+export async function sendBanner(client: ReduckClient, file: string): Promise<boolean> {
+  const { data, error } = await runScript({
+    client,
+    script: {
+      handle: "reduck", host: "mail.google.com", slug: "send_email",
+      args: { to: "me@example.com", subject: "Our new banner", attachmentName: "banner.png" },
+      files: { attachment: { path: file } },
+    },
+  });
+  if (error) throw new Error(error.error);
+  const sent: boolean = data.result.sent;
+  return sent;
+}
+
+export async function withSandbox(): Promise<number> {
+  const sandbox = await startSandbox({ browser: "simulated" });
+  try {
+    sandbox.next({ held: 3 });
+    await sendBanner(createReduckClient({ apiKey: sandbox.apiKey, baseUrl: sandbox.url }), "banner.png");
+    return sandbox.runs().length;
+  } finally {
+    await sandbox.close();
+  }
+}
+
+export function withMsw(): string[] {
+  const store = createStore({ browser: "simulated" });
+  const server = setupServer(...sandboxHandlers(store));
+  server.listen({ onUnhandledRequest: "error" });
+  nextRuns(store, { failed: { errorType: "site_error", externalMessage: "The site is down." } });
+  const client = createReduckClient({ apiKey: store.demo.apiKey });
+  void client;
+  sharedBrowserHost().allowLoopbackPort(8080);
+  return receivedRuns(store).map((r) => r.script);
+}
+
+export const harness = () => useSandboxInProcess(createReduckClient, { fresh: true }).client;
+`;
+
+/** A misspelt argument of a typed script: must not compile. */
+const MISTAKE = `import { createReduckClient, runScript } from "reduck-client";
+
+await runScript({
+  client: createReduckClient({ apiKey: "rk_example" }),
+  script: { handle: "reduck", host: "mail.google.com", slug: "send_email", args: { to: "me@example.com", subjet: "Hello" } },
+});
+`;
+
+/** A guard against a hang: TypeScript 5 took up to two minutes over this project on a loaded 2-core machine. */
+const COMPILE_TIMEOUT = 600_000;
+
+describe.each(Object.keys(COMPILERS) as Array<keyof typeof COMPILERS>)("%s, tsc --strict --noEmit in a new project", (compiler) => {
+  test("the installed compiler is the one pinned", async () => {
+    const { stdout } = await run(process.execPath, [tscOf(compiler), "--version"]);
+    expect(stdout.trim()).toBe(`Version ${COMPILERS[compiler].split("@")[1]}`);
+  });
+
+  test("code importing reduck-client, a generated typed-scripts module and @reduck-client/sandbox type-checks (Node's resolution)", {
+    timeout: COMPILE_TIMEOUT,
+  }, async () => {
+    const checked = await tsc(compiler, "tsconfig.json");
+    expect(checked.output).toBe("");
+    expect(checked.code).toBe(0);
+  });
+
+  test("and under a bundler's resolution", { timeout: COMPILE_TIMEOUT }, async () => {
+    const checked = await tsc(compiler, "tsconfig.bundler.json");
+    expect(checked.output).toBe("");
+    expect(checked.code).toBe(0);
+  });
+
+  test("a misspelt argument of a typed script fails, in the user's file only", { timeout: COMPILE_TIMEOUT }, async () => {
+    const checked = await tsc(compiler, "tsconfig.mistake.json");
+    expect(checked.code).not.toBe(0);
+    expect(checked.output).toContain("subjet");
+    const files = [...checked.output.matchAll(/^(\S+?)\(\d+,\d+\): error/gm)].map((m) => m[1]);
+    expect(new Set(files)).toEqual(new Set(["mistake.ts"]));
+  });
+});
+
+describe("the sandbox in plain Node, as installed", () => {
+  test("its entry and its ./testing entry load (./testing needs vitest, its optional peer)", { timeout: 300_000 }, async () => {
+    const program = `const entry = await import("@reduck-client/sandbox");
+const testing = await import("@reduck-client/sandbox/testing");
+console.log(JSON.stringify({ entry: typeof entry.startSandbox, testing: typeof testing.useSandboxInProcess }));`;
+    const { stdout } = await run(process.execPath, ["--input-type=module", "-e", program], { cwd: project, env: { PATH: pathWithThisNode(), HOME: work } });
+    expect(JSON.parse(stdout)).toEqual({ entry: "function", testing: "function" });
+  });
+
+  test("its types are declarations, not its sources", async () => {
+    const pkg = JSON.parse(await readFile(path.join(project, "node_modules", "@reduck-client", "sandbox", "package.json"), "utf8")) as {
+      exports: Record<string, { types?: string } | string>;
+    };
+    for (const [entry, target] of Object.entries(pkg.exports)) {
+      if (typeof target === "string") continue;
+      expect(target.types, entry).toMatch(/^\.\/dist\/.*\.d\.ts$/);
+      await readFile(path.join(project, "node_modules", "@reduck-client", "sandbox", target.types!), "utf8");
+    }
+  });
+});
