@@ -182,7 +182,9 @@ async function* drive(given: RunManyOptions, counts: BatchCounts, state: { error
   };
 
   /** Journals outcomes (a group's in one write and one fsync), then hands them out. */
-  const emit = async (...outcomes: RowOutcome[]) => {
+  const emit = async (...ended: RowOutcome[]) => {
+    const at = new Date().toISOString();
+    const outcomes = ended.map((outcome) => ({ ...outcome, at }));
     await write(outcomes).catch(() => undefined);
     for (const outcome of outcomes) {
       counts[outcome.status]++;

@@ -104,11 +104,30 @@ export function printOutcomes(
     const why = o.status === "completed" ? "" : terminalLine(o.externalMessage ?? o.error ?? o.status);
     if (o.status === "completed") out.note(`${label}run ${o.runId}`);
     else if (o.status === "skipped") writeText(process.stderr, `${label}skipped: ${why}\n`);
-    else writeText(process.stderr, `${several ? label : "Error: "}${o.runId ? `run ${o.runId} failed` : "failed"}: ${why}\n`);
+    else {
+      writeText(process.stderr, `${several ? label : "Error: "}${o.runId ? `run ${o.runId} failed` : "failed"}: ${why}\n`);
+      const look = traceHint(o);
+      if (look) writeText(process.stderr, `${look}\n`);
+    }
   }
   for (const f of failures) writeText(process.stderr, `Error: ${f}\n`);
   if (batch) out.printJson(outcomes.map((o) => (o.status === "completed" ? o.result : null)));
   else if (outcomes[0]!.status === "completed") out.printJson(outcomes[0]!.result);
+}
+
+/** Failures the service records before any step, so with no trace to look at. */
+const NO_TRACE = new Set(["invalid_input", "browser_unavailable", "not_run"]);
+
+/**
+ * For a run that failed on its way (a step, the site, a timeout), the command that shows what it
+ * did; undefined when there is nothing to see.
+ *
+ * @example
+ * traceHint({ status: "failed", runId: "86b0…", errorType: "site_error" }); // "  see what it did: reduck runs trace 86b0… --open"
+ */
+export function traceHint(o: RunStepOutcome): string | undefined {
+  if (o.status !== "failed" || !o.runId || (o.errorType && NO_TRACE.has(o.errorType))) return undefined;
+  return `  see what it did: reduck runs trace ${o.runId} --open`;
 }
 
 /** A run still going (`--no-wait`): its handle, and how to wait for it. Exit 0. */
