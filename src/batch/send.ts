@@ -9,7 +9,7 @@
 import type { ReduckClient } from "../client.js";
 import type { ReduckError } from "../core/errors.js";
 import { runScript, type BatchRunOptions, type RunBrowser, type ScriptToRun, type SingleRunOptions } from "../run/run.js";
-import type { RunError } from "../run/outcomes.js";
+import type { RunError, RunStepOutcome } from "../run/outcomes.js";
 import { waitForRun } from "../run/wait.js";
 import type { BatchScript, PreparedRow } from "./prepare.js";
 
@@ -123,38 +123,35 @@ export async function sendGroup(request: GroupRequest): Promise<GroupAnswer> {
     ...(waitForSeconds ? { waitForSeconds } : {}),
     ...(onStatus ? { onStatus } : {}),
   } as Record<string, unknown>;
-  if (rows.length === 1) {
-    const answer = await runScript({ ...common, script: toScript(script, rows[0]!) } as unknown as SingleRunOptions);
-    if (answer.error) return fromError(answer.error, answer.response, 1);
-    const data = answer.data as { result?: unknown; runId?: string };
-    return { kind: "ended", ends: [{ status: "completed", runId: data.runId ?? null, result: data.result ?? null }] };
+  const answer =
+    rows.length === 1
+      ? await runScript({ ...common, script: toScript(script, rows[0]!) } as unknown as SingleRunOptions)
+      : await runScript({ ...common, scripts: rows.map((row) => toScript(script, row)) } as unknown as BatchRunOptions);
+  // The library's outcomes, one per row in order whenever the runs ended (a single row's failure too).
+  if (answer.outcomes) {
+    if (answer.outcomes.length !== rows.length)
+      return { kind: "uncertain", why: `asked for ${rows.length} runs, the service answered for ${answer.outcomes.length}` };
+    return { kind: "ended", ends: answer.outcomes.map((o) => endOf(o)) };
   }
-  const answer = await runScript({ ...common, scripts: rows.map((row) => toScript(script, row)) } as unknown as BatchRunOptions);
   if (answer.error) return fromError(answer.error, answer.response, rows.length);
-  type Envelope = { status: string; runId?: string | null; result?: unknown; error?: string; errorType?: string; externalMessage?: string };
-  // The normalised batch (`runs`); a bare array of envelopes is the wire's own 200 for `scripts`.
-  const data = answer.data as unknown as { runs?: Envelope[] } | Envelope[];
-  const runs = Array.isArray(data) ? data : data.runs;
-  // One outcome per row, always: never re-paired by position when the counts differ.
-  if (!Array.isArray(runs) || runs.length !== rows.length)
-    return { kind: "uncertain", why: `asked for ${rows.length} runs, the service answered for ${Array.isArray(runs) ? runs.length : "none"}` };
+  return { kind: "uncertain", why: "the service's answer named no outcome" };
+}
+
+/** One script's outcome as its row's end; the service's words for people beside its error. */
+function endOf(o: RunStepOutcome, fallbackRunId: string | null = null): RunEnd {
+  const runId = o.runId ?? fallbackRunId;
+  if (o.status === "completed") return { status: "completed", runId, result: o.result ?? null };
   return {
-    kind: "ended",
-    ends: runs.map((r) =>
-      r.status === "completed"
-        ? { status: "completed", runId: r.runId ?? null, result: r.result ?? null }
-        : {
-            status: "failed",
-            runId: r.runId ?? null,
-            error: r.externalMessage ? `${r.error ?? r.status} (${r.externalMessage})` : (r.error ?? r.status),
-            ...(r.errorType ? { errorType: r.errorType } : {}),
-          },
-    ),
+    status: "failed",
+    runId,
+    error: o.externalMessage ? `${o.error ?? o.status} (${o.externalMessage})` : (o.error ?? o.status),
+    ...(o.errorType ? { errorType: o.errorType } : {}),
   };
 }
 
 /** What a failed wait means for its row. */
-function endOfWait(error: RunError, runId: string | null, what: string): RunEnd | "aborted" {
+function endOfWait(error: RunError | undefined, runId: string | null, what: string): RunEnd | "aborted" {
+  if (!error) return { status: "unknown", runId, error: `${what} ended with no outcome to read: resuming the batch waits for it again` };
   if (error.kind === "aborted") return "aborted";
   // The run ended and failed: its own outcome.
   if (error.kind === "run_failed")
@@ -182,21 +179,15 @@ export async function waitForRunEnd(
   signal?: AbortSignal,
 ): Promise<RunEnd | "aborted"> {
   if ("runId" in target) {
-    const { data, error } = await waitForRun({ client, runId: target.runId, signal });
-    if (error) return endOfWait(error, target.runId, `run ${target.runId}`);
-    return { status: "completed", runId: data.runId ?? target.runId, result: data.result ?? null };
+    const { outcomes, error } = await waitForRun({ client, runId: target.runId, signal });
+    const outcome = outcomes?.[0];
+    if (outcome) return endOf(outcome, target.runId);
+    return endOfWait(error, target.runId, `run ${target.runId}`);
   }
-  const { data, error } = await waitForRun({ client, batchId: target.batchId, signal });
-  if (error) return endOfWait(error, null, `batch ${target.batchId}`);
-  const step = data.runs[target.index];
+  const { outcomes, error } = await waitForRun({ client, batchId: target.batchId, signal });
+  if (!outcomes) return endOfWait(error, null, `batch ${target.batchId}`);
+  const step = outcomes[target.index];
   if (!step)
     return { status: "unknown", runId: null, error: `batch ${target.batchId} has no run ${target.index}: resume to look for it among the script's runs` };
-  return step.status === "completed"
-    ? { status: "completed", runId: step.runId, result: step.result ?? null }
-    : {
-        status: "failed",
-        runId: step.runId,
-        error: step.externalMessage ? `${step.error ?? step.status} (${step.externalMessage})` : (step.error ?? step.status),
-        ...(step.errorType ? { errorType: step.errorType } : {}),
-      };
+  return endOf(step);
 }

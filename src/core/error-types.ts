@@ -70,6 +70,12 @@ export type ReduckErrorCode =
   | "outcome_count"
   /** `POST /run` was answered with a redirect, which a run never follows: set `runBaseUrl` to where it points. */
   | "run_redirected"
+  /** An answer was a redirect the client would not follow: too many, a request that is never sent twice, or one your `fetch` hid (an opaque redirect). */
+  | "redirect_refused"
+  /** An answer was larger than the 32 MiB the client reads of one, and was not read (the server's doing: not retried). */
+  | "answer_too_large"
+  /** A credential was about to go over plain http to a host other than this machine's loopback: nothing was sent (use https, or `allowInsecureHttp: true`). */
+  | "insecure_http"
   /** The proxy could not be reached or would not open a connection. */
   | "proxy_failed"
   /** The server's TLS certificate was not accepted: add its authority with the client's `ca` option. */
@@ -157,7 +163,9 @@ export interface ReduckAbortedError extends ReduckErrorFields {
 }
 
 /**
- * The server answered with a body that is not what it should be (not JSON, no page, a count that does not match).
+ * The server answered with something that is not what it should be: a body that is not JSON, no
+ * page, a count that does not match, an answer over the size limit (`answer_too_large`), a
+ * redirect that was not followed (`redirect_refused`).
  *
  * @example
  * ```ts

@@ -4,8 +4,11 @@
  * (its types, by kind, are in error-types.ts): made here from what an attempt threw or answered.
  */
 
+import { AnswerTooLarge, tooLargeFailure } from "./answer-limit.js";
 import type { ReduckError } from "./error-types.js";
 import { isObject } from "./json.js";
+import { InsecureCredential } from "./loopback.js";
+import { RedirectRefused } from "./redirects.js";
 
 export type {
   ReduckError,
@@ -45,10 +48,14 @@ export interface AnswerHead {
   headers: Record<string, string>;
 }
 
-/** Builds the error for a non-2xx answer from whatever body the server sent. */
+/**
+ * Builds the error for a non-2xx answer from whatever body the server sent. A redirect that
+ * reaches here was not followed (too many, or a request that is never sent twice): `redirect_refused`.
+ */
 export function httpError(answer: AnswerHead, bodyText: string): ReduckError {
   const status = answer.status;
   const base: ReduckError = { kind: "http", status, url: answer.url || undefined, error: "" };
+  if (status >= 300 && status < 400 && answer.headers.location) base.code = "redirect_refused";
   const parsed = parseJson(bodyText);
   if (isObject(parsed)) {
     const body = parsed;
@@ -122,6 +129,16 @@ export function describeFailure(err: unknown, url: string | undefined, phase: Fa
   if (err instanceof CredentialError) {
     return { error: { kind: "credential", error: err.message, cause: err.code, url }, notSent: true, transient: false };
   }
+  if (err instanceof InsecureCredential) {
+    return { error: { kind: "invalid_request", code: "insecure_http", error: err.message, url }, notSent: true, transient: false };
+  }
+  // Said by the exchange, or by a fetch over it as the cause of its "fetch failed".
+  const refused = along(err, (e): e is AnswerTooLarge | RedirectRefused => e instanceof AnswerTooLarge || e instanceof RedirectRefused);
+  if (refused instanceof AnswerTooLarge) return tooLargeFailure(refused, url, undefined);
+  if (refused) {
+    const status = refused.status !== undefined ? { status: refused.status } : {};
+    return { error: { kind: "invalid_response", code: "redirect_refused", ...status, error: refused.message, url }, notSent: false, transient: false };
+  }
   const proxy = proxyOf(err);
   const where = `${url ? safeOrigin(url) : "the server"}${typeof proxy === "string" ? ` through the proxy ${proxy}` : ""}`;
   const aborted = err as { name?: string; cause?: { kind?: string; ms?: number; reason?: { name?: string } } };
@@ -176,6 +193,16 @@ export function describeFailure(err: unknown, url: string | undefined, phase: Fa
   }
   const reason = code ? `${code}: ${innermostMessage(err)}` : innermostMessage(err);
   return { error: { kind: "network", error: `the request to ${where} failed (${reason})`, cause: code ?? "UNKNOWN", url }, notSent: false, transient: false };
+}
+
+/** The first error along the cause chain (a fetch wraps it once or twice) that `is` accepts. */
+function along<T>(err: unknown, is: (e: unknown) => e is T): T | undefined {
+  let e = err as { cause?: unknown } | undefined;
+  for (let depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    if (is(e)) return e;
+    e = e.cause as typeof e;
+  }
+  return undefined;
 }
 
 /** The proxy a failure happened through (see ProxiedError), along the cause chain (a fetch wraps it). */

@@ -4,9 +4,9 @@
  * of the run's arguments, where the argument the contract does not take is named.
  */
 import { AttemptAborted } from "../core/abort.js";
-import { describeFailure, httpError, describeStatus, type Failure, type FailurePhase } from "../core/errors.js";
+import { httpError, describeStatus, type Failure, type FailurePhase } from "../core/errors.js";
 import { redactError } from "../core/redact.js";
-import type { Answer } from "../core/transport.js";
+import { attemptFailure, type Answer } from "../core/transport.js";
 import { refusesArguments, unknownArgument } from "./argument-hint.js";
 import { FileChangedError } from "./files.js";
 import type { RunError, RunStepOutcome } from "./outcomes.js";
@@ -14,25 +14,29 @@ import type { Ended } from "./read-answer.js";
 import { runResult } from "./poll.js";
 import type { BatchRunOptions, RunResult, ScriptToRun, SingleRunOptions } from "./run-types.js";
 
-/** A failure of the run request; a file that changed while sent is the caller's input, not the network. */
-export function runFailure(err: unknown, url: string, phase: FailurePhase): Failure {
+/**
+ * A failure of the run request; a file that changed while sent is the caller's input, not the
+ * network; an answer over the size limit is the server's (see answer-limit.ts).
+ */
+export function runFailure(err: unknown, url: string, phase: FailurePhase, status?: number): Failure {
   const aborted = err as AttemptAborted;
   const cause = aborted instanceof AttemptAborted && aborted.cause.kind === "failed" ? aborted.cause.error : err;
   for (let e = cause as { cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
     if (e instanceof FileChangedError)
       return { error: { kind: "invalid_request", code: "file_changed", error: e.message, url }, notSent: false, transient: false };
   }
-  return describeFailure(cause, url, phase);
+  return attemptFailure(cause, url, phase, status);
 }
 
 /**
  * A run request that may have reached the service, and whose answer never came (an abort, a
  * timeout, a connection cut): the run may go on there. Said so, with when it was sent and how to
- * find it (`findRun`). A file that changed while it was sent cut the request short: no run.
+ * find it (`findRun`). A file that changed while it was sent cut the request short: no run. An
+ * answer that came but was too large to read is said as such (`answer_too_large`).
  */
 export function mayContinue(failure: Failure, options: SingleRunOptions | BatchRunOptions, sentAt: string): RunError {
   const { error } = failure;
-  if (error.kind === "invalid_request") return error;
+  if (error.kind === "invalid_request" || error.kind === "invalid_response") return error;
   const single = options.script !== undefined;
   const what = error.kind === "aborted" ? "the run's request was aborted after it was sent" : error.error;
   const find = single

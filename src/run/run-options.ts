@@ -3,6 +3,7 @@
  * that say how to fix it, checked before anything is opened or sent.
  */
 import { isClient } from "../core/call.js";
+import { settingsProblem } from "../core/call-settings.js";
 import { fileSourceProblem } from "./files.js";
 import { MAX_SCRIPTS_PER_RUN, MAX_WAIT_FOR_SECONDS, RUN_REGIONS, type RunRegion } from "./run-types.js";
 import { isObject } from "../core/json.js";
@@ -67,6 +68,8 @@ export function optionsProblem(options: unknown): OptionsProblem | undefined {
   if (signal !== undefined && !(signal instanceof AbortSignal)) return bad("signal must be an AbortSignal (from an AbortController)", "signal");
   if (headers !== undefined && !isObject(headers)) return bad("headers must be an object of header names and values", "headers");
   if (onUploadProgress !== undefined && typeof onUploadProgress !== "function") return bad("onUploadProgress must be a function", "onUploadProgress");
+  const settings = settingsProblem(options, "runScript");
+  if (settings) return bad(settings.message, settings.parameter);
   if (steps.length > MAX_SCRIPTS_PER_RUN)
     return bad(`${steps.length} scripts in one run: the service takes at most ${MAX_SCRIPTS_PER_RUN} per request; send them in several runs`, "scripts");
   return waitOptionsProblem(options);
