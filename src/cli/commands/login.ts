@@ -9,7 +9,7 @@ import { AuthError } from "../../auth/types.js";
 import { createReduckClient, DEFAULT_BASE_URL, type ReduckCredential } from "../../client.js";
 import { getMe } from "../../generated/operations.js";
 import { BaseCommand } from "../shell/base.js";
-import { inCliWords } from "../shell/cli-words.js";
+import { authWords } from "../shell/cli-words.js";
 import { configFile, readConfig, updateConfig, type StoredConfig, type StoredCredential } from "../shell/config.js";
 import { CliError, fromReduckError, usageError } from "../shell/errors.js";
 import { ExitCode } from "../shell/exit-codes.js";
@@ -115,7 +115,7 @@ Each API URL has its own sign-in. With --api-url, later commands use that URL un
         },
       });
     } catch (err) {
-      if (err instanceof AuthError) throw new CliError(inCliWords(err.message), err.reason === "unreachable" ? ExitCode.FAILED : ExitCode.AUTH);
+      if (err instanceof AuthError) throw new CliError(authWords(err), err.reason === "unreachable" ? ExitCode.FAILED : ExitCode.AUTH);
       throw err;
     }
     const { signIn, registeredClientId } = result;

@@ -14,7 +14,7 @@ import { mkdir, open, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { describeFailure, type FailurePhase } from "../../core/errors.js";
 import { isObject, type JsonSchema } from "../../core/json.js";
-import { inCliWords } from "../shell/cli-words.js";
+import { errorHints, withHints } from "../shell/cli-words.js";
 import { usageError } from "../shell/errors.js";
 import { checkFolderToWrite } from "../shell/write-check.js";
 import { DEFAULT_TIMEOUT_MS } from "../../client.js";
@@ -227,7 +227,8 @@ class DownloadStalled extends Error {
 /** A download that got no (whole) answer, in the words of any request of the CLI (the proxy, the certificate...). */
 function downloadFailure(err: unknown, url: string, phase: FailurePhase): Error {
   if (err instanceof DownloadStalled) return err;
-  return new Error(inCliWords(describeFailure(err, url, phase).error.error));
+  const { error } = describeFailure(err, url, phase);
+  return new Error(withHints(error.error, errorHints(error)));
 }
 
 /** Why a file could not be saved, in one line. */

@@ -3,7 +3,8 @@
  * way: the outcomes (stdout: results; stderr: run ids and failures; or one JSON document), the
  * one-line status while a run is polled (on a terminal only), and a pending run's handle.
  */
-import { isRunFailure, type RunError, type RunStatusUpdate, type RunStepOutcome, type PendingRun } from "../../run/outcomes.js";
+import { isPendingRun, type BatchRunResponse, type PendingRun, type RunStatusUpdate, type RunStepOutcome } from "../../run/outcomes.js";
+import type { RunResult } from "../../run/run-types.js";
 import { inCliWords } from "../shell/cli-words.js";
 import { CliError, fromReduckError } from "../shell/errors.js";
 import { ExitCode } from "../shell/exit-codes.js";
@@ -11,47 +12,53 @@ import { ID_SHAPES, isIdOf } from "../../core/id-shapes.js";
 import { terminalLine, writeText } from "../shell/terminal-text.js";
 
 /**
- * A step's outcome as the CLI reports it, as the hosted agent tool does: the library's
- * `RunStepOutcome`, its words in the CLI's, a completed run's id always a string.
+ * A step's outcome as the CLI reports it: the library's outcome as it is, with the service's
+ * sentences in its failure given the CLI's way out.
  */
-export function outcomeOfStep(r: RunStepOutcome): RunStepOutcome {
-  if (r.status === "completed") return { status: "completed", runId: r.runId ?? "", result: r.result };
+export function wordOutcome(outcome: RunStepOutcome): RunStepOutcome {
   return {
-    status: r.status,
-    runId: r.runId,
-    error: inCliWords(r.error ?? r.status),
-    ...(r.errorType ? { errorType: r.errorType } : {}),
-    ...(r.externalMessage ? { externalMessage: inCliWords(r.externalMessage) } : {}),
+    ...outcome,
+    ...(outcome.error !== undefined ? { error: inCliWords(outcome.error) } : {}),
+    ...(outcome.externalMessage !== undefined ? { externalMessage: inCliWords(outcome.externalMessage) } : {}),
   };
+}
+
+/** The outcomes to print, in the CLI's words, and a batch's own fields. */
+export interface EndedRuns {
+  outcomes: RunStepOutcome[];
+  batch?: { batchId?: string; status: string; totalSteps: number };
+}
+
+/** What runScript's result asks the CLI to print: the handle of a run still going, or how the runs ended. */
+export type RunReport = { pending: PendingRun } | EndedRuns;
+
+/**
+ * runScript's result as what to print: a pending run's handle (`--no-wait`), or how the runs ended.
+ *
+ * @example
+ * const report = reportOf(await runScript({ client, scripts }));
+ * if ("pending" in report) printPending(printer, report.pending);
+ * else printOutcomes(printer, report.outcomes, report.batch, labels);
+ */
+export function reportOf(result: RunResult<unknown>): RunReport {
+  if (result.data !== undefined && isPendingRun(result.data)) return { pending: result.data };
+  return endedOf(result);
 }
 
 /**
- * A single run's error: an outcome to report when the service recorded the run, otherwise the
- * command's error (the network, a refusal before the run, a wait that could not go on).
+ * How the runs of a result ended: the library's outcomes in the CLI's words; an error that left
+ * no outcome (the network, a refusal before any run, a wait that stopped) is the command's error.
+ *
+ * @example
+ * const { outcomes, batch } = endedOf(await waitForRun({ client, batchId }));
  */
-export function outcomeOfRunError(error: RunError): RunStepOutcome {
-  if (!isRunFailure(error)) throw cliErrorOf(error);
-  return {
-    status: "failed",
-    runId: error.runId,
-    error: inCliWords(error.error),
-    ...(error.errorType ? { errorType: error.errorType } : {}),
-    ...(error.externalMessage ? { externalMessage: inCliWords(error.externalMessage) } : {}),
-  };
-}
-
-/** The library's error in the CLI's words: a wait that stopped names the command that waits again. */
-export function cliErrorOf(error: RunError): CliError {
-  let message = error.error.replace(/wait for it again with waitForRun\(\{[^}]*\}\) or `([^`]+)`/, "wait for it again with `$1`");
-  // A wait that failed (the network, a 5xx past the retries) left the run going: say how to resume.
-  const id = error.batchId ?? error.runId;
-  if (id && error.kind !== "run_failed" && error.status !== 404 && !message.includes("reduck runs wait")) {
-    message += `; the run goes on at the service: wait for it again with \`reduck runs wait ${id}\``;
-  }
-  const cli = fromReduckError({ ...error, error: message });
-  if (error.batchId) cli.detail.batchId = error.batchId;
-  if (error.errorType) cli.detail.errorType = error.errorType;
-  return cli;
+export function endedOf(result: RunResult<unknown>): EndedRuns {
+  if (!result.outcomes) throw fromReduckError(result.error!);
+  const outcomes = result.outcomes.map(wordOutcome);
+  const data = result.data as BatchRunResponse | undefined;
+  if (!data || !("runs" in data)) return { outcomes };
+  const { runs: _, ...batch } = data;
+  return { outcomes, batch };
 }
 
 /**

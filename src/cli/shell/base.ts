@@ -4,14 +4,14 @@
  */
 import { format } from "node:util";
 import { Command, Flags, type Interfaces } from "@oclif/core";
-import { createReduckClient, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL, type ReduckClient } from "../../client.js";
+import { ClientOptionError, createReduckClient, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL, type ReduckClient } from "../../client.js";
 import type { ReduckError } from "../../core/errors.js";
 import { OAuthSession } from "../../auth/session.js";
 import type { OAuthSignIn } from "../../auth/types.js";
 import { redactSecrets } from "../../core/redact.js";
 import { retryLine, type RetryInfo } from "./retry-line.js";
 import { configSignInStore, readConfig, storedCredential } from "./config.js";
-import { inCliWords } from "./cli-words.js";
+import { clientOptionWords } from "./cli-words.js";
 import { cliFetch, connectionSettings, insecureHttpAllowed, refuseInsecureHttp, timeoutFromEnv } from "./network.js";
 import { CliError, fromReduckError, toCliError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
@@ -144,7 +144,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         ...(this.flags.verbose ? { onRetry: (info: RetryInfo) => this.note(retryLine(info)) } : {}),
       });
     } catch (err) {
-      throw new CliError(inCliWords((err as Error).message.replace(/^createReduckClient: /, "")), ExitCode.USAGE);
+      if (!(err instanceof ClientOptionError)) throw new CliError((err as Error).message, ExitCode.USAGE);
+      throw new CliError(clientOptionWords(err), ExitCode.USAGE);
     }
     return this.cachedClient;
   }
