@@ -1,6 +1,6 @@
 import { defineConfig } from "tsup";
 import { readFileSync } from "node:fs";
-import { vendorFiles } from "./build/bundle-imports.js";
+import { packageFolders, vendorFiles } from "./build/bundle-imports.js";
 import { forCodeCache } from "./build/code-cache.js";
 import { lazyBuiltins } from "./build/lazy-builtins.js";
 import { debugOnDemand, oclifUnused, plainSort, plainWsl } from "./build/oclif-patches.js";
@@ -90,6 +90,8 @@ export default defineConfig([
     esbuildOptions(options) {
       // `import()` becomes `require()` (see above). bin/run.js reads it as forCodeCache leaves it.
       options.supported = { ...options.supported, "dynamic-import": false };
+      // plugin-autocomplete's command files, which its `exports` leave out (src/cli/shell/plugins.ts).
+      options.alias = { ...options.alias, ...packageFolders(["@oclif/plugin-autocomplete"], import.meta.url) };
     },
   },
   {
