@@ -1,7 +1,7 @@
 /**
- * What the CLI's bundle changes in oclif (and only there) to start faster: two edits of its
- * source text, three packages it requires for features this CLI never uses left out, and its
- * `debug` loaded only under DEBUG. Each saves a few ms of every start (measured; see
+ * What the CLI's bundle changes in oclif (@oclif/core, and plugin-autocomplete's `debug`) to start
+ * faster: two edits of its source text, three packages it requires for features this CLI never
+ * uses left out, and `debug` loaded only under DEBUG. Each saves a few ms of every start (measured; see
  * docs/performance.md). Each names exactly what it changes, so that test/build/oclif-patches.test.ts
  * can read the installed oclif and fail when an upgrade moves it; the edits also stop the build.
  */
@@ -34,7 +34,8 @@ export const PLAIN_SORT: SourcePatch = {
 /**
  * oclif finds the platform (`wsl` or Node's) at every start through `wsl-utils`, which loads
  * `child_process` and a PowerShell helper just to re-export `is-wsl`'s answer: `is-wsl` is
- * asked directly (oclif does not depend on it, but finds the copy `wsl-utils` uses).
+ * asked directly. oclif does not depend on it, but finds the copy `wsl-utils` uses (test/build
+ * checks that it is the same file).
  */
 export const PLAIN_WSL: SourcePatch = {
   name: "oclif-plain-wsl",
