@@ -24,13 +24,17 @@ const define = { __REDUCK_PACKAGE__: JSON.stringify({ name: pkg.name, version: p
 export default defineConfig([
   {
     // The library for `import`: its few `dependencies` stay external, installed beside us.
-    entry: { index: "src/index.ts" },
+    // `reduck-client/report` (the pages) is an entry of its own, so the main one does not carry
+    // it; the two share no state (the report's modules hold none), so neither imports the other
+    // and no chunk is split off between them.
+    entry: { index: "src/index.ts", report: "src/report/index.ts" },
     outDir: out,
     format: ["esm"],
     target: "node20",
+    splitting: false,
     dts,
     // dist/cli/ and the CommonJS files are other builds', which run at the same time.
-    clean: ["!cli/**", "!index.cjs*", "!index.d.cts"],
+    clean: ["!cli/**", "!*.cjs*", "!*.d.cts"],
     sourcemap: true,
     define,
   },
@@ -38,7 +42,7 @@ export default defineConfig([
     // The library for `require`, on any Node 20. openapi-fetch's own CommonJS build exports
     // its client as `exports.default`, which Node's CommonJS interop (that esbuild follows for a
     // "type": "module" package) does not take as the default import: its ESM code is bundled in.
-    entry: { index: "src/index.ts" },
+    entry: { index: "src/index.ts", report: "src/report/index.ts" },
     outDir: out,
     format: ["cjs"],
     target: "node20",

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
 import { makeFile, temporaryFolder } from "../support/files.js";
 import type { FaultServer } from "../faults/fault-server.js";
-import { startFakeService } from "./fake-service.js";
+import { FAKE_RUN_ID, startFakeService } from "./fake-service.js";
 
 const preload = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
 let server: FaultServer;
@@ -56,7 +56,7 @@ test("a catalogue call over http uses node:http, never Node's fetch, and loads n
 test("a run with a .pdf takes its media type from the built-in table: mime-types is never loaded, nor fetch", async () => {
   const file = await makeFile("contract.pdf", "%PDF-1.7 test");
   const { code, stderr, modules } = await modulesOf(["run", "--script", "reduck/a.com/s", `file:document=${file}`], "no-mime-types.mjs");
-  expect(stderr).toBe("run r1\n");
+  expect(stderr).toBe(`run ${FAKE_RUN_ID}\n`);
   expect(code).toBe(0);
   expect(modules).not.toContain("internal/deps/undici/undici");
 });

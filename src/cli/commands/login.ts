@@ -1,4 +1,7 @@
 import { Flags } from "@oclif/core";
+import { checkAnswer } from "../shell/answer-check.js";
+import { ME } from "../shell/answer-shapes.js";
+import { writeText } from "../shell/terminal-text.js";
 import { openBrowser } from "../../auth/browser.js";
 import { durationInWords } from "../../core/duration.js";
 import { signInWithBrowser } from "../../auth/sign-in.js";
@@ -11,7 +14,7 @@ import { configFile, readConfig, updateConfig, type StoredConfig, type StoredCre
 import { CliError, fromReduckError, usageError } from "../shell/errors.js";
 import { ExitCode } from "../shell/exit-codes.js";
 import { askHidden, readAll } from "../shell/hidden-input.js";
-import { cliFetch, connectionSettings } from "../shell/network.js";
+import { cliFetch, connectionSettings, insecureHttpAllowed, refuseInsecureHttp } from "../shell/network.js";
 
 export default class Login extends BaseCommand<typeof Login> {
   static override summary = "Sign in to Reduck in your browser (or store an API key)";
@@ -50,6 +53,8 @@ Each API URL has its own sign-in. With --api-url, later commands use that URL un
   public async run() {
     if (this.flags["api-key"]) throw usageError("login never takes a key from the command line: run `reduck login --with-api-key` and paste it, or pipe it in");
     const apiUrl = this.apiUrl();
+    // Before the key is even asked for: nothing is stored, nothing sent.
+    refuseInsecureHttp([apiUrl, this.runUrl()], this.flags["with-api-key"] ? "your API key" : "the token you sign in for");
     // Read now: a damaged config file stops the login before anything would overwrite it.
     const config = await readConfig();
     this.warnIfEnvKey();
@@ -101,10 +106,10 @@ Each API URL has its own sign-in. With --api-url, later commands use that URL un
         fetch: cliFetch(),
         present: async (url) => {
           // On stderr even with --json: the person has to see it to sign in.
-          process.stderr.write(`To sign in to ${apiUrl}, open this link in a browser on this machine:\n\n  ${url}\n\n`);
+          writeText(process.stderr, `To sign in to ${apiUrl}, open this link in a browser on this machine:\n\n  ${url}\n\n`);
           if (browser) {
             const problem = await openBrowser(url);
-            if (problem) process.stderr.write(`Could not open a browser (${problem}): open the link above yourself.\n`);
+            if (problem) writeText(process.stderr, `Could not open a browser (${problem}): open the link above yourself.\n`);
           }
           process.stderr.write(`Waiting for you to sign in (up to ${durationInWords(timeoutMs)}; Ctrl-C to cancel)...\n`);
         },
@@ -121,12 +126,14 @@ Each API URL has its own sign-in. With --api-url, later commands use that URL un
 
   /** The account a credential belongs to (`@handle`, else the email), checked with the API. */
   private async whoIs(credential: ReduckCredential, apiUrl: string, refused: string, doing: string): Promise<string> {
-    const client = createReduckClient({ ...credential, baseUrl: apiUrl, ...connectionSettings() });
+    const client = createReduckClient({ ...credential, baseUrl: apiUrl, allowInsecureHttp: insecureHttpAllowed(), ...connectionSettings() });
     const { data: me, error } = await getMe({ client });
     if (error) {
       if (error.status === 401) throw new CliError(`${refused}: ${error.error}`, ExitCode.AUTH);
       throw fromReduckError(error, doing);
     }
+    // Remembered as the account signed in, and printed: checked first.
+    checkAnswer(me, ME, doing);
     return me.handle ?? me.email;
   }
 }

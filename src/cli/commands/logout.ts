@@ -1,5 +1,6 @@
 import { revokeSignIn } from "../../auth/revoke.js";
 import { AuthError } from "../../auth/types.js";
+import { writeText } from "../shell/terminal-text.js";
 import { DEFAULT_BASE_URL } from "../../client.js";
 import { BaseCommand } from "../shell/base.js";
 import { inCliWords } from "../shell/cli-words.js";
@@ -22,7 +23,7 @@ export default class Logout extends BaseCommand<typeof Logout> {
       } catch (err) {
         if (!(err instanceof AuthError)) throw err;
         revoked = "failed";
-        process.stderr.write(`Warning: ${inCliWords(`${err.message}.`)} It is forgotten here all the same.\n`);
+        writeText(process.stderr, `Warning: ${inCliWords(`${err.message}.`)} It is forgotten here all the same.\n`);
       }
     }
     const { removed, forgotUrl } = await updateConfig((config) => {

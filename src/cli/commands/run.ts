@@ -18,6 +18,8 @@ import { runScript, RUN_REGIONS, MAX_WAIT_FOR_SECONDS, type ScriptToRun } from "
 import { isPendingRun, type RunStatusUpdate, type RunStepOutcome } from "../../run/outcomes.js";
 import { outcomeOfRunError, outcomeOfStep, cliErrorOf, printOutcomes, printPending, statusLine } from "../run/run-report.js";
 import { FileProblem, checkPathFile, type PathFile } from "../../run/files.js";
+import { writeText } from "../shell/terminal-text.js";
+import { RUNNABLE_SCRIPT, VERSION } from "../shell/answer-shapes.js";
 import { progressReporter } from "../run/progress.js";
 import { fileNameNotes } from "../run/file-name-notes.js";
 
@@ -259,9 +261,9 @@ ${EXIT_CODES_HELP}`;
     let versionId: string | undefined;
     if (version) {
       versionId = await resolveVersion(client, path, version);
-      contract = this.unwrap(await getScriptVersion({ client, path: { ...path, versionId } }), `reading ${label} version ${version}`);
+      contract = this.unwrap(await getScriptVersion({ client, path: { ...path, versionId } }), `reading ${label} version ${version}`, VERSION);
     } else {
-      const script = await readScriptOrSuggest(client, path, !step.address.handle);
+      const script = await readScriptOrSuggest(client, path, !step.address.handle, RUNNABLE_SCRIPT);
       if (!script.current_version) throw new CliError(`${label} has no current version to run: promote one, or pass --version`, ExitCode.FAILED);
       contract = script.current_version as typeof contract;
     }
@@ -270,7 +272,7 @@ ${EXIT_CODES_HELP}`;
     problems.push(...(await schemaProblems(inputSchema, args, fileInputs)));
     if (problems.length) throw usageError(`${label}: ${problems.join("; ")}`);
     // stderr even with --json: stdout stays one document, and the surprise is worth saying.
-    for (const note of fileNameNotes(inputSchema, args, files)) process.stderr.write(`${note}\n`);
+    for (const note of fileNameNotes(inputSchema, args, files)) writeText(process.stderr, `${note}\n`);
     return {
       label,
       outputSchema: jsonSchemaOf(contract.output_schema),

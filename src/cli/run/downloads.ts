@@ -107,7 +107,7 @@ const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
 export function safeFileName(name: string): string {
   let base = name.split(/[\\/]/).pop() ?? "";
   base = base
-    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, "")
     .replace(/[<>:"|?*]/g, "_")
     .replace(/^[.\s]+/, "")
     .replace(/[.\s]+$/, "");
@@ -182,7 +182,8 @@ export async function fetchInto(dir: string, filename: string, url: string): Pro
     let response: Response;
     try {
       // A data: URL (a trace's screenshot may be one) holds its bytes: Node's fetch decodes it, offline.
-      response = await (/^data:/i.test(url) ? fetch : cliFetch())(url, { redirect: "follow", signal: stalled.signal });
+      // No size limit: the bytes go to disk as they come, never into memory whole.
+      response = await (/^data:/i.test(url) ? fetch : cliFetch(Infinity))(url, { redirect: "follow", signal: stalled.signal });
     } catch (err) {
       throw downloadFailure(err, url, "request");
     }

@@ -7,6 +7,8 @@ import { isRunFailure, type RunError, type RunStatusUpdate, type RunStepOutcome,
 import { inCliWords } from "../shell/cli-words.js";
 import { CliError, fromReduckError } from "../shell/errors.js";
 import { ExitCode } from "../shell/exit-codes.js";
+import { ID_SHAPES, isIdOf } from "../../core/id-shapes.js";
+import { terminalLine, writeText } from "../shell/terminal-text.js";
 
 /**
  * A step's outcome as the CLI reports it, as the hosted agent tool does: the library's
@@ -52,6 +54,24 @@ export function cliErrorOf(error: RunError): CliError {
   return cli;
 }
 
+/**
+ * The run and batch ids an answer gave, checked against their documented shape before one is
+ * printed (and copied into `reduck runs wait ID`): a malformed one fails the command (exit 1).
+ */
+function checkIds(ids: Array<{ kind: "run id" | "batch id"; value: string | null | undefined }>): void {
+  for (const { kind, value } of ids) {
+    if (value === null || value === undefined || value === "" || isIdOf(kind, value)) continue;
+    const shown = value.length > 40 ? `${JSON.stringify(value.slice(0, 40))}...` : JSON.stringify(value);
+    throw new CliError(
+      `the service's answer is not as documented: it names the run by a ${kind} ${shown} (expected ${ID_SHAPES[kind].shape})`,
+      ExitCode.FAILED,
+      {
+        kind: "invalid_response",
+      },
+    );
+  }
+}
+
 export interface Printer {
   json: boolean;
   note(message: string): void;
@@ -69,34 +89,55 @@ export function printOutcomes(
   labels: string[],
   failures: string[] = [],
 ): void {
+  checkIds([{ kind: "batch id", value: batch?.batchId }, ...outcomes.map((o) => ({ kind: "run id" as const, value: o.runId }))]);
   const failed = outcomes.some((o) => o.status !== "completed") || failures.length > 0;
   if (failed) process.exitCode = ExitCode.FAILED;
   if (out.json) {
     out.printJson(batch ? { ...batch, runs: outcomes } : outcomes[0]);
-    for (const f of failures) process.stderr.write(`Error: ${f}\n`);
+    for (const f of failures) writeText(process.stderr, `Error: ${f}\n`);
     return;
   }
   const several = outcomes.length > 1;
   for (const [i, o] of outcomes.entries()) {
     const label = several ? `${labels[i] ?? `step ${i + 1}`}: ` : "";
-    // People read the service's own words for a failure when it gave them.
-    const why = o.status === "completed" ? "" : (o.externalMessage ?? o.error ?? o.status);
+    // People read the service's own words for a failure when it gave them, on the failure's one line.
+    const why = o.status === "completed" ? "" : terminalLine(o.externalMessage ?? o.error ?? o.status);
     if (o.status === "completed") out.note(`${label}run ${o.runId}`);
-    else if (o.status === "skipped") process.stderr.write(`${label}skipped: ${why}\n`);
-    else process.stderr.write(`${several ? label : "Error: "}${o.runId ? `run ${o.runId} failed` : "failed"}: ${why}\n`);
+    else if (o.status === "skipped") writeText(process.stderr, `${label}skipped: ${why}\n`);
+    else {
+      writeText(process.stderr, `${several ? label : "Error: "}${o.runId ? `run ${o.runId} failed` : "failed"}: ${why}\n`);
+      const look = traceHint(o);
+      if (look) writeText(process.stderr, `${look}\n`);
+    }
   }
-  for (const f of failures) process.stderr.write(`Error: ${f}\n`);
+  for (const f of failures) writeText(process.stderr, `Error: ${f}\n`);
   if (batch) out.printJson(outcomes.map((o) => (o.status === "completed" ? o.result : null)));
   else if (outcomes[0]!.status === "completed") out.printJson(outcomes[0]!.result);
 }
 
+/** Failures the service records before any step, so with no trace to look at. */
+const NO_TRACE = new Set(["invalid_input", "browser_unavailable", "not_run"]);
+
+/**
+ * For a run that failed on its way (a step, the site, a timeout), the command that shows what it
+ * did; undefined when there is nothing to see.
+ *
+ * @example
+ * traceHint({ status: "failed", runId: "86b0…", errorType: "site_error" }); // "  see what it did: reduck runs trace 86b0… --open"
+ */
+export function traceHint(o: RunStepOutcome): string | undefined {
+  if (o.status !== "failed" || !o.runId || (o.errorType && NO_TRACE.has(o.errorType))) return undefined;
+  return `  see what it did: reduck runs trace ${o.runId} --open`;
+}
+
 /** A run still going (`--no-wait`): its handle, and how to wait for it. Exit 0. */
 export function printPending(out: Printer, pending: PendingRun): void {
+  checkIds([{ kind: "batch id", value: pending.batchId }, ...[pending.runId, ...(pending.runIds ?? [])].map((value) => ({ kind: "run id" as const, value }))]);
   const id = pending.batchId ?? pending.runId!;
   if (out.json) return out.printJson(pending);
-  process.stderr.write(`The run is ${pending.status} at the service. Wait for its outcome with:\n  reduck runs wait ${id}\n`);
+  writeText(process.stderr, `The run is ${pending.status} at the service. Wait for its outcome with:\n  reduck runs wait ${id}\n`);
   // stdout is the id alone, so `id=$(reduck run --no-wait ...)` works.
-  process.stdout.write(`${id}\n`);
+  writeText(process.stdout, `${id}\n`);
 }
 
 /** "1m12s", "8s". */

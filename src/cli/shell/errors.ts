@@ -29,9 +29,10 @@ export function fromReduckError(error: ReduckError & { runId?: string }, doing?:
         : error.kind === "aborted"
           ? ExitCode.INTERRUPTED
           : ExitCode.FAILED;
-  let message = error.error;
+  // The service's words are one line of ours: a line end in them cannot start a line that looks like another.
+  let message = oneLine(error.error);
   if (error.variables) {
-    const fields = Object.entries(error.variables).map(([field, msgs]) => `${field}: ${msgs.join("; ")}`);
+    const fields = Object.entries(error.variables).map(([field, msgs]) => oneLine(`${field}: ${msgs.join("; ")}`));
     if (fields.length) message += ` (${fields.join(", ")})`;
   }
   if (error.status === 401) message += ". Set REDUCK_API_KEY or run `reduck login`";
@@ -43,6 +44,9 @@ export function fromReduckError(error: ReduckError & { runId?: string }, doing?:
   message = inCliWords(message);
   return new CliError(doing ? `${doing}: ${message}` : message, code, detail);
 }
+
+/** Every run of white space, line ends included, as one space. */
+const oneLine = (text: string) => text.replace(/\s+/g, " ");
 
 /** `message.`, ended once. */
 export const sentence = (message: string) => (/[.!?]$/.test(message) ? message : `${message}.`);
@@ -57,7 +61,7 @@ export const sentence = (message: string) => (/[.!?]$/.test(message) ? message :
  * // "listing redcuk's scripts: No such handle: redcuk. Did you mean reduck?"
  */
 export function unknownNameError(error: ReduckError, doing: string | undefined, hint: string | undefined): CliError {
-  const message = doing ? `${doing}: ${error.error}` : error.error;
+  const message = doing ? `${doing}: ${oneLine(error.error)}` : oneLine(error.error);
   return new CliError(hint ? `${sentence(message)} ${hint}` : message, ExitCode.USAGE, fromReduckError(error, doing).detail);
 }
 
