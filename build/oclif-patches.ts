@@ -138,6 +138,8 @@ export const debugOnDemand: Plugin = {
   name: "debug-on-demand",
   setup(build) {
     build.onResolve({ filter: /^debug$/ }, (args) => (DEBUG_IMPORTERS.test(args.importer) ? { path: "debug", namespace: "debug-on-demand" } : undefined));
+    // Resolved from the repository (where the build runs), as src/ resolves it: one `debug` in the
+    // bundle, whose writer src/cli/shell/debug-secrets.ts wraps to keep secrets out of DEBUG output.
     build.onLoad({ filter: /.*/, namespace: "debug-on-demand" }, () => ({ loader: "js", resolveDir: process.cwd(), contents: DEBUG_ON_DEMAND }));
   },
 };
