@@ -34,7 +34,7 @@ const hidden = (word: string) => (word.includes("=") ? `${word.slice(0, word.ind
 
 /**
  * From now on, debug lines show none of the secrets `argv` and `env` hold. Without DEBUG it does
- * nothing, and the `debug` package stays unloaded (as oclif leaves it: see tsup.config.ts).
+ * nothing, and the `debug` package stays unloaded (as oclif leaves it: build/oclif-patches.ts).
  *
  * @example
  * await hideSecretsFromDebug(process.argv.slice(2));
