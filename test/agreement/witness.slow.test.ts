@@ -7,11 +7,11 @@
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
+import { temporaryFolder } from "../support/files.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const LIMITS = path.join(ROOT, "src", "run", "limits.ts");
@@ -20,11 +20,8 @@ const SETUP = path.join(ROOT, "test", "support", "sandbox-cleanup.ts");
 const VITEST = path.join(ROOT, "node_modules", "vitest", "vitest.mjs");
 let temp: string;
 
-beforeAll(async () => {
-  temp = await mkdtemp(path.join(os.tmpdir(), "reduck-witness-"));
-});
-afterAll(async () => {
-  if (temp) await rm(temp, { recursive: true, force: true });
+beforeAll(() => {
+  temp = temporaryFolder("reduck-witness-");
 });
 
 /**
