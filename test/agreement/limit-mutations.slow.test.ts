@@ -1,5 +1,5 @@
 /**
- * The witness test: the agreement tests (limits.test.ts) must notice a client limit that is one
+ * The agreement tests (limits.test.ts) must notice a client limit that is one
  * byte off. Each case runs them in a child vitest whose config swaps the client's
  * `src/run/limits.ts` for a copy with one limit moved by one byte, and expects exactly the
  * agreement tests of that limit to fail; the same run without the change passes. Nothing in the
@@ -21,7 +21,7 @@ const VITEST = path.join(ROOT, "node_modules", "vitest", "vitest.mjs");
 let temp: string;
 
 beforeAll(() => {
-  temp = temporaryFolder("reduck-witness-");
+  temp = temporaryFolder("reduck-limit-mutations-");
 });
 
 /**
@@ -90,7 +90,7 @@ async function runAgreement(name: string, change?: { constant: string; by: numbe
   };
 }
 
-describe("the agreement tests witness a client limit one byte off", { timeout: 180_000 }, () => {
+describe("the agreement tests catch a client limit one byte off", { timeout: 180_000 }, () => {
   test("as the client is, they pass", async () => {
     const outcome = await runAgreement("unchanged");
     expect(outcome.failed).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * The reference server and the user's home shared by the `reduck batch` end-to-end files
+ * The sandbox and the user's home shared by the `reduck batch` end-to-end files
  * (batch.test.ts, batch-resume.test.ts): a test file calls useBatchSandbox(), which starts the
  * server (test/support/sandbox.ts) before that file's tests and removes everything after. Its
  * bindings are live: read them in tests.

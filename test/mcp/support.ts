@@ -1,6 +1,6 @@
 /**
  * The agent tool as MCP clients meet it: the built `reduck mcp` spawned over stdio, talking to
- * the reference server over real HTTP, with a simulated desktop (for a file's tests:
+ * the sandbox over real HTTP, with a simulated desktop (for a file's tests:
  * test/support/sandbox.ts's useCliSandbox({ desktop })).
  */
 import path from "node:path";

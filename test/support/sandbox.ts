@@ -2,11 +2,11 @@
  * The sandbox for the root's tests, in two forms. A test file calls one of the `use...()`
  * functions, which registers that file's own hooks.
  *
- * - useCliSandbox(): as the built CLI meets it end to end: the reference server on loopback HTTP
+ * - useCliSandbox(): as the built CLI meets it end to end: the sandbox on loopback HTTP
  *   for the file's tests, a temporary home for the user, the environment that points the CLI at
  *   both (the demo user's key, a config folder inside that home), and the library's client on the
  *   same server.
- * - useInProcessSandbox(): useReferenceServer's fresh store for each test (the reference server's
+ * - useInProcessSandbox(): useReferenceServer's fresh store for each test (the sandbox's
  *   handlers in-process through MSW), with a scratch folder.
  *
  * Folders are temporaryFolders, removed when the test file ends.
@@ -110,7 +110,7 @@ export interface InProcessSandbox extends Reference<ReduckClient> {
 }
 
 /**
- * The reference server's handlers, in-process through MSW (a request they do not answer fails the
+ * The sandbox's handlers, in-process through MSW (a request they do not answer fails the
  * test), over a new store before each test of the calling file (`seed` fills it), scripts running
  * against the simulated page, and a scratch folder per test: useReferenceServer's fresh mode, with
  * the folder. The fields are set before each test.

@@ -169,7 +169,7 @@ const MISTAKES: Record<string, Mistake> = {
 
 let compiled: Promise<Map<string, Problem[]>> | undefined;
 
-/** Generated and compiled once, on first use (the reference server's key is set per test). */
+/** Generated and compiled once, on first use (the sandbox's key is set per test). */
 function problemsOnce(): Promise<Map<string, Problem[]>> {
   compiled ??= compile();
   return compiled;

@@ -1,6 +1,6 @@
 /**
  * `reduck run` through the service's answers that are not final (a 202 batch, a single run's
- * 202), `--no-wait`, the new flags, and `reduck runs wait`. The reference server answers the
+ * 202), `--no-wait`, the new flags, and `reduck runs wait`. The sandbox answers the
  * catalogue; POST /run and the batch polls are played here, from the wire facts (§3b).
  */
 import { http, HttpResponse } from "msw";
