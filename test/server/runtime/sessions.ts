@@ -3,7 +3,7 @@
 // what its body calls and ends with its trace and screenshots. Two kinds: the simulated page
 // (fast, nothing rendered) and the real browser (browser/session.ts).
 import type { BrowserHost } from "./browser/host.js";
-import type { ReferenceStore } from "../store/store.js";
+import type { SandboxStore } from "../store/store.js";
 import { SYNC_PAGE_METHODS, createSimulatedBrowser, newBrowserState } from "./page.js";
 import { objectHost } from "./script-runner.js";
 import type { BrowserSession } from "./session-shape.js";
@@ -33,7 +33,7 @@ export function simulatedSession(): BrowserSession {
  * The warm browser each store's real runs use, when one was given (else the process's shared one).
  * Kept here, beside the sessions that use it, so the store (a room below) never names the browser.
  */
-const browserHosts = new WeakMap<ReferenceStore, BrowserHost>();
+const browserHosts = new WeakMap<SandboxStore, BrowserHost>();
 
 /**
  * Gives `store`'s real runs this warm browser instead of the one every store of the process shares
@@ -43,7 +43,7 @@ const browserHosts = new WeakMap<ReferenceStore, BrowserHost>();
  * const host = new BrowserHost();
  * setBrowserHost(store, host);
  */
-export function setBrowserHost(store: ReferenceStore, host: BrowserHost): void {
+export function setBrowserHost(store: SandboxStore, host: BrowserHost): void {
   browserHosts.set(store, host);
 }
 
@@ -57,7 +57,7 @@ export const ACTION_TIMEOUT_MS = 30_000;
  * @example
  * const session = await openSession(store);
  */
-export async function openSession(store: ReferenceStore): Promise<BrowserSession> {
+export async function openSession(store: SandboxStore): Promise<BrowserSession> {
   if (store.browser === "simulated") return simulatedSession();
   const [{ realSession }, { sharedBrowserHost }] = await Promise.all([import("./browser/session.js"), import("./browser/host.js")]);
   return realSession(browserHosts.get(store) ?? sharedBrowserHost(), Math.min(ACTION_TIMEOUT_MS, store.runTimeoutMs));

@@ -8,7 +8,7 @@ import addFormatsModule from "ajv-formats";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXAMPLE_SCRIPTS_DIR, exampleSource, loadCatalogue, SIMULATED_SCRIPTS_DIR } from "./catalogue.js";
-import { createHandlers, createStore, type ReferenceStore } from "../index.js";
+import { createHandlers, createStore, type SandboxStore } from "../index.js";
 import { PLACEHOLDER_CONTENT } from "./store.js";
 import { CASES, CHANNEL, PNG, sha256 } from "./fixtures/catalogue-cases.js";
 
@@ -29,7 +29,7 @@ interface Answer {
 }
 
 /** POST /run of reduck/<address> on the demo's paired browser, files as multipart parts. */
-async function run(store: ReferenceStore, address: string, args: Record<string, unknown>, files: Record<string, Uint8Array> = {}): Promise<Answer> {
+async function run(store: SandboxStore, address: string, args: Record<string, unknown>, files: Record<string, Uint8Array> = {}): Promise<Answer> {
   const [host, slug] = address.split("/");
   const spec = { browser: "extension", script: { handle: "reduck", host, slug, args } };
   const form = new FormData();
@@ -149,7 +149,7 @@ describe("the sandbox's catalogue", () => {
 });
 
 describe.each(["simulated", "real"] as const)("every catalogue script on the %s browser", (browser) => {
-  let store: ReferenceStore;
+  let store: SandboxStore;
   beforeAll(() => {
     store = createStore({ browser });
     server.resetHandlers(...createHandlers(store));

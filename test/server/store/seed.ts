@@ -78,7 +78,7 @@ function trace(steps: string[]): unknown {
   return { steps: steps.map((action, index) => ({ index, action, ok: true, duration_ms: 120 + index * 40 })) };
 }
 
-/** Fills a new store and returns the demo credentials. Called by the ReferenceStore constructor. */
+/** Fills a new store and returns the demo credentials. Called by the SandboxStore constructor. */
 export function seedStore(store: AppsStore, options: StoreOptions): DemoCredentials {
   const t0 = Date.now();
   const at = (hoursAgo: number) => new Date(t0 - hoursAgo * HOUR).toISOString();

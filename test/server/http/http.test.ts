@@ -4,8 +4,8 @@ import { createServer } from "node:net";
 import { once } from "node:events";
 import { afterEach, describe, expect, it } from "vitest";
 import { createHandlers, createStore, startHttpServer, type RunningHttpServer } from "../index.js";
-import { parseSandboxArgs } from "./sandbox-options.js";
-import { spawnSandbox } from "./sandbox-process.js";
+import { parseSandboxArgs } from "../process/sandbox-options.js";
+import { spawnSandbox } from "../process/sandbox-process.js";
 import { present } from "../contract/present.js";
 import { plainScript } from "../testing/sandbox-under-attack.js";
 

@@ -5,7 +5,7 @@
 // accounts of the seeded store: demo spins, alice is the innocent caller.
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import { createHandlers, createStore, type ReferenceStore, SEED_IDS } from "../../index.js";
+import { createHandlers, createStore, type SandboxStore, SEED_IDS } from "../../index.js";
 import { MAX_PER_CALLER, MAX_RUNNING, scriptPlaces } from "../../runtime/script-processes.js";
 import { type Answer, callWithKey, plainScript } from "../../testing/sandbox-under-attack.js";
 
@@ -14,7 +14,7 @@ const RUN = "https://mcp.reduck.ai/run";
 const TIMEOUT_S = 1;
 
 const server = setupServer();
-let store: ReferenceStore;
+let store: SandboxStore;
 let aliceKey: string;
 let scripts = 0;
 

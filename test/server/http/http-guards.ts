@@ -24,7 +24,7 @@ export const END_GRACE_MS = 1000;
 /** One line on stderr per refusal: a person running the sandbox sees why a client was cut off. */
 export function logRefusal(status: number, why: string, req?: IncomingMessage): void {
   const what = req ? ` ${req.method} ${req.url}` : "";
-  process.stderr.write(`reference server (http): ${status}${what}: ${why}\n`);
+  process.stderr.write(`sandbox (http): ${status}${what}: ${why}\n`);
 }
 
 function json(status: number, error: string): string {

@@ -1,11 +1,11 @@
-// The reference server's API, continued from reference-server.test.ts: the script lifecycle,
+// The sandbox's API, continued from api.test.ts: the script lifecycle,
 // transfer, readmes, runs, account, connectors and the response self-check.
 import { describe, expect, it, vi } from "vitest";
 import { validateResponse } from "../contract/openapi.js";
 import { SEED_IDS } from "../index.js";
-import { ref, call, newScript, useReferenceFixture } from "./reference-fixture.js";
+import { sandbox, call, newScript, useApiFixture } from "./api-fixture.js";
 
-useReferenceFixture();
+useApiFixture();
 
 describe("script lifecycle", () => {
   const path = "/api/scripts/@demo/example.org/read_headline";
@@ -118,7 +118,7 @@ describe("script lifecycle", () => {
     it("transfer: archived script, or the destination already has that host and slug", async () => {
       expect((await call("GET", "/api/scripts/@demo/example.com/old_scraper/transfer")).status).toBe(409);
       expect((await call("POST", "/api/scripts/@demo/example.com/old_scraper/transfer", { body: { target: "acme" } })).status).toBe(409);
-      ref.store.addScript({ handle: "acme", host: "example.com", slug: "get_title" });
+      sandbox.store.addScript({ handle: "acme", host: "example.com", slug: "get_title" });
       const clash = await call("POST", "/api/scripts/@demo/example.com/get_title/transfer", { body: { target: "acme" } });
       expect(clash.status).toBe(409);
       expect(clash.body.error).toMatch(/already exists/);
@@ -218,9 +218,9 @@ describe("runs", () => {
   });
 
   it("records runs through the store with a frozen script reference", async () => {
-    const script = ref.store.findScriptByAddress("reduck", "mail.google.com", "send_email")!;
-    const run = ref.store.recordRun({
-      userId: ref.store.demo.userId,
+    const script = sandbox.store.findScriptByAddress("reduck", "mail.google.com", "send_email")!;
+    const run = sandbox.store.recordRun({
+      userId: sandbox.store.demo.userId,
       scriptId: script.id,
       args: { to: "me@example.com", subject: "Hi" },
       browser: { type: "managed", region: "eu-central-1", country: "fr" },
@@ -239,7 +239,7 @@ describe("runs", () => {
 
 describe("account", () => {
   it("describes the caller with projects and usage computed from their runs", async () => {
-    ref.store.addRun();
+    sandbox.store.addRun();
     const me = await call("GET", "/api/me");
     expect(me.body).toMatchObject({
       id: SEED_IDS.users.demo,
@@ -310,11 +310,11 @@ describe("response self-check", () => {
 
   it("turns an answer outside openapi.json into a logged 500", async () => {
     vi.mocked(console.error).mockImplementation(() => {});
-    const device = ref.store.devices.get(SEED_IDS.devices.demo)!;
+    const device = sandbox.store.devices.get(SEED_IDS.devices.demo)!;
     (device as { reachable: unknown }).reachable = "yes"; // corrupt the store behind the handlers' back
     const answer = await call("GET", "/api/devices");
     expect(answer.status).toBe(500);
-    expect(answer.body.error).toMatch(/^reference server answered outside openapi.json: listDevices 200: \/0\/reachable must be boolean/);
+    expect(answer.body.error).toMatch(/^sandbox answered outside openapi.json: listDevices 200: \/0\/reachable must be boolean/);
     expect(console.error).toHaveBeenCalledWith(answer.body.error);
     vi.mocked(console.error).mockClear();
   });

@@ -1,4 +1,5 @@
-// One msw handler per operation of openapi.json. Every request goes through the same steps:
+// The routing of the sandbox's API: one msw handler per operation of openapi.json, each built from the
+// implementations in handlers/ and the same steps for every request:
 // route -> authenticate -> validate request -> implementation -> validate own response.
 // POST /run (runScript, hand-written) has its own handler in run/handler.ts: it reads its body
 // itself (limits, streamed multipart) and validates its answers against openapi.json the same way.
@@ -26,7 +27,7 @@ import { logRequest, requestLogHandler } from "./request-log.js";
 import { API_AUDIENCE, MCP_AUDIENCE } from "../store/records.js";
 import { screenshotHandler } from "../runtime/screenshots.js";
 import { operationSpecs, validateRequestPart, validateResponse, type DescribedOperationId, type FieldErrors, type OperationSpec } from "../contract/openapi.js";
-import type { ReferenceStore } from "../store/store.js";
+import type { SandboxStore } from "../store/store.js";
 
 // Typed as Implementations: leaving a generated operation out is a compile error. The hand-written
 // runScript (POST /run) is served by runHandler instead (see HANDWRITTEN_HANDLERS).
@@ -46,7 +47,7 @@ const implementations: Implementations & HandwrittenImplementations = {
 };
 
 /** Hand-written operations and the handlers that serve them outside the generated pipeline. */
-const HANDWRITTEN_HANDLERS: Record<string, (store: ReferenceStore) => RequestHandler> = {
+const HANDWRITTEN_HANDLERS: Record<string, (store: SandboxStore) => RequestHandler> = {
   runScript: runHandler,
 };
 
@@ -165,7 +166,7 @@ async function readBody(spec: OperationSpec, request: Request): Promise<unknown>
 
 type AnyReply = { status: number; body: unknown };
 
-async function execute(spec: OperationSpec, store: ReferenceStore, request: Request, params: Record<string, unknown>): Promise<AnyReply> {
+async function execute(spec: OperationSpec, store: SandboxStore, request: Request, params: Record<string, unknown>): Promise<AnyReply> {
   const caller = spec.scope
     ? await authenticate(request, store, {
         scope: spec.scope,
@@ -186,20 +187,20 @@ async function execute(spec: OperationSpec, store: ReferenceStore, request: Requ
 }
 
 /** Answers one request for one operation; never throws. */
-async function respond(spec: OperationSpec, store: ReferenceStore, request: Request, params: Record<string, unknown>): Promise<Response> {
+async function respond(spec: OperationSpec, store: SandboxStore, request: Request, params: Record<string, unknown>): Promise<Response> {
   let reply: AnyReply;
   try {
     reply = await execute(spec, store, request, params);
   } catch (error) {
     if (!(error instanceof ApiError)) {
-      console.error(`reference server: ${spec.operationId} failed`, error);
-      return json(500, { error: `reference server failed in ${spec.operationId}: ${(error as Error)?.message ?? String(error)}` });
+      console.error(`sandbox: ${spec.operationId} failed`, error);
+      return json(500, { error: `sandbox failed in ${spec.operationId}: ${(error as Error)?.message ?? String(error)}` });
     }
     reply = { status: error.status, body: error.variables ? { error: error.message, variables: error.variables } : { error: error.message } };
   }
   const mismatch = validateResponse(spec.operationId, reply.status, reply.body);
   if (mismatch) {
-    const message = `reference server answered outside openapi.json: ${mismatch}`;
+    const message = `sandbox answered outside openapi.json: ${mismatch}`;
     console.error(message);
     return json(500, { error: message });
   }
@@ -207,7 +208,7 @@ async function respond(spec: OperationSpec, store: ReferenceStore, request: Requ
 }
 
 /**
- * The reference server: one msw handler per operation of openapi.json, answering any origin, over
+ * The sandbox's API: one msw handler per operation of openapi.json, answering any origin, over
  * the given store. Use with `setupServer` in-process or `startHttpServer` over real HTTP. POST /run
  * reads named files from the store's `desktopDir` (see StoreOptions) and runs script bodies against
  * a simulated page.
@@ -217,7 +218,7 @@ async function respond(spec: OperationSpec, store: ReferenceStore, request: Requ
  * const server = setupServer(...createHandlers(store));
  * server.listen({ onUnhandledRequest: "error" });
  */
-export function createHandlers(store: ReferenceStore): RequestHandler[] {
+export function createHandlers(store: SandboxStore): RequestHandler[] {
   const implemented = operationSpecs().filter((s) => s.operationId in implementations);
   const described = new Set<string>(operationSpecs().map((s) => s.operationId));
   // A hand-written operation without an implementation yet has no route; any other gap is a bug.
@@ -227,7 +228,7 @@ export function createHandlers(store: ReferenceStore): RequestHandler[] {
   const extra = Object.keys(implementations).filter((id) => !described.has(id));
   if (missing.length || extra.length) {
     // The compile-time check covers src/generated; this one covers an openapi.json edited since.
-    throw new Error(`reference server out of step with openapi.json: missing ${missing.join(", ") || "none"}; unknown ${extra.join(", ") || "none"}`);
+    throw new Error(`sandbox out of step with openapi.json: missing ${missing.join(", ") || "none"}; unknown ${extra.join(", ") || "none"}`);
   }
   const generated = implemented
     .sort((a, b) => compareRoutes(a.path, b.path))

@@ -7,8 +7,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MAX_JSON_BODY_BYTES } from "../contract/service-rules.js";
 import { servedEachTest, sendEmail } from "./fixtures/loopback-server.js";
-import { parseSandboxArgs } from "./sandbox-options.js";
-import { spawnSandbox } from "./sandbox-process.js";
+import { parseSandboxArgs } from "../process/sandbox-options.js";
+import { spawnSandbox } from "../process/sandbox-process.js";
 import { present } from "../contract/present.js";
 
 const served = servedEachTest();

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { MAX_FILE_BYTES } from "../contract/service-rules.js";
 import { servedEachTest, sendEmail } from "./fixtures/loopback-server.js";
-import { TSX_NODE_ARGS } from "./sandbox-process.js";
+import { TSX_NODE_ARGS } from "../process/sandbox-process.js";
 import { present } from "../contract/present.js";
 
 const PROBE = fileURLToPath(new URL("./fixtures/memory-probe.ts", import.meta.url));

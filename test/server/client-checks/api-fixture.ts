@@ -1,15 +1,15 @@
-// The shared set-up of the reference server's API tests (reference-server.test.ts,
-// reference-scripts.test.ts): a fresh, self-checked server per test (its hooks register in the test
-// file that calls useReferenceFixture()) and a plain-fetch `call`.
-import { useReferenceServer } from "./reference-harness.js";
+// The shared set-up of the sandbox's API tests (api.test.ts,
+// api-scripts.test.ts): a fresh, self-checked server per test (its hooks register in the test
+// file that calls useApiFixture()) and a plain-fetch `call`.
+import { useSandboxWithClient } from "./sandbox-harness.js";
 
 export const BASE = "https://reduck.ai";
-/** The calling file's server (a live binding, set by useReferenceFixture). */
-export let ref: ReturnType<typeof useReferenceServer>;
+/** The calling file's server (a live binding, set by useApiFixture). */
+export let sandbox: ReturnType<typeof useSandboxWithClient>;
 
 /** A fresh, self-checked server for each of the calling file's tests. */
-export function useReferenceFixture(): void {
-  ref = useReferenceServer({ fresh: true, selfCheck: true });
+export function useApiFixture(): void {
+  sandbox = useSandboxWithClient({ fresh: true, selfCheck: true });
 }
 
 export interface CallOptions {
@@ -31,7 +31,7 @@ export interface Answer {
 export async function call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  else if (options.key !== null) headers["x-api-key"] = options.key ?? ref.store.demo.apiKey;
+  else if (options.key !== null) headers["x-api-key"] = options.key ?? sandbox.store.demo.apiKey;
   let body: string | undefined;
   if (options.raw !== undefined) body = options.raw;
   else if (options.body !== undefined) body = JSON.stringify(options.body);

@@ -1,5 +1,5 @@
 // `reduck-sandbox [options]` (`npm run sandbox -- [options]` in the repository; `--help` lists
-// them, see sandbox-options.ts): the reference server over real HTTP with a fresh
+// them, see sandbox-options.ts): the sandbox over real HTTP with a fresh
 // seeded store (POST /run included, on the same port), for trying the CLI by hand and for
 // end-to-end tests. Prints exactly two lines on stdout (the address and the demo key, ready for
 // `export`; with --write-env also written to that file as `export` lines, for `source`, with
@@ -11,11 +11,11 @@ import path from "node:path";
 import { SERVICE_FOLDER } from "../contract/service-rules.js";
 import { trustAuthorizationServer } from "../api/auth.js";
 import { BrowserHost } from "../runtime/browser/index.js";
-import { createHandlers } from "../api/handlers.js";
+import { createHandlers } from "../api/routing.js";
 import { warmScriptRunner } from "../runtime/script-runner.js";
 import { setBrowserHost } from "../runtime/sessions.js";
 import { DEFAULT_RUN_MEMORY_MIB, setRunMemory } from "../runtime/script-processes.js";
-import { type RunningHttpServer, startHttpServer } from "./http.js";
+import { type RunningHttpServer, startHttpServer } from "../http/http.js";
 import { isTemporaryDesktop, makeTemporaryDesktop, TEMPORARY_DESKTOP_NOTE } from "./temporary-desktop.js";
 import { HELP, parseSandboxArgs, type SandboxOptions, UsageError } from "./sandbox-options.js";
 import { seedUserScripts } from "../store/user-scripts.js";

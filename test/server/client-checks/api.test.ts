@@ -1,14 +1,14 @@
-// The reference server against the behaviour the hosted service documents. Plain fetch calls, so
-// these tests hold the server to openapi.json independently of the client library. Set-up in reference-fixture.ts.
+// The sandbox against the behaviour the hosted service documents. Plain fetch calls, so
+// these tests hold the server to openapi.json independently of the client library. Set-up in api-fixture.ts.
 import { describe, expect, it } from "vitest";
 import { operationTable } from "reduck-client";
-import { compareRoutes } from "../api/handlers.js";
+import { compareRoutes } from "../api/routing.js";
 import { operationSpecs } from "../contract/openapi.js";
 import { NOT_AUTHENTICATED } from "../api/auth.js";
 import { SEED_IDS } from "../index.js";
-import { ref, call, newScript, useReferenceFixture } from "./reference-fixture.js";
+import { sandbox, call, newScript, useApiFixture } from "./api-fixture.js";
 
-useReferenceFixture();
+useApiFixture();
 
 describe("routing", () => {
   it("serves every operation of operationTable with the same method and path", () => {
@@ -49,13 +49,13 @@ describe("authentication", () => {
   });
 
   it("accepts an OAuth token issued for this API", async () => {
-    const me = await call("GET", "/api/me", { token: ref.store.demo.oauthToken });
+    const me = await call("GET", "/api/me", { token: sandbox.store.demo.oauthToken });
     expect(me.status).toBe(200);
     expect(me.body.handle).toBe("@demo");
   });
 
   it("refuses a token issued for the MCP server, saying how to get the right one", async () => {
-    const answer = await call("GET", "/api/me", { token: ref.store.demo.mcpToken });
+    const answer = await call("GET", "/api/me", { token: sandbox.store.demo.mcpToken });
     expect(answer.status).toBe(401);
     expect(answer.body.error).toMatch(/issued for the Reduck MCP server/);
     expect(answer.body.error).toMatch(/resource https:\/\/reduck\.ai/);
@@ -66,11 +66,11 @@ describe("authentication", () => {
   });
 
   it("refuses a token without the operation's scope, naming the scope", async () => {
-    const answer = await call("POST", "/api/scripts/@demo", { token: ref.store.demo.readOnlyToken, body: newScript() });
+    const answer = await call("POST", "/api/scripts/@demo", { token: sandbox.store.demo.readOnlyToken, body: newScript() });
     expect(answer.status).toBe(403);
     expect(answer.body.error).toContain('"script:write"');
-    expect((await call("GET", "/api/scripts", { token: ref.store.demo.readOnlyToken })).status).toBe(200);
-    expect((await call("GET", "/api/runs", { token: ref.store.demo.readOnlyToken })).body.error).toContain('"run:read"');
+    expect((await call("GET", "/api/scripts", { token: sandbox.store.demo.readOnlyToken })).status).toBe(200);
+    expect((await call("GET", "/api/runs", { token: sandbox.store.demo.readOnlyToken })).body.error).toContain('"run:read"');
   });
 
   it("refuses a wrong credential even where anonymous callers are welcome", async () => {
@@ -90,7 +90,7 @@ describe("authentication", () => {
 describe("authorization", () => {
   it("hides another user's private script as not found", async () => {
     expect((await call("GET", "/api/scripts/@alice/example.com/secret_notes")).status).toBe(404);
-    expect((await call("GET", "/api/scripts/@alice/example.com/secret_notes", { key: ref.store.demo.otherUserApiKey })).status).toBe(200);
+    expect((await call("GET", "/api/scripts/@alice/example.com/secret_notes", { key: sandbox.store.demo.otherUserApiKey })).status).toBe(200);
     expect((await call("PATCH", "/api/scripts/@alice/example.com/secret_notes", { body: { name: "Mine" } })).status).toBe(404);
   });
 
@@ -176,7 +176,7 @@ describe("validation", () => {
 
 describe("pagination", () => {
   it("pages from 0 with totals", async () => {
-    for (let i = 0; i < 45; i++) ref.store.addRun({ status: "success" });
+    for (let i = 0; i < 45; i++) sandbox.store.addRun({ status: "success" });
     const first = await call("GET", "/api/runs?pageSize=20");
     expect(first.body).toMatchObject({ hasNextPage: true, totalCount: 51 });
     expect(first.body.data).toHaveLength(20);
@@ -188,7 +188,7 @@ describe("pagination", () => {
   });
 
   it("defaults to 20 per page and lists runs newest first", async () => {
-    for (let i = 0; i < 25; i++) ref.store.addRun();
+    for (let i = 0; i < 25; i++) sandbox.store.addRun();
     const page = await call("GET", "/api/runs");
     expect(page.body.data).toHaveLength(20);
     const started = page.body.data.map((r: { started_at: string }) => r.started_at);

@@ -1,4 +1,4 @@
-// The second door to the reference server: a real loopback HTTP server (for spawned CLI processes and
+// The second door to the sandbox: a real loopback HTTP server (for spawned CLI processes and
 // `npm run sandbox`) over the same msw handlers the in-process tests use, via msw's getResponse.
 // Direct routes (POST /run) skip getResponse, which clones the request: they get the socket's body as
 // a stream nobody else holds, so a 50 MB upload is hashed as it arrives and refused mid-way.
@@ -227,10 +227,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
           (await getResponse(handlers, request)) ?? jsonResponse(404, { error: `No such endpoint: ${request.method} ${new URL(request.url).pathname}` });
         await writeResponse(response, req, res);
       } catch (error) {
-        console.error("reference server (http):", error);
+        console.error("sandbox (http):", error);
         if (!res.headersSent) {
           res.writeHead(500, { "content-type": "application/json", connection: "close" });
-          res.end(JSON.stringify({ error: `reference server failed: ${(error as Error)?.message ?? String(error)}` }));
+          res.end(JSON.stringify({ error: `sandbox failed: ${(error as Error)?.message ?? String(error)}` }));
         } else {
           res.destroy();
         }

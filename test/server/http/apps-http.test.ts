@@ -8,8 +8,8 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createHandlers, createStore, startHttpServer, type RunningHttpServer } from "../index.js";
 import { EARLY_ACCESS_WORDS } from "../store/apps.js";
-import { parseSandboxArgs } from "./sandbox-options.js";
-import { startSandboxProcess } from "./sandbox-process.js";
+import { parseSandboxArgs } from "../process/sandbox-options.js";
+import { startSandboxProcess } from "../process/sandbox-process.js";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
