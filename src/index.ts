@@ -7,6 +7,7 @@
 export { createReduckClient, ReduckClient, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL } from "./client.js";
 export type { ReduckClientOptions, ReduckClientSettings, ReduckCredential, OAuthTokenProvider } from "./client.js";
 export type { RetryInfo } from "./core/transport.js";
+export type { CallSettingsOptions } from "./core/call-settings.js";
 export { proxyFromEnv, type ProxySetting } from "./core/proxy.js";
 export type { ReduckError, ReduckErrorKind } from "./core/errors.js";
 export type { OperationOptions, OperationResult, ListResult, CallOptions } from "./core/types.js";

@@ -7,9 +7,11 @@ import type { ReduckClient } from "../client.js";
 import { AttemptGuard, sleep } from "../core/abort.js";
 import { clientInternals } from "../core/client.js";
 import { durationInWords } from "../core/duration.js";
+import { MAX_ANSWER_BYTES } from "../core/answer-limit.js";
 import { describeFailure, httpError } from "../core/errors.js";
+import { exchange, type Exchanged, type OutgoingRequest } from "../core/exchange.js";
+import { attemptFailure } from "../core/transport.js";
 import { pathSource } from "../run/files.js";
-import { sendOverFetch, sendOverNode, type RunExchange } from "../run/send.js";
 import {
   DEFAULT_CONCURRENCY,
   DEFAULT_UPLOAD_ATTEMPTS,
@@ -149,19 +151,20 @@ async function uploadOne(
     moved();
     onSent(bytes);
   };
-  const request = { url, method: "PUT", headers, body: (buffers: Parameters<typeof source.chunks>[0]) => source.chunks(buffers), onSent: sent };
-  let exchange: RunExchange | undefined;
+  const request: OutgoingRequest = { url, method: "PUT", headers, body: { length: file.size, chunks: (buffers) => source.chunks(buffers), onSent: sent } };
+  let answer: Exchanged | undefined;
   try {
-    exchange = await (internal.customFetch ? sendOverFetch(internal.customFetch, request, guard) : sendOverNode(internal.connections, request, guard));
+    // Never sent on by a redirect (the body streams from disk, once).
+    answer = await guard.race(exchange(internal.route, request, guard, { redirects: 0 }));
     moved();
-    const text = new TextDecoder().decode(await guard.race(exchange.read()));
-    if (exchange.status >= 200 && exchange.status < 300) return { ok: true };
+    const text = new TextDecoder().decode(await guard.race(answer.read(MAX_ANSWER_BYTES)));
+    if (answer.status >= 200 && answer.status < 300) return { ok: true };
     // A URL that already took its upload (an earlier run's, whose answer was lost): the file is
     // there or not, and publishing, which checks every file, says which.
-    if (exchange.status === 409) return { ok: true };
-    const error = { ...httpError({ ...exchange, url: where }, text), url: where };
+    if (answer.status === 409) return { ok: true };
+    const error = { ...httpError({ ...answer, url: where }, text), url: where };
     error.error = `storage answered the upload of ${file.name} with ${error.error}`;
-    const status = exchange.status;
+    const status = answer.status;
     return { ok: false, error, transient: status === 408 || status === 429 || status >= 500 };
   } catch (err) {
     if (guard.cause?.kind === "timeout") {
@@ -172,11 +175,11 @@ async function uploadOne(
     const inner = cause?.kind === "failed" ? cause.error : err;
     if ((inner as Error)?.name === "FileChangedError")
       return { ok: false, error: { kind: "invalid_request", error: (inner as Error).message }, transient: false };
-    const failure = describeFailure(inner, where);
+    const failure = attemptFailure(inner, where, answer ? "body" : "request", answer?.status);
     return { ok: false, error: { ...failure.error, url: where }, transient: failure.error.kind !== "aborted" && failure.error.kind !== "credential" };
   } finally {
     clearTimeout(stall);
-    exchange?.finish();
+    answer?.finish();
     guard.dispose();
     await source.release?.();
   }

@@ -5,6 +5,7 @@
  */
 import * as oauth from "oauth4webapi";
 import { describeFailure } from "../core/errors.js";
+import { isLoopbackHost } from "../core/loopback.js";
 import { AuthError } from "./types.js";
 
 /** What sends the requests: the CLI passes a fetch over its connections; Node's own otherwise. */
@@ -13,11 +14,8 @@ export type AuthFetch = typeof fetch;
 /** Any one request to an authorization server. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
-
 export function isLoopback(url: string | URL): boolean {
-  const { hostname } = new URL(url);
-  return LOOPBACK.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+  return isLoopbackHost(new URL(url).hostname);
 }
 
 /** oauth4webapi's options for a request to `url` sent with `fetch`: http is allowed on loopback only. */

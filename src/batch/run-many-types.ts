@@ -1,5 +1,6 @@
 /** What runMany takes and gives (the function is in run-many.ts, which re-exports these). */
 import type { ReduckClient } from "../client.js";
+import type { CallSettingsOptions } from "../core/call-settings.js";
 import type { ReduckError } from "../core/errors.js";
 import type { RunBrowser } from "../run/run.js";
 import type { RowOutcome } from "./journal.js";
@@ -43,7 +44,12 @@ export interface BatchCounts {
   pausedUntil?: number;
 }
 
-export interface RunManyOptions<K extends string = string> extends PrepareOptions {
+/**
+ * `timeoutMs`, `maxRetries` and `onRetry` replace the client's for every request the batch makes
+ * (reading the script, polls, looking up runs to adopt), as the client's would apply: a row's
+ * `POST /run` still waits for its answer as long as its script takes.
+ */
+export interface RunManyOptions<K extends string = string> extends PrepareOptions, CallSettingsOptions {
   client: ReduckClient;
   /**
    * `[handle/]host/slug` (no handle: your own script), or its parts. A registered address

@@ -8,7 +8,10 @@
  * `unknown` (sent again only when asked). A 429 or 503 pauses and slows the whole batch; it
  * never fails a row.
  */
+import { withCallSettings } from "../client.js";
 import { sleep } from "../core/abort.js";
+import { settingsOf, settingsProblem } from "../core/call-settings.js";
+import { isClient } from "../core/call.js";
 import type { ReduckError } from "../core/errors.js";
 import type { JournalLine, RowOutcome } from "./journal.js";
 import { RowPreparer, type PreparedRow } from "./prepare.js";
@@ -126,7 +129,10 @@ function knownTotal(options: RunManyOptions | undefined): number | undefined {
   return typeof given === "number" && Number.isInteger(given) && given >= 0 ? given : undefined;
 }
 
-async function* drive(options: RunManyOptions, counts: BatchCounts, state: { error?: ReduckError }): AsyncGenerator<RowOutcome> {
+async function* drive(given: RunManyOptions, counts: BatchCounts, state: { error?: ReduckError }): AsyncGenerator<RowOutcome> {
+  // The call's own timeout and retries, for every request of the batch (startBatch refuses them when malformed).
+  const usable = isClient(given?.client) && !settingsProblem(given, "runMany");
+  const options = usable ? { ...given, client: withCallSettings(given.client, settingsOf(given)) } : given;
   const warn = (message: string) => options.onWarning?.(message);
   const fail = (error: string, kind: ReduckError["kind"] = "invalid_request") => {
     state.error ??= { kind, error };

@@ -3,6 +3,7 @@
  * opened. Whatever stops it before the first row is an error to report, never a throw.
  */
 import { isClient } from "../core/call.js";
+import { settingsProblem } from "../core/call-settings.js";
 import type { ReduckError } from "../core/errors.js";
 import { Journal, readJournal, type JournalContents } from "./journal.js";
 import { readBatchScript, type BatchScript } from "./prepare.js";
@@ -82,5 +83,5 @@ function optionsProblem(options: unknown): string | undefined {
   if (o.journal !== undefined && (typeof o.journal !== "string" || !o.journal)) return "journal must be a file path";
   if (o.total !== undefined && (typeof o.total !== "number" || !Number.isInteger(o.total) || o.total < 0))
     return "total must be a whole number of rows, 0 or more (how many rows `rows` holds)";
-  return undefined;
+  return settingsProblem(o, "runMany");
 }

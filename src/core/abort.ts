@@ -28,7 +28,8 @@ const noop = () => undefined;
 
 export class AttemptGuard {
   private readonly controller = new AbortController();
-  private readonly timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private disposed = false;
   private readonly ended: Promise<never>;
   private end!: (error: AttemptAborted) => void;
   private readonly onCallerAbort = () => this.abort({ kind: "aborted", reason: this.callerSignal?.reason });
@@ -41,11 +42,18 @@ export class AttemptGuard {
   ) {
     this.ended = new Promise<never>((_, reject) => (this.end = reject));
     this.ended.catch(noop);
-    if (timeoutMs > 0 && Number.isFinite(timeoutMs)) {
-      this.timer = setTimeout(() => this.abort({ kind: "timeout", ms: timeoutMs }), timeoutMs);
-    }
+    this.startTimer(timeoutMs);
     if (callerSignal?.aborted) this.onCallerAbort();
     else callerSignal?.addEventListener("abort", this.onCallerAbort, { once: true });
+  }
+
+  /**
+   * Starts the timeout now, unless one is running (or the attempt is over): for an attempt
+   * whose first part may take as long as it takes (a run, until its answer begins).
+   */
+  startTimer(timeoutMs: number): void {
+    if (this.timer !== undefined || this.disposed || !(timeoutMs > 0 && Number.isFinite(timeoutMs))) return;
+    this.timer = setTimeout(() => this.abort({ kind: "timeout", ms: timeoutMs }), timeoutMs);
   }
 
   /** The signal to hand to fetch in its own init. */
@@ -71,6 +79,7 @@ export class AttemptGuard {
 
   /** Stops the timer and lets go of the caller's signal. */
   dispose(): void {
+    this.disposed = true;
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.callerSignal?.removeEventListener("abort", this.onCallerAbort);
   }

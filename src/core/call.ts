@@ -12,6 +12,7 @@ import type { ReduckClient } from "./client.js";
 import { clientInternals } from "./client.js";
 import { operationTable } from "../generated/operations.js";
 import { withResponse } from "./answer.js";
+import { settingsOf, settingsProblem, type CallSettingsOptions } from "./call-settings.js";
 import { nodeHttp } from "./builtins.js";
 import { CredentialError, describeFailure, httpError, describeStatus, type ReduckError } from "./errors.js";
 import { redactError } from "./redact.js";
@@ -92,7 +93,7 @@ async function send<T>(options: RawOptions, method: string, path: string): Promi
     const all = mergeHeaders(contentType, internals.headers, headers, auth);
     // The caller's signal goes to the transport directly: a signal carried by a Request can be
     // lost after a GC (nodejs/undici#4068).
-    answer = await internals.transport({ method: method.toUpperCase(), url, headers: all, body: json }, signal);
+    answer = await internals.transport({ method: method.toUpperCase(), url, headers: all, body: json }, signal, settingsOf(options));
   } catch (err) {
     if (err instanceof TransportFailure) return failure(err.detail);
     // An `oauthToken` function that failed, so nothing was sent.
@@ -131,6 +132,8 @@ function optionsProblem(options: unknown, method: string, path: string): string 
     }
   }
   if (signal !== undefined && !(signal instanceof AbortSignal)) return `${name}: \`signal\` must be an AbortSignal (from an AbortController)`;
+  const settings = settingsProblem(options as CallSettingsOptions, name);
+  if (settings) return settings;
   if (body !== undefined) {
     if (method === "get" || method === "head") return `${name} takes no body: remove \`body\` (parameters go in \`path\` or \`query\`)`;
     try {

@@ -2,9 +2,12 @@ import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { paths } from "../generated/schema.js";
 import { answerResponse } from "./answer.js";
 import { CredentialError } from "./errors.js";
+import type { Route } from "./exchange.js";
 import { Connections } from "./http.js";
+import { isPlainHttpElsewhere } from "./loopback.js";
 import { parseProxy, type ProxySetting } from "./proxy.js";
-import { createTransport, type RetryInfo, type Transport } from "./transport.js";
+import { withSettings, type CallSettings, type CallSettingsOptions, type RetryInfo } from "./call-settings.js";
+import { createTransport, type Transport } from "./transport.js";
 import { USER_AGENT } from "../version.js";
 
 export const DEFAULT_BASE_URL = "https://reduck.ai";
@@ -47,8 +50,9 @@ export interface ReduckClientSettings {
    */
   runBaseUrl?: string;
   /**
-   * A fetch of your own for every request (catalogue calls and runs), looked up on every call.
-   * Without one, requests go over node:http and node:https.
+   * A fetch of your own for every request (catalogue calls and runs), looked up on every call,
+   * given standard RequestInit options only and `redirect: "manual"` (the client follows
+   * redirects by its own rule). Without one, requests go over node:http and node:https.
    */
   fetch?: typeof fetch;
   /**
@@ -69,12 +73,19 @@ export interface ReduckClientSettings {
   /** Retries of requests that are safe to repeat. Default 2. */
   maxRetries?: number;
   /**
-   * Timeout of each attempt of a catalogue call, in ms, until the whole answer has arrived.
-   * Default 60000; 0 disables it. Runs have none (pass a `signal` to stop one).
+   * Timeout of each attempt of a request, in ms, until the whole answer has arrived. Default
+   * 60000; 0 disables it. A run waits for its answer to begin as long as its script takes (pass
+   * a `signal`, or the call's own `timeoutMs`, to stop one); the rest of its answer gets this.
    */
   timeoutMs?: number;
   /** Told before each retry (the CLI prints a notice). */
   onRetry?: (info: RetryInfo) => void;
+  /**
+   * Sends the credential over plain `http:` to a host other than this machine's loopback, where
+   * anyone on the way can read it. Off by default: such a `baseUrl` or `runBaseUrl` is refused when
+   * the client is made. For a test server on another machine of a private network, say.
+   */
+  allowInsecureHttp?: boolean;
 }
 
 export type ReduckClientOptions = ReduckCredential & ReduckClientSettings;
@@ -83,12 +94,12 @@ export type ReduckClientOptions = ReduckCredential & ReduckClientSettings;
 export interface ClientInternals {
   /** The credential's headers for a request to `resource` (a base URL); rejects with a CredentialError. */
   authHeaders(resource: string): Promise<Record<string, string>>;
-  /** The caller's own fetch (late-bound), which then carries runs too; it gets only standard RequestInit options. */
-  customFetch?: typeof fetch;
-  /** node:http connections, when there is no custom fetch. */
-  connections: Connections;
+  /** How every request leaves (exchange.ts): the caller's fetch (late-bound) or node:http. */
+  route: Route;
   headers: Record<string, string>;
-  /** Catalogue requests: timeout, caller's abort, retries. */
+  /** The timeout, retries and retry notice calls get unless they give their own. */
+  settings: CallSettings;
+  /** Catalogue requests and polls: timeout, caller's abort, retries. */
   transport: Transport;
   /** The credential's values, to redact from anything a server echoes back. */
   secrets(): string[];
@@ -162,14 +173,27 @@ export class ReduckClient {
     } else if (options.proxy !== undefined && typeof options.proxy !== "function") {
       throw new TypeError("createReduckClient: proxy must be a URL such as http://proxy.example:3128, or a function of a request's URL");
     }
+    const allowInsecureHttp = options.allowInsecureHttp === true;
+    if (!allowInsecureHttp) {
+      for (const [name, url] of [
+        ["baseUrl", this.baseUrl],
+        ["runBaseUrl", this.runBaseUrl],
+      ]) {
+        if (isPlainHttpElsewhere(url!))
+          throw new TypeError(
+            `createReduckClient: ${name} ${url} is plain http to another machine, where anyone on the way could read your ${this.credentialKind === "apiKey" ? "API key" : "token"}: use https (plain http is for this machine's loopback only), or set allowInsecureHttp: true to send it anyway`,
+          );
+      }
+    }
     const headers = { "User-Agent": USER_AGENT, ...options.headers };
     const custom = options.fetch;
     // Late-bound, so MSW (which patches globalThis.fetch after import) and test doubles work.
     const customFetch: typeof fetch | undefined = custom && ((input, init) => custom(input, init));
-    const connections = new Connections({ proxy: options.proxy, ca: options.ca });
-    const transport = createTransport({ fetch: customFetch, connections, maxRetries, timeoutMs, onRetry: options.onRetry });
+    const route: Route = { fetch: customFetch, connections: new Connections({ proxy: options.proxy, ca: options.ca }), allowInsecureHttp };
+    const settings: CallSettings = { maxRetries, timeoutMs, onRetry: options.onRetry };
+    const transport = createTransport(route, settings);
     const secrets = () => [...issued];
-    internals.set(this, { authHeaders, customFetch, connections, headers, transport, secrets });
+    internals.set(this, { authHeaders, route, headers, settings, transport, secrets });
   }
 
   /**
@@ -208,6 +232,29 @@ export class ReduckClient {
   toJSON() {
     return { baseUrl: this.baseUrl, runBaseUrl: this.runBaseUrl, credentialKind: this.credentialKind };
   }
+}
+
+/**
+ * The same client (credential, connections) with a call's own timeout, retries or retry notice
+ * in place of the client's, for a call that makes several requests (a run and its polls, a
+ * batch): every request of it then gets them. The client itself when nothing is overridden.
+ *
+ * @example
+ * const patient = withCallSettings(client, { timeoutMs: 120_000, maxRetries: 0 });
+ */
+export function withCallSettings(client: ReduckClient, overrides: CallSettingsOptions): ReduckClient {
+  if (overrides.timeoutMs === undefined && overrides.maxRetries === undefined && overrides.onRetry === undefined) return client;
+  const base = clientInternals(client);
+  const settings = withSettings(base.settings, overrides);
+  const derived: ReduckClient = Object.assign(Object.create(ReduckClient.prototype) as ReduckClient, {
+    baseUrl: client.baseUrl,
+    runBaseUrl: client.runBaseUrl,
+    credentialKind: client.credentialKind,
+    maxRetries: settings.maxRetries,
+  });
+  const transport: Transport = (request, signal, more) => base.transport(request, signal, withSettings(settings, more));
+  internals.set(derived, { ...base, settings, transport });
+  return derived;
 }
 
 /**

@@ -106,20 +106,3 @@ export function responseOf(request: http.ClientRequest): Promise<http.IncomingMe
     request.on("error", reject);
   });
 }
-
-/**
- * The whole body of `request`'s response. A connection cut mid-answer fails with what the
- * socket said (a reset) if it said anything, else with Node's "aborted" (the server closed it).
- */
-export function readBody(request: http.ClientRequest, response: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    let cut: Error | undefined;
-    request.on("error", (err) => (cut ??= err));
-    const fail = (err: Error) => reject(cut ?? err);
-    const chunks: Buffer[] = [];
-    response.on("data", (chunk: Buffer) => chunks.push(chunk));
-    response.once("end", () => resolve(Buffer.concat(chunks)));
-    response.on("error", fail);
-    response.once("aborted", () => fail(Object.assign(new Error("aborted"), { code: "ECONNRESET" })));
-  });
-}

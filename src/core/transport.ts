@@ -1,14 +1,17 @@
 /**
- * What carries every catalogue call: a per-attempt timeout that covers the whole answer, the
- * caller's abort, retries of what a retry can help, and redirects. Over node:http (see http.ts),
- * or the caller's own fetch. Failures leave it as `TransportFailure`s carrying their error value.
+ * What carries every catalogue call and poll: a per-attempt timeout that covers the whole
+ * answer, the caller's abort, retries of what a retry can help, redirects, and a bounded body.
+ * Each attempt is one exchange (exchange.ts: node:http or the caller's own fetch). Failures leave
+ * it as `TransportFailure`s carrying their error value.
  */
 import { AttemptGuard, sleep } from "./abort.js";
-import { describeFailure, type Failure, type ReduckError } from "./errors.js";
-import { readBody, responseOf, type Connections } from "./http.js";
+import { AnswerTooLarge, MAX_ANSWER_BYTES, tooLargeFailure } from "./answer-limit.js";
+import { describeFailure, type Failure, type FailurePhase, type ReduckError } from "./errors.js";
+import { withSettings, type CallSettings, type CallSettingsOptions } from "./call-settings.js";
+import { exchange, type Route } from "./exchange.js";
 
 /** A request as a call builds it: small, so every attempt sends the same bytes. */
-export interface OutgoingRequest {
+export interface CallRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
@@ -26,28 +29,10 @@ export interface Answer {
   body: Uint8Array;
 }
 
+export type { RetryInfo, CallSettings } from "./call-settings.js";
+
 /** The caller's signal comes separately so it never rides on a Request (nodejs/undici#4068). */
-export type Transport = (request: OutgoingRequest, signal?: AbortSignal) => Promise<Answer>;
-
-export interface RetryInfo {
-  /** 1 for the first retry. */
-  attempt: number;
-  delayMs: number;
-  /** "HTTP 429", "ECONNREFUSED", "timeout"... */
-  reason: string;
-  method: string;
-  url: string;
-}
-
-export interface TransportOptions {
-  /** The caller's own fetch (looked up on every call); otherwise node:http over `connections`. */
-  fetch?: typeof fetch;
-  connections: Connections;
-  maxRetries: number;
-  /** Per attempt, from sending to the last byte of the answer; 0 disables the timeout. */
-  timeoutMs: number;
-  onRetry?: (info: RetryInfo) => void;
-}
+export type Transport = (request: CallRequest, signal?: AbortSignal, settings?: CallSettingsOptions) => Promise<Answer>;
 
 /** A request that failed without an answer; `detail` is the error value to return. */
 export class TransportFailure extends Error {
@@ -65,29 +50,22 @@ const MAX_REDIRECTS = 5;
 /** Statuses with no body, which `new Response(body)` refuses one for. */
 export const NULL_BODY = new Set([101, 204, 205, 304]);
 
-/** One attempt's exchange, without retries or timers: status, headers and a body to read. */
-type Exchange = (
-  request: OutgoingRequest,
-  signal: AbortSignal,
-) => Promise<{ status: number; statusText: string; url?: string; headers: Record<string, string>; read(): Promise<Uint8Array> }>;
-
-export function createTransport(options: TransportOptions): Transport {
-  const exchange: Exchange = options.fetch ? viaFetch(options.fetch) : viaNode(options.connections);
-
-  return async function transport(request: OutgoingRequest, callerSignal?: AbortSignal): Promise<Answer> {
+export function createTransport(route: Route, defaults: CallSettings): Transport {
+  return async function transport(request: CallRequest, callerSignal?: AbortSignal, overrides?: CallSettingsOptions): Promise<Answer> {
+    const settings = withSettings(defaults, overrides);
     const safe = IDEMPOTENT.has(request.method);
     for (let attempt = 0; ; attempt++) {
-      const canRetry = attempt < options.maxRetries;
+      const canRetry = attempt < settings.maxRetries;
       let answer: Answer;
       try {
-        answer = await sendOnce(exchange, request, options.timeoutMs, callerSignal);
+        answer = await sendOnce(route, request, settings.timeoutMs, callerSignal);
       } catch (err) {
         const { failure } = err as TransportFailure;
         // A request that is not safe to repeat is repeated only when it cannot have arrived.
         if (!canRetry || !failure.transient || !(safe || failure.notSent)) throw err;
         const delayMs = backoff(attempt);
         const reason = failure.error.kind === "timeout" ? "timeout" : (failure.error.cause ?? failure.error.kind);
-        options.onRetry?.({ attempt: attempt + 1, delayMs, reason, method: request.method, url: request.url });
+        settings.onRetry?.({ attempt: attempt + 1, delayMs, reason, method: request.method, url: request.url });
         await wait(delayMs, callerSignal, request.url);
         continue;
       }
@@ -98,99 +76,46 @@ export function createTransport(options: TransportOptions): Transport {
       const retryAfter = retryAfterMs(answer.headers);
       if (retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_MS) return answer;
       const delayMs = retryAfter ?? backoff(attempt);
-      options.onRetry?.({ attempt: attempt + 1, delayMs, reason: `HTTP ${status}`, method: request.method, url: request.url });
+      settings.onRetry?.({ attempt: attempt + 1, delayMs, reason: `HTTP ${status}`, method: request.method, url: request.url });
       await wait(delayMs, callerSignal, request.url);
     }
   };
 }
 
 /**
- * One attempt, redirects included: the answer read whole under the attempt's own timer, so a
- * server that sends headers and then stalls times out too, and a connection cut mid-answer can
- * be retried.
+ * One attempt, redirects included: the answer read whole (and at most MAX_ANSWER_BYTES) under the
+ * attempt's own timer, so a server that sends its headers and then trickles times out too, and a
+ * connection cut mid-answer can be retried.
  */
-async function sendOnce(exchange: Exchange, first: OutgoingRequest, timeoutMs: number, callerSignal?: AbortSignal): Promise<Answer> {
+async function sendOnce(route: Route, request: CallRequest, timeoutMs: number, callerSignal?: AbortSignal): Promise<Answer> {
   const guard = new AttemptGuard(timeoutMs, callerSignal);
-  let request = first;
-  let phase: "request" | "body" = "request";
+  let phase: FailurePhase = "request";
+  let url = request.url;
+  let status: number | undefined;
+  let finish = () => undefined as void;
   try {
-    for (let redirects = 0; ; redirects++) {
-      phase = "request";
-      const response = await guard.race(exchange(request, guard.signal));
-      phase = "body";
-      // Read even when the status has no body: over node:http, an answer never read keeps its
-      // connection busy (and the process alive) until the server closes it, seconds later.
-      const read = await guard.race(response.read());
-      const body = NULL_BODY.has(response.status) ? new Uint8Array(0) : read;
-      const next = response.headers.location && redirects < MAX_REDIRECTS ? redirected(request, response.status, response.headers.location) : undefined;
-      if (!next) return { status: response.status, statusText: response.statusText, url: response.url || request.url, headers: response.headers, body };
-      request = next;
-    }
+    const answer = await guard.race(exchange(route, request, guard, { redirects: MAX_REDIRECTS, reuse: true }));
+    ({ url, status } = answer);
+    finish = answer.finish;
+    phase = "body";
+    // Read even when the status has no body: over node:http, an answer never read keeps its
+    // connection busy (and the process alive) until the server closes it, seconds later.
+    // The Content-Length of an answer that has no body (to HEAD, a 204 or 304) is no size to refuse.
+    const bodiless = request.method === "HEAD" || NULL_BODY.has(answer.status);
+    const read = await guard.race(answer.read(bodiless ? Number.POSITIVE_INFINITY : MAX_ANSWER_BYTES));
+    const body = NULL_BODY.has(answer.status) ? new Uint8Array(0) : read;
+    return { status: answer.status, statusText: answer.statusText, url: answer.url, headers: answer.headers, body };
   } catch (err) {
-    throw new TransportFailure(describeFailure(err, request.url, phase));
+    throw new TransportFailure(attemptFailure(err, url, phase, status));
   } finally {
+    finish();
     guard.dispose();
   }
 }
 
-/**
- * Where a redirect leads, as fetch follows it: 303 (and 301/302 after a POST) becomes a GET
- * without a body. The credential goes only to the same origin.
- */
-export function redirected<R extends { method: string; url: string; headers: Record<string, string>; body?: unknown }>(
-  request: R,
-  status: number,
-  location: string,
-): R | undefined {
-  if (![301, 302, 303, 307, 308].includes(status)) return undefined;
-  const url = new URL(location, request.url);
-  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
-  const headers = { ...request.headers };
-  if (url.origin !== new URL(request.url).origin) {
-    for (const name of Object.keys(headers)) if (/^(authorization|x-api-key|cookie)$/i.test(name)) delete headers[name];
-  }
-  const toGet = status === 303 ? request.method !== "HEAD" : (status === 301 || status === 302) && request.method === "POST";
-  if (!toGet) return { ...request, url: url.href, headers };
-  for (const name of Object.keys(headers)) if (/^content-/i.test(name)) delete headers[name];
-  return { ...request, method: "GET", url: url.href, headers, body: undefined };
-}
-
-function viaNode(connections: Connections): Exchange {
-  return async (request, signal) => {
-    const body = request.body === undefined ? undefined : Buffer.from(request.body);
-    const headers = body ? { ...request.headers, "Content-Length": String(body.byteLength) } : request.headers;
-    const { request: outgoing } = connections.open(request.url, request.method, headers, true);
-    const abort = () => outgoing.destroy(signal.reason);
-    signal.addEventListener("abort", abort, { once: true });
-    const answered = responseOf(outgoing);
-    outgoing.end(body);
-    const response = await answered;
-    return {
-      status: response.statusCode ?? 0,
-      statusText: response.statusMessage ?? "",
-      headers: flatHeaders(response.headers),
-      read: () => readBody(outgoing, response).finally(() => signal.removeEventListener("abort", abort)),
-    };
-  };
-}
-
-function viaFetch(custom: typeof fetch): Exchange {
-  return async (request, signal) => {
-    // Only standard RequestInit options: a caller's fetch may refuse anything else. It follows
-    // redirects itself, as it always did.
-    const response = await custom(request.url, { method: request.method, headers: request.headers, body: request.body, signal, redirect: "follow" });
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => (headers[name] = value));
-    const read = async () => new Uint8Array(await response.arrayBuffer());
-    return { status: response.status, statusText: response.statusText, url: response.url, headers, read };
-  };
-}
-
-/** node:http's headers as one string each. */
-export function flatHeaders(headers: import("node:http").IncomingHttpHeaders): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value;
-  return out;
+/** What an attempt's failure means, an answer over the size limit included (the server's doing: not repeated). */
+export function attemptFailure(err: unknown, url: string, phase: FailurePhase, status?: number): Failure {
+  return err instanceof AnswerTooLarge ? tooLargeFailure(err, url, status) : describeFailure(err, url, phase);
 }
 
 async function wait(ms: number, signal: AbortSignal | undefined, url: string): Promise<void> {

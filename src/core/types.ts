@@ -3,6 +3,7 @@
  * `{ client, path?, query?, body? }` options and `{ data, error, response }` results
  * every generated function uses.
  */
+import type { CallSettingsOptions } from "./call-settings.js";
 import type { ReduckClient } from "./client.js";
 import type { ReduckError } from "./errors.js";
 
@@ -33,8 +34,11 @@ type JsonBody<Op> = Op extends { requestBody?: infer B }
       : never
   : never;
 
-/** Options every call accepts besides its parameters. */
-export interface CallOptions {
+/**
+ * Options every call accepts besides its parameters: `timeoutMs`, `maxRetries` and `onRetry`
+ * are this call's own, in place of the client's.
+ */
+export interface CallOptions extends CallSettingsOptions {
   client: ReduckClient;
   /** Cancels the request; the call then returns an `aborted` error instead of throwing. */
   signal?: AbortSignal;

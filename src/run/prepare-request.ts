@@ -8,15 +8,15 @@ import { checkJsonBinding, isBytes, isInline, openBytes, type BytesPart, type Js
 import { MAX_JSON_BODY_BYTES } from "./limits.js";
 import { encodeMultipart, type MultipartBody } from "./multipart.js";
 import type { BatchRunOptions, SingleRunOptions } from "./run-types.js";
-import type { RunBody } from "./send.js";
+import type { Buffers } from "../core/buffers.js";
 
 export class RunRequestProblem extends Error {}
 
 export interface PreparedRequest {
   contentType: string;
   length: number;
-  /** The body, sent again as a whole by each attempt. */
-  body: RunBody;
+  /** The body: JSON text, or chunks read into the sender's buffers, again by each attempt. */
+  body: string | ((buffers: Buffers) => AsyncIterable<Uint8Array>);
   release(): Promise<void>;
 }
 

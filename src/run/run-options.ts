@@ -3,6 +3,7 @@
  * that say how to fix it, checked before anything is opened or sent.
  */
 import { isClient } from "../core/call.js";
+import { settingsProblem } from "../core/call-settings.js";
 import { fileSourceProblem } from "./files.js";
 import { MAX_SCRIPTS_PER_RUN, MAX_WAIT_FOR_SECONDS, RUN_REGIONS, type RunRegion } from "./run-types.js";
 import { isObject } from "../core/json.js";
@@ -49,6 +50,8 @@ export function optionsProblem(options: unknown): string | undefined {
   if (signal !== undefined && !(signal instanceof AbortSignal)) return "signal must be an AbortSignal (from an AbortController)";
   if (headers !== undefined && !isObject(headers)) return "headers must be an object of header names and values";
   if (onUploadProgress !== undefined && typeof onUploadProgress !== "function") return "onUploadProgress must be a function";
+  const settings = settingsProblem(options, "runScript");
+  if (settings) return settings;
   if (steps.length > MAX_SCRIPTS_PER_RUN)
     return `${steps.length} scripts in one run: the service takes at most ${MAX_SCRIPTS_PER_RUN} per request; send them in several runs`;
   return waitOptionsProblem(options);

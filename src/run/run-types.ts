@@ -3,6 +3,7 @@
  * (The function itself is in run.ts, which re-exports all of this.)
  */
 import type { ReduckClient } from "../client.js";
+import type { CallSettingsOptions } from "../core/call-settings.js";
 import type { FileSource } from "./files.js";
 import type { BatchRunResponse, PendingRun, RunError, RunResponse, RunStatusUpdate } from "./outcomes.js";
 import type { AddressOf, CheckedSteps, ScriptResultOf, StepResults, StepToRun, TypedScriptToRun } from "./typed.js";
@@ -60,8 +61,16 @@ export interface UploadProgress {
   total: number;
 }
 
-export interface RunOptionsBase {
+export interface RunOptionsBase extends CallSettingsOptions {
   client: ReduckClient;
+  /**
+   * A timeout for the run's request, from sending to the last byte of its answer, and for each
+   * poll after it (in ms). Without it the request waits for its answer as long as the script
+   * takes, and only the answer's body, once it has begun, gets the client's `timeoutMs`.
+   * `maxRetries` and `onRetry` likewise replace the client's, for the run (sent again only when
+   * it cannot have arrived) and its polls.
+   */
+  timeoutMs?: number;
   /** `"cloud"` (the default when omitted; `"managed"` means the same), `"extension"` (your own browser), or `{ deviceId }`. */
   // Written out rather than as RunBrowser, so that a wrong value's compile error lists the allowed ones.
   browser?: "cloud" | "managed" | "extension" | { deviceId: string };

@@ -9,19 +9,21 @@
  * (one object, an array of envelopes, a batch to poll, a run to wait on: see outcomes.ts), the
  * caller gets one shape; waiting is polling (wait.ts), which never sends the run again.
  */
-import { clientInternals } from "../client.js";
+import { clientInternals, withCallSettings } from "../client.js";
 import { AttemptAborted, AttemptGuard, sleep } from "../core/abort.js";
+import { MAX_ANSWER_BYTES } from "../core/answer-limit.js";
+import { settingsOf } from "../core/call-settings.js";
 import { describeFailure, httpError, describeStatus, type Failure, type FailurePhase } from "../core/errors.js";
 import { withResponse } from "../core/answer.js";
 import { mergeHeaders } from "../core/call.js";
+import { exchange, type Exchanged, type OutgoingRequest } from "../core/exchange.js";
 import { redactError } from "../core/redact.js";
-import type { Answer } from "../core/transport.js";
+import { attemptFailure, type Answer } from "../core/transport.js";
 import { FileChangedError, FileProblem } from "./files.js";
 import { prepare, RunRequestProblem, type PreparedRequest } from "./prepare-request.js";
 import { optionsProblem } from "./run-options.js";
 import type { BatchRunOptions, RunAnswer, RunOptions, RunOptionsBase, RunResult, SingleRunOptions } from "./run-types.js";
 import type { StepToRun } from "./typed.js";
-import { sendOverFetch, sendOverNode, type RunExchange } from "./send.js";
 
 import { batchResponse, countMismatch, readAnswer, singleResult, type BatchRunResponse, type PendingRun, type RunError, type RunResponse } from "./outcomes.js";
 import { runResult, waitForBatch, waitForRunId } from "./poll.js";
@@ -78,10 +80,12 @@ export function runScript<
   T extends [] | readonly StepToRun[] = never,
   W extends boolean = true,
 >(options: RunOptions<H, Ho, S, T, W>): Promise<RunResult<RunAnswer<H, Ho, S, T, W>>>;
-export async function runScript(options: SingleRunOptions | BatchRunOptions): Promise<RunResult<RunResponse | BatchRunResponse | PendingRun>> {
+export async function runScript(given: SingleRunOptions | BatchRunOptions): Promise<RunResult<RunResponse | BatchRunResponse | PendingRun>> {
   try {
-    const problem = optionsProblem(options);
+    const problem = optionsProblem(given);
     if (problem) return invalid(problem);
+    // The call's own timeout and retries, for the run's request and every poll after it.
+    const options = { ...given, client: withCallSettings(given.client, settingsOf(given)) };
     let prepared: PreparedRequest;
     try {
       prepared = await prepare(options);
@@ -107,6 +111,7 @@ function invalid(error: string): RunResult<never> {
 async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise<RunResult<unknown>> {
   const { client, onUploadProgress, signal } = options;
   const internal = clientInternals(client);
+  const { maxRetries, timeoutMs, onRetry } = internal.settings;
   const url = `${client.runBaseUrl}/run`;
   let auth: Record<string, string>;
   try {
@@ -129,23 +134,27 @@ async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise
   // Progress is counted only when someone listens (multipart runs).
   const total = prepared.length;
   const onSent = onUploadProgress && typeof prepared.body !== "string" ? (sent: number) => onUploadProgress({ sent, total }) : undefined;
-  const run = { url, headers, body: prepared.body, onSent };
+  const body = typeof prepared.body === "string" ? prepared.body : { length: total, chunks: prepared.body, onSent };
+  const run: OutgoingRequest = { method: "POST", url, headers, body };
 
   for (let attempt = 0; ; attempt++) {
-    // No timeout (a run takes as long as its script), but the caller's abort always ends it,
-    // and so does a file that changes while it is sent.
-    const guard = new AttemptGuard(0, signal);
-    let exchange: RunExchange | undefined;
+    // No timeout until the answer begins (a run takes as long as its script) unless this call
+    // gave one; the caller's abort always ends it, and so does a file that changes while sent.
+    const guard = new AttemptGuard(options.timeoutMs ?? 0, signal);
+    let answer: Exchanged | undefined;
     try {
       try {
         onSent?.(0);
-        exchange = await (internal.customFetch ? sendOverFetch(internal.customFetch, run, guard) : sendOverNode(internal.connections, run, guard));
+        // Never sent on by a redirect: the answer names where it pointed instead (parseAnswer).
+        answer = await guard.race(exchange(internal.route, run, guard, { redirects: 0 }));
       } catch (err) {
         const failure = runFailure(err, url, "request");
         // Only a connection never made proves the run never arrived; nothing else is repeated.
-        if (failure.notSent && failure.transient && attempt < client.maxRetries) {
+        if (failure.notSent && failure.transient && attempt < maxRetries) {
+          const delayMs = 250 * (attempt + 1);
+          onRetry?.({ attempt: attempt + 1, delayMs, reason: failure.error.cause ?? failure.error.kind, method: "POST", url });
           try {
-            await sleep(250 * (attempt + 1), signal);
+            await sleep(delayMs, signal);
           } catch (aborted) {
             return { data: undefined, error: describeFailure(aborted, url).error, response: undefined };
           }
@@ -154,22 +163,18 @@ async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise
         return { data: undefined, error: failure.error, response: undefined };
       }
       let text: string;
-      const answer: Answer = {
-        status: exchange.status,
-        statusText: exchange.statusText,
-        url: exchange.url,
-        headers: exchange.headers,
-        body: new Uint8Array(0),
-      };
+      const received: Answer = { status: answer.status, statusText: answer.statusText, url: answer.url, headers: answer.headers, body: new Uint8Array(0) };
       try {
-        answer.body = await guard.race(exchange.read());
-        text = new TextDecoder().decode(answer.body);
+        // Once the answer has begun, its body must arrive within the timeout, and is bounded.
+        guard.startTimer(timeoutMs);
+        received.body = await guard.race(answer.read(MAX_ANSWER_BYTES));
+        text = new TextDecoder().decode(received.body);
       } catch (err) {
-        return withResponse({ data: undefined, error: runFailure(err, url, "body").error }, answer) as RunResult<never>;
+        return withResponse({ data: undefined, error: runFailure(err, url, "body", answer.status).error }, received) as RunResult<never>;
       }
-      return withResponse(parseAnswer(answer, text, url, internal.secrets()), answer) as RunResult<unknown>;
+      return withResponse(parseAnswer(received, text, url, internal.secrets()), received) as RunResult<unknown>;
     } finally {
-      exchange?.finish();
+      answer?.finish();
       guard.dispose();
       await prepared.release();
     }
@@ -177,13 +182,13 @@ async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise
 }
 
 /** A failure of the run request; a file that changed while sent is the caller's input, not the network. */
-function runFailure(err: unknown, url: string, phase: FailurePhase): Failure {
+function runFailure(err: unknown, url: string, phase: FailurePhase, status?: number): Failure {
   const aborted = err as AttemptAborted;
   const cause = aborted instanceof AttemptAborted && aborted.cause.kind === "failed" ? aborted.cause.error : err;
   for (let e = cause as { cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
     if (e instanceof FileChangedError) return { error: { kind: "invalid_request", error: e.message, url }, notSent: false, transient: false };
   }
-  return describeFailure(cause, url, phase);
+  return attemptFailure(cause, url, phase, status);
 }
 
 /** What the answer says: its body parsed, or the run's error (with the run's id when one was recorded). */

@@ -2,8 +2,9 @@
  * Waiting on a run the service handed back before it ended, by its batch id or run id: the
  * public `waitForRun`, its options and their checks. The polling itself is in poll.ts.
  */
-import type { ReduckClient } from "../client.js";
+import { withCallSettings, type ReduckClient } from "../client.js";
 import { isClient } from "../core/call.js";
+import { settingsOf, settingsProblem, type CallSettingsOptions } from "../core/call-settings.js";
 import type { BatchRunResponse, PendingRun, RunResponse, RunStatusUpdate } from "./outcomes.js";
 import { fail, waitForBatch, waitForRunId, type PollContext } from "./poll.js";
 import type { RunResult } from "./run-types.js";
@@ -17,7 +18,7 @@ import type { ScriptAddressFor, ScriptResultOf } from "./typed.js";
  * const options: WaitOptions = { signal: AbortSignal.timeout(600_000), deadlineMs: 300_000 };
  * ```
  */
-export interface WaitOptions {
+export interface WaitOptions extends CallSettingsOptions {
   signal?: AbortSignal;
   /** Told the status and counts after each poll. */
   onStatus?: (update: RunStatusUpdate) => void;
@@ -123,7 +124,8 @@ export async function waitForRun(target: WaitForRunOptions, older?: WaitOptions)
 
 export function pollContext(client: ReduckClient, options: WaitOptions, startedAt = Date.now()): PollContext {
   return {
-    client,
+    // Each poll with the call's own timeout and retries, when it gave them.
+    client: withCallSettings(client, settingsOf(options)),
     signal: options.signal,
     onStatus: guarded(options.onStatus),
     headers: options.headers,
@@ -158,10 +160,11 @@ function waitProblem(target: unknown, older: unknown): string | undefined {
   }
   if (older !== undefined && (older === null || typeof older !== "object"))
     return "waitForRun takes one options object: waitForRun({ client, runId, signal, onStatus, deadlineMs })";
-  const { signal, onStatus, deadlineMs, headers } = { ...t, ...(older as WaitOptions | undefined) } as WaitOptions;
+  const options = { ...t, ...(older as WaitOptions | undefined) } as WaitOptions;
+  const { signal, onStatus, deadlineMs, headers } = options;
   if (signal !== undefined && !(signal instanceof AbortSignal)) return "signal must be an AbortSignal (from an AbortController)";
   if (onStatus !== undefined && typeof onStatus !== "function") return "onStatus must be a function";
   if (deadlineMs !== undefined && (typeof deadlineMs !== "number" || !(deadlineMs >= 0))) return "deadlineMs must be a number of milliseconds, 0 or more";
   if (headers !== undefined && (typeof headers !== "object" || headers === null)) return "headers must be an object of header names and values";
-  return undefined;
+  return settingsProblem(options, "waitForRun");
 }

@@ -97,6 +97,36 @@ test("a file other users can read is warned about, with the fix", async () => {
   expect(written.join("")).toBe(`Warning: ${file} holds your credentials and other users can read or change it (mode 0644): run \`chmod 600 "${file}"\`\n`);
 });
 
+test("a folder other users can write is warned about, with the fix, when the file is read and when it is written", async () => {
+  // Whoever can replace config.json can point the next command, and its key, at a server of their own.
+  const { dir, env, file } = await freshDir();
+  await writeFile(file, "{}", { mode: 0o600 });
+  await chmod(dir, 0o777);
+  const written: string[] = [];
+  vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (written.push(String(chunk)), true));
+  await readConfig(env);
+  expect(written.join("")).toBe(
+    `Warning: ${dir} holds your credentials and other users can add, replace or remove files in it (mode 0777): run \`chmod 700 "${dir}"\`\n`,
+  );
+
+  // A login into an open folder that holds no file yet is warned about too.
+  const fresh = await freshDir();
+  await chmod(fresh.dir, 0o775);
+  written.length = 0;
+  await updateConfig((c) => void (c.apiUrl = "http://127.0.0.1:4010"), fresh.env);
+  expect(written.join("")).toContain(`Warning: ${fresh.dir} holds your credentials and other users can add, replace or remove files in it (mode 0775)`);
+});
+
+test("a folder only its owner can write (group and others may look in) is not warned about", async () => {
+  const { dir, env, file } = await freshDir();
+  await writeFile(file, "{}", { mode: 0o600 });
+  await chmod(dir, 0o755);
+  const written: string[] = [];
+  vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (written.push(String(chunk)), true));
+  await readConfig(env);
+  expect(written).toEqual([]);
+});
+
 describe("the lock", () => {
   test("a second change waits for the first and sees what it wrote", async () => {
     const { env, file } = await freshDir();

@@ -71,6 +71,6 @@ describe("what goes on the wire", () => {
   test("runs go to the API base URL when only that one is overridden", () => {
     expect(createReduckClient({ apiKey: "k" }).runBaseUrl).toBe("https://mcp.reduck.ai");
     expect(createReduckClient({ apiKey: "k", baseUrl: "http://127.0.0.1:9/" }).runBaseUrl).toBe("http://127.0.0.1:9");
-    expect(createReduckClient({ apiKey: "k", baseUrl: "http://a.test", runBaseUrl: "http://b.test" }).runBaseUrl).toBe("http://b.test");
+    expect(createReduckClient({ apiKey: "k", baseUrl: "https://a.test", runBaseUrl: "https://b.test" }).runBaseUrl).toBe("https://b.test");
   });
 });

@@ -15,6 +15,12 @@ export type Fault =
   | "reset-mid-answer"
   /** Closes the connection as soon as the request has arrived, before answering. */
   | "close-before-answer"
+  /** A 200 whose body never ends: bytes as fast as the client takes them, until it hangs up. */
+  | "endless-body"
+  /** A 200 whose body never ends and never hurries: a byte every 50 ms. */
+  | "trickle-forever"
+  /** A 200 announcing a 64 MiB body (Content-Length), which it then never sends. */
+  | "huge-content-length"
   /** A well-formed 200 whose JSON body is cut short. */
   | "truncated-json"
   /** 502 with an HTML page, as a proxy in front of the service sends. */
@@ -55,6 +61,27 @@ export async function startFaultServer(routes: Record<string, Fault | Fault[]>):
 
 function play(fault: Fault, req: http.IncomingMessage, res: http.ServerResponse): void {
   if (fault === "silent") return;
+  if (fault === "endless-body") {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.write('{"data":"');
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    const pump = () => {
+      while (!res.destroyed && res.write(chunk));
+    };
+    res.on("drain", pump);
+    return pump();
+  }
+  if (fault === "trickle-forever") {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.write('{"handle":"');
+    const timer = setInterval(() => res.write("a"), 50);
+    res.on("close", () => clearInterval(timer));
+    return;
+  }
+  if (fault === "huge-content-length") {
+    res.writeHead(200, { "content-type": "application/json", "content-length": String(64 * 2 ** 20) });
+    return void res.flushHeaders();
+  }
   if (fault === "close-before-answer") return void req.socket.destroy();
   if (fault === "slow-body") {
     const body = '{"message":"pong","handle":"@slow","data":[],"hasNextPage":false}';

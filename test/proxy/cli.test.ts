@@ -97,6 +97,8 @@ describe("reduck mcp", () => {
         REDUCK_API_KEY: sandbox.store.demo.apiKey,
         REDUCK_DESKTOP: desktop,
         HTTP_PROXY: proxy.url,
+        // Plain http to a name that is not loopback (it resolves only inside the loopback proxy): opted in.
+        REDUCK_ALLOW_INSECURE_HTTP: "1",
       }),
     );
     try {

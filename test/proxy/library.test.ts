@@ -96,7 +96,8 @@ describe("through a proxy", () => {
     const plain = await startPlainApi();
     const proxy = await startProxy({ hosts: { [NAME]: "127.0.0.1" } });
     try {
-      const client = createReduckClient({ apiKey: "k", baseUrl: `http://${NAME}:${plain.port}`, proxy: proxy.url });
+      // Plain http to a name that is not loopback (it resolves only inside the loopback proxy): opted in.
+      const client = createReduckClient({ apiKey: "k", baseUrl: `http://${NAME}:${plain.port}`, proxy: proxy.url, allowInsecureHttp: true });
       expect((await getMe({ client })).error).toBeUndefined();
       expect((await runScript({ client, script: script({ a: Buffer.from("bytes") }) })).data).toMatchObject({ runId: "r2" });
       expect(proxy.forwarded).toEqual([`http://${NAME}:${plain.port}/api/me`, `http://${NAME}:${plain.port}/run`]);

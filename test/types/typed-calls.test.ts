@@ -91,6 +91,24 @@ test("without a generated module (ReduckScripts empty), runs keep the loose type
   expectTypeOf(compileOnly).toBeFunction();
 });
 
+test("every call takes its own timeoutMs, maxRetries and onRetry, typed as the client's", () => {
+  const compileOnly = async () => {
+    const onRetry = (info: { attempt: number; delayMs: number; reason: string }) => void info;
+    void getMe({ client, timeoutMs: 5_000, maxRetries: 0, onRetry });
+    void getScript({ client, path: { handle: "reduck", host: "x.com", slug: "s" }, timeoutMs: 0 });
+    void runScript({ client, script: { host: "x.com", slug: "s" }, timeoutMs: 120_000, maxRetries: 1, onRetry });
+    void waitForRun({ client, runId: "r", timeoutMs: 10_000, maxRetries: 0 });
+    void runMany({ client, script: "reduck/x.com/s", rows: [], maxRetries: 0, onRetry });
+    // @ts-expect-error timeoutMs is a number of milliseconds
+    void getMe({ client, timeoutMs: "5s" });
+    // @ts-expect-error maxRetries is a number
+    void runScript({ client, script: { host: "x.com", slug: "s" }, maxRetries: true });
+    // @ts-expect-error onRetry is a function
+    void waitForRun({ client, runId: "r", onRetry: "loudly" });
+  };
+  expectTypeOf(compileOnly).toBeFunction();
+});
+
 test("a bare object in the description is a record of unknown values, never of never", () => {
   const compileOnly = (run: Run) => {
     // @ts-expect-error an argument's value is unknown until checked, not a string

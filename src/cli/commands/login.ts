@@ -11,7 +11,7 @@ import { configFile, readConfig, updateConfig, type StoredConfig, type StoredCre
 import { CliError, fromReduckError, usageError } from "../shell/errors.js";
 import { ExitCode } from "../shell/exit-codes.js";
 import { askHidden, readAll } from "../shell/hidden-input.js";
-import { cliFetch, connectionSettings } from "../shell/network.js";
+import { cliFetch, connectionSettings, insecureHttpAllowed, refuseInsecureHttp } from "../shell/network.js";
 
 export default class Login extends BaseCommand<typeof Login> {
   static override summary = "Sign in to Reduck in your browser (or store an API key)";
@@ -50,6 +50,8 @@ Each API URL has its own sign-in. With --api-url, later commands use that URL un
   public async run() {
     if (this.flags["api-key"]) throw usageError("login never takes a key from the command line: run `reduck login --with-api-key` and paste it, or pipe it in");
     const apiUrl = this.apiUrl();
+    // Before the key is even asked for: nothing is stored, nothing sent.
+    refuseInsecureHttp([apiUrl, this.runUrl()], this.flags["with-api-key"] ? "your API key" : "the token you sign in for");
     // Read now: a damaged config file stops the login before anything would overwrite it.
     const config = await readConfig();
     this.warnIfEnvKey();
@@ -121,7 +123,7 @@ Each API URL has its own sign-in. With --api-url, later commands use that URL un
 
   /** The account a credential belongs to (`@handle`, else the email), checked with the API. */
   private async whoIs(credential: ReduckCredential, apiUrl: string, refused: string, doing: string): Promise<string> {
-    const client = createReduckClient({ ...credential, baseUrl: apiUrl, ...connectionSettings() });
+    const client = createReduckClient({ ...credential, baseUrl: apiUrl, allowInsecureHttp: insecureHttpAllowed(), ...connectionSettings() });
     const { data: me, error } = await getMe({ client });
     if (error) {
       if (error.status === 401) throw new CliError(`${refused}: ${error.error}`, ExitCode.AUTH);

@@ -182,7 +182,8 @@ export async function fetchInto(dir: string, filename: string, url: string): Pro
     let response: Response;
     try {
       // A data: URL (a trace's screenshot may be one) holds its bytes: Node's fetch decodes it, offline.
-      response = await (/^data:/i.test(url) ? fetch : cliFetch())(url, { redirect: "follow", signal: stalled.signal });
+      // No size limit: the bytes go to disk as they come, never into memory whole.
+      response = await (/^data:/i.test(url) ? fetch : cliFetch(Infinity))(url, { redirect: "follow", signal: stalled.signal });
     } catch (err) {
       throw downloadFailure(err, url, "request");
     }

@@ -11,7 +11,7 @@ import { redactSecrets } from "../../core/redact.js";
 import { retryLine, type RetryInfo } from "./retry-line.js";
 import { configSignInStore, readConfig, storedCredential } from "./config.js";
 import { inCliWords } from "./cli-words.js";
-import { cliFetch, connectionSettings, timeoutFromEnv } from "./network.js";
+import { cliFetch, connectionSettings, insecureHttpAllowed, refuseInsecureHttp, timeoutFromEnv } from "./network.js";
 import { CliError, fromReduckError, toCliError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
 import type { CommandShape } from "./parse-errors.js";
@@ -120,6 +120,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     if (this.cachedClient) return this.cachedClient;
     const apiUrl = this.apiUrl();
     const credential = await this.credential();
+    refuseInsecureHttp([apiUrl, this.runUrl()], credential.kind === "apiKey" ? "your API key" : "your sign-in's token");
     let auth: { apiKey: string } | { oauthToken: (request: { resource: string }) => Promise<string> };
     if (credential.kind === "apiKey") {
       auth = { apiKey: credential.apiKey };
@@ -134,6 +135,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         baseUrl: apiUrl,
         runBaseUrl: this.runUrl(),
         timeoutMs: timeoutFromEnv(),
+        allowInsecureHttp: insecureHttpAllowed(),
         ...connectionSettings(),
         // Only when asked: a retry that ends in failure would otherwise print lines before the one-line error.
         ...(this.flags.verbose ? { onRetry: (info: RetryInfo) => this.note(retryLine(info)) } : {}),

@@ -92,16 +92,34 @@ function shapeProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-/** On systems with file modes, says so (once) when others may read the file. */
+/**
+ * On systems with file modes, says so (once) when others may read or change the file, or change
+ * what its folder holds: whoever can replace config.json can point the next command, and its
+ * key, at a server of their own.
+ */
 async function warnIfOpen(file: string): Promise<void> {
-  if (!modesMeaningful() || warned.has(file)) return;
+  if (!modesMeaningful()) return;
+  await warnOnce(file, 0o077, (mode) => `${file} holds your credentials and other users can read or change it (mode ${mode}): run \`chmod 600 "${file}"\``);
+  await warnIfOpenFolder(path.dirname(file));
+}
+
+async function warnIfOpenFolder(dir: string): Promise<void> {
+  if (!modesMeaningful()) return;
+  await warnOnce(
+    dir,
+    0o022,
+    (mode) => `${dir} holds your credentials and other users can add, replace or remove files in it (mode ${mode}): run \`chmod 700 "${dir}"\``,
+  );
+}
+
+/** Prints the warning `words` gives, once per path, when the path's mode has any bit of `open`. */
+async function warnOnce(target: string, open: number, words: (mode: string) => string): Promise<void> {
+  if (warned.has(target)) return;
   try {
-    const mode = (await stat(file)).mode & 0o777;
-    if (mode & 0o077) {
-      warned.add(file);
-      process.stderr.write(
-        `Warning: ${file} holds your credentials and other users can read or change it (mode ${mode.toString(8).padStart(4, "0")}): run \`chmod 600 "${file}"\`\n`,
-      );
+    const mode = (await stat(target)).mode & 0o777;
+    if (mode & open) {
+      warned.add(target);
+      process.stderr.write(`Warning: ${words(mode.toString(8).padStart(4, "0"))}\n`);
     }
   } catch {
     // Gone since it was read: nothing to warn about.
@@ -152,6 +170,7 @@ async function writeConfig(config: StoredConfig, env: NodeJS.ProcessEnv): Promis
     return;
   }
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  await warnIfOpenFolder(path.dirname(file));
   const temp = `${file}.${process.pid}.${nodeCrypto().randomBytes(4).toString("hex")}.tmp`;
   const handle = await open(temp, "wx", 0o600);
   try {

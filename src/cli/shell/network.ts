@@ -4,8 +4,10 @@
  * downloads all take the same proxy. Certificate authorities come from NODE_EXTRA_CA_CERTS,
  * which Node itself adds to every TLS connection's list.
  */
+import { MAX_ANSWER_BYTES } from "../../core/answer-limit.js";
 import { connectionFetch } from "../../core/fetch.js";
 import { Connections, type ConnectionOptions } from "../../core/http.js";
+import { isPlainHttpElsewhere } from "../../core/loopback.js";
 import { proxyFromEnv } from "../../core/proxy.js";
 import { CliError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
@@ -23,14 +25,37 @@ export function connectionSettings(): ConnectionOptions {
 }
 
 /**
- * A fetch with those settings, for what is not a catalogue call or a run: sign-in requests and
- * downloads.
+ * A fetch with those settings, for what is not a catalogue call or a run: sign-in requests, whose
+ * answers are read into memory and so are bounded (32 MiB by default), and downloads, which are
+ * streamed to disk (`Infinity`).
  *
  * @example
- * const response = await cliFetch()(download.url);
+ * const response = await cliFetch(Infinity)(download.url);
  */
-export function cliFetch(): typeof fetch {
-  return connectionFetch(new Connections(connectionSettings()));
+export function cliFetch(maxAnswerBytes = MAX_ANSWER_BYTES): typeof fetch {
+  return connectionFetch(new Connections(connectionSettings()), { maxAnswerBytes });
+}
+
+/**
+ * REDUCK_ALLOW_INSECURE_HTTP=1 (or `true`): the user accepts that a credential crosses the
+ * network over plain http, to a server that is not on this machine.
+ */
+export function insecureHttpAllowed(): boolean {
+  return /^(1|true)$/i.test(process.env.REDUCK_ALLOW_INSECURE_HTTP?.trim() ?? "");
+}
+
+/**
+ * Refuses, before anything is read, stored or sent, to use a credential with a plain-http URL of
+ * another machine, unless REDUCK_ALLOW_INSECURE_HTTP says so. `what` names the credential.
+ */
+export function refuseInsecureHttp(urls: string[], what: string): void {
+  if (insecureHttpAllowed()) return;
+  const url = urls.find((u) => URL.canParse(u) && isPlainHttpElsewhere(u));
+  if (!url) return;
+  throw new CliError(
+    `${url} is plain http to another machine: ${what} would cross the network unencrypted, readable by anyone on the way. Use https (plain http is for this machine's loopback only), or set REDUCK_ALLOW_INSECURE_HTTP=1 to send it anyway`,
+    ExitCode.USAGE,
+  );
 }
 
 /**
