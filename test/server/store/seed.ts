@@ -114,7 +114,7 @@ export function seedStore(store: AppsStore, options: StoreOptions): DemoCredenti
       inputSchema: entry.input_schema,
       outputSchema: entry.output_schema,
       // Each runs its source in example-scripts (test/server/store/catalogue-scripts.test.ts holds every one to that).
-      ...exampleSource(entry.host, entry.slug, store.browser, { content: entry.content, language: entry.language }),
+      ...exampleSource(entry.host, entry.slug, { content: entry.content, language: entry.language }),
       note: "Published to the official catalogue",
       createdAt: at(24 * 60 - index),
     });
