@@ -20,9 +20,7 @@ function sources(dir = HERE): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory())
-      return ["node_modules", ".built", "dist", "example-scripts", "catalogue", "fixtures", "client-checks"].includes(entry.name)
-        ? []
-        : sources(full);
+      return ["node_modules", ".built", "dist", "example-scripts", "catalogue", "fixtures", "client-checks"].includes(entry.name) ? [] : sources(full);
     return /\.(ts|mjs)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) && full !== path.join(HERE, "vitest.config.ts") ? [full] : [];
   });
 }

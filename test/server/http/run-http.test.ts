@@ -94,7 +94,7 @@ describe("sandbox options", () => {
     );
   });
 
-  it("with --browser simulated, runs the catalogue's twins against the simulated page, and says so", async () => {
+  it("with --browser simulated, runs the catalogue against the simulated page, and says so", async () => {
     const sandbox = spawnSandbox(["--port", "0", "--desktop", dir, "--browser", "simulated"]);
     try {
       await vi.waitFor(() => expect(sandbox.output().stderr).toContain("desktop folder"), { timeout: 50_000, interval: 25 });
@@ -119,12 +119,13 @@ describe("sandbox options", () => {
       });
       const answer = (await response.json()) as { result: { attachment: string }; runId: string };
       expect(answer.result.attachment).toBe("big.pdf");
-      // The simulated page's own steps (its twin renames with page.renameFile), and no screenshot.
+      // The catalogue's one body (it renames the file in the page, then reads the compose window's
+      // chip), and no screenshot: the simulated page renders nothing.
       const trace = (await (await fetch(`${url}/api/runs/${answer.runId}/trace`, { headers: { "x-api-key": key } })).json()) as {
         steps: Array<{ action: string }>;
         screenshots: unknown[];
       };
-      expect(trace.steps.map((s) => s.action)).toContain('renameFile input[type="file"][name="Filedata"] → big.pdf');
+      expect(trace.steps.map((s) => s.action)).toContain('locator("div[role=\\"dialog\\"] input[type=\\"file\\"][name=\\"Filedata\\"]").evaluate()');
       expect(trace.screenshots).toEqual([]);
     } finally {
       sandbox.child.kill("SIGTERM");
