@@ -125,7 +125,7 @@ describe("sandbox options", () => {
         steps: Array<{ action: string }>;
         screenshots: unknown[];
       };
-      expect(trace.steps.map((s) => s.action)).toContain('locator("div[role=\\"dialog\\"] input[type=\\"file\\"][name=\\"Filedata\\"]").evaluate()');
+      expect(trace.steps.map((s) => s.action)).toContain(`locator('div[role="dialog"] input[type="file"][name="Filedata"]').evaluate()`);
       expect(trace.screenshots).toEqual([]);
     } finally {
       sandbox.child.kill("SIGTERM");

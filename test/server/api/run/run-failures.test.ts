@@ -195,8 +195,8 @@ describe("POST /run: the simulated page", () => {
       "paste into role=textbox >> last",
       "pressKey Enter",
       "uploadFile #file ← upload",
-      'locator("#file").evaluate()',
-      'locator("textarea").inputValue()',
+      "locator('#file').evaluate()",
+      "locator('textarea').inputValue()",
       "return",
     ]);
   });

@@ -1,24 +1,81 @@
 // How the simulated page reads a script's calls: a locator's chain as text (for trace steps and
 // errors), a function argument as code for the page to compile, a builtin's target as a chain.
-import { FUNCTION, LOCATOR, markerOf } from "../page-surface.js";
+import { FUNCTION, LOCATOR, markerOf, REGEXP } from "../page-surface.js";
 
 /** One builder call of a locator: its name, then its arguments. */
 export type Step = [string, ...unknown[]];
 
-/** A locator's chain as Playwright writes a locator, for trace steps and errors. */
+/** A filter's options in the order Playwright applies them, each written as a filter of its own. */
+const FILTER_ORDER = ["hasText", "hasNotText", "has", "hasNot", "visible"];
+
+const isOptions = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && markerOf(value) === undefined;
+
+/** A string in single quotes, escaped as Playwright escapes one in a locator. */
+function quote(text: string): string {
+  return `'${JSON.stringify(text).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
+}
+
+/** A text, a regular expression or a locator (both given as their markers) as Playwright writes it. */
+function shownValue(value: unknown): string {
+  if (typeof value === "string") return quote(value);
+  if (markerOf(value) === REGEXP) {
+    const [source, flags] = (value as Record<string, unknown[]>)[REGEXP] ?? [];
+    return `/${String(source)}/${String(flags)}`;
+  }
+  if (markerOf(value) === LOCATOR) return describeChain((value as Record<string, unknown>)[LOCATOR]);
+  return JSON.stringify(value) ?? "undefined";
+}
+
+/** Options as Playwright writes them: `{ name: 'Upload', exact: true }`. */
+function shownOptions(options: Record<string, unknown>): string {
+  const entries = Object.entries(options).filter(([, value]) => value !== undefined);
+  return `{ ${entries.map(([key, value]) => `${key}: ${shownValue(value)}`).join(", ")} }`;
+}
+
+/** Each option of a locator or a filter as a filter step of its own, in Playwright's order. */
+function filterSteps(options: unknown): Step[] {
+  if (!isOptions(options)) return [];
+  const rank = (key: string) => (FILTER_ORDER.includes(key) ? FILTER_ORDER.indexOf(key) : FILTER_ORDER.length);
+  return Object.entries(options)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => rank(a) - rank(b))
+    .map(([key, value]) => ["filter", { [key]: value }]);
+}
+
+/**
+ * The chain as Playwright reads a locator back: one option per filter, and a text filter right
+ * after a CSS locator folded into that locator's options (`locator('li', { hasText: 'a' })`).
+ */
+function normalised(chain: unknown[]): Step[] {
+  const steps: Step[] = [];
+  for (const step of chain) {
+    if (!Array.isArray(step)) steps.push(["?"]);
+    else if (step[0] === "locator" && typeof step[1] === "string") steps.push(["locator", step[1]], ...filterSteps(step[2]));
+    else if (step[0] === "filter") steps.push(...filterSteps(step[1]));
+    else steps.push(step as Step);
+  }
+  return steps.reduce<Step[]>((folded, step) => {
+    const previous = folded.at(-1);
+    const text = step[0] === "filter" && isOptions(step[1]) && ("hasText" in step[1] || "hasNotText" in step[1]);
+    if (text && previous?.[0] === "locator" && typeof previous[1] === "string" && previous.length === 2) previous.push(step[1]);
+    else folded.push(step);
+    return folded;
+  }, []);
+}
+
+/** One builder call as Playwright writes it: nth(0) is first(), nth(-1) is last(). */
+function shownStep([name, ...args]: Step): string {
+  if (name === "nth" && (args[0] === 0 || args[0] === -1)) return args[0] === 0 ? "first()" : "last()";
+  const shownArgs = args.map((arg) => (isOptions(arg) ? shownOptions(arg) : shownValue(arg)));
+  return `${name}(${shownArgs.filter((arg) => arg !== "{  }").join(", ")})`;
+}
+
+/** A locator's chain as Playwright writes the locator (`locator('#f').first()`), for trace steps and errors. */
 export function describeChain(chain: unknown): string {
   if (!Array.isArray(chain)) return "locator";
-  const text = chain
-    .map((step) =>
-      Array.isArray(step)
-        ? `${String(step[0])}(${step
-            .slice(1)
-            .map((arg) => JSON.stringify(arg) ?? "")
-            .join(", ")})`
-        : "?",
-    )
-    .join(".");
-  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+  const text = normalised(chain).map(shownStep).join(".");
+  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
 }
 
 /** A short, safe text for a call's first argument in the trace: a selector, an address, a key. */

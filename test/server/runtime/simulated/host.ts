@@ -105,7 +105,7 @@ export function simulatedPageHost(options: SimulatedPageOptions): { host: Script
       step("waitFor", `waitFor ${String(selector)} (${String(state)})`, undefined, async () => {
         rules.checkWaitFor(selector, state);
         const op = { op: "wait", target: [["locator", selector]], state, strict: false };
-        await page.settle(op, { timeoutMs: page.timeoutMs, waiting: `locator(${JSON.stringify(selector)})` });
+        await page.settle(op, { timeoutMs: page.timeoutMs, waiting: describeChain([["locator", selector]]) });
       }),
     paste: (target, text) =>
       step("paste", `paste into ${rules.describeTarget(target)}`, { text }, async () => {

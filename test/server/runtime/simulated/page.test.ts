@@ -87,21 +87,31 @@ describe("the simulated page", () => {
 
   it("fails an action whose element never comes, saying what it waited for", async () => {
     const ran = await createAndRun(`page.setDefaultTimeout(200); await page.goto("https://example.com/"); await page.locator("#missing").click();`);
-    await expectFailedRun(ran, /^TimeoutError: locator\.click: Timeout 200ms exceeded\. \(waiting for locator\("#missing"\): no element matches yet\)/);
+    await expectFailedRun(ran, /^TimeoutError: locator\.click: Timeout 200ms exceeded\. \(waiting for locator\('#missing'\): no element matches yet\)/);
   });
 
   it("refuses a locator that matches several elements for an action, as Playwright's strictness does", async () => {
     const ran = await createAndRun(`await page.setContent("<p>a</p><p>b</p>"); await page.locator("p").textContent();`);
-    await expectFailedRun(ran, 'Error: locator.textContent: strict mode violation: locator("p") resolved to 2 elements');
+    await expectFailedRun(ran, "Error: locator.textContent: strict mode violation: locator('p') resolved to 2 elements");
   });
 
-  it("records each call as a trace step", async () => {
-    const ran = await createAndRun(`await builtins.goto("https://example.com/"); return { t: await page.locator("h1").textContent() };`);
-    expect(ran.status).toBe(200);
+  it("records each call as a trace step, its locator written as Playwright writes it", async () => {
+    const ran = await createAndRun(`
+      await builtins.goto("https://example.com/");
+      await page.setContent("<ul><li>it's a</li><li>b</li></ul><button>Go</button>");
+      return {
+        t: await page.locator("li", { hasText: "it's" }).filter({ hasNotText: /z/i }).first().textContent(),
+        n: await page.locator("li").nth(1).textContent(),
+        b: await page.getByRole("button", { name: "Go", exact: true }).last().innerText(),
+      };`);
+    expect(ran.body.result).toEqual({ t: "it's a", n: "b", b: "Go" });
     const trace = await call("GET", `https://reduck.ai/api/runs/${ran.body.runId}/trace`);
     expect(trace.body.steps.map((s: { action: string; ok: boolean }) => [s.action, s.ok])).toEqual([
       ["goto https://example.com/", true],
-      ['locator("h1").textContent()', true],
+      ['page.setContent("<ul><li>it\'s a</li><li>b</li></ul><button>Go</button>")', true],
+      ["locator('li', { hasText: 'it\\'s' }).filter({ hasNotText: /z/i }).first().textContent()", true],
+      ["locator('li').nth(1).textContent()", true],
+      ["getByRole('button', { name: 'Go', exact: true }).last().innerText()", true],
       ["return", true],
     ]);
   });
