@@ -68,7 +68,10 @@ export class PageDriver {
   /** Opens `document` in a fresh realm of the page. */
   async open(document: PageDocument): Promise<void> {
     const opened = this.exchange({ op: "open", url: document.url, html: document.html }, { code: document.code, fresh: true });
+    // Operations that come meanwhile wait for this opening; its failure (the run ended, say) is
+    // this call's to report, and theirs when they come, never an unhandled rejection.
     this.opening = opened.then(() => undefined);
+    this.opening.catch(() => {});
     await opened;
     this.state.url = document.url;
     this.state.document = document;
