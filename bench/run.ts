@@ -21,9 +21,10 @@
  * 9. `reduck batch` beside a shell loop of `reduck run`, --dry-run's memory, the journal (bench/batch.ts).
  * 10. The sandbox's own speed (bench/sandbox-speed.ts): start-up to its first answer, an ordinary
  *     run one after another, runs per second 8 at a time, and its CPU time per run.
+ * 11. The pages (bench/pages.ts): a 5,000-step trace rendered, a 100,000-row batch report built.
  *
  * Options: `--pairs N` (default 7 for uploads, 15 for the rest); `--only a,b` runs only those
- * of version, run, library, form-data, list, browser, polling, attacks, batch, sandbox-speed.
+ * of version, run, library, form-data, list, browser, polling, attacks, batch, sandbox-speed, pages.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtemp, open, readFile, rm, writeFile } from "node:fs/promises";
@@ -37,6 +38,7 @@ import { benchBrowser } from "./browser.js";
 import { benchPolling } from "./polling.js";
 import { benchSandboxAttacks } from "./sandbox-attacks.js";
 import { benchSandboxSpeed } from "./sandbox-speed.js";
+import { benchPages } from "./pages.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MiB = 2 ** 20;
@@ -261,6 +263,9 @@ if (wanted("polling")) rows.push(...(await benchPolling(pairsGiven ?? 5)));
 if (wanted("attacks")) rows.push(...(await benchSandboxAttacks()));
 // 10. The sandbox's own speed, for a test suite that runs against it (bench/sandbox-speed.ts).
 if (wanted("sandbox-speed")) rows.push(...(await benchSandboxSpeed(pairsGiven ?? 3)));
+
+// 11. The pages: a run's page rendered, a batch's report built (bench/pages.ts).
+if (wanted("pages")) rows.push(...(await benchPages(pairsGiven ?? 5)));
 
 const width = Math.max(...rows.map((r) => r[0].length));
 const width2 = Math.max(...rows.map((r) => r[1].length));

@@ -60,7 +60,7 @@ function loadCli() {
   const run = (name, cacheName, requireIn) => {
     const file = path.join(dir, name);
     const cache = codeCache(file, cacheName);
-    // Our built files are ASCII and already wrapped as Node would wrap them (tsup.config.ts,
+    // Our built files are ASCII and already wrapped as Node would wrap them (build/code-cache.ts,
     // forCodeCache): read as latin1 (one-byte text, no UTF-8 decoding), compiled as they are.
     const script = new vm.Script(fs.readFileSync(file, "latin1"), { filename: file, cachedData: cache?.data });
     const module = new Module(file, undefined);

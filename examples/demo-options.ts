@@ -28,8 +28,8 @@ export function demoOptions(argv: string[]): { port?: number } {
   return { port };
 }
 
-/** What the build is made from (npm run build: tsup over src/, then the manifest). */
-const INPUTS = ["src", "package.json", "tsup.config.ts", "tsconfig.json", path.join("scripts", "manifest.mjs")];
+/** What the build is made from (npm run build: tsup over src/ with the plugins of build/, then the manifest). */
+const INPUTS = ["src", "build", "package.json", "tsup.config.ts", "tsconfig.json", path.join("scripts", "manifest.mjs")];
 /** What it makes, that the demo runs. */
 const OUTPUTS = [path.join("dist", "index.js"), path.join("dist", "cli", "index.cjs"), "oclif.manifest.json"];
 

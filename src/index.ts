@@ -4,12 +4,24 @@
  * Every operation function takes `{ client, path?, query?, body?, signal? }` and resolves to
  * `{ data, error, response }`; list functions add `hasNextPage` and `totalCount`. None throws.
  */
-export { createReduckClient, ReduckClient, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL } from "./client.js";
+export { createReduckClient, ReduckClient, ClientOptionError, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL } from "./client.js";
 export type { ReduckClientOptions, ReduckClientSettings, ReduckCredential, OAuthTokenProvider } from "./client.js";
 export type { RetryInfo } from "./core/transport.js";
 export type { CallSettingsOptions } from "./core/call-settings.js";
 export { proxyFromEnv, type ProxySetting } from "./core/proxy.js";
-export type { ReduckError, ReduckErrorKind } from "./core/errors.js";
+export type {
+  ReduckError,
+  ReduckErrorKind,
+  ReduckErrorCode,
+  ReduckHttpError,
+  ReduckNetworkError,
+  ReduckTimeoutError,
+  ReduckAbortedError,
+  ReduckInvalidResponseError,
+  ReduckInvalidRequestError,
+  ReduckRunFailedError,
+  ReduckCredentialError,
+} from "./core/errors.js";
 export type { OperationOptions, OperationResult, ListResult, CallOptions } from "./core/types.js";
 export { paginate, paginateToArray, listAll, ReduckPageError, type ListFunction } from "./paginate.js";
 export * from "./generated/operations.js";
@@ -22,6 +34,7 @@ export type * as ReduckApi from "./generated/schema.js";
 export { PACKAGE_VERSION } from "./version.js";
 export { runScript, RUN_REGIONS, MAX_SCRIPTS_PER_RUN, MAX_WAIT_FOR_SECONDS } from "./run/run.js";
 export { waitForRun, type WaitForRunOptions, type WaitOptions } from "./run/wait.js";
+export { findRun, type FindRunOptions, type FindRunResult } from "./run/find-run.js";
 export type {
   ReduckScripts,
   ReduckScriptsConfig,

@@ -65,7 +65,7 @@ export async function paginateToArray<O extends WithQuery, T>(
   } catch (err) {
     if (err instanceof ReduckPageError) return { data, error: err.detail };
     // Never throws: anything else is how it was called (a list that is not a function...).
-    return { data, error: { kind: "invalid_request", error: `paginateToArray: ${err instanceof Error ? err.message : String(err)}` } };
+    return { data, error: { kind: "invalid_request", code: "invalid_options", error: `paginateToArray: ${err instanceof Error ? err.message : String(err)}` } };
   }
 }
 

@@ -7,13 +7,10 @@
  * handle `@username` or a project's name.
  */
 
-/** An app id as the API describes it. */
-const APP_ID =
-  /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+import { isIdOf } from "../core/id-shapes.js";
+
 /** An image's slug. */
 const SLUG = /^[a-z0-9_-]{1,64}$/;
-/** A scope: `@username` or a project, in the characters of a script address's owner; never `.` or `..`. */
-const HANDLE = /^@?[A-Za-z0-9_.-]{1,64}$/;
 
 /**
  * True when `value` is an app id (a UUID).
@@ -23,7 +20,7 @@ const HANDLE = /^@?[A-Za-z0-9_.-]{1,64}$/;
  * isAppId("../../etc"); // false
  */
 export function isAppId(value: unknown): value is string {
-  return typeof value === "string" && APP_ID.test(value);
+  return isIdOf("app id", value);
 }
 
 /**
@@ -55,7 +52,7 @@ export function isImageSlug(value: unknown): value is string {
  * isScopeHandle(".."); // false
  */
 export function isScopeHandle(value: unknown): value is string {
-  return typeof value === "string" && HANDLE.test(value) && !/^@?\.{1,2}$/.test(value);
+  return isIdOf("handle", value);
 }
 
 /**

@@ -71,6 +71,7 @@ export async function deployApp(options: DeployAppOptions): Promise<DeployAppRes
     const e = err as NodeJS.ErrnoException;
     return fail({
       kind: "invalid_request",
+      code: "invalid_app_folder",
       error: `${options.dir}: ${e.code ? `cannot write in the folder (${e.code}${e.path ? ` on ${e.path}` : ""})` : String(e.message ?? err)}`,
     });
   }
@@ -82,20 +83,24 @@ async function deploy(options: DeployAppOptions): Promise<DeployAppResult> {
   try {
     folder = await readAppFolder(options.dir);
   } catch (err) {
-    if (err instanceof AppFolderError) return fail({ kind: "invalid_request", error: err.message, problems: err.problems });
-    return fail({ kind: "invalid_request", error: `${options.dir}: cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})` });
+    if (err instanceof AppFolderError) return fail({ kind: "invalid_request", code: "invalid_app_folder", error: err.message, problems: err.problems });
+    return fail({
+      kind: "invalid_request",
+      code: "invalid_app_folder",
+      error: `${options.dir}: cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
+    });
   }
   let flock: Awaited<ReturnType<typeof readFlockFile>>;
   try {
     flock = await readFlockFile(folder.dir);
   } catch (err) {
-    if (err instanceof FlockFileError) return fail({ kind: "invalid_request", error: err.message });
+    if (err instanceof FlockFileError) return fail({ kind: "invalid_request", code: "invalid_app_folder", error: err.message });
     throw err;
   }
   // The deploy writes its state file and flock.json in the folder once the service has acted:
   // checked first, so a release is never started that no file can record.
   const unwritable = await folderWriteProblem(folder.dir);
-  if (unwritable) return fail({ kind: "invalid_request", error: `${options.dir}: ${unwritable}` });
+  if (unwritable) return fail({ kind: "invalid_request", code: "invalid_app_folder", error: `${options.dir}: ${unwritable}` });
   const image = options.image ?? flock.image ?? (await defaultImage(client, folder));
   if ("error" in image) return fail(image.error);
 
@@ -172,6 +177,7 @@ async function deploy(options: DeployAppOptions): Promise<DeployAppResult> {
     } catch (err) {
       return fail({
         kind: "invalid_request",
+        code: "invalid_app_folder",
         error: `release ${fresh.release} of ${image.handle}/${image.slug} was started, but ${statePath} could not be written (${codeOf(err)}), so nothing was uploaded: that release stays unpublished and serves nothing. Make the folder writable and deploy again`,
         acted: { release: fresh.release, published: false },
       });
@@ -179,7 +185,8 @@ async function deploy(options: DeployAppOptions): Promise<DeployAppResult> {
     const sent = await uploadAll(client, options, fresh, files, statePath, files, report, false);
     if (sent.error) return fail(sent.error);
     uploaded += sent.count;
-    if (!sent.ok) return fail({ kind: "http", error: `storage refused the upload of ${sent.refused} for release ${fresh.release}` });
+    if (!sent.ok)
+      return fail({ ...sent.refusal!, error: `storage refused the upload of ${sent.refused} for release ${fresh.release}: ${sent.refusal!.error}` });
     report({ phase: "publishing", release: fresh.release, resumed, filesDone: files.length, bytesDone: bytesTotal });
     const published = await publishAppImageRelease({ client, path: { ...image, releaseNumber: fresh.release }, signal });
     if (published.error) return fail(published.error, `publishing release ${fresh.release}`);
@@ -195,6 +202,7 @@ async function deploy(options: DeployAppOptions): Promise<DeployAppResult> {
     } catch (err) {
       return fail({
         kind: "invalid_request",
+        code: "invalid_app_folder",
         error: `release ${release} of ${image.handle}/${image.slug} was published and is served, but ${path.join(folder.dir, FLOCK_FILE)} could not be written (${codeOf(err)}): to finish, write this into it: ${JSON.stringify(record)}`,
         acted: { release, published: true },
       });
@@ -231,7 +239,11 @@ async function defaultImage(client: ReduckClient, folder: AppFolder): Promise<Ap
     return { error: { kind: "invalid_response", error: "finding your handle: the service answered a handle that is not one (@username)" } };
   if (!me.data.handle)
     return {
-      error: { kind: "invalid_request", error: "your account has no username yet, so it has no scope to deploy to: pick one, or deploy to a project's handle" },
+      error: {
+        kind: "invalid_request",
+        code: "no_handle",
+        error: "your account has no username yet, so it has no scope to deploy to: pick one, or deploy to a project's handle",
+      },
     };
   const slug =
     typeof folder.manifest.slug === "string"
@@ -246,6 +258,8 @@ async function defaultImage(client: ReduckClient, folder: AppFolder): Promise<Ap
     return {
       error: {
         kind: "invalid_request",
+        code: "invalid_app_folder",
+        parameter: "slug",
         error: `${JSON.stringify(slug)} is not an app slug (lower-case letters, digits, '_' and '-'): set "slug" in manifest.json`,
       },
     };

@@ -39,7 +39,7 @@ export async function uploadAll(
   all: AppFile[],
   report: (p: Omit<DeployProgress, "filesTotal" | "bytesTotal">) => void,
   resumed: boolean,
-): Promise<{ ok: boolean; count: number; refused?: string; error?: undefined } | { error: DeployError }> {
+): Promise<{ ok: boolean; count: number; refused?: string; refusal?: DeployError; error?: undefined } | { error: DeployError }> {
   const byName = new Map(pending.uploads.map((u) => [u.name, u]));
   const attempts = Math.max(1, options.uploadAttempts ?? DEFAULT_UPLOAD_ATTEMPTS);
   const timeoutMs = options.uploadTimeoutMs ?? DEFAULT_UPLOAD_TIMEOUT_MS;
@@ -60,6 +60,7 @@ export async function uploadAll(
   let saving = Promise.resolve();
   let count = 0;
   let refused: string | undefined;
+  let refusal: DeployError | undefined;
   let failure: DeployError | undefined;
   const queue = [...files];
   const worker = async () => {
@@ -83,6 +84,7 @@ export async function uploadAll(
         }
         if (!outcome.transient) {
           refused = file.name;
+          refusal = outcome.error;
           return;
         }
         if (attempt >= attempts) {
@@ -118,7 +120,7 @@ export async function uploadAll(
   await Promise.all(Array.from({ length: concurrency }, worker));
   await saving;
   if (failure) return { error: failure };
-  return { ok: !refused, count, ...(refused ? { refused } : {}) };
+  return { ok: !refused, count, ...(refused ? { refused, refusal } : {}) };
 }
 
 /**
@@ -174,7 +176,7 @@ async function uploadOne(
     const cause = (err as { cause?: { kind?: string; error?: unknown } }).cause;
     const inner = cause?.kind === "failed" ? cause.error : err;
     if ((inner as Error)?.name === "FileChangedError")
-      return { ok: false, error: { kind: "invalid_request", error: (inner as Error).message }, transient: false };
+      return { ok: false, error: { kind: "invalid_request", code: "file_changed", error: (inner as Error).message }, transient: false };
     const failure = attemptFailure(inner, where, answer ? "body" : "request", answer?.status);
     return { ok: false, error: { ...failure.error, url: where }, transient: failure.error.kind !== "aborted" && failure.error.kind !== "credential" };
   } finally {

@@ -58,7 +58,7 @@ export function authFailure(err: unknown, doing: string, where: string): AuthErr
   // a certificate, a refused connection... oauth4webapi's own TypeErrors are something else.
   if (e instanceof TypeError && e.message === "fetch failed") {
     const { error } = describeFailure(err, where);
-    return new AuthError(`${doing}: ${error.error}`, "unreachable", error.cause ?? "ECONNECTION");
+    return new AuthError(`${doing}: ${error.error}`, "unreachable", error.cause ?? "ECONNECTION", error);
   }
   if (err instanceof oauth.OperationProcessingError && err.code === oauth.RESPONSE_IS_NOT_CONFORM) {
     const status = (err.cause as Response | undefined)?.status;

@@ -1,3 +1,5 @@
+import type { ReduckError } from "../core/errors.js";
+
 /** What an OAuth sign-in leaves in the config file, per API base URL. */
 
 /** An access token for one resource. */
@@ -32,6 +34,8 @@ export class AuthError extends Error {
     readonly reason: "expired" | "unreachable" | "refused",
     /** The system error code of an unreachable server (ECONNREFUSED...). */
     readonly code?: string,
+    /** The failure to reach it, as the library's error value (its `code` says a proxy or a certificate was at fault). */
+    readonly failure?: ReduckError,
   ) {
     super(message);
   }

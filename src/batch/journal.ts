@@ -5,7 +5,7 @@
  *
  * Lines: `{row, key, status: "sending", at}` before a request; `{row, key, status: "accepted",
  * runId?, batchId?}` when the service says it holds the run; an outcome `{row, key, status:
- * "completed"|"failed"|"invalid"|"unknown", runId, result | error, errorType?}`; and `{row, key,
+ * "completed"|"failed"|"invalid"|"unknown", runId, result | error, errorType?, at}`; and `{row, key,
  * status: "unsent"}` when the service refused the request before running it (429, 503). The first
  * line of a new journal records the batch itself, `{status: "batch", script, versionId, shared}`,
  * so a resume can tell when it is given other arguments for every row than the batch ran with.
@@ -29,6 +29,8 @@ export interface RowOutcome<R = unknown> {
   result?: R;
   error?: string;
   errorType?: string;
+  /** When the row ended (ISO 8601): with its `sending` line's `at`, how long it took. */
+  at?: string;
 }
 
 /** The journal's first line: what every row of the batch ran with. */

@@ -6,9 +6,9 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { ReduckClient } from "../client.js";
-import type { ReduckError } from "../core/errors.js";
+import type { ReduckError, ReduckErrorCode } from "../core/errors.js";
 import { applyContract, typedValueProblem } from "../core/arguments.js";
-import { jsonSchemaOf, type JsonSchema } from "../core/json.js";
+import { canonical, jsonSchemaOf, type JsonSchema } from "../core/json.js";
 import { getMe, getScript, getScriptVersion } from "../generated/operations.js";
 import { FileProblem, checkPathFileOnly } from "../run/files.js";
 import { ROW_PROBLEM, type RowValues } from "./rows.js";
@@ -43,7 +43,10 @@ export async function readBatchScript(
   address: string | { handle?: string; host: string; slug: string },
   versionId?: string,
 ): Promise<ContractResult> {
-  const invalid = (error: string): ContractResult => ({ data: undefined, error: { kind: "invalid_request", error } });
+  const invalid = (error: string, code: ReduckErrorCode = "invalid_options"): ContractResult => ({
+    data: undefined,
+    error: { kind: "invalid_request", code, error },
+  });
   let parts: { handle?: string; host: string; slug: string };
   if (typeof address === "string") {
     const pieces = address.split("/");
@@ -55,7 +58,7 @@ export async function readBatchScript(
   if (!handle) {
     const me = await getMe({ client });
     if (me.error) return { data: undefined, error: me.error };
-    if (!me.data.handle) return invalid("your account has no username yet, so it has no scripts of its own: give the handle in the address");
+    if (!me.data.handle) return invalid("your account has no username yet, so it has no scripts of its own: give the handle in the address", "no_handle");
     handle = me.data.handle;
   }
   const where = { handle, host: parts.host, slug: parts.slug };
@@ -68,7 +71,7 @@ export async function readBatchScript(
     if (read.error) return { data: undefined, error: { ...read.error, error: `reading ${label} version ${versionId}: ${read.error.error}` } };
     version = read.data;
   }
-  if (!version) return invalid(`${label} has no current version to run: promote one, or give a version`);
+  if (!version) return invalid(`${label} has no current version to run: promote one, or give a version`, "no_current_version");
   return {
     data: {
       ...where,
@@ -102,18 +105,6 @@ export interface PrepareOptions {
   keys?: boolean;
   /** A further check of the coerced arguments (the CLI checks them against the whole JSON Schema). */
   check?: (args: Record<string, unknown>, fileInputs: string[]) => Promise<string[]>;
-}
-
-/** A canonical JSON text: object keys sorted, so `{a, b}` and `{b, a}` hash alike. */
-export function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value && typeof value === "object") {
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
 }
 
 /**

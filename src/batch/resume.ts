@@ -6,11 +6,8 @@
  */
 import type { ReduckClient } from "../client.js";
 import type { BatchHeader, JournalContents, KeyState } from "./journal.js";
-import { canonical } from "./prepare.js";
-import { runsSince, type FoundRun } from "./send.js";
-
-/** How long after its `sending` line a run may appear to start, for clocks that differ. */
-const CLOCK_SLACK_MS = 5000;
+import { canonical } from "../core/json.js";
+import { CLOCK_SLACK_MS, runsSince, type FoundRun } from "../run/find-run.js";
 
 /** A row's plan: send it, count its earlier outcome, report it invalid, wait on its run, or look for it. */
 export type RowPlan =

@@ -12,7 +12,7 @@ import { withCallSettings } from "../client.js";
 import { sleep } from "../core/abort.js";
 import { settingsOf, settingsProblem } from "../core/call-settings.js";
 import { isClient } from "../core/call.js";
-import type { ReduckError } from "../core/errors.js";
+import type { ReduckError, ReduckErrorCode } from "../core/errors.js";
 import type { JournalLine, RowOutcome } from "./journal.js";
 import { RowPreparer, type PreparedRow } from "./prepare.js";
 import { planRow, RunAdopter } from "./resume.js";
@@ -134,8 +134,8 @@ async function* drive(given: RunManyOptions, counts: BatchCounts, state: { error
   const usable = isClient(given?.client) && !settingsProblem(given, "runMany");
   const options = usable ? { ...given, client: withCallSettings(given.client, settingsOf(given)) } : given;
   const warn = (message: string) => options.onWarning?.(message);
-  const fail = (error: string, kind: ReduckError["kind"] = "invalid_request") => {
-    state.error ??= { kind, error };
+  const fail = (error: string, code: ReduckErrorCode) => {
+    state.error ??= { kind: "invalid_request", code, error };
   };
   const started = await startBatch(options, warn);
   if ("error" in started) return void (state.error = started.error);
@@ -175,14 +175,16 @@ async function* drive(given: RunManyOptions, counts: BatchCounts, state: { error
       await journal.append(lines);
     } catch (err) {
       // Without the journal a row could run twice: nothing more is sent.
-      fail(`cannot write ${options.journal} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): stopped sending`);
+      fail(`cannot write ${options.journal} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): stopped sending`, "journal_unusable");
       stopNow.abort();
       throw err;
     }
   };
 
   /** Journals outcomes (a group's in one write and one fsync), then hands them out. */
-  const emit = async (...outcomes: RowOutcome[]) => {
+  const emit = async (...ended: RowOutcome[]) => {
+    const at = new Date().toISOString();
+    const outcomes = ended.map((outcome) => ({ ...outcome, at }));
     await write(outcomes).catch(() => undefined);
     for (const outcome of outcomes) {
       counts[outcome.status]++;
@@ -316,7 +318,7 @@ async function* drive(given: RunManyOptions, counts: BatchCounts, state: { error
       try {
         next = await source.next();
       } catch (err) {
-        fail(`the rows could not be read: ${(err as Error).message}`);
+        fail(`the rows could not be read: ${(err as Error).message}`, "rows_unreadable");
         sourceDone = true;
         stopNow.abort();
         return undefined;

@@ -8,9 +8,8 @@
  */
 import type { ReduckClient } from "../client.js";
 import type { ReduckError } from "../core/errors.js";
-import { listRuns } from "../generated/operations.js";
 import { runScript, type BatchRunOptions, type RunBrowser, type ScriptToRun, type SingleRunOptions } from "../run/run.js";
-import type { RunError } from "../run/outcomes.js";
+import type { RunError, RunStepOutcome } from "../run/outcomes.js";
 import { waitForRun } from "../run/wait.js";
 import type { BatchScript, PreparedRow } from "./prepare.js";
 
@@ -80,13 +79,13 @@ function retryAfter(response: Response | undefined): number | undefined {
 }
 
 /** What a failed request means for its rows. */
-function fromError(error: ReduckError & { runId?: string; errorType?: string }, response: Response | undefined, count: number): GroupAnswer {
+function fromError(error: ReduckError, response: Response | undefined, count: number): GroupAnswer {
   if (error.kind === "aborted") return { kind: "aborted" };
   if (error.kind === "credential" || error.status === 401 || error.status === 403) return { kind: "fatal", error };
   if (error.status === 429 || error.status === 503)
     return { kind: "throttled", retryAfterMs: retryAfter(response), why: `the service answered ${error.status}` };
   if (error.kind === "network" && error.cause === "ECONNREFUSED") return { kind: "throttled", why: "the connection was refused" };
-  if (error.runId || (error.status !== undefined && error.status >= 400 && error.status < 500) || error.kind === "invalid_request") {
+  if (error.kind === "run_failed" || (error.status !== undefined && error.status >= 400 && error.status < 500) || error.kind === "invalid_request") {
     // The service took the request and refused or failed it: an outcome, not a doubt.
     const end: RunEnd = {
       status: "failed",
@@ -124,48 +123,45 @@ export async function sendGroup(request: GroupRequest): Promise<GroupAnswer> {
     ...(waitForSeconds ? { waitForSeconds } : {}),
     ...(onStatus ? { onStatus } : {}),
   } as Record<string, unknown>;
-  if (rows.length === 1) {
-    const answer = await runScript({ ...common, script: toScript(script, rows[0]!) } as unknown as SingleRunOptions);
-    if (answer.error) return fromError(answer.error, answer.response, 1);
-    const data = answer.data as { result?: unknown; runId?: string };
-    return { kind: "ended", ends: [{ status: "completed", runId: data.runId ?? null, result: data.result ?? null }] };
+  const answer =
+    rows.length === 1
+      ? await runScript({ ...common, script: toScript(script, rows[0]!) } as unknown as SingleRunOptions)
+      : await runScript({ ...common, scripts: rows.map((row) => toScript(script, row)) } as unknown as BatchRunOptions);
+  // The library's outcomes, one per row in order whenever the runs ended (a single row's failure too).
+  if (answer.outcomes) {
+    if (answer.outcomes.length !== rows.length)
+      return { kind: "uncertain", why: `asked for ${rows.length} runs, the service answered for ${answer.outcomes.length}` };
+    return { kind: "ended", ends: answer.outcomes.map((o) => endOf(o)) };
   }
-  const answer = await runScript({ ...common, scripts: rows.map((row) => toScript(script, row)) } as unknown as BatchRunOptions);
   if (answer.error) return fromError(answer.error, answer.response, rows.length);
-  type Envelope = { status: string; runId?: string | null; result?: unknown; error?: string; errorType?: string; externalMessage?: string };
-  // The normalised batch (`runs`); a bare array of envelopes is the wire's own 200 for `scripts`.
-  const data = answer.data as unknown as { runs?: Envelope[] } | Envelope[];
-  const runs = Array.isArray(data) ? data : data.runs;
-  // One outcome per row, always: never re-paired by position when the counts differ.
-  if (!Array.isArray(runs) || runs.length !== rows.length)
-    return { kind: "uncertain", why: `asked for ${rows.length} runs, the service answered for ${Array.isArray(runs) ? runs.length : "none"}` };
+  return { kind: "uncertain", why: "the service's answer named no outcome" };
+}
+
+/** One script's outcome as its row's end; the service's words for people beside its error. */
+function endOf(o: RunStepOutcome, fallbackRunId: string | null = null): RunEnd {
+  const runId = o.runId ?? fallbackRunId;
+  if (o.status === "completed") return { status: "completed", runId, result: o.result ?? null };
   return {
-    kind: "ended",
-    ends: runs.map((r) =>
-      r.status === "completed"
-        ? { status: "completed", runId: r.runId ?? null, result: r.result ?? null }
-        : {
-            status: "failed",
-            runId: r.runId ?? null,
-            error: r.externalMessage ? `${r.error ?? r.status} (${r.externalMessage})` : (r.error ?? r.status),
-            ...(r.errorType ? { errorType: r.errorType } : {}),
-          },
-    ),
+    status: "failed",
+    runId,
+    error: o.externalMessage ? `${o.error ?? o.status} (${o.externalMessage})` : (o.error ?? o.status),
+    ...(o.errorType ? { errorType: o.errorType } : {}),
   };
 }
 
 /** What a failed wait means for its row. */
-function endOfWait(error: RunError, runId: string | null, what: string): RunEnd | "aborted" {
+function endOfWait(error: RunError | undefined, runId: string | null, what: string): RunEnd | "aborted" {
+  if (!error) return { status: "unknown", runId, error: `${what} ended with no outcome to read: resuming the batch waits for it again` };
   if (error.kind === "aborted") return "aborted";
   // The run ended and failed: its own outcome.
-  if (error.runId)
+  if (error.kind === "run_failed")
     return {
       status: "failed",
       runId: error.runId,
       error: error.externalMessage ? `${error.error} (${error.externalMessage})` : error.error,
       ...(error.errorType ? { errorType: error.errorType } : {}),
     };
-  if (error.status === 404) return { status: "failed", runId, error: `${what} is not on this account any more (deleted?)` };
+  if (error.code === "run_not_found") return { status: "failed", runId, error: `${what} is not on this account any more (deleted?)` };
   // The polls kept failing: the run goes on at the service, and a later resume waits again.
   return { status: "unknown", runId, error: `could not read ${what} to see how it ended (${error.error}): resuming the batch waits for it again` };
 }
@@ -183,49 +179,15 @@ export async function waitForRunEnd(
   signal?: AbortSignal,
 ): Promise<RunEnd | "aborted"> {
   if ("runId" in target) {
-    const { data, error } = await waitForRun({ client, runId: target.runId, signal });
-    if (error) return endOfWait(error, target.runId, `run ${target.runId}`);
-    return { status: "completed", runId: data.runId ?? target.runId, result: data.result ?? null };
+    const { outcomes, error } = await waitForRun({ client, runId: target.runId, signal });
+    const outcome = outcomes?.[0];
+    if (outcome) return endOf(outcome, target.runId);
+    return endOfWait(error, target.runId, `run ${target.runId}`);
   }
-  const { data, error } = await waitForRun({ client, batchId: target.batchId, signal });
-  if (error) return endOfWait(error, null, `batch ${target.batchId}`);
-  const step = data.runs[target.index];
+  const { outcomes, error } = await waitForRun({ client, batchId: target.batchId, signal });
+  if (!outcomes) return endOfWait(error, null, `batch ${target.batchId}`);
+  const step = outcomes[target.index];
   if (!step)
     return { status: "unknown", runId: null, error: `batch ${target.batchId} has no run ${target.index}: resume to look for it among the script's runs` };
-  return step.status === "completed"
-    ? { status: "completed", runId: step.runId, result: step.result ?? null }
-    : {
-        status: "failed",
-        runId: step.runId,
-        error: step.externalMessage ? `${step.error ?? step.status} (${step.externalMessage})` : (step.error ?? step.status),
-        ...(step.errorType ? { errorType: step.errorType } : {}),
-      };
-}
-
-/** A run at the service, as a lookup sees it. */
-export interface FoundRun {
-  id: string;
-  startedAt: number;
-  args: unknown;
-}
-
-/**
- * The script's runs that started at or after `since` (ms), newest first, from `listRuns`
- * filtered by the script's id; `undefined` when the list could not be read.
- *
- * @example
- * const runs = await runsSince(client, script.scriptId, Date.parse(sendingAt));
- */
-export async function runsSince(client: ReduckClient, scriptId: string, since: number, signal?: AbortSignal): Promise<FoundRun[] | undefined> {
-  const found: FoundRun[] = [];
-  for (let page = 0; ; page++) {
-    const list = await listRuns({ client, query: { script_id: scriptId, page, pageSize: 100 }, signal });
-    if (list.error) return undefined;
-    for (const run of list.data) {
-      const startedAt = Date.parse(run.started_at);
-      if (startedAt < since) return found;
-      found.push({ id: run.id, startedAt, args: run.args });
-    }
-    if (!list.hasNextPage) return found;
-  }
+  return endOf(step);
 }

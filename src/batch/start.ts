@@ -4,8 +4,8 @@
  */
 import { isClient } from "../core/call.js";
 import { settingsProblem } from "../core/call-settings.js";
-import type { ReduckError } from "../core/errors.js";
-import { Journal, readJournal, type JournalContents } from "./journal.js";
+import type { ReduckError, ReduckErrorCode } from "../core/errors.js";
+import { Journal, JournalLockedError, readJournal, type JournalContents } from "./journal.js";
 import { readBatchScript, type BatchScript } from "./prepare.js";
 import { LIBRARY_WORDS, resumeRefusal, type BatchIdentity } from "./resume.js";
 import type { RunManyOptions } from "./run-many-types.js";
@@ -16,7 +16,7 @@ export type BatchStart =
   | { concurrency: number; groupSize: number; script: BatchScript; contents: JournalContents; journal: Journal | undefined }
   | { error: ReduckError };
 
-const failed = (error: string): BatchStart => ({ error: { kind: "invalid_request", error } });
+const failed = (error: string, code: ReduckErrorCode = "invalid_options"): BatchStart => ({ error: { kind: "invalid_request", code, error } });
 
 export async function startBatch(options: RunManyOptions, warn: (message: string) => void): Promise<BatchStart> {
   const problem = optionsProblem(options);
@@ -40,16 +40,17 @@ export async function startBatch(options: RunManyOptions, warn: (message: string
     try {
       contents = await readJournal(options.journal);
     } catch (err) {
-      return failed(`cannot read ${options.journal} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+      return failed(`cannot read ${options.journal} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, "journal_unusable");
     }
     if (contents.states.size && !options.resume) {
       return failed(
         `${options.journal} already holds the results of a batch: continue it with \`resume: true\` (rows already run are not sent again), or give another \`journal\``,
+        "journal_needs_resume",
       );
     }
     const identity: BatchIdentity = { script: script.address, versionId: script.versionId, shared: options.shared ?? {} };
     const refusal = resumeRefusal(contents, identity, options.journal, LIBRARY_WORDS);
-    if (refusal) return failed(refusal);
+    if (refusal) return failed(refusal, "journal_mismatch");
     contents.warnings.forEach(warn);
     try {
       const opened = await Journal.open(options.journal, contents.goodLength);
@@ -59,7 +60,7 @@ export async function startBatch(options: RunManyOptions, warn: (message: string
       if (!contents.header && !contents.states.size) await journal.append([{ status: "batch", ...identity }]);
     } catch (err) {
       await journal?.close();
-      return failed((err as Error).message);
+      return failed((err as Error).message, err instanceof JournalLockedError ? "journal_locked" : "journal_unusable");
     }
   }
   return { concurrency, groupSize, script, contents, journal };
@@ -83,5 +84,5 @@ function optionsProblem(options: unknown): string | undefined {
   if (o.journal !== undefined && (typeof o.journal !== "string" || !o.journal)) return "journal must be a file path";
   if (o.total !== undefined && (typeof o.total !== "number" || !Number.isInteger(o.total) || o.total < 0))
     return "total must be a whole number of rows, 0 or more (how many rows `rows` holds)";
-  return settingsProblem(o, "runMany");
+  return settingsProblem(o, "runMany")?.message;
 }

@@ -5,6 +5,7 @@
  */
 import Run from "./commands/run.js";
 import Batch from "./commands/batch.js";
+import BatchReport from "./commands/batch/report.js";
 import Whoami from "./commands/whoami.js";
 import Login from "./commands/login.js";
 import Logout from "./commands/logout.js";
@@ -44,6 +45,7 @@ import { PLUGIN_COMMANDS } from "./shell/plugins.js";
 export const COMMANDS = {
   run: Run,
   batch: Batch,
+  "batch:report": BatchReport,
   whoami: Whoami,
   login: Login,
   logout: Logout,

@@ -2,6 +2,7 @@ import { run, flush } from "@oclif/core";
 import { toCliError } from "./shell/errors.js";
 import { onInterrupt } from "./run/interrupt.js";
 import { reportError, wantsJson } from "./shell/json-errors.js";
+import { hideSecretsFromDebug } from "./shell/debug-secrets.js";
 export { COMMANDS } from "./commands.js";
 // Named in package.json (oclif.helpClass), so help needs no second file.
 export { ReduckHelp } from "./shell/help.js";
@@ -13,6 +14,8 @@ export { default as NOT_FOUND_HOOK } from "./hooks/not-found.js";
  * top-level run would deadlock that import.
  */
 export async function main(argv = process.argv.slice(2)): Promise<void> {
+  // Before oclif's first debug line, which prints the whole command line.
+  await hideSecretsFromDebug(argv);
   // Ctrl-C: one line saying what was left behind (see interrupt.ts), and exit 130.
   process.once("SIGINT", onInterrupt);
   try {

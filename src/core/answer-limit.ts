@@ -28,10 +28,16 @@ export class AnswerTooLarge extends Error {
 }
 
 /** An AnswerTooLarge as a failure of the call: the server's doing, so not worth repeating. */
-export function tooLargeFailure(err: AnswerTooLarge, url: string, status: number | undefined): Failure {
-  const where = URL.canParse(url) ? new URL(url).origin : url;
+export function tooLargeFailure(err: AnswerTooLarge, url: string | undefined, status: number | undefined): Failure {
+  const where = url === undefined ? undefined : URL.canParse(url) ? new URL(url).origin : url;
   return {
-    error: { kind: "invalid_response", ...(status !== undefined ? { status } : {}), url, error: `${err.message} (from ${where})` },
+    error: {
+      kind: "invalid_response",
+      code: "answer_too_large",
+      ...(status !== undefined ? { status } : {}),
+      url,
+      error: where ? `${err.message} (from ${where})` : err.message,
+    },
     notSent: false,
     transient: false,
   };

@@ -53,13 +53,22 @@ export function settingsOf(options: CallSettingsOptions): CallSettingsOptions {
   return { timeoutMs: options.timeoutMs, maxRetries: options.maxRetries, onRetry: options.onRetry };
 }
 
-/** What is wrong with a call's settings, in words that say how to fix them; undefined when nothing is. */
-export function settingsProblem(options: CallSettingsOptions, name: string): string | undefined {
+/** What is wrong with a call's settings: in words that say how to fix it, and the option's name. */
+export interface SettingsProblem {
+  message: string;
+  parameter: keyof CallSettingsOptions;
+}
+
+/** What is wrong with a call's settings; undefined when nothing is. */
+export function settingsProblem(options: CallSettingsOptions, name: string): SettingsProblem | undefined {
   const { timeoutMs, maxRetries, onRetry } = options;
   if (timeoutMs !== undefined && (typeof timeoutMs !== "number" || !(timeoutMs >= 0)))
-    return `${name}: timeoutMs must be 0 (no timeout) or a positive number of milliseconds (got ${JSON.stringify(timeoutMs)})`;
+    return {
+      message: `${name}: timeoutMs must be 0 (no timeout) or a positive number of milliseconds (got ${JSON.stringify(timeoutMs)})`,
+      parameter: "timeoutMs",
+    };
   if (maxRetries !== undefined && (typeof maxRetries !== "number" || !Number.isInteger(maxRetries) || maxRetries < 0))
-    return `${name}: maxRetries must be a whole number, 0 or more (got ${JSON.stringify(maxRetries)})`;
-  if (onRetry !== undefined && typeof onRetry !== "function") return `${name}: onRetry must be a function`;
+    return { message: `${name}: maxRetries must be a whole number, 0 or more (got ${JSON.stringify(maxRetries)})`, parameter: "maxRetries" };
+  if (onRetry !== undefined && typeof onRetry !== "function") return { message: `${name}: onRetry must be a function`, parameter: "onRetry" };
   return undefined;
 }

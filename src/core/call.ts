@@ -133,7 +133,7 @@ function optionsProblem(options: unknown, method: string, path: string): string 
   }
   if (signal !== undefined && !(signal instanceof AbortSignal)) return `${name}: \`signal\` must be an AbortSignal (from an AbortController)`;
   const settings = settingsProblem(options as CallSettingsOptions, name);
-  if (settings) return settings;
+  if (settings) return settings.message;
   if (body !== undefined) {
     if (method === "get" || method === "head") return `${name} takes no body: remove \`body\` (parameters go in \`path\` or \`query\`)`;
     try {
@@ -152,7 +152,7 @@ function operationName(method: string, path: string): string {
 }
 
 function invalid(error: string): ReduckError {
-  return { kind: "invalid_request", error };
+  return { kind: "invalid_request", code: "invalid_options", error };
 }
 
 function failure(error: ReduckError, answer?: Answer): { data: undefined; error: ReduckError; answer?: Answer } {

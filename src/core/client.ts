@@ -107,6 +107,29 @@ export interface ClientInternals {
 
 const internals = new WeakMap<ReduckClient, ClientInternals>();
 
+/**
+ * createReduckClient's refusal of an option, thrown when the client is made: `option` names it,
+ * `problem` says what is wrong with it.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   createReduckClient({ apiKey, baseUrl: "ftp://example.com" });
+ * } catch (err) {
+ *   if (err instanceof ClientOptionError && err.option === "baseUrl") console.error(`REDUCK_API_URL: ${err.problem}`);
+ * }
+ * ```
+ */
+export class ClientOptionError extends TypeError {
+  override name = "ClientOptionError";
+  constructor(
+    readonly option: string,
+    readonly problem: string,
+  ) {
+    super(`createReduckClient${problem.startsWith("needs ") ? " " : ": "}${problem}`);
+  }
+}
+
 /** @internal Used by the run module; not exported from the package. */
 export function clientInternals(client: ReduckClient): ClientInternals {
   const found = internals.get(client);
@@ -135,13 +158,14 @@ export class ReduckClient {
         : "apiKey" in options
           ? "apiKey is undefined (an environment variable that is not set?)"
           : "neither was given";
-      throw new TypeError(`createReduckClient needs exactly one credential, apiKey or oauthToken: ${why}`);
+      throw new ClientOptionError(oauthToken === undefined ? "apiKey" : "oauthToken", `needs exactly one credential, apiKey or oauthToken: ${why}`);
     }
     const secret = given[0];
     const isProvider = oauthToken !== undefined && typeof secret === "function";
     if (!isProvider && (typeof secret !== "string" || !secret.trim())) {
-      throw new TypeError(
-        `createReduckClient: ${apiKey !== undefined ? "apiKey must be a non-empty string" : "oauthToken must be a non-empty string or a function giving one"}`,
+      throw new ClientOptionError(
+        apiKey !== undefined ? "apiKey" : "oauthToken",
+        apiKey !== undefined ? "apiKey must be a non-empty string" : "oauthToken must be a non-empty string or a function giving one",
       );
     }
     this.credentialKind = apiKey !== undefined ? "apiKey" : "oauthToken";
@@ -150,8 +174,8 @@ export class ReduckClient {
     const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxRetries = maxRetries;
-    if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new TypeError("createReduckClient: maxRetries must be a whole number, 0 or more");
-    if (!(timeoutMs >= 0)) throw new TypeError("createReduckClient: timeoutMs must be 0 (no timeout) or a positive number of milliseconds");
+    if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new ClientOptionError("maxRetries", "maxRetries must be a whole number, 0 or more");
+    if (!(timeoutMs >= 0)) throw new ClientOptionError("timeoutMs", "timeoutMs must be 0 (no timeout) or a positive number of milliseconds");
 
     // Every value the credential has taken, so a server that echoes one back is redacted.
     const issued = new Set<string>(isProvider ? [] : [secret as string]);
@@ -162,16 +186,16 @@ export class ReduckClient {
       return { Authorization: `Bearer ${token}` };
     };
     if (options.proxy !== undefined && options.fetch !== undefined) {
-      throw new TypeError("createReduckClient: give either fetch or proxy, not both: your fetch makes its own connections (give it the proxy instead)");
+      throw new ClientOptionError("proxy", "give either fetch or proxy, not both: your fetch makes its own connections (give it the proxy instead)");
     }
     if (typeof options.proxy === "string") {
       try {
         parseProxy(options.proxy);
       } catch (err) {
-        throw new TypeError(`createReduckClient: ${(err as Error).message}`);
+        throw new ClientOptionError("proxy", (err as Error).message);
       }
     } else if (options.proxy !== undefined && typeof options.proxy !== "function") {
-      throw new TypeError("createReduckClient: proxy must be a URL such as http://proxy.example:3128, or a function of a request's URL");
+      throw new ClientOptionError("proxy", "proxy must be a URL such as http://proxy.example:3128, or a function of a request's URL");
     }
     const allowInsecureHttp = options.allowInsecureHttp === true;
     if (!allowInsecureHttp) {
@@ -180,8 +204,9 @@ export class ReduckClient {
         ["runBaseUrl", this.runBaseUrl],
       ]) {
         if (isPlainHttpElsewhere(url!))
-          throw new TypeError(
-            `createReduckClient: ${name} ${url} is plain http to another machine, where anyone on the way could read your ${this.credentialKind === "apiKey" ? "API key" : "token"}: use https (plain http is for this machine's loopback only), or set allowInsecureHttp: true to send it anyway`,
+          throw new ClientOptionError(
+            name!,
+            `${name} ${url} is plain http to another machine, where anyone on the way could read your ${this.credentialKind === "apiKey" ? "API key" : "token"}: use https (plain http is for this machine's loopback only), or set allowInsecureHttp: true to send it anyway`,
           );
       }
     }
@@ -294,10 +319,10 @@ function checkUrl(name: string, value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new TypeError(`createReduckClient: ${name} must be an absolute http(s) URL, got ${JSON.stringify(value)}`);
+    throw new ClientOptionError(name, `${name} must be an absolute http(s) URL, got ${JSON.stringify(value)}`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new TypeError(`createReduckClient: ${name} must use http or https, got ${url.protocol}`);
+    throw new ClientOptionError(name, `${name} must use http or https, got ${url.protocol}`);
   }
   return value.replace(/\/+$/, "");
 }

@@ -1,44 +1,28 @@
 /**
  * Errors are values: every failure a call can meet (an HTTP error, a refused connection,
- * a timeout, an abort, a body that is not JSON) becomes one `ReduckError` of a stable shape.
+ * a timeout, an abort, a body that is not JSON, a run that failed) becomes one `ReduckError`
+ * (its types, by kind, are in error-types.ts): made here from what an attempt threw or answered.
  */
 
+import { AnswerTooLarge, tooLargeFailure } from "./answer-limit.js";
+import type { ReduckError } from "./error-types.js";
 import { isObject } from "./json.js";
+import { InsecureCredential } from "./loopback.js";
+import { RedirectRefused } from "./redirects.js";
 
-export type ReduckErrorKind =
-  /** The server answered with a 4xx or 5xx status. */
-  | "http"
-  /** No (whole) answer: the connection was refused, reset or closed (see `cause`, e.g. ECONNREFUSED). */
-  | "network"
-  /** No answer within the timeout. */
-  | "timeout"
-  /** The caller's signal aborted the request. */
-  | "aborted"
-  /** The server answered 2xx with a body that is not the JSON it should be. */
-  | "invalid_response"
-  /**
-   * The call itself is wrong: a bad argument or option, a limit, a request fetch refuses to
-   * make, a file that changed while it was sent. Nothing is retried; fix the call.
-   */
-  | "invalid_request"
-  /** The run was made and ended in failure at the service (`runId` names it, `errorType` says how). */
-  | "run_failed"
-  /** The `oauthToken` function threw or gave no token, so nothing was sent (`error` is its message). */
-  | "credential";
-
-export interface ReduckError {
-  /** A human-readable message: the server's own where it gave one. */
-  error: string;
-  /** Per-field messages, where the server gave them (`{ slug: ["..."] }`). */
-  variables?: Record<string, string[]>;
-  kind: ReduckErrorKind;
-  /** HTTP status, for `http` and `invalid_response` errors. */
-  status?: number;
-  /** The system error code behind a transport failure (ECONNREFUSED, ENOTFOUND...). */
-  cause?: string;
-  /** The URL that was called (without credentials). */
-  url?: string;
-}
+export type {
+  ReduckError,
+  ReduckErrorKind,
+  ReduckErrorCode,
+  ReduckHttpError,
+  ReduckNetworkError,
+  ReduckTimeoutError,
+  ReduckAbortedError,
+  ReduckInvalidResponseError,
+  ReduckInvalidRequestError,
+  ReduckRunFailedError,
+  ReduckCredentialError,
+} from "./error-types.js";
 
 const STATUS_TEXT: Record<number, string> = {
   400: "Bad Request",
@@ -64,10 +48,14 @@ export interface AnswerHead {
   headers: Record<string, string>;
 }
 
-/** Builds the error for a non-2xx answer from whatever body the server sent. */
+/**
+ * Builds the error for a non-2xx answer from whatever body the server sent. A redirect that
+ * reaches here was not followed (too many, or a request that is never sent twice): `redirect_refused`.
+ */
 export function httpError(answer: AnswerHead, bodyText: string): ReduckError {
   const status = answer.status;
   const base: ReduckError = { kind: "http", status, url: answer.url || undefined, error: "" };
+  if (status >= 300 && status < 400 && answer.headers.location) base.code = "redirect_refused";
   const parsed = parseJson(bodyText);
   if (isObject(parsed)) {
     const body = parsed;
@@ -141,6 +129,16 @@ export function describeFailure(err: unknown, url: string | undefined, phase: Fa
   if (err instanceof CredentialError) {
     return { error: { kind: "credential", error: err.message, cause: err.code, url }, notSent: true, transient: false };
   }
+  if (err instanceof InsecureCredential) {
+    return { error: { kind: "invalid_request", code: "insecure_http", error: err.message, url }, notSent: true, transient: false };
+  }
+  // Said by the exchange, or by a fetch over it as the cause of its "fetch failed".
+  const refused = along(err, (e): e is AnswerTooLarge | RedirectRefused => e instanceof AnswerTooLarge || e instanceof RedirectRefused);
+  if (refused instanceof AnswerTooLarge) return tooLargeFailure(refused, url, undefined);
+  if (refused) {
+    const status = refused.status !== undefined ? { status: refused.status } : {};
+    return { error: { kind: "invalid_response", code: "redirect_refused", ...status, error: refused.message, url }, notSent: false, transient: false };
+  }
   const proxy = proxyOf(err);
   const where = `${url ? safeOrigin(url) : "the server"}${typeof proxy === "string" ? ` through the proxy ${proxy}` : ""}`;
   const aborted = err as { name?: string; cause?: { kind?: string; ms?: number; reason?: { name?: string } } };
@@ -161,16 +159,20 @@ export function describeFailure(err: unknown, url: string | undefined, phase: Fa
   if (code && NOT_CONNECTED.has(code)) {
     // Through a proxy, the connection that failed is the one to the proxy (it reaches the server).
     const error = typeof proxy === "string" ? `could not connect to the proxy ${proxy} (${code})` : `could not connect to ${where} (${code})`;
-    return { error: { kind: "network", error, cause: code, url }, notSent: true, transient: true };
+    return {
+      error: { kind: "network", error, cause: code, url, ...(typeof proxy === "string" ? { code: "proxy_failed" } : {}) },
+      notSent: true,
+      transient: true,
+    };
   }
   if (code === "EPROXYREFUSED") {
     const status = (err as { proxyStatus?: number }).proxyStatus ?? 0;
     const error = `the proxy ${String(proxy)} would not open a connection to ${url ? safeOrigin(url) : "the server"} (${innermostMessage(err).replace(/^the proxy /, "it ")})`;
-    return { error: { kind: "network", error, cause: code, url }, notSent: true, transient: status >= 500 };
+    return { error: { kind: "network", error, cause: code, code: "proxy_failed", url }, notSent: true, transient: status >= 500 };
   }
   if (code && TLS_REFUSED.test(code)) {
     const error = `the certificate of ${where} was not accepted (${code}: ${innermostMessage(err)}): if you trust it, add its authority with the client's \`ca\` option`;
-    return { error: { kind: "network", error, cause: code, url }, notSent: true, transient: false };
+    return { error: { kind: "network", error, cause: code, code: "certificate_refused", url }, notSent: true, transient: false };
   }
   const closed = code === "ECONNRESET" && /^(socket hang up|aborted)$/.test(innermostMessage(err));
   const words = code ? AFTER_CONNECT[closed ? "CLOSED" : code] : undefined;
@@ -183,10 +185,24 @@ export function describeFailure(err: unknown, url: string | undefined, phase: Fa
   // Node's fetch reports every network failure as a TypeError *with a cause*; a TypeError
   // without one is a request it refused to make (a body on a GET, a bad header value...).
   if (err instanceof TypeError && e.cause === undefined) {
-    return { error: { kind: "invalid_request", error: `the request could not be made: ${err.message}`, url }, notSent: true, transient: false };
+    return {
+      error: { kind: "invalid_request", code: "invalid_options", error: `the request could not be made: ${err.message}`, url },
+      notSent: true,
+      transient: false,
+    };
   }
   const reason = code ? `${code}: ${innermostMessage(err)}` : innermostMessage(err);
-  return { error: { kind: "network", error: `the request to ${where} failed (${reason})`, cause: code, url }, notSent: false, transient: false };
+  return { error: { kind: "network", error: `the request to ${where} failed (${reason})`, cause: code ?? "UNKNOWN", url }, notSent: false, transient: false };
+}
+
+/** The first error along the cause chain (a fetch wraps it once or twice) that `is` accepts. */
+function along<T>(err: unknown, is: (e: unknown) => e is T): T | undefined {
+  let e = err as { cause?: unknown } | undefined;
+  for (let depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    if (is(e)) return e;
+    e = e.cause as typeof e;
+  }
+  return undefined;
 }
 
 /** The proxy a failure happened through (see ProxiedError), along the cause chain (a fetch wraps it). */

@@ -13,7 +13,7 @@ import { AttemptAborted, AttemptGuard } from "./abort.js";
 import { AnswerTooLarge, declaredLength } from "./answer-limit.js";
 import { exchange, type Exchanged, type Route } from "./exchange.js";
 import type { Connections } from "./http.js";
-import { leadsOn } from "./redirects.js";
+import { leadsOn, RedirectRefused } from "./redirects.js";
 import { NULL_BODY } from "./transport.js";
 
 /** As fetch: more redirects than this is a failure. */
@@ -68,7 +68,7 @@ export function connectionFetch(connections: Connections, { maxAnswerBytes = Inf
       if (mode !== "manual" && leadsOn(answer.status, answer.headers.location, answer.url)) {
         answer.finish();
         const why = mode === "error" ? "and redirects were refused" : `after ${MAX_REDIRECTS} redirects`;
-        throw new TypeError("fetch failed", { cause: new Error(`${answer.url} redirected to ${answer.headers.location}, ${why}`) });
+        throw new TypeError("fetch failed", { cause: new RedirectRefused(`${answer.url} redirected to ${answer.headers.location}, ${why}`, answer.status) });
       }
       const declared = declaredLength(answer.headers["content-length"]);
       const bodiless = NULL_BODY.has(answer.status) || method === "HEAD";

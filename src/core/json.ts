@@ -1,6 +1,7 @@
 /**
- * JSON as this client reads it: the one test for "a JSON object" (not null, not an array), and
- * the one type for the JSON Schemas of scripts' contracts (2020-12, as the service stores them).
+ * JSON as this client reads it: the one test for "a JSON object" (not null, not an array), one
+ * canonical text for comparing values, and the one type for the JSON Schemas of scripts'
+ * contracts (2020-12, as the service stores them).
  */
 
 /**
@@ -41,4 +42,21 @@ export interface JsonSchema {
  */
 export function jsonSchemaOf(value: unknown): JsonSchema | undefined {
   return isObject(value) ? (value as JsonSchema) : undefined;
+}
+
+/**
+ * A canonical JSON text: object keys sorted, so `{a, b}` and `{b, a}` hash (and compare) alike.
+ *
+ * @example
+ * canonical({ b: 1, a: [true] }); // '{"a":[true],"b":1}'
+ */
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
 }

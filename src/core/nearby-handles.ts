@@ -4,6 +4,8 @@
  */
 import type { ReduckClient } from "./client.js";
 import { getMe } from "../generated/operations.js";
+import { isIdOf } from "./id-shapes.js";
+import { isObject } from "./json.js";
 
 /** `a`, `a or b`, `a, b or c`. */
 export function either(items: string[]): string {
@@ -32,6 +34,10 @@ export function otherSpelling(handle: string): { handle: string; why: string } {
  */
 export async function callerHandles(client: ReduckClient): Promise<string[]> {
   const me = await getMe({ client });
-  if (me.error) return [];
-  return [me.data.handle, ...me.data.projects.map((p) => p.handle)].filter((h, i, all): h is string => !!h && all.indexOf(h) === i);
+  if (me.error || !isObject(me.data)) return [];
+  const projects: unknown[] = Array.isArray(me.data.projects) ? me.data.projects : [];
+  // Only handles of the documented shape: a hint names what the user will type next.
+  return [me.data.handle, ...projects.map((p) => (isObject(p) ? p.handle : undefined))].filter(
+    (h, i, all): h is string => isIdOf("handle", h) && all.indexOf(h) === i,
+  );
 }

@@ -5,8 +5,13 @@
  */
 import type { ReduckClient } from "./client.js";
 import { getScript, listAllScripts, listScripts } from "../generated/operations.js";
+import type { components } from "../generated/schema.js";
+import { isIdOf } from "./id-shapes.js";
+import { isObject } from "./json.js";
 import { callerHandles, either, otherSpelling } from "./nearby-handles.js";
 import { closestMatches, editDistance } from "./suggest.js";
+
+type ScriptSummary = components["schemas"]["ScriptSummary"];
 
 /** The handle of the official catalogue. */
 export const OFFICIAL_HANDLE = "reduck";
@@ -24,6 +29,16 @@ interface Wanted {
 }
 
 const addressOf = (s: { handle: string; host: string; slug: string }) => `${s.handle}/${s.host}/${s.slug}`;
+
+/**
+ * The listed scripts a hint may name: host, slug and owner's handle present and of their
+ * documented shapes. Any other is left out, not an error: a hint is a courtesy.
+ */
+const nameable = (listed: ScriptSummary[]): ScriptSummary[] =>
+  (listed as unknown[]).filter(
+    (s): s is ScriptSummary =>
+      isObject(s) && typeof s.host === "string" && typeof s.slug === "string" && isObject(s.author) && isIdOf("handle", s.author.handle),
+  );
 
 /**
  * The sentence to add to "no such script" for an address the service does not know, or
@@ -49,7 +64,11 @@ export async function unknownScriptHint(client: ReduckClient, wanted: Wanted): P
     }
   }
   const sameHost = await listScripts({ client, path: { handle: wanted.handle }, query: { host: wanted.host, pageSize: SEARCH_PAGE } });
-  const slugs = sameHost.error ? [] : sameHost.data.filter((s) => s.host === wanted.host).map((s) => s.slug);
+  const slugs = sameHost.error
+    ? []
+    : nameable(sameHost.data)
+        .filter((s) => s.host === wanted.host)
+        .map((s) => s.slug);
   const close = closestMatches(wanted.slug, slugs);
   if (close.length) return `Did you mean ${either(close.map((slug) => addressOf({ ...wanted, slug })))}?`;
   if (!slugs.length) {
@@ -72,13 +91,14 @@ export async function unknownScriptHint(client: ReduckClient, wanted: Wanted): P
 async function closeHosts(client: ReduckClient, wanted: Wanted): Promise<string[]> {
   const found = await listAllScripts({ client, query: { q: wanted.slug, pageSize: SEARCH_PAGE } });
   if (found.error) return [];
+  const listed = nameable(found.data);
   const hosts = closestMatches(
     wanted.host,
-    found.data.map((s) => s.host),
+    listed.map((s) => s.host),
     Infinity,
   );
   const slugLimit = Math.max(1, Math.floor(wanted.slug.length / 4));
-  return found.data
+  return listed
     .filter((s) => hosts.includes(s.host) && editDistance(s.slug, wanted.slug) <= slugLimit)
     .map((s) => ({
       address: addressOf({ handle: s.author.handle, host: s.host, slug: s.slug }),
@@ -103,8 +123,9 @@ async function closeHosts(client: ReduckClient, wanted: Wanted): Promise<string[
 export async function bareSlugHint(client: ReduckClient, slug: string): Promise<string | undefined> {
   const found = await listAllScripts({ client, query: { q: slug, pageSize: SEARCH_PAGE } });
   if (found.error) return undefined;
-  const exact = found.data.filter((s) => s.slug === slug);
-  const pool = exact.length ? exact : found.data.filter((s) => closestMatches(slug, [s.slug]).length);
+  const listed = nameable(found.data);
+  const exact = listed.filter((s) => s.slug === slug);
+  const pool = exact.length ? exact : listed.filter((s) => closestMatches(slug, [s.slug]).length);
   const addresses = pool
     .map((s) => ({ address: addressOf({ handle: s.author.handle, host: s.host, slug: s.slug }), official: s.author.handle === OFFICIAL_HANDLE }))
     .sort((a, b) => Number(b.official) - Number(a.official))

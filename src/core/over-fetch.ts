@@ -8,6 +8,7 @@ import type { AttemptGuard } from "./abort.js";
 import { readWebBody } from "./answer-limit.js";
 import { freshBuffers } from "./buffers.js";
 import type { Hop, OutgoingRequest, StreamedBody } from "./exchange.js";
+import { RedirectRefused } from "./redirects.js";
 
 export async function overFetch(fetch: typeof globalThis.fetch, request: OutgoingRequest, guard: AttemptGuard): Promise<Hop> {
   const given = request.body;
@@ -18,7 +19,7 @@ export async function overFetch(fetch: typeof globalThis.fetch, request: Outgoin
   const response = await guard.race(fetch(request.url, init as RequestInit));
   if (response.type === "opaqueredirect") {
     throw new TypeError("fetch failed", {
-      cause: new Error(`${request.url} answered with a redirect your fetch does not show (an opaque redirect), so it was not followed`),
+      cause: new RedirectRefused(`${request.url} answered with a redirect your fetch does not show (an opaque redirect), so it was not followed`),
     });
   }
   const headers: Record<string, string> = {};

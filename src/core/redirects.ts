@@ -8,6 +8,21 @@ import { CREDENTIAL_HEADER } from "./loopback.js";
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
+/**
+ * A redirect the rule does not follow (too many, or one a caller's fetch hid), as the `cause` of
+ * fetch's `TypeError("fetch failed")`: describeFailure makes it a `redirect_refused` error.
+ */
+export class RedirectRefused extends Error {
+  override name = "RedirectRefused";
+  constructor(
+    message: string,
+    /** The redirect's status, when the answer showed it. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
 /** Whether an answer is a redirect that leads somewhere a request could follow. */
 export function leadsOn(status: number, location: string | undefined, from: string): boolean {
   if (!REDIRECTS.has(status) || !location) return false;

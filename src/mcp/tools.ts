@@ -13,7 +13,15 @@ import { fileInputs as fileInputsOf } from "../core/arguments.js";
 import { jsonSchemaOf } from "../core/json.js";
 import { getMe, getScript, getScriptVersion, listAllScripts, listRuns, listScripts } from "../generated/operations.js";
 import type { FileSource } from "../run/files.js";
-import { isPendingRun, isRunFailure, type BatchRunResponse, type PendingRun, type RunError, type RunResponse, type RunStatusUpdate } from "../run/outcomes.js";
+import {
+  isPendingRun,
+  isRunFailure,
+  type BatchRunResponse,
+  type PendingRun,
+  type RunError,
+  type RunStatusUpdate,
+  type RunStepOutcome,
+} from "../run/outcomes.js";
 import { runScript, type RunBrowser, type ScriptToRun } from "../run/run.js";
 import { waitForRun } from "../run/wait.js";
 import { answer, fail, failWith, type ToolContext, type ToolResult } from "./answers.js";
@@ -150,8 +158,9 @@ export async function runScriptTool(ctx: ToolContext, input: Input<"runScriptInp
         const refused = await refusedRun(ctx, bound[0]!, first.error);
         if (refused) return refused;
       }
+      if (first.outcomes) return outcomeAnswer(first.outcomes, first, Boolean(input.script), shown);
       if (first.error) return runErrorAnswer(first.error);
-      if (!isPendingRun(first.data)) return outcomeAnswer(first.data, Boolean(input.script), shown);
+      if (!isPendingRun(first.data)) return fail("The service's answer named no outcome and no run to wait on.");
       return await waitOrHandle(ctx, first.data, hold - progress.elapsed(), Boolean(input.script), shown, progress.onStatus, extra.signal);
     } finally {
       progress.stop();
@@ -221,8 +230,9 @@ async function waitOrHandle(
   const options = { client: ctx.client, deadlineMs: Math.max(0, leftMs), onStatus: track, signal };
   const waited = pending.batchId ? await waitForRun({ ...options, batchId: pending.batchId }) : await waitForRun({ ...options, runId: pending.runId! });
   if (waited.error?.kind === "timeout" && (waited.error.batchId || waited.error.runId)) return handleAnswer(latest, ctx.holdMs ?? DEFAULT_HOLD_MS);
+  if (waited.outcomes) return outcomeAnswer(waited.outcomes, waited, single || !(waited.data && "runs" in waited.data), shown);
   if (waited.error) return runErrorAnswer(waited.error);
-  return outcomeAnswer(waited.data, single || !("runs" in waited.data), shown);
+  return fail("The service's answer named no outcome.");
 }
 
 /** A run still going: its handle, and the one call that gets its outcome. */
@@ -270,28 +280,29 @@ const failureFields = (f: { error?: string; errorType?: string; externalMessage?
   ...(f.externalMessage ? { externalMessage: cutText(f.externalMessage, MESSAGE_CHARS) } : {}),
 });
 
-/** A finished run's outcome in the hosted tool's shape; one script's batch of one as that script. */
-function outcomeAnswer(data: RunResponse | BatchRunResponse, single: boolean, shown: Shown): ToolResult {
-  if ("runs" in data) {
-    const only = data.runs[0];
-    if (single && data.runs.length === 1 && only) {
-      if (only.status === "completed") return completedAnswer(only.runId ?? undefined, only.result, shown);
-      const next = traceHint(only.runId, only.errorType);
-      return answer(
-        { status: "failed", runId: only.runId, ...failureFields(only), ...(data.batchId ? { batchId: data.batchId } : {}), ...(next ? { next } : {}) },
-        true,
-      );
-    }
-    const { runs, shortened } = shownResults(
-      data.runs.map((run) => ({ ...run, ...failureFields(run) })),
-      shown.full,
-    );
-    const failed = runs.find((r) => r.status === "failed" && r.runId);
-    const next = failed ? traceHint(failed.runId, failed.errorType) : undefined;
-    return answer({ ...data, runs, ...(shortened ? { shortened } : {}), ...(next ? { next } : {}) });
+/**
+ * How the runs ended, from the library's outcomes (one per script, a single script's failure
+ * included), in the hosted tool's shape; one script's batch of one as that script.
+ */
+function outcomeAnswer(outcomes: RunStepOutcome[], ended: { data?: unknown; error?: RunError }, single: boolean, shown: Shown): ToolResult {
+  const batch = isBatch(ended.data) ? (({ runs: _, ...fields }) => fields)(ended.data) : undefined;
+  const batchId = batch?.batchId ?? ended.error?.batchId;
+  const only = outcomes[0];
+  if (single && outcomes.length === 1 && only) {
+    if (only.status === "completed") return completedAnswer(only.runId ?? undefined, only.result, shown);
+    const next = traceHint(only.runId, only.errorType);
+    return answer({ status: "failed", runId: only.runId, ...failureFields(only), ...(batchId ? { batchId } : {}), ...(next ? { next } : {}) }, true);
   }
-  return completedAnswer(data.runId, data.result, shown);
+  const { runs, shortened } = shownResults(
+    outcomes.map((run) => ({ ...run, ...failureFields(run) })),
+    shown.full,
+  );
+  const failed = runs.find((r) => r.status === "failed" && r.runId);
+  const next = failed ? traceHint(failed.runId, failed.errorType) : undefined;
+  return answer({ ...batch, runs, ...(shortened ? { shortened } : {}), ...(next ? { next } : {}) });
 }
+
+const isBatch = (data: unknown): data is BatchRunResponse => typeof data === "object" && data !== null && "runs" in data;
 
 function completedAnswer(runId: string | undefined, result: unknown, shown: Shown): ToolResult {
   const { runs, shortened } = shownResults([{ result }], shown.full);

@@ -181,8 +181,16 @@ function blobSource(blob: Blob): ByteSource {
   };
 }
 
+/** A file the run cannot send, said before anything is sent: `code` what is wrong, `input` the file input. */
 export class FileProblem extends Error {
   override name = "FileProblem";
+  constructor(
+    message: string,
+    readonly code: "file_missing" | "file_unreadable" | "file_too_large" | "invalid_file",
+    readonly input: string,
+  ) {
+    super(message);
+  }
 }
 
 export function isBytes(source: unknown): source is BytesSource {
@@ -223,11 +231,11 @@ export function fileSourceProblem(input: string, source: unknown): string | unde
 export function checkJsonBinding(input: string, source: JsonBinding): JsonBinding {
   if ("relativePath" in source) {
     const problem = relativePathProblem(source.relativePath);
-    if (problem) throw new FileProblem(`file input ${input}: ${JSON.stringify(source.relativePath)} ${problem}`);
+    if (problem) throw new FileProblem(`file input ${input}: ${JSON.stringify(source.relativePath)} ${problem}`, "invalid_file", input);
     return { relativePath: source.relativePath };
   }
   if (typeof source.b64 !== "string" || typeof source.mime !== "string" || !source.mime) {
-    throw new FileProblem(`file input ${input}: an inline file needs b64 (base64 text) and mime (a media type)`);
+    throw new FileProblem(`file input ${input}: an inline file needs b64 (base64 text) and mime (a media type)`, "invalid_file", input);
   }
   return { b64: source.b64, mime: source.mime };
 }
@@ -249,9 +257,9 @@ export async function openBytes(step: number, input: string, source: BytesSource
     try {
       info = await source.handle.stat();
     } catch (err) {
-      throw new FileProblem(`file input ${input}: cannot read ${label} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+      throw new FileProblem(`file input ${input}: cannot read ${label} (${(err as NodeJS.ErrnoException).code ?? String(err)})`, "file_unreadable", input);
     }
-    if (!info.isFile()) throw new FileProblem(`file input ${input}: ${label} is not a regular file`);
+    if (!info.isFile()) throw new FileProblem(`file input ${input}: ${label} is not a regular file`, "file_unreadable", input);
     checkSize(input, info.size, label);
     const type = source.type || (source.name ? await mediaTypeFor(path.basename(source.name)) : "application/octet-stream");
     return { name, source: handleSource(source.handle, label, info.size), type };
@@ -280,12 +288,14 @@ async function checkPath(input: string, file: string): Promise<number> {
     const code = (err as NodeJS.ErrnoException).code;
     throw new FileProblem(
       code === "ENOENT" ? `file input ${input}: ${file} does not exist` : `file input ${input}: cannot read ${file} (${code ?? String(err)})`,
+      code === "ENOENT" ? "file_missing" : "file_unreadable",
+      input,
     );
   }
-  if (!info.isFile()) throw new FileProblem(`file input ${input}: ${file} is not a regular file`);
+  if (!info.isFile()) throw new FileProblem(`file input ${input}: ${file} is not a regular file`, "file_unreadable", input);
   checkSize(input, info.size, file);
   await access(file, constants.R_OK).catch(() => {
-    throw new FileProblem(`file input ${input}: ${file} is not readable (check its permissions)`);
+    throw new FileProblem(`file input ${input}: ${file} is not readable (check its permissions)`, "file_unreadable", input);
   });
   return info.size;
 }
@@ -321,6 +331,8 @@ function checkSize(input: string, size: number, file?: string) {
     const bytes = (n: number) => n.toLocaleString("en-US");
     throw new FileProblem(
       `file input ${input}: ${file ? `${file} is` : "the file is"} ${bytes(size)} bytes, over the ${formatBytes(MAX_FILE_BYTES)} limit per file (${bytes(MAX_FILE_BYTES)} bytes)`,
+      "file_too_large",
+      input,
     );
   }
 }

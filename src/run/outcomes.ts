@@ -1,29 +1,12 @@
 /**
- * The run path's words, one meaning each (run.ts, poll.ts, wait.ts, the CLI's run-report.ts):
- *
- * - **answer**: what the service sent back to one request, the run's POST or a poll (status,
- *   headers, body). `readAnswer` says what a 2xx answer's body means: a `ReadAnswer`.
- * - **outcome**: how one script's run ended, `RunStepOutcome`: completed with its result, or
- *   failed or skipped with why. The CLI prints these, in its own words.
- * - **result**: what `runScript` and `waitForRun` resolve to, `RunResult<T>`, `{ data, error,
- *   response }`: data is a `RunResponse` (one script), a `BatchRunResponse` (several) or a
- *   `PendingRun` (`wait: false`). Apart from this, `result` is only ever the JSON a script
- *   returned (a field of `RunResponse` and of a completed outcome).
- * - **response**: the standard `Response` of the last answer, made when first read.
- *
- * What a run's answer means, whatever form the wire gave it:
- *
- * - `{result, runId}` for one `script` (the documented answer);
- * - an array of per-run envelopes, one per script, in order (`scripts`);
- * - a batch `{batchId, status, runs, retryAfterMs?}`: final when `completed`/`failed`, else a handle to poll;
- * - one run's envelope `{status: "queued"|"running", runId, retryAfterMs?}` (our reading of a
- *   single `script` that outlives `waitForSeconds`, which the service does not publish).
+ * How a run ended, as the library promises it to its callers: one outcome per script, the
+ * answer to one `script` or to several, a pending run's handle, the updates of a wait. The wire's
+ * forms are read into these by read-answer.ts.
  *
  * These types are written by hand, not taken from the generated schema: they are the library's
  * promise to its callers, whatever the description of the wire says this week.
  */
-import type { ReduckError } from "../core/errors.js";
-import { isObject } from "../core/json.js";
+import type { ReduckError, ReduckErrorCode, ReduckRunFailedError } from "../core/errors.js";
 
 /**
  * A run's or batch's state on the wire.
@@ -56,6 +39,12 @@ export interface RunStepOutcome<R = unknown> {
   errorType?: string;
   /** The service's message for people, when it gave one. */
   externalMessage?: string;
+  /** The library's code for a failure it recognised (`no_outcome`, `unknown_argument`: see ReduckErrorCode). */
+  code?: ReduckErrorCode;
+  /** With `unknown_argument`: the argument the script does not take. */
+  parameter?: string;
+  /** With `unknown_argument`: the argument it most likely meant. */
+  suggestion?: string;
 }
 
 /**
@@ -134,7 +123,8 @@ export interface RunStatusUpdate {
 }
 
 /**
- * A run failure. `runId` (and `batchId`) name the run when the service recorded one.
+ * The error of runScript and waitForRun: a ReduckError, whose `runId` and `batchId` name the run
+ * it is about when one is known. (The same type as ReduckError; the name says where it comes from.)
  *
  * @example
  * ```ts
@@ -142,7 +132,7 @@ export interface RunStatusUpdate {
  * if (error?.kind === "run_failed") console.error(`run ${error.runId}: ${error.externalMessage ?? error.error}`);
  * ```
  */
-export type RunError = ReduckError & { runId?: string; batchId?: string; errorType?: string; externalMessage?: string };
+export type RunError = ReduckError;
 
 /**
  * True when `data` is a pending run's handle (what `wait: false` may return).
@@ -161,8 +151,8 @@ export function isPendingRun(data: unknown): data is PendingRun {
 
 /**
  * Whether an error is the run's own failure (the service recorded the run and it failed), as
- * opposed to a failure to wait on it (a poll that could not be made, an unknown id): the first is
- * an outcome to report, the second an error.
+ * opposed to a failure to make or wait on it: the first is an outcome to report, the second an
+ * error (the run may still be going). The same as `error.kind === "run_failed"`.
  *
  * @example
  * ```ts
@@ -170,161 +160,6 @@ export function isPendingRun(data: unknown): data is PendingRun {
  * if (error && isRunFailure(error)) report({ status: "failed", runId: error.runId, error: error.error });
  * ```
  */
-export function isRunFailure(error: RunError): error is RunError & { runId: string } {
-  if (!error.runId) return false;
-  if (error.kind === "run_failed") return true;
-  // The POST's own refusal naming the run it recorded; a poll's failures are worded "polling ..." or "there is no ...".
-  return error.kind === "http" && !/^(polling |there is no )/.test(error.error);
-}
-
-/** An envelope as the wire may carry it; every field optional. */
-interface Envelope {
-  status?: unknown;
-  runId?: unknown;
-  result?: unknown;
-  error?: unknown;
-  errorType?: unknown;
-  externalMessage?: unknown;
-  retryAfterMs?: unknown;
-}
-
-/** What one answer (or one poll of a batch) says. */
-export type ReadAnswer =
-  | { kind: "single"; outcome: RunStepOutcome }
-  | { kind: "batch"; batchId?: string; runs: RunStepOutcome[]; wireFailed: boolean }
-  | { kind: "pending-batch"; batchId: string; status: "queued" | "running"; runs: unknown[]; retryAfterMs?: number }
-  | { kind: "pending-run"; runId: string; status: "queued" | "running"; retryAfterMs?: number }
-  | { kind: "unreadable"; why: string };
-
-const str = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
-const PENDING = new Set(["queued", "running"]);
-const TERMINAL = new Set(["completed", "failed"]);
-
-/** A wait the service asked for, when it is a usable number of milliseconds. */
-export function retryAfterOf(value: unknown): number | undefined {
-  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : undefined;
-}
-
-/** Reads a 2xx answer's parsed body. */
-export function readAnswer(body: unknown): ReadAnswer {
-  if (Array.isArray(body)) return { kind: "batch", runs: body.map(stepOutcome), wireFailed: false };
-  if (!isObject(body)) return { kind: "unreadable", why: "the answer is neither a run, a list of runs nor a batch" };
-  const batchId = str(body.batchId);
-  if (batchId !== undefined || Array.isArray(body.runs)) {
-    const runs = Array.isArray(body.runs) ? body.runs : [];
-    const status = body.status;
-    if (typeof status === "string" && PENDING.has(status) && batchId) {
-      return { kind: "pending-batch", batchId, status: status as "queued" | "running", runs, retryAfterMs: retryAfterOf(body.retryAfterMs) };
-    }
-    if (!Array.isArray(body.runs)) return { kind: "unreadable", why: `the batch ${batchId} came back with status ${JSON.stringify(status)} and no runs` };
-    return { kind: "batch", batchId, runs: runs.map(stepOutcome), wireFailed: status === "failed" };
-  }
-  const runId = str(body.runId);
-  if (typeof body.status === "string" && PENDING.has(body.status) && !("result" in body) && body.error === undefined) {
-    if (!runId) return { kind: "unreadable", why: `the service said the run is ${body.status} but gave no runId to wait on` };
-    return { kind: "pending-run", runId, status: body.status as "queued" | "running", retryAfterMs: retryAfterOf(body.retryAfterMs) };
-  }
-  return { kind: "single", outcome: stepOutcome(body) };
-}
-
-/**
- * One envelope as a step's outcome. A terminal run carries `result` or `error`; one with
- * neither is a failure naming the run (seen when the browser was signed out of the site),
- * never a success with an absent result. `null` is a real result.
- */
-export function stepOutcome(raw: unknown): RunStepOutcome {
-  const envelope: Envelope = isObject(raw) ? raw : {};
-  const runId = str(envelope.runId) ?? null;
-  const extras: Pick<RunStepOutcome, "errorType" | "externalMessage"> = {};
-  if (str(envelope.errorType)) extras.errorType = envelope.errorType as string;
-  if (str(envelope.externalMessage)) extras.externalMessage = envelope.externalMessage as string;
-  const error = str(envelope.error) ?? extras.externalMessage;
-  if (envelope.status === "skipped") return { status: "skipped", runId, error: error ?? "never ran: an earlier step of the chain failed", ...extras };
-  if (error !== undefined || envelope.status === "failed") {
-    return {
-      status: "failed",
-      runId,
-      error: error ?? `run ${runId ?? "(no id)"} failed without saying why${runId ? `: read its trace (reduck runs trace ${runId})` : ""}`,
-      ...extras,
-    };
-  }
-  if (typeof envelope.status === "string" && PENDING.has(envelope.status)) {
-    return { status: "failed", runId, error: `run ${runId ?? "(no id)"} was still ${envelope.status} when its batch ended` };
-  }
-  if (!isObject(raw) || !("result" in envelope)) {
-    return {
-      status: "failed",
-      runId,
-      error: runId
-        ? `run ${runId} ended with neither a result nor an error: read its trace (reduck runs trace ${runId}); is the browser signed in to the site?`
-        : "a run ended with neither a result nor an error, and the service named no run",
-      ...extras,
-    };
-  }
-  return { status: "completed", runId, result: envelope.result };
-}
-
-/**
- * Steps a sequential chain never ran, as `skipped`. The service says only that "the rest report
- * that they never ran": such a step failed with no run of its own after an earlier failure (or
- * says `errorType: "not_run"`, as the reference server does).
- */
-export function markSkipped(runs: RunStepOutcome[], sequential: boolean): RunStepOutcome[] {
-  let failedBefore = false;
-  return runs.map((r) => {
-    const neverRan = r.status === "failed" && (r.errorType === "not_run" || (sequential && failedBefore && r.runId === null));
-    if (r.status !== "completed") failedBefore = true;
-    return neverRan ? { ...r, status: "skipped" } : r;
-  });
-}
-
-/** The batch answer, or the error when it does not hold one outcome per script. */
-export function batchResponse(
-  batchId: string | undefined,
-  given: RunStepOutcome[],
-  expected: number | undefined,
-  wireFailed: boolean,
-  sequential = false,
-): BatchRunResponse | RunError {
-  if (expected !== undefined && given.length !== expected) return countMismatch(expected, given.length, batchId);
-  const runs = markSkipped(given, sequential);
-  const failed = wireFailed || runs.some((r) => r.status !== "completed");
-  return { ...(batchId ? { batchId } : {}), status: failed ? "failed" : "completed", totalSteps: runs.length, runs };
-}
-
-export function countMismatch(asked: number, answered: number, batchId?: string): RunError {
-  return {
-    kind: "invalid_response",
-    error: `asked for ${asked} script${asked === 1 ? "" : "s"}, the service answered for ${answered}${batchId ? ` (batch ${batchId})` : ""}: the outcomes cannot be matched to the scripts, so none is reported`,
-    ...(batchId ? { batchId } : {}),
-  };
-}
-
-/** A single run's outcome as `runScript({ script })` returns it: data when completed, else the run's error. */
-export function singleResult(outcome: RunStepOutcome, batchId?: string): { data: RunResponse; error: undefined } | { data: undefined; error: RunError } {
-  if (outcome.status === "completed") return { data: { result: outcome.result, runId: outcome.runId ?? "" }, error: undefined };
-  // `error` is the service's `error`, as for a step and as in an HTTP refusal; `externalMessage` beside it.
-  const error: RunError = { kind: "run_failed", error: outcome.error ?? outcome.externalMessage ?? "the run failed" };
-  if (outcome.runId) error.runId = outcome.runId;
-  if (batchId) error.batchId = batchId;
-  if (outcome.errorType) error.errorType = outcome.errorType;
-  if (outcome.externalMessage) error.externalMessage = outcome.externalMessage;
-  return { data: undefined, error };
-}
-
-/** The status update for a batch's runs as far as known. */
-export function batchUpdate(status: RunStatus, batchId: string, runs: unknown[], expected: number | undefined, startedAt: number): RunStatusUpdate {
-  const envelopes = runs.map((r) => (isObject(r) ? r : {}));
-  const done = envelopes.map((e) =>
-    typeof e.status === "string" && TERMINAL.has(e.status) ? e.status : "result" in e ? "completed" : e.error !== undefined ? "failed" : undefined,
-  );
-  return {
-    status,
-    batchId,
-    runIds: envelopes.map((e) => str(e.runId) ?? null),
-    total: expected ?? runs.length,
-    completed: done.filter((d) => d === "completed").length,
-    failed: done.filter((d) => d === "failed").length,
-    elapsedMs: Date.now() - startedAt,
-  };
+export function isRunFailure(error: RunError): error is ReduckRunFailedError {
+  return error.kind === "run_failed";
 }

@@ -12,17 +12,8 @@ import { describeFailure, httpError, type ReduckError } from "../core/errors.js"
 import { redactError } from "../core/redact.js";
 import { backoff, TransportFailure, type Answer } from "../core/transport.js";
 import { getRun } from "../generated/operations.js";
-import {
-  batchResponse,
-  batchUpdate,
-  readAnswer,
-  singleResult,
-  type BatchRunResponse,
-  type RunError,
-  type RunResponse,
-  type RunStatusUpdate,
-  type RunStepOutcome,
-} from "./outcomes.js";
+import type { RunError, RunStatusUpdate, RunStepOutcome } from "./outcomes.js";
+import { batchUpdate, readAnswer, stepOutcome, type Ended } from "./read-answer.js";
 import type { RunResult } from "./run-types.js";
 
 /** The wait between polls when the service names none. */
@@ -43,48 +34,73 @@ export interface PollContext {
 
 /** A result whose `response` is made only when read (see core/answer.ts). */
 export function runResult<T>(
-  result: { data: T; error: undefined } | { data: undefined; error: RunError },
+  result: { data: T; error: undefined; outcomes?: RunStepOutcome[] } | { data: undefined; error: RunError; outcomes?: RunStepOutcome[] },
   lastResponse: () => Response | undefined,
 ): RunResult<T> {
-  return withLazyResponse(result, lastResponse) as RunResult<T>;
+  return withLazyResponse({ ...result, outcomes: result.outcomes }, lastResponse) as RunResult<T>;
 }
 
 export const fail = (error: RunError, lastResponse: () => Response | undefined = () => undefined) => runResult<never>({ data: undefined, error }, lastResponse);
 
+/** How a wait ended: the scripts' outcomes, or why it stopped; and the last answer, as a Response when read. */
+export type Waited = ({ ended: Ended; error?: undefined } | { ended?: undefined; error: RunError }) & { lastResponse: () => Response | undefined };
+
+/** The run a wait is about: a batch or one run. */
+type WaitTarget = { batchId: string; runId?: undefined } | { runId: string; batchId?: undefined };
+
 /** How to wait on the run again, for messages. */
-function againHint(id: { batchId?: string; runId?: string }): string {
+function againHint(id: WaitTarget): string {
   const arg = id.batchId ? `batchId: "${id.batchId}"` : `runId: "${id.runId}"`;
-  return `wait for it again with waitForRun({ client, ${arg} }) or \`reduck runs wait ${id.batchId ?? id.runId}\``;
+  return `it goes on at the service: wait for it again with waitForRun({ client, ${arg} })`;
 }
 
-function named(id: { batchId?: string; runId?: string }): string {
+function named(id: WaitTarget): string {
   return id.batchId ? `batch ${id.batchId}` : `run ${id.runId}`;
+}
+
+/**
+ * A wait that stopped while the run goes on (`run_continues`): what stopped it, with the last
+ * poll's failure if there was one, and how to wait again.
+ */
+function continues<E extends RunError>(error: E, id: WaitTarget, lastFailure?: ReduckError): E {
+  const why = lastFailure ? ` (the last poll failed: ${lastFailure.error})` : "";
+  return { ...error, code: "run_continues", error: `${error.error}${why}; ${againHint(id)}`, ...id };
 }
 
 /**
  * Sleeps before the next poll: the service's `retryAfterMs`, cut short by the deadline.
  * Returns the error to give back when the wait must stop (aborted, or past the deadline).
  */
-async function pause(ctx: PollContext, ms: number, id: { batchId?: string; runId?: string }, lastStatus: string): Promise<RunError | undefined> {
+async function pause(ctx: PollContext, ms: number, id: WaitTarget, lastStatus: string, lastFailure?: ReduckError): Promise<RunError | undefined> {
   const left = ctx.deadlineAt === undefined ? Infinity : ctx.deadlineAt - Date.now();
-  if (left <= 0) return deadlinePassed(ctx, id, lastStatus);
+  if (left <= 0) return deadlinePassed(ctx, id, lastStatus, lastFailure);
   try {
     await sleep(Math.min(ms, left), ctx.signal);
   } catch (err) {
-    if (err instanceof AttemptAborted) return stopped(id);
+    if (err instanceof AttemptAborted) return stopped(id, lastFailure);
     throw err;
   }
-  if (ctx.deadlineAt !== undefined && Date.now() >= ctx.deadlineAt) return deadlinePassed(ctx, id, lastStatus);
+  if (ctx.deadlineAt !== undefined && Date.now() >= ctx.deadlineAt) return deadlinePassed(ctx, id, lastStatus, lastFailure);
   return undefined;
 }
 
-function deadlinePassed(ctx: PollContext, id: { batchId?: string; runId?: string }, lastStatus: string): RunError {
+function deadlinePassed(ctx: PollContext, id: WaitTarget, lastStatus: string, lastFailure?: ReduckError): RunError {
   const seconds = Math.round((Date.now() - ctx.startedAt) / 1000);
-  return { kind: "timeout", error: `${named(id)} is still ${lastStatus} after ${seconds} s; it goes on at the service: ${againHint(id)}`, ...id };
+  return continues({ kind: "timeout", error: `${named(id)} is still ${lastStatus} after ${seconds} s` }, id, lastFailure);
 }
 
-function stopped(id: { batchId?: string; runId?: string }): RunError {
-  return { kind: "aborted", error: `stopped waiting for ${named(id)}; it goes on at the service: ${againHint(id)}`, ...id };
+function stopped(id: WaitTarget, lastFailure?: ReduckError): RunError {
+  return continues({ kind: "aborted", error: `stopped waiting for ${named(id)}` }, id, lastFailure);
+}
+
+/** A poll that failed for good (or too often): the run goes on. */
+function pollFailed(error: RunError, id: WaitTarget): RunError {
+  return continues({ ...error, error: `polling ${named(id)}: ${error.error}` }, id);
+}
+
+/** The service knows no such batch or run: nothing to wait on (`run_not_found`). */
+function notFound(error: RunError, id: WaitTarget, message: string): RunError {
+  return { ...error, code: "run_not_found", error: message, ...id };
 }
 
 /**
@@ -94,22 +110,23 @@ function stopped(id: { batchId?: string; runId?: string }): RunError {
 async function beforePoll(
   ctx: PollContext,
   waitMs: number,
-  id: { batchId?: string; runId?: string },
+  id: WaitTarget,
   lastStatus: string,
   lastFailure: ReduckError | undefined,
 ): Promise<RunError | undefined> {
   if (waitMs > 0) {
-    const stop = await pause(ctx, waitMs, id, lastStatus);
-    if (stop) return lastFailure ? { ...stop, error: `${stop.error} (the last poll failed: ${lastFailure.error})` } : stop;
+    const stop = await pause(ctx, waitMs, id, lastStatus, lastFailure);
+    if (stop) return stop;
   }
-  return ctx.signal?.aborted ? stopped(id) : undefined;
+  return ctx.signal?.aborted ? stopped(id, lastFailure) : undefined;
 }
 
 /** Whether a failed poll is worth repeating: no answer at all, or one that says "try later". */
 const transientStatus = (status: number) => status >= 500 || status === 429 || status === 408;
 
 /**
- * Polls a batch until it is `completed` or `failed`. `first` is the 202's body (its runs and
+ * Polls a batch until it is `completed` or `failed`: its outcomes as the service gave them (they
+ * are counted against the scripts sent by endedResult). `first` is the 202's body (its runs and
  * wait), or undefined to look at once. `expected` is the number of scripts sent, when known.
  */
 export async function waitForBatch(
@@ -117,13 +134,13 @@ export async function waitForBatch(
   batchId: string,
   first: { status: "queued" | "running"; runs: unknown[]; retryAfterMs?: number } | undefined,
   expected: number | undefined,
-  sequential = false,
-): Promise<RunResult<BatchRunResponse>> {
+): Promise<Waited> {
   const id = { batchId };
   const internal = clientInternals(ctx.client);
   const url = `${ctx.client.runBaseUrl}/batches/${encodeURIComponent(batchId)}`;
   let lastAnswer: Answer | undefined;
   const lastResponse = () => (lastAnswer ? answerResponse(lastAnswer) : undefined);
+  const stop = (error: RunError): Waited => ({ error, lastResponse });
   let lastStatus = first?.status ?? "running";
   let waitMs = first ? (first.retryAfterMs ?? DEFAULT_POLL_MS) : 0;
   if (first) ctx.onStatus?.(batchUpdate(first.status, batchId, first.runs, expected, ctx.startedAt));
@@ -131,8 +148,8 @@ export async function waitForBatch(
   let lastFailure: ReduckError | undefined;
 
   for (;;) {
-    const stop = await beforePoll(ctx, waitMs, id, lastStatus, lastFailure);
-    if (stop) return fail(stop, lastResponse);
+    const stopping = await beforePoll(ctx, waitMs, id, lastStatus, lastFailure);
+    if (stopping) return stop(stopping);
     let answer: Answer;
     try {
       const auth = await internal.authHeaders(ctx.client.runBaseUrl);
@@ -140,9 +157,8 @@ export async function waitForBatch(
       answer = await internal.transport({ method: "GET", url, headers }, ctx.signal);
     } catch (err) {
       const failure = err instanceof TransportFailure ? err.failure : describeFailure(err, url);
-      if (failure.error.kind === "aborted") return fail(stopped(id), lastResponse);
-      if (!failure.transient || ++failures > MAX_POLL_FAILURES)
-        return fail({ ...failure.error, error: `polling ${named(id)}: ${failure.error.error}`, batchId }, lastResponse);
+      if (failure.error.kind === "aborted") return stop(stopped(id, lastFailure));
+      if (!failure.transient || ++failures > MAX_POLL_FAILURES) return stop(pollFailed(failure.error, id));
       lastFailure = failure.error;
       waitMs = backoff(failures - 1);
       continue;
@@ -150,19 +166,12 @@ export async function waitForBatch(
     lastAnswer = answer;
     const text = new TextDecoder().decode(answer.body);
     if (answer.status === 404) {
-      return fail(
-        {
-          ...redactError(httpError(answer, text), internal.secrets()),
-          error: `there is no batch ${batchId} at ${ctx.client.runBaseUrl}: check the id (it is the batchId of the run's first answer) and that runBaseUrl is the service the run was sent to`,
-          batchId,
-        },
-        lastResponse,
-      );
+      const message = `there is no batch ${batchId} at ${ctx.client.runBaseUrl}: check the id (it is the batchId of the run's first answer) and that runBaseUrl is the service the run was sent to`;
+      return stop(notFound(redactError(httpError(answer, text), internal.secrets()), id, message));
     }
     if (answer.status < 200 || answer.status > 299) {
       const error = redactError(httpError(answer, text), internal.secrets());
-      if (!transientStatus(answer.status) || ++failures > MAX_POLL_FAILURES)
-        return fail({ ...error, error: `polling ${named(id)}: ${error.error}`, batchId }, lastResponse);
+      if (!transientStatus(answer.status) || ++failures > MAX_POLL_FAILURES) return stop(pollFailed(error, id));
       lastFailure = error;
       waitMs = backoff(failures - 1);
       continue;
@@ -173,17 +182,18 @@ export async function waitForBatch(
     try {
       body = JSON.parse(text);
     } catch {
-      return fail({ kind: "invalid_response", status: answer.status, url, error: `polling ${named(id)}: the answer is not JSON`, batchId }, lastResponse);
+      return stop({ kind: "invalid_response", status: answer.status, url, error: `polling ${named(id)}: the answer is not JSON`, batchId });
     }
     const read = readAnswer(body);
-    if (read.kind === "batch") {
-      const out = batchResponse(read.batchId ?? batchId, read.runs, expected, read.wireFailed, sequential);
-      if ("kind" in out) return fail(out, lastResponse);
-      ctx.onStatus?.(batchUpdate(out.status, batchId, (body as { runs: unknown[] }).runs, expected, ctx.startedAt));
-      return runResult({ data: out, error: undefined }, lastResponse);
+    // A batch's runs (or the runs alone): one run's own answer is no batch's.
+    const runs = Array.isArray(body) ? body : (body as { runs?: unknown }).runs;
+    if (read.kind === "ended" && Array.isArray(runs)) {
+      const failed = read.wireFailed || read.runs.some((r) => r.status !== "completed");
+      ctx.onStatus?.(batchUpdate(failed ? "failed" : "completed", batchId, runs, expected, ctx.startedAt));
+      return { ended: { ...read, batchId: read.batchId ?? batchId }, lastResponse };
     }
     if (read.kind !== "pending-batch") {
-      return fail({ kind: "invalid_response", status: answer.status, url, error: `polling ${named(id)}: the answer is not a batch`, batchId }, lastResponse);
+      return stop({ kind: "invalid_response", status: answer.status, url, error: `polling ${named(id)}: the answer is not a batch`, batchId });
     }
     lastStatus = read.status;
     ctx.onStatus?.(batchUpdate(read.status, batchId, read.runs, expected, ctx.startedAt));
@@ -195,16 +205,26 @@ export async function waitForBatch(
 const RECORD_DONE: Record<string, "completed" | "failed"> = { success: "completed", error: "failed", cancelled: "failed" };
 
 /**
- * Polls one run's record (getRun) until it is terminal: `success` gives `result.result`;
- * `error` and `cancelled` are a failure with `result.error` and the run id.
+ * The outcome a run record (getRun) holds once terminal: `success` with `result.result`; `error`
+ * and `cancelled` with `result.error`. A record says no `errorType` or `externalMessage` (the
+ * service's description of it has none), so an outcome read this way has none either.
  */
+function recordOutcome(runId: string, status: "completed" | "failed", record: { status?: string; result?: unknown }): RunStepOutcome {
+  const held = (record.result ?? {}) as Record<string, unknown>;
+  if (status === "completed") return stepOutcome("result" in held ? { runId, result: held.result } : { runId });
+  const error = typeof held.error === "string" ? held.error : record.status === "cancelled" ? `run ${runId} was cancelled` : undefined;
+  return stepOutcome({ runId, status: "failed", error, errorType: held.errorType, externalMessage: held.externalMessage });
+}
+
+/** Polls one run's record (getRun) until it is terminal: its outcome. */
 export async function waitForRunId(
   ctx: PollContext,
   runId: string,
   first: { status: "queued" | "running"; retryAfterMs?: number } | undefined,
-): Promise<RunResult<RunResponse>> {
+): Promise<Waited> {
   const id = { runId };
   let lastResponse: () => Response | undefined = () => undefined;
+  const stop = (error: RunError): Waited => ({ error, lastResponse });
   let lastStatus = first?.status ?? "running";
   // A run record says nothing of pacing: keep the pace the run's first answer asked for.
   const pace = first?.retryAfterMs ?? DEFAULT_POLL_MS;
@@ -223,20 +243,17 @@ export async function waitForRunId(
   let lastFailure: ReduckError | undefined;
 
   for (;;) {
-    const stop = await beforePoll(ctx, waitMs, id, lastStatus, lastFailure);
-    if (stop) return fail(stop, lastResponse);
+    const stopping = await beforePoll(ctx, waitMs, id, lastStatus, lastFailure);
+    if (stopping) return stop(stopping);
     const polled = await getRun({ client: ctx.client, path: { runId }, signal: ctx.signal, headers: ctx.headers });
     lastResponse = () => polled.response;
     if (polled.error) {
       const error = polled.error;
-      if (error.kind === "aborted") return fail(stopped(id), lastResponse);
+      if (error.kind === "aborted") return stop(stopped(id, lastFailure));
       if (error.status === 404)
-        return fail(
-          { ...error, error: `there is no run ${runId} at ${ctx.client.baseUrl}: check the id (it is the runId of the run's first answer)`, runId },
-          lastResponse,
-        );
+        return stop(notFound(error, id, `there is no run ${runId} at ${ctx.client.baseUrl}: check the id (it is the runId of the run's first answer)`));
       const transient = error.status === undefined ? error.kind === "network" || error.kind === "timeout" : transientStatus(error.status);
-      if (!transient || ++failures > MAX_POLL_FAILURES) return fail({ ...error, error: `polling ${named(id)}: ${error.error}`, runId }, lastResponse);
+      if (!transient || ++failures > MAX_POLL_FAILURES) return stop(pollFailed(error, id));
       lastFailure = error;
       waitMs = backoff(failures - 1);
       continue;
@@ -246,27 +263,16 @@ export async function waitForRunId(
     const record = polled.data as { status?: string; result?: unknown } | undefined;
     const done = record?.status ? RECORD_DONE[record.status] : undefined;
     if (done) {
-      const outcome = (record?.result ?? {}) as Record<string, unknown>;
-      const envelope =
-        done === "completed" && "result" in outcome
-          ? { runId, result: outcome.result }
-          : {
-              runId,
-              status: "failed",
-              error: typeof outcome.error === "string" ? outcome.error : record!.status === "cancelled" ? `run ${runId} was cancelled` : undefined,
-              errorType: outcome.errorType,
-              externalMessage: outcome.externalMessage,
-            };
-      const read = readAnswer(done === "completed" && !("result" in outcome) ? { runId } : envelope);
-      const step = read.kind === "single" ? read.outcome : ({ status: "failed", runId, error: `run ${runId} ended without an outcome` } as RunStepOutcome);
-      ctx.onStatus?.(update(step.status === "completed" ? "completed" : "failed", step.status));
-      return runResult(singleResult(step), lastResponse);
+      const outcome = recordOutcome(runId, done, record!);
+      ctx.onStatus?.(update(outcome.status === "completed" ? "completed" : "failed", outcome.status));
+      return { ended: { runs: [outcome], wireFailed: false }, lastResponse };
     }
     if (record?.status !== "queued" && record?.status !== "running") {
-      return fail(
-        { kind: "invalid_response", error: `polling ${named(id)}: the record's status is ${JSON.stringify(record?.status)}, not one a run has`, runId },
-        lastResponse,
-      );
+      return stop({
+        kind: "invalid_response",
+        error: `polling ${named(id)}: the record's status is ${JSON.stringify(record?.status)}, not one a run has`,
+        runId,
+      });
     }
     lastStatus = record.status;
     ctx.onStatus?.(update(record.status, undefined));

@@ -10,7 +10,15 @@ import { encodeMultipart, type MultipartBody } from "./multipart.js";
 import type { BatchRunOptions, SingleRunOptions } from "./run-types.js";
 import type { Buffers } from "../core/buffers.js";
 
-export class RunRequestProblem extends Error {}
+/** A run request that cannot be sent as asked: `code` says why. */
+export class RunRequestProblem extends Error {
+  constructor(
+    message: string,
+    readonly code: "invalid_options" | "request_too_large" | "invalid_file",
+  ) {
+    super(message);
+  }
+}
 
 export interface PreparedRequest {
   contentType: string;
@@ -63,7 +71,7 @@ async function prepareWith(options: SingleRunOptions | BatchRunOptions, parts: B
   try {
     spec = JSON.stringify(request);
   } catch (err) {
-    throw new RunRequestProblem(`the run request cannot be sent as JSON (${(err as Error).message})`);
+    throw new RunRequestProblem(`the run request cannot be sent as JSON (${(err as Error).message})`, "invalid_options");
   }
 
   if (parts.length === 0) {
@@ -71,6 +79,7 @@ async function prepareWith(options: SingleRunOptions | BatchRunOptions, parts: B
     if (bytes > MAX_JSON_BODY_BYTES) {
       throw new RunRequestProblem(
         `the run request is ${formatBytes(bytes)} as JSON, over the ${formatBytes(MAX_JSON_BODY_BYTES)} limit: send files as bytes (a path, Blob or Buffer) instead of inline b64`,
+        "request_too_large",
       );
     }
     return { contentType: "application/json", length: bytes, body: spec, release: async () => undefined };
@@ -78,6 +87,7 @@ async function prepareWith(options: SingleRunOptions | BatchRunOptions, parts: B
   if (inline.length) {
     throw new RunRequestProblem(
       `inline (b64) files can't travel with files sent as bytes (${inline.join(", ")}): give them as bytes too (a path, Blob or Buffer)`,
+      "invalid_file",
     );
   }
   const body: MultipartBody = encodeMultipart([

@@ -5,7 +5,7 @@
 import type { ReduckClient } from "../client.js";
 import type { CallSettingsOptions } from "../core/call-settings.js";
 import type { FileSource } from "./files.js";
-import type { BatchRunResponse, PendingRun, RunError, RunResponse, RunStatusUpdate } from "./outcomes.js";
+import type { BatchRunResponse, PendingRun, RunError, RunResponse, RunStatusUpdate, RunStepOutcome } from "./outcomes.js";
 import type { AddressOf, CheckedSteps, ScriptResultOf, StepResults, StepToRun, TypedScriptToRun } from "./typed.js";
 
 /**
@@ -125,4 +125,21 @@ export type RunAnswer<H extends string, Ho extends string, S extends string, T e
   | ([T] extends [never] ? RunResponse<ScriptResultOf<AddressOf<H, Ho, S>>> : BatchRunResponse<StepResults<T>>)
   | (W extends false ? PendingRun : never);
 
-export type RunResult<T> = { data: T; error: undefined; response: Response | undefined } | { data: undefined; error: RunError; response: Response | undefined };
+/**
+ * What runScript and waitForRun resolve to. `outcomes` is how each script's run ended, one per
+ * script in the order given, whenever the runs ended at the service, whether they completed or
+ * failed (for one failed `script`, beside its `run_failed` error); absent for a pending run's
+ * handle and for an error that left no outcome (a refused connection, a wait that stopped).
+ * `data` is the same answer in the shape of the call: a `RunResponse` for one `script`, a
+ * `BatchRunResponse` for several, or a `PendingRun` with `wait: false`.
+ *
+ * @example
+ * ```ts
+ * const { outcomes, error } = await runScript({ client, scripts });
+ * if (outcomes) for (const o of outcomes) console.log(o.runId, o.status, o.status === "completed" ? o.result : o.error);
+ * else console.error(error?.error ?? "still running");
+ * ```
+ */
+export type RunResult<T> =
+  | { data: T; error: undefined; outcomes?: RunStepOutcome[]; response: Response | undefined }
+  | { data: undefined; error: RunError; outcomes?: RunStepOutcome[]; response: Response | undefined };

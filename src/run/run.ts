@@ -10,23 +10,23 @@
  * caller gets one shape; waiting is polling (wait.ts), which never sends the run again.
  */
 import { clientInternals, withCallSettings } from "../client.js";
-import { AttemptAborted, AttemptGuard, sleep } from "../core/abort.js";
+import { AttemptGuard, sleep } from "../core/abort.js";
 import { MAX_ANSWER_BYTES } from "../core/answer-limit.js";
 import { settingsOf } from "../core/call-settings.js";
-import { describeFailure, httpError, describeStatus, type Failure, type FailurePhase } from "../core/errors.js";
+import { describeFailure, type ReduckErrorCode } from "../core/errors.js";
 import { withResponse } from "../core/answer.js";
 import { mergeHeaders } from "../core/call.js";
 import { exchange, type Exchanged, type OutgoingRequest } from "../core/exchange.js";
-import { redactError } from "../core/redact.js";
-import { attemptFailure, type Answer } from "../core/transport.js";
-import { FileChangedError, FileProblem } from "./files.js";
+import type { Answer } from "../core/transport.js";
+import { FileProblem } from "./files.js";
 import { prepare, RunRequestProblem, type PreparedRequest } from "./prepare-request.js";
 import { optionsProblem } from "./run-options.js";
-import type { BatchRunOptions, RunAnswer, RunOptions, RunOptionsBase, RunResult, SingleRunOptions } from "./run-types.js";
+import type { BatchRunOptions, RunAnswer, RunOptions, RunResult, SingleRunOptions } from "./run-types.js";
 import type { StepToRun } from "./typed.js";
-
-import { batchResponse, countMismatch, readAnswer, singleResult, type BatchRunResponse, type PendingRun, type RunError, type RunResponse } from "./outcomes.js";
-import { runResult, waitForBatch, waitForRunId } from "./poll.js";
+import { failedResult, hintOutcomes, mayContinue, parseAnswer, runFailure } from "./run-failures.js";
+import type { BatchRunResponse, PendingRun, RunResponse } from "./outcomes.js";
+import { countMismatch, endedResult, readAnswer } from "./read-answer.js";
+import { runResult, waitForBatch, waitForRunId, type Waited } from "./poll.js";
 import { guarded, pollContext } from "./wait.js";
 
 export type { RunResponse, BatchRunResponse, RunStepOutcome, PendingRun, RunStatusUpdate, RunStatus, RunError } from "./outcomes.js";
@@ -83,32 +83,39 @@ export function runScript<
 export async function runScript(given: SingleRunOptions | BatchRunOptions): Promise<RunResult<RunResponse | BatchRunResponse | PendingRun>> {
   try {
     const problem = optionsProblem(given);
-    if (problem) return invalid(problem);
+    if (problem) return invalid(problem.message, "invalid_options", problem.parameter, problem.suggestion);
     // The call's own timeout and retries, for the run's request and every poll after it.
     const options = { ...given, client: withCallSettings(given.client, settingsOf(given)) };
     let prepared: PreparedRequest;
     try {
       prepared = await prepare(options);
     } catch (err) {
-      if (err instanceof FileProblem || err instanceof RunRequestProblem) return invalid(err.message);
+      if (err instanceof FileProblem) return invalid(err.message, err.code, err.input);
+      if (err instanceof RunRequestProblem) return invalid(err.message, err.code);
       throw err;
+    }
+    // Said apart from an abort once the request is on its way: here nothing was sent, so no run exists.
+    if (options.signal?.aborted) {
+      await prepared.release();
+      return { data: undefined, error: { kind: "aborted", error: "the run was not sent: its signal was aborted first" }, response: undefined };
     }
     const startedAt = Date.now();
     const sent = await send(options, prepared);
-    if (sent.error) return sent;
+    if (sent.error) return await failedResult(options, sent);
     return await resultOf(options, sent, startedAt);
   } catch (err) {
     // Never throws: whatever slipped past the checks above is still the caller's input.
-    return invalid(`the run could not be made: ${err instanceof Error ? err.message : String(err)}`);
+    return invalid(`the run could not be made: ${err instanceof Error ? err.message : String(err)}`, "invalid_options");
   }
 }
 
-function invalid(error: string): RunResult<never> {
-  return { data: undefined, error: { kind: "invalid_request", error }, response: undefined };
+function invalid(error: string, code: ReduckErrorCode, parameter?: string, suggestion?: string): RunResult<never> {
+  const named = { ...(parameter ? { parameter } : {}), ...(suggestion ? { suggestion } : {}) };
+  return { data: undefined, error: { kind: "invalid_request", code, error, ...named }, outcomes: undefined, response: undefined };
 }
 
 /** The POST's answer: its 2xx body parsed (not yet read as a run: see resultOf), or the request's error. */
-async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise<RunResult<unknown>> {
+async function send(options: SingleRunOptions | BatchRunOptions, prepared: PreparedRequest): Promise<RunResult<unknown>> {
   const { client, onUploadProgress, signal } = options;
   const internal = clientInternals(client);
   const { maxRetries, timeoutMs, onRetry } = internal.settings;
@@ -129,7 +136,7 @@ async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise
     });
   } catch (err) {
     await prepared.release();
-    return invalid(`the run could not be made: ${(err as Error).message}`);
+    return invalid(`the run could not be made: ${(err as Error).message}`, "invalid_options", "headers");
   }
   // Progress is counted only when someone listens (multipart runs).
   const total = prepared.length;
@@ -142,6 +149,7 @@ async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise
     // gave one; the caller's abort always ends it, and so does a file that changes while sent.
     const guard = new AttemptGuard(options.timeoutMs ?? 0, signal);
     let answer: Exchanged | undefined;
+    const sentAt = new Date().toISOString();
     try {
       try {
         onSent?.(0);
@@ -160,7 +168,7 @@ async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise
           }
           continue;
         }
-        return { data: undefined, error: failure.error, response: undefined };
+        return { data: undefined, error: failure.notSent ? failure.error : mayContinue(failure, options, sentAt), response: undefined };
       }
       let text: string;
       const received: Answer = { status: answer.status, statusText: answer.statusText, url: answer.url, headers: answer.headers, body: new Uint8Array(0) };
@@ -170,7 +178,10 @@ async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise
         received.body = await guard.race(answer.read(MAX_ANSWER_BYTES));
         text = new TextDecoder().decode(received.body);
       } catch (err) {
-        return withResponse({ data: undefined, error: runFailure(err, url, "body", answer.status).error }, received) as RunResult<never>;
+        return withResponse(
+          { data: undefined, error: mayContinue(runFailure(err, url, "body", answer.status), options, sentAt) },
+          received,
+        ) as RunResult<never>;
       }
       return withResponse(parseAnswer(received, text, url, internal.secrets()), received) as RunResult<unknown>;
     } finally {
@@ -179,46 +190,6 @@ async function send(options: RunOptionsBase, prepared: PreparedRequest): Promise
       await prepared.release();
     }
   }
-}
-
-/** A failure of the run request; a file that changed while sent is the caller's input, not the network. */
-function runFailure(err: unknown, url: string, phase: FailurePhase, status?: number): Failure {
-  const aborted = err as AttemptAborted;
-  const cause = aborted instanceof AttemptAborted && aborted.cause.kind === "failed" ? aborted.cause.error : err;
-  for (let e = cause as { cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e instanceof FileChangedError) return { error: { kind: "invalid_request", error: e.message, url }, notSent: false, transient: false };
-  }
-  return attemptFailure(cause, url, phase, status);
-}
-
-/** What the answer says: its body parsed, or the run's error (with the run's id when one was recorded). */
-function parseAnswer(answer: Answer, text: string, url: string, secrets: string[]): { data: unknown; error: undefined } | { data: undefined; error: RunError } {
-  if (answer.status < 200 || answer.status > 299) {
-    const error: RunError = redactError(httpError(answer, text), secrets);
-    // A run is never sent on to another address: say where the server pointed instead.
-    if (answer.status >= 300 && answer.status < 400 && answer.headers.location)
-      error.error += ` (it points to ${answer.headers.location}: set runBaseUrl to that address)`;
-    Object.assign(error, runFields(text));
-    return { data: undefined, error };
-  }
-  try {
-    return { data: JSON.parse(text), error: undefined };
-  } catch {
-    return { data: undefined, error: { kind: "invalid_response", status: answer.status, url, error: `${describeStatus(answer)} but the body is not JSON` } };
-  }
-}
-
-/** The run's id and the service's class and words for a failure, from an error body. */
-function runFields(text: string): Pick<RunError, "runId" | "errorType" | "externalMessage"> {
-  let body: Record<string, unknown>;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return {};
-  }
-  const out: Pick<RunError, "runId" | "errorType" | "externalMessage"> = {};
-  for (const key of ["runId", "errorType", "externalMessage"] as const) if (typeof body?.[key] === "string" && body[key] !== "") out[key] = body[key] as string;
-  return out;
 }
 
 /**
@@ -232,7 +203,6 @@ async function resultOf(
 ): Promise<RunResult<RunResponse | BatchRunResponse | PendingRun>> {
   const single = options.script !== undefined;
   const expected = single ? 1 : options.scripts!.length;
-  const lastResponse = () => sent.response;
   const read = readAnswer(sent.data);
   const ctx = pollContext(options.client, { signal: options.signal, onStatus: options.onStatus, headers: options.headers }, startedAt);
   const wait = options.wait !== false;
@@ -246,39 +216,33 @@ async function resultOf(
   ) => {
     guarded(options.onStatus)?.({ status, ...ids, total, completed: 0, failed: 0, elapsedMs: Date.now() - startedAt });
     const pending: PendingRun = { status, ...ids, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
-    return runResult({ data: pending, error: undefined }, lastResponse);
+    return runResult({ data: pending, error: undefined }, () => sent.response);
   };
 
+  let waited: Waited;
   switch (read.kind) {
     case "unreadable":
-      return runResult<never>({ data: undefined, error: { kind: "invalid_response", error: `the run's answer could not be read: ${read.why}` } }, lastResponse);
-    case "single":
-      if (single) return runResult(singleResult(read.outcome), lastResponse);
-      return runResult(asBatch(batchResponse(undefined, [read.outcome], expected, false)), lastResponse);
-    case "batch": {
-      if (!single) return runResult(asBatch(batchResponse(read.batchId, read.runs, expected, read.wireFailed, options.sequential === true)), lastResponse);
-      if (read.runs.length !== 1) return runResult<never>({ data: undefined, error: countMismatch(1, read.runs.length, read.batchId) }, lastResponse);
-      return runResult(singleResult(read.runs[0]!, read.batchId), lastResponse);
-    }
+      return runResult<never>(
+        { data: undefined, error: { kind: "invalid_response", error: `the run's answer could not be read: ${read.why}` } },
+        () => sent.response,
+      );
+    case "ended":
+      waited = { ended: read, lastResponse: () => sent.response };
+      break;
     case "pending-batch": {
       const runIds = read.runs.map((r) => (typeof (r as { runId?: unknown })?.runId === "string" ? (r as { runId: string }).runId : null));
       if (!wait) return handBack(read.status, { batchId: read.batchId, runIds }, expected, read.retryAfterMs);
-      const waited = await waitForBatch(ctx, read.batchId, read, expected, options.sequential === true);
-      if (!single || waited.error) return waited;
-      return runResult(singleResult(waited.data.runs[0]!, read.batchId), () => waited.response);
+      waited = await waitForBatch(ctx, read.batchId, read, expected);
+      break;
     }
     case "pending-run": {
-      if (expected !== 1) return runResult<never>({ data: undefined, error: { ...countMismatch(expected, 1), runId: read.runId } }, lastResponse);
+      if (expected !== 1) return runResult<never>({ data: undefined, error: { ...countMismatch(expected, 1), runId: read.runId } }, () => sent.response);
       if (!wait) return handBack(read.status, { runId: read.runId, runIds: [read.runId] }, 1, read.retryAfterMs);
-      const waited = await waitForRunId(ctx, read.runId, read);
-      if (single || waited.error) return waited;
-      // One of `scripts`, waited on as a run: still a batch's answer, of one step.
-      const step = { status: "completed" as const, runId: waited.data.runId, result: waited.data.result };
-      return runResult(asBatch(batchResponse(undefined, [step], 1, false)), () => waited.response);
+      waited = await waitForRunId(ctx, read.runId, read);
+      break;
     }
   }
-}
-
-function asBatch(out: BatchRunResponse | RunError): { data: BatchRunResponse; error: undefined } | { data: undefined; error: RunError } {
-  return "kind" in out ? { data: undefined, error: out } : { data: out, error: undefined };
+  if (waited.error) return runResult<never>({ data: undefined, error: waited.error }, waited.lastResponse);
+  const ended = await hintOutcomes(options, waited.ended);
+  return runResult<RunResponse | BatchRunResponse>(endedResult(ended, { single, expected, sequential: options.sequential === true }), waited.lastResponse);
 }

@@ -6,7 +6,8 @@ import { withCallSettings, type ReduckClient } from "../client.js";
 import { isClient } from "../core/call.js";
 import { settingsOf, settingsProblem, type CallSettingsOptions } from "../core/call-settings.js";
 import type { BatchRunResponse, PendingRun, RunResponse, RunStatusUpdate } from "./outcomes.js";
-import { fail, waitForBatch, waitForRunId, type PollContext } from "./poll.js";
+import { endedResult } from "./read-answer.js";
+import { fail, runResult, waitForBatch, waitForRunId, type PollContext } from "./poll.js";
 import type { RunResult } from "./run-types.js";
 import type { ScriptAddressFor, ScriptResultOf } from "./typed.js";
 
@@ -112,13 +113,16 @@ export function waitForRun<K extends ScriptAddressFor = never>(
 export function waitForRun(options: WaitForRunOptions & WaitTarget): Promise<RunResult<RunResponse | BatchRunResponse>>;
 export async function waitForRun(target: WaitForRunOptions, older?: WaitOptions): Promise<RunResult<RunResponse | BatchRunResponse>> {
   const problem = waitProblem(target, older);
-  if (problem) return fail({ kind: "invalid_request", error: problem });
+  if (problem) return fail({ kind: "invalid_request", code: "invalid_options", error: problem });
   const options = older === undefined ? target : { ...target, ...older };
   const ctx = pollContext(options.client, options);
   try {
-    return options.batchId !== undefined ? await waitForBatch(ctx, options.batchId, undefined, undefined) : await waitForRunId(ctx, options.runId!, undefined);
+    const single = options.batchId === undefined;
+    const waited = single ? await waitForRunId(ctx, options.runId!, undefined) : await waitForBatch(ctx, options.batchId!, undefined, undefined);
+    if (waited.error) return fail(waited.error, waited.lastResponse);
+    return runResult<RunResponse | BatchRunResponse>(endedResult(waited.ended, { single }), waited.lastResponse);
   } catch (err) {
-    return fail({ kind: "invalid_request", error: `the wait could not go on: ${err instanceof Error ? err.message : String(err)}` });
+    return fail({ kind: "invalid_request", code: "invalid_options", error: `the wait could not go on: ${err instanceof Error ? err.message : String(err)}` });
   }
 }
 
@@ -166,5 +170,5 @@ function waitProblem(target: unknown, older: unknown): string | undefined {
   if (onStatus !== undefined && typeof onStatus !== "function") return "onStatus must be a function";
   if (deadlineMs !== undefined && (typeof deadlineMs !== "number" || !(deadlineMs >= 0))) return "deadlineMs must be a number of milliseconds, 0 or more";
   if (headers !== undefined && (typeof headers !== "object" || headers === null)) return "headers must be an object of header names and values";
-  return settingsProblem(options, "waitForRun");
+  return settingsProblem(options, "waitForRun")?.message;
 }

@@ -6,6 +6,7 @@
  * `--check` reads back).
  */
 import { isObject } from "../core/json.js";
+import { commentText, stringLiteral } from "./code-text.js";
 import { byCodeUnit, docComment, type SchemaNode, noteLines, objectType, propertyKey, toTypeScript, type Conversion } from "./schema-to-ts.js";
 
 /** One script's contract, as the module is made from it. */
@@ -132,8 +133,9 @@ function filesPart(name: string, inputSchema: unknown, address: string): string 
   const files = fileInputNames(inputSchema);
   const required = new Set(isObject(inputSchema) && Array.isArray(inputSchema.required) ? (inputSchema.required as string[]) : []);
   const properties = isObject(inputSchema) && isObject(inputSchema.properties) ? inputSchema.properties : {};
-  const comment = `/** The file inputs of ${address}: each a path, an open file, a Blob, bytes, a named file or an inline one. */\n`;
-  if (files.length === 0) return `${comment.replace(/: each.*\*\//, ": none. */")}export type ${name} = Record<string, never>;\n`;
+  const about = `The file inputs of ${commentText(address)}`;
+  if (files.length === 0) return `/** ${about}: none. */\nexport type ${name} = Record<string, never>;\n`;
+  const comment = `/** ${about}: each a path, an open file, a Blob, bytes, a named file or an inline one. */\n`;
   const lines = files.map((f) => {
     const p = properties[f];
     return `${docComment(isObject(p) ? p.description : undefined, "  ")}  ${propertyKey(f)}${required.has(f) ? "" : "?"}: FileSource;`;
@@ -153,10 +155,10 @@ export function scriptsModule(scripts: ScriptContract[], command: string, { stri
   const names = prefixes(sorted);
   const header = [
     "// Types of Reduck scripts, made from their contracts by `reduck scripts types`: do not edit.",
-    `// Made with: ${command}`,
+    `// Made with: ${commentText(command)}`,
     "// `reduck scripts types --check` says whether a script has moved on from the version below.",
     "// Scripts (address, version, version id):",
-    ...sorted.map((s) => `//   ${addressOf(s)} version ${s.versionNumber} (id ${s.versionId})`),
+    ...sorted.map((s) => `//   ${commentText(`${addressOf(s)} version ${s.versionNumber} (id ${s.versionId})`)}`),
   ].join("\n");
   const sections: string[] = [];
   let usesFiles = false;
@@ -175,12 +177,11 @@ export function scriptsModule(scripts: ScriptContract[], command: string, { stri
         part(`${prefix}Result`, s.outputSchema, docComment(`What ${address} returns (version ${s.versionNumber}).`, "")),
       ].join("\n"),
     );
-    const entry = `    ${JSON.stringify(address)}: { args: ${prefix}Args; files: ${prefix}Files; result: ${prefix}Result };`;
+    const key = stringLiteral(address);
+    const entry = `    ${key}: { args: ${prefix}Args; files: ${prefix}Files; result: ${prefix}Result };`;
     // As biome lays it out: on one line when it fits in 160 columns.
     registry.push(
-      entry.length <= 160
-        ? entry
-        : `    ${JSON.stringify(address)}: {\n      args: ${prefix}Args;\n      files: ${prefix}Files;\n      result: ${prefix}Result;\n    };`,
+      entry.length <= 160 ? entry : `    ${key}: {\n      args: ${prefix}Args;\n      files: ${prefix}Files;\n      result: ${prefix}Result;\n    };`,
     );
   }
   const imports = usesFiles ? 'import type { FileSource } from "reduck-client";\n' : "export {};\n";

@@ -9,6 +9,7 @@
  */
 
 import { isObject, type JsonSchema } from "../core/json.js";
+import { commentLines, commentText, stringLiteral } from "./code-text.js";
 
 /** A node of a schema as JSON Schema allows it: an object schema, or `true`/`false` (anything, nothing). */
 export type SchemaNode = boolean | JsonSchema;
@@ -23,7 +24,7 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** A property name as TypeScript needs it: bare when it can be, else a double-quoted string. */
 export function propertyKey(name: string): string {
-  return IDENTIFIER.test(name) ? name : JSON.stringify(name);
+  return IDENTIFIER.test(name) ? name : stringLiteral(name);
 }
 
 /** Keywords that say what a value is; a schema without any of them takes anything. */
@@ -31,14 +32,10 @@ const TYPE_KEYWORDS = ["type", "enum", "const", "$ref", "anyOf", "oneOf", "allOf
 /** Keywords this converter does not express; seen beside nothing it does, the type is `unknown`. */
 const UNSUPPORTED = ["not", "if", "then", "else", "patternProperties", "prefixItems", "dependentSchemas", "propertyNames", "unevaluatedProperties"];
 
-/** A schema's description, as the lines of a doc comment (`*\/` escaped). */
+/** A schema's description, as the lines of a doc comment (see commentLines). */
 export function docComment(text: unknown, indent: string): string {
   if (typeof text !== "string" || !text.trim()) return "";
-  const lines = text
-    .trim()
-    .replace(/\*\//g, "*\\/")
-    .split(/\r?\n/)
-    .map((l) => l.trimEnd());
+  const lines = commentLines(text.trim()).map((l) => l.trimEnd());
   if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;
   return `${indent}/**\n${lines.map((l) => (l ? `${indent} * ${l}` : `${indent} *`)).join("\n")}\n${indent} */\n`;
 }
@@ -46,7 +43,7 @@ export function docComment(text: unknown, indent: string): string {
 /** A literal type for a JSON value, or undefined when it is not a primitive. */
 function literal(value: unknown): string | undefined {
   if (value === null) return "null";
-  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "string") return stringLiteral(value);
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   if (typeof value === "boolean") return String(value);
   return undefined;
@@ -205,7 +202,7 @@ export function objectType(schema: Record<string, unknown>, conversion: Conversi
 
 /** Why a type is `unknown`, as comment lines above it. */
 export function noteLines(notes: string[], indent: string): string {
-  return [...new Set(notes)].map((n) => `${indent}// unknown: ${n}\n`).join("");
+  return [...new Set(notes)].map((n) => `${indent}// unknown: ${commentText(n)}\n`).join("");
 }
 
 export function byCodeUnit(a: string, b: string): number {

@@ -97,7 +97,9 @@ describe("several scripts (§1)", () => {
     expect(lines[0]).toMatch(/^status\.example\/report: run [0-9a-f-]{36}$/);
     // The service's own words for people (externalMessage).
     expect(lines[1]).toMatch(/^status\.example\/boom: run [0-9a-f-]{36} failed: @demo\/status\.example\/boom failed on the site: the button is gone$/);
-    expect(lines[2]).toMatch(/^status\.example\/nothing: run [0-9a-f-]{36}$/);
+    // Then how to look at what the failed run did.
+    expect(lines[2]).toBe(`  see what it did: reduck runs trace ${/run ([0-9a-f-]{36}) failed/.exec(lines[1]!)?.[1]} --open`);
+    expect(lines[3]).toMatch(/^status\.example\/nothing: run [0-9a-f-]{36}$/);
   });
 
   test("all completed: exit 0, even when a result itself says failed", async () => {
@@ -120,7 +122,10 @@ describe("one script (§2)", () => {
     const plain = await runCli(["run", ...FAILING], { env: sandbox.env });
     expect(plain.code).toBe(1);
     expect(plain.stdout).toBe("");
-    const [, runId] = /^Error: run ([0-9a-f-]{36}) failed: @demo\/status\.example\/boom failed on the site: the button is gone\n$/.exec(plain.stderr) ?? [];
+    const [, runId] =
+      /^Error: run ([0-9a-f-]{36}) failed: @demo\/status\.example\/boom failed on the site: the button is gone\n {2}see what it did: reduck runs trace \1 --open\n$/.exec(
+        plain.stderr,
+      ) ?? [];
     expect(sandbox.store.runs.get(runId!)!.status).toBe("error");
 
     const json = await runCli(["run", "--json", ...FAILING], { env: sandbox.env });

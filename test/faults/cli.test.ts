@@ -111,13 +111,16 @@ test("run with a file that shrinks while it is uploaded fails at once (exit 2), 
 });
 
 test("run needs no npm undici: with the package unresolvable, a run with a file still works", async () => {
-  const server = await serve({ "GET /api/scripts/reduck/a.com/s": contract, "POST /run": { json: { result: { ok: true }, runId: "r1" } } });
+  const server = await serve({
+    "GET /api/scripts/reduck/a.com/s": contract,
+    "POST /run": { json: { result: { ok: true }, runId: "0d4e8619-5b1c-4c1e-9d55-0000000000a1" } },
+  });
   const file = await makeFile("doc.txt", "hello");
   const withoutUndici = fileURLToPath(new URL("./without-undici.mjs", import.meta.url));
   const { code, stdout, stderr } = await runCli(["run", "--script", "reduck/a.com/s", `file:document=${file}`], {
     env: { ...env(server), NODE_OPTIONS: `--import=${withoutUndici}` },
   });
-  expect(stderr).toBe("run r1\n");
+  expect(stderr).toBe("run 0d4e8619-5b1c-4c1e-9d55-0000000000a1\n");
   expect(code).toBe(0);
   expect(JSON.parse(stdout)).toEqual({ ok: true });
   expect(server.count("POST /run")).toBe(1);

@@ -42,6 +42,7 @@ describe("the cases that threw", () => {
   test("getMe() with no argument", async () => {
     expect((await (getMe as AnyFunction)()).error).toEqual({
       kind: "invalid_request",
+      code: "invalid_options",
       error: "getMe takes an options object: call getMe({ client, ... }) with the client from createReduckClient()",
     });
   });

@@ -51,6 +51,28 @@ describe("src/ imports downwards only", () => {
     expect(crossings).toEqual([]);
   });
 
+  it("report/ (the pages) imports nothing from the CLI or the agent tool", () => {
+    const crossings = sources(join(src, "report")).flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => /^src\/(cli|mcp)\//.test(target))
+        .map((target) => `${relative(root, file)} -> ${target}`),
+    );
+    expect(crossings).toEqual([]);
+  });
+
+  it("the reduck-client/report entry reaches no client, transport or generated call: a second copy of them (its own bundle) would hold state apart from the main entry's", () => {
+    const reached = new Set<string>();
+    const visit = (file: string) => {
+      const key = relative(root, file);
+      if (reached.has(key)) return;
+      reached.add(key);
+      for (const target of relativeImports(file)) visit(join(root, target.replace(/\.js$/, ".ts")));
+    };
+    visit(join(src, "report", "index.ts"));
+    expect(reached.size).toBeGreaterThan(5);
+    expect([...reached].filter((file) => !file.startsWith("src/report/") && file !== "src/core/json.ts")).toEqual([]);
+  });
+
   it("no file of src/ imports anything from test/", () => {
     const crossings = sources(src).flatMap((file) =>
       relativeImports(file)

@@ -338,7 +338,9 @@ describe.each(["stdio", "http"] as const)("over %s", (transport) => {
       expect(text).toContain("Did you mean reduck?");
       const official = await call("read_host_readme", { host: "mail.google.com", handle: "reduck" });
       expect(official.isError, official.text).toBe(false);
-      expect(oneLineError(await call("set_host_readme", { host: "not a host", content: "x" }))).toContain('"not a host" is not a host name');
+      expect(oneLineError(await call("set_host_readme", { host: "mail.google.com/inbox", content: "x" }))).toContain(
+        '"mail.google.com/inbox" is not a host name',
+      );
     });
   });
 });

@@ -65,6 +65,10 @@ describe("npm pack on a fresh clone", () => {
       "dist/index.cjs",
       "dist/index.d.ts",
       "dist/index.d.cts",
+      "dist/report.js",
+      "dist/report.cjs",
+      "dist/report.d.ts",
+      "dist/report.d.cts",
       "dist/cli/index.cjs",
       "dist/cli/ajv-vendor.cjs",
       "dist/cli/mcp-vendor.cjs",
@@ -141,6 +145,29 @@ runScript({
     expect(esm.error).toBeUndefined();
     const cjs = JSON.parse((await run(process.execPath, ["cjs.cjs", path.join(project, "banner.png")], { cwd: project, env })).stdout);
     expect(cjs).toMatchObject({ version, result: { sent: true, attachment: "banner.png" } });
+  });
+
+  test("reduck-client/report loads through import and require, and renders a page that names the run", async () => {
+    const run_ = { id: "86b0479f-a68f-4fcd-92d1-b68f485ee3d9", status: "error", script: { handle: "reduck", host: "mail.google.com", slug: "send_email" } };
+    const trace = { steps: [{ action: "goto https://mail.google.com/", ok: false, duration_ms: 12, error: "<b>no</b>" }] };
+    const input = JSON.stringify({ run: run_, trace });
+    await writeFile(
+      path.join(project, "report.mjs"),
+      `import { renderTraceHtml, renderBatchReportHtml } from "reduck-client/report";
+const page = renderTraceHtml(${input});
+const report = renderBatchReportHtml([{ row: 1, key: "k", status: "failed", runId: "r1", error: "boom" }]);
+console.log(JSON.stringify({ page: page.includes("reduck/mail.google.com/send_email") && page.includes("&lt;b&gt;no&lt;/b&gt;"), report: report.includes("boom") }));
+`,
+    );
+    await writeFile(
+      path.join(project, "report.cjs"),
+      `const { renderTraceHtml } = require("reduck-client/report");
+console.log(JSON.stringify({ page: renderTraceHtml(${input}).includes("Failed at") }));
+`,
+    );
+    const env = { PATH: pathWithThisNode() };
+    expect(JSON.parse((await run(process.execPath, ["report.mjs"], { cwd: project, env })).stdout)).toEqual({ page: true, report: true });
+    expect(JSON.parse((await run(process.execPath, ["report.cjs"], { cwd: project, env })).stdout)).toEqual({ page: true });
   });
 
   test("its types are right for every resolution mode (@arethetypeswrong/cli reports no problem)", async () => {

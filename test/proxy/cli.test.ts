@@ -41,7 +41,7 @@ describe("reduck", () => {
     const file = await makeFile("contract.pdf", bytes);
     const tunnels = proxy.tunnels.length;
     const { code, stdout, stderr } = await runCli(["run", "--script", "reduck/a.com/s", `file:document=${file}`], { env: env({ HTTPS_PROXY: proxy.url }) });
-    expect(stderr).toBe("run r1\n");
+    expect(stderr).toBe("run 0d4e8619-5b1c-4c1e-9d55-0000000000a1\n");
     expect(code).toBe(0);
     expect(JSON.parse(stdout).files["0:document"]).toMatchObject({ size: bytes.length, sha256: sha256(bytes) });
     expect(proxy.tunnels.slice(tunnels)).toEqual([`${NAME}:${api.port}`, `${NAME}:${api.port}`]);

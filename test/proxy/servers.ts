@@ -96,7 +96,8 @@ export async function startApi(certificate: Certificate, host = "127.0.0.1"): Pr
     let received = 0;
     req.on("data", (chunk: Buffer) => (received += chunk.length));
     readMultipart(req.headers, req).then(
-      ({ files }) => json(res, 200, { result: { files, contentLength: Number(req.headers["content-length"]), received }, runId: "r1" }),
+      ({ files }) =>
+        json(res, 200, { result: { files, contentLength: Number(req.headers["content-length"]), received }, runId: "0d4e8619-5b1c-4c1e-9d55-0000000000a1" }),
       (error: Error) => json(res, 400, { error: `not a multipart body: ${error.message}` }),
     );
   });

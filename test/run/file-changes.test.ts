@@ -42,6 +42,7 @@ test("a file that grew before it was sent fails at once, sending none of it", as
   const { error, file } = await runChanging(0, (f) => appendFileSync(f, "more"));
   expect(error).toEqual({
     kind: "invalid_request",
+    code: "file_changed",
     url: `${server.url}/run`,
     error: `${file} changed while it was being sent: it was 3145728 bytes, now 3145732`,
   });

@@ -27,7 +27,7 @@ describe("faults while polling", () => {
   test("a 404 on the batch is a clear error naming it", async () => {
     wire({ status: 202, body: { batchId: "b-gone", status: "running", retryAfterMs: 10, runs: [] } }, []);
     const { error } = await runScript({ client: client(), scripts: two });
-    expect(error).toMatchObject({ kind: "http", status: 404, batchId: "b-gone" });
+    expect(error).toMatchObject({ kind: "http", status: 404, code: "run_not_found", batchId: "b-gone" });
     expect(error!.error).toMatch(/^there is no batch b-gone at https:\/\/mcp\.reduck\.ai: check the id/);
   });
 
@@ -43,10 +43,8 @@ describe("faults while polling", () => {
     });
     const { error } = await pending;
     expect(Date.now() - abortedAt).toBeLessThan(500);
-    expect(error).toMatchObject({ kind: "aborted", batchId: "b9" });
-    expect(error!.error).toBe(
-      'stopped waiting for batch b9; it goes on at the service: wait for it again with waitForRun({ client, batchId: "b9" }) or `reduck runs wait b9`',
-    );
+    expect(error).toMatchObject({ kind: "aborted", code: "run_continues", batchId: "b9" });
+    expect(error!.error).toBe('stopped waiting for batch b9; it goes on at the service: wait for it again with waitForRun({ client, batchId: "b9" })');
     expect(count("POST /run")).toBe(1);
     expect(count("GET /batches/b9")).toBe(0);
   });

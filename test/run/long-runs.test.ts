@@ -78,10 +78,21 @@ describe("answers that are final at once", () => {
     const { error } = await runScript({ client: client(), script });
     expect(error).toEqual({ kind: "run_failed", runId: "r9", error: "timeout after 120s", errorType: "timeout", externalMessage: "The page took too long" });
 
-    wire({ status: 422, body: { error: "bad args", runId: "r10", errorType: "invalid_input", externalMessage: "Check the arguments" } });
+    // The same failure given as the POST's refusal naming the run: the same kind and fields.
+    wire({ status: 422, body: { error: "timeout after 120s", runId: "r10", errorType: "timeout", externalMessage: "The page took too long" } });
     const http422 = await runScript({ client: client(), script });
-    expect(http422.error).toMatchObject({ kind: "http", status: 422, runId: "r10", errorType: "invalid_input", externalMessage: "Check the arguments" });
+    expect(http422.error).toMatchObject({ kind: "run_failed", status: 422, runId: "r10", errorType: "timeout", externalMessage: "The page took too long" });
     expect(isRunFailure(http422.error!)).toBe(true);
+    expect(http422.outcomes).toEqual([
+      { status: "failed", runId: "r10", error: "timeout after 120s", errorType: "timeout", externalMessage: "The page took too long" },
+    ]);
+
+    // A refusal naming no run is an HTTP error, and no run's failure.
+    wire({ status: 400, body: { error: "bad request" } });
+    const refused = await runScript({ client: client(), script });
+    expect(refused.error).toMatchObject({ kind: "http", status: 400 });
+    expect(isRunFailure(refused.error!)).toBe(false);
+    expect(refused.outcomes).toBeUndefined();
   });
 });
 

@@ -18,3 +18,5 @@ export { scratchFolder } from "./store/scratch.js";
 export { treeRssBytes } from "./runtime/browser/processes.js";
 export { MiB, peakTreeRss, startAttackedSandbox } from "./testing/sandbox-under-attack.js";
 export type { AttackedSandbox } from "./testing/sandbox-under-attack.js";
+// A plain Chromium for the root tests that open pages from disk (run and batch reports).
+export { chromiumExecutable, chromiumSandboxWanted, loadPlaywright } from "./runtime/browser/chromium.js";

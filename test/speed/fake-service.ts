@@ -2,6 +2,9 @@
 // file input, and a run that answers at once. Both measure the CLI, so the answers stay trivial.
 import { type FaultServer, startFaultServer } from "../faults/fault-server.js";
 
+/** The id of the run it answers with (a UUID, as the CLI checks). */
+export const FAKE_RUN_ID = "0d4e8619-5b1c-4c1e-9d55-0000000000a1";
+
 /** Starts the fake service on a free loopback port. */
 export function startFakeService(): Promise<FaultServer> {
   return startFaultServer({
@@ -17,6 +20,6 @@ export function startFakeService(): Promise<FaultServer> {
         },
       },
     },
-    "POST /run": { json: { result: { ok: true }, runId: "r1" } },
+    "POST /run": { json: { result: { ok: true }, runId: FAKE_RUN_ID } },
   });
 }

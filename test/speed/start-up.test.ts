@@ -14,7 +14,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { BUILD_ROOT, runCli } from "../support/cli.js";
 import { makeFile } from "../support/files.js";
 import type { FaultServer } from "../faults/fault-server.js";
-import { startFakeService } from "./fake-service.js";
+import { FAKE_RUN_ID, startFakeService } from "./fake-service.js";
 
 // The package the tests run (test/support/cli.ts): dist/, bin/ and package.json as installed.
 const root = BUILD_ROOT;
@@ -81,7 +81,7 @@ test("a catalogue command loads the CLI's bundle only: no vendor file (ajv, the 
 test("a run loads ajv's vendor file to check its arguments, and never the MCP SDK's", async () => {
   const file = await makeFile("contract.pdf", "%PDF-1.7 test");
   const { code, stderr, files } = await loaded(["run", "--script", "reduck/a.com/s", "n=2", `file:document=${file}`]);
-  expect(stderr).toBe("run r1\n");
+  expect(stderr).toBe(`run ${FAKE_RUN_ID}\n`);
   expect(code).toBe(0);
   expect(files).toContain(path.join("dist", "cli", "ajv-vendor.cjs"));
   expect(files).not.toContain(path.join("dist", "cli", "mcp-vendor.cjs"));

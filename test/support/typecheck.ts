@@ -1,6 +1,6 @@
 /**
  * Type-checks files as a user's program would see this package: under the project's own strict
- * settings (tsconfig.json), with `reduck-client` resolved to the built types (dist/index.d.ts of
+ * settings (tsconfig.json), with `reduck-client` (and `reduck-client/report`) resolved to the built types (dist/index.d.ts of
  * the test build, test/support/cli.ts's BUILD_ROOT: `npm run test:slow` builds them there),
  * all in one compiler run (a run costs seconds: one program holds every file).
  */
@@ -58,7 +58,7 @@ export function typecheck(
       noEmit: true,
       typeRoots: [path.join(ROOT, "node_modules", "@types")],
       // The sandbox's entries stay its sources, as in the project's own check.
-      paths: { ...options.paths, "reduck-client": [BUILT_TYPES] },
+      paths: { ...options.paths, "reduck-client": [BUILT_TYPES], "reduck-client/report": [path.join(BUILD_ROOT, "dist", "report.d.ts")] },
       ...(allowUnused ? { noUnusedLocals: false, noUnusedParameters: false } : {}),
       ...overrides,
     },

@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { setFlagsFromString } from "node:v8";
+import { writeText } from "../shell/terminal-text.js";
 import { Flags } from "@oclif/core";
 import { BaseCommand } from "../shell/base.js";
 import { fromReduckError, usageError } from "../shell/errors.js";
@@ -18,6 +19,7 @@ import type { BatchScript, PrepareOptions } from "../../batch/prepare.js";
 import type { ResumeWords } from "../../batch/resume.js";
 import type { BatchCounts } from "../../batch/run-many.js";
 import { durationCompact } from "../../core/duration.js";
+import { checkPageFile } from "../run/pages.js";
 
 /** The batch runner, loaded when `batch` runs: other commands' start-up never pays for it (it hashes rows with node:crypto). */
 const batchModules = () =>
@@ -56,6 +58,8 @@ Before the first run, every row is checked against the script's contract (types,
 
 Results go to --out (default: beside the input, NAME.results.jsonl), one JSON line per row as it ends: {"row", "key", "status", "runId", "result" | "error", "errorType"}, status completed, failed, invalid or unknown. Before each request a "sending" line is written and flushed to disk, so a batch stopped at any moment (Ctrl-C, a crash, a reboot) can be resumed with --resume: completed rows are never sent again (rows are recognised by their values, so an edited or reordered file resumes correctly); a row the service already has is waited for, never sent again; a row whose request was cut off is looked for among the script's runs, and marked unknown only when none is found (--retry-unknown sends those again; they may then run twice). --retry-failed sends failed rows again. The results file's first line records the script, its version and the name=value given for every row; --resume with others is refused before anything is sent (they would make every row new, and run it again): give the batch's own, or start a new results file with --out.
 
+--report FILE writes the batch's report when it ends or is stopped: one HTML page with the rows by status, how long they took and the failures grouped by their error (\`reduck batch report\` makes it from any results file).
+
 A 429 or 503 from the service slows the whole batch down (honouring Retry-After); it fails no row. Ctrl-C stops sending and waits for the rows in flight; a second Ctrl-C stops waiting (those rows stay resumable). Either way the command to resume is printed.
 
 Exit 0 when every row completed (rows skipped with --skip-invalid aside), 1 when any failed or is unknown, 2 for bad input (nothing sent), 130 when interrupted.
@@ -77,6 +81,10 @@ ${EXIT_CODES_HELP}`;
       description: "Carry on after a crash or Ctrl-C: nothing already run is sent again",
       command:
         "<%= config.bin %> batch --script reduck/mail.google.com/send_email --input people.csv --resume  # not run by the tests: needs people.csv; test/e2e/batch.test.ts runs batch on real files",
+    },
+    {
+      description: "Keep a report to look at when the batch ends",
+      command: "<%= config.bin %> batch --script reduck/mail.google.com/send_email --input people.csv attachmentName=invoice.pdf --report report.html",
     },
     {
       description: "The same subject for every row, rows from JSONL, the summary as JSON",
@@ -105,6 +113,7 @@ ${EXIT_CODES_HELP}`;
     "retry-unknown": Flags.boolean({ description: "With --resume: send the rows whose fate is unknown again (they may run twice)." }),
     "skip-invalid": Flags.boolean({ description: "Run the rows that pass the check; record the others as invalid." }),
     "dry-run": Flags.boolean({ description: "Check every row and say how many runs would go out; send nothing." }),
+    report: Flags.string({ description: "When the batch ends or is stopped, write its report (one HTML page) here.", helpValue: "FILE" }),
     browser: browserFlag,
     device: Flags.string({ description: "Run on this paired browser (an id from `reduck devices list`).", helpValue: "ID" }),
     ...versionFlags("Run this version instead of the current one."),
@@ -142,6 +151,12 @@ ${EXIT_CODES_HELP}`;
     }
     // The journal is written as rows are sent: a file that cannot be is said before anything is.
     if (!flags["dry-run"]) await checkFileToWrite(out, `--out ${flags.out ?? out}`);
+    const report = flags.report
+      ? await checkPageFile(expandHome(flags.report), "--report", [
+          [out, "the results file"],
+          [input, "the input"],
+        ])
+      : undefined;
 
     const client = await this.client();
     preloadValidator();
@@ -163,7 +178,7 @@ ${EXIT_CODES_HELP}`;
       const summary = { total: preflight.total, wouldRun: preflight.toSend, invalid: preflight.invalid, alreadyDone: preflight.done };
       if (this.jsonEnabled()) this.printJson(summary);
       else {
-        if (preflight.problems.length) process.stderr.write(`${this.problemList(preflight, input)}\n`);
+        if (preflight.problems.length) writeText(process.stderr, `${this.problemList(preflight, input)}\n`);
         process.stdout.write(
           `${n(preflight.total)} row${preflight.total === 1 ? "" : "s"} checked: ${n(preflight.toSend)} run${preflight.toSend === 1 ? "" : "s"} would go out` +
             `${preflight.invalid ? `, ${n(preflight.invalid)} invalid` : ""}${preflight.done ? `, ${n(preflight.done)} already done (per ${out})` : ""}\n`,
@@ -205,19 +220,21 @@ ${EXIT_CODES_HELP}`;
       onProgress: progress.update,
       onWarning: (w) => {
         progress.clear();
-        process.stderr.write(`Warning: ${w}\n`);
+        writeText(process.stderr, `Warning: ${w}\n`);
       },
     });
     for await (const _ of run) {
       // Each outcome is in the journal already; the progress line tells the rest.
     }
     progress.clear();
+    if (report) await this.writeReport(out, report);
     const c = run.counts;
     if (run.error && c.completed + c.failed + c.invalid + c.unknown === 0 && c.total === 0) throw fromReduckError(run.error);
     const summary = { total: preflight.total, completed: c.completed, failed: c.failed, invalid: c.invalid, unknown: c.unknown, out };
     const stillRunning = c.leftRunning;
     const notRun = Math.max(0, preflight.total - c.completed - c.failed - c.invalid - c.unknown - stillRunning);
-    if (this.jsonEnabled()) this.printJson({ ...summary, ...(stillRunning ? { stillRunning } : {}), ...(notRun ? { notRun } : {}) });
+    if (this.jsonEnabled())
+      this.printJson({ ...summary, ...(stillRunning ? { stillRunning } : {}), ...(notRun ? { notRun } : {}), ...(report ? { report } : {}) });
     else {
       process.stdout.write(
         `${n(summary.total)} rows: ${n(c.completed)} completed, ${n(c.failed)} failed` +
@@ -227,13 +244,13 @@ ${EXIT_CODES_HELP}`;
     }
     if (run.error) {
       const e = fromReduckError(run.error);
-      process.stderr.write(`Error: ${e.message}\n`);
-      process.stderr.write(`To continue: ${resumeCommand}\n`);
+      writeText(process.stderr, `Error: ${e.message}\n`);
+      writeText(process.stderr, `To continue: ${resumeCommand}\n`);
       process.exitCode = e.exitCode === ExitCode.USAGE ? ExitCode.FAILED : e.exitCode;
       return;
     }
     if (stop.signal.aborted) {
-      process.stderr.write(`Interrupted. To continue where it stopped: ${resumeCommand}\n`);
+      writeText(process.stderr, `Interrupted. To continue where it stopped: ${resumeCommand}\n`);
       process.exitCode = ExitCode.INTERRUPTED;
       return;
     }
@@ -243,6 +260,17 @@ ${EXIT_CODES_HELP}`;
           `${c.unknown ? `${n(c.unknown)} unknown (sent, but no run found: --resume --retry-unknown sends them again)` : ""}\n`,
       );
       process.exitCode = ExitCode.FAILED;
+    }
+  }
+
+  /** The report, from the journal as the batch left it; a report that cannot be written costs the batch nothing. */
+  private async writeReport(journal: string, file: string): Promise<void> {
+    try {
+      const { writeBatchReport } = await import("../run/batch-report.js");
+      await writeBatchReport(journal, file);
+      this.note(`Report: ${file}`);
+    } catch (err) {
+      process.stderr.write(`Warning: the report could not be written to ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})\n`);
     }
   }
 

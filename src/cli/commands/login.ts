@@ -1,4 +1,7 @@
 import { Flags } from "@oclif/core";
+import { checkAnswer } from "../shell/answer-check.js";
+import { ME } from "../shell/answer-shapes.js";
+import { writeText } from "../shell/terminal-text.js";
 import { openBrowser } from "../../auth/browser.js";
 import { durationInWords } from "../../core/duration.js";
 import { signInWithBrowser } from "../../auth/sign-in.js";
@@ -6,7 +9,7 @@ import { AuthError } from "../../auth/types.js";
 import { createReduckClient, DEFAULT_BASE_URL, type ReduckCredential } from "../../client.js";
 import { getMe } from "../../generated/operations.js";
 import { BaseCommand } from "../shell/base.js";
-import { inCliWords } from "../shell/cli-words.js";
+import { authWords } from "../shell/cli-words.js";
 import { configFile, readConfig, updateConfig, type StoredConfig, type StoredCredential } from "../shell/config.js";
 import { CliError, fromReduckError, usageError } from "../shell/errors.js";
 import { ExitCode } from "../shell/exit-codes.js";
@@ -103,16 +106,16 @@ Each API URL has its own sign-in. With --api-url, later commands use that URL un
         fetch: cliFetch(),
         present: async (url) => {
           // On stderr even with --json: the person has to see it to sign in.
-          process.stderr.write(`To sign in to ${apiUrl}, open this link in a browser on this machine:\n\n  ${url}\n\n`);
+          writeText(process.stderr, `To sign in to ${apiUrl}, open this link in a browser on this machine:\n\n  ${url}\n\n`);
           if (browser) {
             const problem = await openBrowser(url);
-            if (problem) process.stderr.write(`Could not open a browser (${problem}): open the link above yourself.\n`);
+            if (problem) writeText(process.stderr, `Could not open a browser (${problem}): open the link above yourself.\n`);
           }
           process.stderr.write(`Waiting for you to sign in (up to ${durationInWords(timeoutMs)}; Ctrl-C to cancel)...\n`);
         },
       });
     } catch (err) {
-      if (err instanceof AuthError) throw new CliError(inCliWords(err.message), err.reason === "unreachable" ? ExitCode.FAILED : ExitCode.AUTH);
+      if (err instanceof AuthError) throw new CliError(authWords(err), err.reason === "unreachable" ? ExitCode.FAILED : ExitCode.AUTH);
       throw err;
     }
     const { signIn, registeredClientId } = result;
@@ -129,6 +132,8 @@ Each API URL has its own sign-in. With --api-url, later commands use that URL un
       if (error.status === 401) throw new CliError(`${refused}: ${error.error}`, ExitCode.AUTH);
       throw fromReduckError(error, doing);
     }
+    // Remembered as the account signed in, and printed: checked first.
+    checkAnswer(me, ME, doing);
     return me.handle ?? me.email;
   }
 }

@@ -1,8 +1,9 @@
 import { revokeSignIn } from "../../auth/revoke.js";
 import { AuthError } from "../../auth/types.js";
+import { writeText } from "../shell/terminal-text.js";
 import { DEFAULT_BASE_URL } from "../../client.js";
 import { BaseCommand } from "../shell/base.js";
-import { inCliWords } from "../shell/cli-words.js";
+import { authWords } from "../shell/cli-words.js";
 import { storedCredential, updateConfig } from "../shell/config.js";
 import { cliFetch } from "../shell/network.js";
 
@@ -22,7 +23,7 @@ export default class Logout extends BaseCommand<typeof Logout> {
       } catch (err) {
         if (!(err instanceof AuthError)) throw err;
         revoked = "failed";
-        process.stderr.write(`Warning: ${inCliWords(`${err.message}.`)} It is forgotten here all the same.\n`);
+        writeText(process.stderr, `Warning: ${authWords(err, `${err.message}.`)} It is forgotten here all the same.\n`);
       }
     }
     const { removed, forgotUrl } = await updateConfig((config) => {

@@ -15,9 +15,11 @@ import { browserFlag, browserOf } from "../run/browser-flag.js";
 import { preloadValidator, schemaProblems } from "../run/validate-args.js";
 import { chosenVersion, resolveVersion, versionFlags } from "../scripts/versions.js";
 import { runScript, RUN_REGIONS, MAX_WAIT_FOR_SECONDS, type ScriptToRun } from "../../run/run.js";
-import { isPendingRun, type RunStatusUpdate, type RunStepOutcome } from "../../run/outcomes.js";
-import { outcomeOfRunError, outcomeOfStep, cliErrorOf, printOutcomes, printPending, statusLine } from "../run/run-report.js";
+import type { RunStatusUpdate } from "../../run/outcomes.js";
+import { printOutcomes, printPending, reportOf, statusLine, type RunReport } from "../run/run-report.js";
 import { FileProblem, checkPathFile, type PathFile } from "../../run/files.js";
+import { writeText } from "../shell/terminal-text.js";
+import { RUNNABLE_SCRIPT, VERSION } from "../shell/answer-shapes.js";
 import { progressReporter } from "../run/progress.js";
 import { fileNameNotes } from "../run/file-name-notes.js";
 
@@ -190,31 +192,22 @@ ${EXIT_CODES_HELP}`;
       ...(this.flags.country ? { country: this.flags.country } : {}),
       ...(this.flags["wait-for-seconds"] !== undefined ? { waitForSeconds: this.flags["wait-for-seconds"] } : {}),
     };
-    let outcomes: RunStepOutcome[];
-    let batch: { batchId?: string; status: string; totalSteps: number } | undefined;
+    let report: RunReport;
     try {
-      if (prepared.length === 1) {
-        const result = await runScript({ ...options, script: prepared[0]!.script });
-        progress.done();
-        status.done();
-        if (result.error) outcomes = [outcomeOfRunError(result.error)];
-        else if (isPendingRun(result.data)) return printPending(this.printer(), result.data);
-        else outcomes = [{ status: "completed", runId: result.data.runId, result: result.data.result }];
-      } else {
-        const result = await runScript({ ...options, scripts: prepared.map((p) => p.script), sequential: this.flags.sequential });
-        progress.done();
-        status.done();
-        if (result.error) throw cliErrorOf(result.error);
-        if (isPendingRun(result.data)) return printPending(this.printer(), result.data);
-        const { runs, ...rest } = result.data;
-        batch = rest;
-        outcomes = runs.map(outcomeOfStep);
-      }
+      const result =
+        prepared.length === 1
+          ? await runScript({ ...options, script: prepared[0]!.script })
+          : await runScript({ ...options, scripts: prepared.map((p) => p.script), sequential: this.flags.sequential });
+      progress.done();
+      status.done();
+      report = reportOf(result);
     } finally {
       clearTimeout(holding);
       progress.done();
       status.done();
     }
+    if ("pending" in report) return printPending(this.printer(), report.pending);
+    const { outcomes, batch } = report;
     // The wait is over: what is left (saving files) concerns a run that has ended.
     setRunPhase("sent");
 
@@ -259,9 +252,9 @@ ${EXIT_CODES_HELP}`;
     let versionId: string | undefined;
     if (version) {
       versionId = await resolveVersion(client, path, version);
-      contract = this.unwrap(await getScriptVersion({ client, path: { ...path, versionId } }), `reading ${label} version ${version}`);
+      contract = this.unwrap(await getScriptVersion({ client, path: { ...path, versionId } }), `reading ${label} version ${version}`, VERSION);
     } else {
-      const script = await readScriptOrSuggest(client, path, !step.address.handle);
+      const script = await readScriptOrSuggest(client, path, !step.address.handle, RUNNABLE_SCRIPT);
       if (!script.current_version) throw new CliError(`${label} has no current version to run: promote one, or pass --version`, ExitCode.FAILED);
       contract = script.current_version as typeof contract;
     }
@@ -270,7 +263,7 @@ ${EXIT_CODES_HELP}`;
     problems.push(...(await schemaProblems(inputSchema, args, fileInputs)));
     if (problems.length) throw usageError(`${label}: ${problems.join("; ")}`);
     // stderr even with --json: stdout stays one document, and the surprise is worth saying.
-    for (const note of fileNameNotes(inputSchema, args, files)) process.stderr.write(`${note}\n`);
+    for (const note of fileNameNotes(inputSchema, args, files)) writeText(process.stderr, `${note}\n`);
     return {
       label,
       outputSchema: jsonSchemaOf(contract.output_schema),

@@ -2,6 +2,8 @@ import { getMe } from "../../generated/operations.js";
 import { BaseCommand, type ApiUrlSource, type CredentialInUse } from "../shell/base.js";
 import { storedCredential } from "../shell/config.js";
 import { renderFields } from "../shell/output.js";
+import { checkAnswer } from "../shell/answer-check.js";
+import { ME } from "../shell/answer-shapes.js";
 
 export default class Whoami extends BaseCommand<typeof Whoami> {
   static override summary = "Show the account your credential belongs to, which credential and URLs are in use, its projects and usage";
@@ -9,7 +11,7 @@ export default class Whoami extends BaseCommand<typeof Whoami> {
 
   public async run() {
     const client = await this.client();
-    const me = this.unwrap(await getMe({ client }));
+    const me = checkAnswer(this.unwrap(await getMe({ client })), ME, "reading your account");
     const credential = await this.describeCredential(await this.credential());
     const urls = { apiUrl: this.apiUrl(), apiUrlSource: this.apiUrlSource, runUrl: this.runUrl() };
     if (this.jsonEnabled()) return { ...me, credential: { ...credential.json, ...urls } };

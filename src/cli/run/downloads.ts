@@ -14,7 +14,7 @@ import { mkdir, open, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { describeFailure, type FailurePhase } from "../../core/errors.js";
 import { isObject, type JsonSchema } from "../../core/json.js";
-import { inCliWords } from "../shell/cli-words.js";
+import { errorHints, withHints } from "../shell/cli-words.js";
 import { usageError } from "../shell/errors.js";
 import { checkFolderToWrite } from "../shell/write-check.js";
 import { DEFAULT_TIMEOUT_MS } from "../../client.js";
@@ -107,7 +107,7 @@ const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
 export function safeFileName(name: string): string {
   let base = name.split(/[\\/]/).pop() ?? "";
   base = base
-    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, "")
     .replace(/[<>:"|?*]/g, "_")
     .replace(/^[.\s]+/, "")
     .replace(/[.\s]+$/, "");
@@ -227,7 +227,8 @@ class DownloadStalled extends Error {
 /** A download that got no (whole) answer, in the words of any request of the CLI (the proxy, the certificate...). */
 function downloadFailure(err: unknown, url: string, phase: FailurePhase): Error {
   if (err instanceof DownloadStalled) return err;
-  return new Error(inCliWords(describeFailure(err, url, phase).error.error));
+  const { error } = describeFailure(err, url, phase);
+  return new Error(withHints(error.error, errorHints(error)));
 }
 
 /** Why a file could not be saved, in one line. */

@@ -6,7 +6,7 @@
 import type { components } from "../../generated/schema.js";
 import { renderFields, renderTable, stdoutLayout } from "../shell/output.js";
 import { fileInputs } from "../../core/arguments.js";
-import { jsonSchemaOf, type JsonSchema } from "../../core/json.js";
+import { isObject, jsonSchemaOf, type JsonSchema } from "../../core/json.js";
 import { yesNo } from "../shell/list-flags.js";
 
 type Script = components["schemas"]["ScriptWithVersion"];
@@ -15,13 +15,16 @@ type Version = components["schemas"]["ScriptVersion"];
 /** The contract is a document, not a list: piped, its tables stay aligned rather than tab-separated. */
 const contractLayout = () => stdoutLayout({ piped: "aligned" });
 
+/** A keyword's list, or none when the schema holds something else there (a contract is anyone's JSON). */
+const listOf = <T>(value: T[] | undefined): T[] => (Array.isArray(value) ? value : []);
+
 /** A property's type in a few characters: `string`, `string | string[]`, `"a" | "b"`, `file`. */
 export function typeLabel(schema: JsonSchema | undefined): string {
-  if (!schema || typeof schema !== "object") return "any";
+  if (!isObject(schema)) return "any";
   if (schema.format === "file") return "file";
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
   if (schema.const !== undefined) return JSON.stringify(schema.const);
-  const alternatives = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+  const alternatives = [...listOf(schema.anyOf), ...listOf(schema.oneOf)];
   if (alternatives.length) return [...new Set(alternatives.map(typeLabel))].join(" | ");
   const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
   if (types.length === 0) return "any";
@@ -45,8 +48,8 @@ function section(title: string, body: string): string {
 /** INPUTS, FILE INPUTS (with how to pass them) and OUTPUTS of a version. */
 export function renderContract(version: Pick<Version, "input_schema" | "output_schema">, address: string): string {
   const input = jsonSchemaOf(version.input_schema) ?? {};
-  const properties = input.properties ?? {};
-  const required = new Set(input.required ?? []);
+  const properties = isObject(input.properties) ? input.properties : {};
+  const required = new Set(listOf(input.required));
   const files = new Set(fileInputs(input));
   const argNames = Object.keys(properties).filter((n) => !files.has(n));
   const out: string[] = [];
@@ -74,9 +77,9 @@ export function renderContract(version: Pick<Version, "input_schema" | "output_s
   }
 
   const output = jsonSchemaOf(version.output_schema) ?? {};
-  const outProps = output.properties ?? {};
+  const outProps = isObject(output.properties) ? output.properties : {};
   const outNames = Object.keys(outProps);
-  const outRequired = new Set(output.required ?? []);
+  const outRequired = new Set(listOf(output.required));
   out.push(
     section(
       "OUTPUTS",

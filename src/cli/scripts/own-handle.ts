@@ -8,6 +8,8 @@ import { bareSlugHint } from "../../core/nearby-scripts.js";
 import { parseAddress, UnreadableAddress, type ScriptAddress } from "../shell/address.js";
 import { CliError, fromReduckError } from "../shell/errors.js";
 import { ExitCode } from "../shell/exit-codes.js";
+import { checkAnswer } from "../shell/answer-check.js";
+import { OWN_HANDLE } from "../shell/answer-shapes.js";
 
 const handles = new WeakMap<ReduckClient, Promise<string>>();
 
@@ -23,6 +25,7 @@ export function ownHandle(client: ReduckClient): Promise<string> {
     handle = (async () => {
       const me = await getMe({ client });
       if (me.error) throw fromReduckError(me.error, "finding your handle");
+      checkAnswer(me.data, OWN_HANDLE, "finding your handle");
       if (!me.data.handle) {
         throw new CliError("your account has no username yet, so it has no scripts of its own: give the handle in the address", ExitCode.USAGE);
       }

@@ -11,7 +11,9 @@ import { getScript } from "../../generated/operations.js";
 import { formatAddress } from "../shell/address.js";
 import { CliError, fromReduckError, sentence, unknownNameError } from "../shell/errors.js";
 import { ExitCode } from "../shell/exit-codes.js";
+import { checkAnswer, type Shape } from "../shell/answer-check.js";
 import type { ScriptPath } from "./own-handle.js";
+import { SCRIPT } from "../shell/answer-shapes.js";
 
 export { OFFICIAL_HANDLE } from "../../core/nearby-scripts.js";
 
@@ -44,7 +46,8 @@ export async function scriptCallError(
 
 /**
  * The data of a call about the script at `path`, or the command fails: with exit 2 and the
- * scripts the address most likely meant when that script does not exist.
+ * scripts the address most likely meant when that script does not exist; with exit 1 when the
+ * data is not of `shape`.
  *
  * @example
  * const script = await unwrapScript(client, await patchScript({ client, path, body }), path, `updating ${address}`);
@@ -54,9 +57,10 @@ export async function unwrapScript<D>(
   result: { data: D; error: undefined } | { data: undefined; error: ReduckError },
   path: ScriptPath,
   doing: string,
+  shape?: Shape,
 ): Promise<D> {
   if (result.error) throw await scriptCallError(client, path, result.error, doing);
-  return result.data as D;
+  return shape ? checkAnswer(result.data as D, shape, doing) : (result.data as D);
 }
 
 /**
@@ -68,10 +72,11 @@ export async function unwrapScript<D>(
  * const script = await readScriptOrSuggest(client, { handle: "reduck", host: "mail.google.com", slug: "send_emial" });
  * // fails: "reading reduck/mail.google.com/send_emial: No such script: ... Did you mean reduck/mail.google.com/send_email?"
  */
-export async function readScriptOrSuggest(client: ReduckClient, path: ScriptPath, ownImplied?: boolean) {
+export async function readScriptOrSuggest(client: ReduckClient, path: ScriptPath, ownImplied?: boolean, shape: Shape = SCRIPT) {
+  const doing = `reading ${formatAddress(path)}`;
   const read = await getScript({ client, path });
-  if (!read.error) return read.data;
-  throw await scriptCallError(client, path, read.error, `reading ${formatAddress(path)}`, { known: true, ownImplied });
+  if (!read.error) return checkAnswer(read.data, shape, doing);
+  throw await scriptCallError(client, path, read.error, doing, { known: true, ownImplied });
 }
 
 /**

@@ -10,6 +10,8 @@ import { formatAddress } from "../shell/address.js";
 import { usageError } from "../shell/errors.js";
 import { resolveAddress, type ScriptPath } from "./own-handle.js";
 import { scriptCallError } from "./script-lookup.js";
+import { checkAnswer, list } from "../shell/answer-check.js";
+import { VERSION_SUMMARY } from "../shell/answer-shapes.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -65,9 +67,10 @@ export async function resolveVersion(client: ReduckClient, path: ScriptPath, giv
   if (UUID.test(given)) return given;
   if (!/^\d+$/.test(given)) throw usageError(`${JSON.stringify(given)} is not a version number or id: ${where}`);
   const number = Number(given);
+  const doing = `reading the versions of ${address}`;
   const versions = await paginateToArray(listScriptVersions, { client, path, query: { pageSize: 100 } });
-  if (versions.error) throw await scriptCallError(client, path, versions.error, `reading the versions of ${address}`);
-  const found = versions.data.find((v) => v.version_number === number);
+  if (versions.error) throw await scriptCallError(client, path, versions.error, doing);
+  const found = checkAnswer(versions.data, list(VERSION_SUMMARY), doing).find((v) => v.version_number === number);
   if (!found) {
     const known = versions.data.map((v) => v.version_number).sort((a, b) => a - b);
     const range = known.length ? ` (its versions: ${known.length > 10 ? `${known.slice(0, 10).join(", ")}, ...` : known.join(", ")})` : "";

@@ -2,19 +2,22 @@
  * The base of every command: shared flags, the client, and how failures reach the user
  * (one line on stderr, or one JSON object on stdout with --json, and a documented exit code).
  */
+import { format } from "node:util";
 import { Command, Flags, type Interfaces } from "@oclif/core";
-import { createReduckClient, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL, type ReduckClient } from "../../client.js";
+import { ClientOptionError, createReduckClient, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL, type ReduckClient } from "../../client.js";
 import type { ReduckError } from "../../core/errors.js";
 import { OAuthSession } from "../../auth/session.js";
 import type { OAuthSignIn } from "../../auth/types.js";
 import { redactSecrets } from "../../core/redact.js";
 import { retryLine, type RetryInfo } from "./retry-line.js";
 import { configSignInStore, readConfig, storedCredential } from "./config.js";
-import { inCliWords } from "./cli-words.js";
+import { clientOptionWords } from "./cli-words.js";
 import { cliFetch, connectionSettings, insecureHttpAllowed, refuseInsecureHttp, timeoutFromEnv } from "./network.js";
 import { CliError, fromReduckError, toCliError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
 import type { CommandShape } from "./parse-errors.js";
+import { terminalText } from "./terminal-text.js";
+import { checkAnswer, type Shape } from "./answer-check.js";
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)["baseFlags"] & T["flags"]>;
 export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T["args"]>;
@@ -141,20 +144,33 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         ...(this.flags.verbose ? { onRetry: (info: RetryInfo) => this.note(retryLine(info)) } : {}),
       });
     } catch (err) {
-      throw new CliError(inCliWords((err as Error).message.replace(/^createReduckClient: /, "")), ExitCode.USAGE);
+      if (!(err instanceof ClientOptionError)) throw new CliError((err as Error).message, ExitCode.USAGE);
+      throw new CliError(clientOptionWords(err), ExitCode.USAGE);
     }
     return this.cachedClient;
   }
 
-  /** Unwraps a library result, or fails the command with the error's message and exit code. */
-  protected unwrap<D>(result: { data: D; error: undefined } | { data: undefined; error: ReduckError }, doing?: string): D {
+  /**
+   * Unwraps a library result, or fails the command with the error's message and exit code; with
+   * a `shape`, the data is checked against it first (answer-check.ts: a malformed answer is one
+   * clear error naming `doing`).
+   */
+  protected unwrap<D>(result: { data: D; error: undefined } | { data: undefined; error: ReduckError }, doing?: string, shape?: Shape): D {
     if (result.error) throw fromReduckError(result.error, doing);
-    return result.data as D;
+    return shape ? checkAnswer(result.data as D, shape, doing ?? "reading the service's answer") : (result.data as D);
   }
 
-  /** A note for people: stderr, and silent with --json so stdout stays one document. */
+  /**
+   * What a command prints for people on stdout (nothing with --json), shown as text: a control
+   * or bidi character from the service never acts on the terminal (terminal-text.ts).
+   */
+  override log(message = "", ...args: unknown[]): void {
+    super.log(terminalText(format(message, ...args)));
+  }
+
+  /** A note for people: stderr, and silent with --json so stdout stays one document. Shown as `log` shows text. */
   protected note(message: string): void {
-    if (!this.jsonEnabled()) process.stderr.write(`${message}\n`);
+    if (!this.jsonEnabled()) process.stderr.write(terminalText(`${message}\n`));
   }
 
   /** Prints data as JSON on stdout (for commands whose output is always JSON). */
@@ -212,7 +228,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     if (this.jsonEnabled()) {
       process.stdout.write(`${JSON.stringify(this.toErrorJson(e), null, 2)}\n`);
     } else {
-      process.stderr.write(`Error: ${this.redact(e.message)}\n`);
+      process.stderr.write(terminalText(`Error: ${this.redact(e.message)}\n`));
     }
     if (process.env.REDUCK_DEBUG && err instanceof Error && !(err instanceof CliError)) process.stderr.write(`${err.stack}\n`);
   }

@@ -1,5 +1,5 @@
 import type { ReduckError } from "../../core/errors.js";
-import { inCliWords } from "./cli-words.js";
+import { FROM_CODES, serviceHints, withHints } from "./cli-words.js";
 import { ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { rewriteParseError, type CommandShape } from "./parse-errors.js";
 
@@ -19,8 +19,12 @@ export function usageError(message: string): CliError {
   return new CliError(message, ExitCode.USAGE);
 }
 
-/** Turns a library error value into the CLI's error, with the exit code its kind calls for. */
-export function fromReduckError(error: ReduckError & { runId?: string }, doing?: string): CliError {
+/**
+ * Turns a library error value into the CLI's error, with the exit code its kind calls for, and
+ * the CLI's way out from the error's fields and from the service's sentences it holds. With
+ * --json the detail carries the fields a script branches on (`kind`, `code`, `status`...).
+ */
+export function fromReduckError(error: ReduckError, doing?: string): CliError {
   const code =
     error.kind === "invalid_request"
       ? ExitCode.USAGE
@@ -29,20 +33,28 @@ export function fromReduckError(error: ReduckError & { runId?: string }, doing?:
         : error.kind === "aborted"
           ? ExitCode.INTERRUPTED
           : ExitCode.FAILED;
-  let message = error.error;
+  // The service's words are one line of ours: a line end in them cannot start a line that looks like another.
+  let message = oneLine(error.error);
   if (error.variables) {
-    const fields = Object.entries(error.variables).map(([field, msgs]) => `${field}: ${msgs.join("; ")}`);
+    const fields = Object.entries(error.variables).map(([field, msgs]) => oneLine(`${field}: ${msgs.join("; ")}`));
     if (fields.length) message += ` (${fields.join(", ")})`;
   }
   if (error.status === 401) message += ". Set REDUCK_API_KEY or run `reduck login`";
   const detail: Record<string, unknown> = { kind: error.kind };
+  if (error.code) detail.code = error.code;
   if (error.status !== undefined) detail.status = error.status;
   if (error.cause) detail.cause = error.cause;
   if (error.variables) detail.variables = error.variables;
   if (error.runId) detail.runId = error.runId;
-  message = inCliWords(message);
+  if (error.batchId) detail.batchId = error.batchId;
+  if (error.errorType) detail.errorType = error.errorType;
+  const fromCode = error.code ? FROM_CODES[error.code]?.(error) : undefined;
+  message = withHints(message, [...(fromCode ? [fromCode] : []), ...serviceHints(message)]);
   return new CliError(doing ? `${doing}: ${message}` : message, code, detail);
 }
+
+/** Every run of white space, line ends included, as one space. */
+const oneLine = (text: string) => text.replace(/\s+/g, " ");
 
 /** `message.`, ended once. */
 export const sentence = (message: string) => (/[.!?]$/.test(message) ? message : `${message}.`);
@@ -57,7 +69,7 @@ export const sentence = (message: string) => (/[.!?]$/.test(message) ? message :
  * // "listing redcuk's scripts: No such handle: redcuk. Did you mean reduck?"
  */
 export function unknownNameError(error: ReduckError, doing: string | undefined, hint: string | undefined): CliError {
-  const message = doing ? `${doing}: ${error.error}` : error.error;
+  const message = doing ? `${doing}: ${oneLine(error.error)}` : oneLine(error.error);
   return new CliError(hint ? `${sentence(message)} ${hint}` : message, ExitCode.USAGE, fromReduckError(error, doing).detail);
 }
 

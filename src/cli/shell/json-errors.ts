@@ -5,6 +5,7 @@
  */
 import { redactSecrets } from "../../core/redact.js";
 import type { CliError } from "./errors.js";
+import { terminalText } from "./terminal-text.js";
 
 /**
  * Whether the command line asks for JSON (a `--json` before any `--`).
@@ -30,5 +31,5 @@ export function reportError(error: CliError, json: boolean): void {
   const message = redactSecrets(error.message, known);
   process.exitCode = error.exitCode;
   if (json) process.stdout.write(`${JSON.stringify({ error: { message, exitCode: error.exitCode, ...error.detail } }, null, 2)}\n`);
-  else process.stderr.write(`Error: ${message}\n`);
+  else process.stderr.write(terminalText(`Error: ${message}\n`));
 }

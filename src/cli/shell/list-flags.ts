@@ -6,6 +6,7 @@ import { Flags } from "@oclif/core";
 import type { ReduckError } from "../../core/errors.js";
 import type { ListResult } from "../../core/types.js";
 import { paginateToArray } from "../../paginate.js";
+import { checkAnswer, list as listOf, type Shape } from "./answer-check.js";
 import { fromReduckError } from "./errors.js";
 import { morePagesNote } from "./output.js";
 
@@ -41,7 +42,8 @@ type WithQuery = { query?: { page?: number; pageSize?: number } & Record<string,
 
 /**
  * One page (with the "more pages" note), or with `--all` every page. Fails the command with
- * the call's error, saying what it was doing (or with what `fail` makes of it).
+ * the call's error, saying what it was doing (or with what `fail` makes of it), or when an item
+ * is not of the `item` shape (answer-check.ts).
  *
  * @example
  * const { items, note } = await fetchList(listRuns, { client, query: { status } }, this.flags, "listing runs");
@@ -53,7 +55,10 @@ export async function fetchList<O extends WithQuery, T>(
   doing: string,
   /** The error to fail with (default: the service's, as fromReduckError says it). */
   fail: (error: ReduckError) => Error | Promise<Error> = (error) => fromReduckError(error, doing),
+  /** What each item must be (default: anything). */
+  item?: Shape,
 ): Promise<FetchedList<T>> {
+  const checked = (items: T[]) => (item ? checkAnswer(items, listOf(item), doing) : items);
   const query = { ...options.query } as NonNullable<O["query"]>;
   if (flags["page-size"] !== undefined) query.pageSize = flags["page-size"];
   if (flags.all) {
@@ -61,15 +66,17 @@ export async function fetchList<O extends WithQuery, T>(
     query.pageSize ??= 100;
     const result = await paginateToArray(list, { ...options, query });
     if (result.error) throw await fail(result.error);
-    return { items: result.data, page: { data: result.data, hasNextPage: false, totalCount: result.data.length } };
+    const items = checked(result.data);
+    return { items, page: { data: items, hasNextPage: false, totalCount: items.length } };
   }
   const page = flags.page ?? 0;
   query.page = page;
   const result = await list({ ...options, query });
   if (result.error) throw await fail(result.error);
+  const items = checked(result.data);
   return {
-    items: result.data,
-    page: { data: result.data, hasNextPage: result.hasNextPage, ...(result.totalCount !== undefined ? { totalCount: result.totalCount } : {}) },
+    items,
+    page: { data: items, hasNextPage: result.hasNextPage, ...(result.totalCount !== undefined ? { totalCount: result.totalCount } : {}) },
     note: morePagesNote(result.data.length, result.totalCount, page, result.hasNextPage),
   };
 }

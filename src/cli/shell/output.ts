@@ -1,6 +1,7 @@
 /** Human output: tables that fit where they go, and key/value blocks. JSON output needs no helper. */
 import { Flags } from "@oclif/core";
 import stringWidth from "string-width";
+import { terminalLine } from "./terminal-text.js";
 
 export interface Column<T> {
   header: string;
@@ -27,10 +28,10 @@ export const wideFlag = {
   wide: Flags.boolean({ description: "On a terminal, show every column in full instead of fitting the table to its width." }),
 };
 
+/** A value as one line of a table or a record: text from the service shown, never acting (terminal-text.ts). */
 function cell(value: unknown): string {
   if (value === null || value === undefined) return "-";
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value).replace(/\s+/g, " ");
+  return terminalLine(typeof value === "object" ? JSON.stringify(value) : String(value));
 }
 
 /**

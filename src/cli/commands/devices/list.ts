@@ -2,6 +2,8 @@ import { listDevices } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
 import { BaseCommand } from "../../shell/base.js";
 import { yesNo } from "../../shell/list-flags.js";
+import { list } from "../../shell/answer-check.js";
+import { DEVICE } from "../../shell/answer-shapes.js";
 import { renderTable, wideFlag, wideLayout } from "../../shell/output.js";
 
 type Device = components["schemas"]["Device"];
@@ -22,7 +24,7 @@ Pass an ID to \`reduck run --device ID\` to run on that browser.`;
 
   public async run(): Promise<Device[]> {
     const client = await this.client();
-    const devices = this.unwrap(await listDevices({ client }), "listing devices");
+    const devices = this.unwrap(await listDevices({ client }), "listing devices", list(DEVICE));
     if (this.jsonEnabled()) return devices;
     if (devices.length === 0) {
       this.note("No paired browsers: install the Reduck browser extension and pair it with your account.");

@@ -8,6 +8,8 @@ import { renderFields } from "../../shell/output.js";
 import { checkRunIds } from "../../run/run-ids.js";
 import { browserLabel, scriptLabel } from "../../run/run-labels.js";
 import { expandHome } from "../../run/run-args.js";
+import { writeText } from "../../shell/terminal-text.js";
+import { RUN } from "../../shell/answer-shapes.js";
 
 export default class RunsGet extends BaseCommand<typeof RunsGet> {
   static override summary = "Show one run: its script, arguments, status and result or error";
@@ -35,7 +37,7 @@ export default class RunsGet extends BaseCommand<typeof RunsGet> {
     checkRunIds([runId]);
     const out = this.flags.out ? await checkOutDir(expandHome(this.flags.out)) : undefined;
     const client = await this.client();
-    const run = this.unwrap(await getRun({ client, path: { runId } }), `reading run ${runId}`);
+    const run = this.unwrap(await getRun({ client, path: { runId } }), `reading run ${runId}`, RUN);
     const outcome = run.result;
     if (outcome && "result" in outcome) {
       // The contract says which fields are a file's bytes; without it, the naming rules still apply.
@@ -50,7 +52,7 @@ export default class RunsGet extends BaseCommand<typeof RunsGet> {
         const saved = await saveFiles(outcome.result, schema, out);
         run.result = { result: saved.result as typeof outcome.result };
         for (const file of saved.written) this.note(`Saved ${file}`);
-        for (const failure of saved.failures) process.stderr.write(`Error: ${failure}\n`);
+        for (const failure of saved.failures) writeText(process.stderr, `Error: ${failure}\n`);
         if (saved.failures.length) process.exitCode = ExitCode.FAILED;
       } else {
         const note = unsavedNote(outcome.result, schema);

@@ -7,6 +7,7 @@ import { renderTable, wideFlag, wideLayout } from "../../shell/output.js";
 import { browserLabel, scriptLabel } from "../../run/run-labels.js";
 import { resolveAddress } from "../../scripts/own-handle.js";
 import { readScriptOrSuggest } from "../../scripts/script-lookup.js";
+import { RUN, SCRIPT_ID } from "../../shell/answer-shapes.js";
 
 type Run = components["schemas"]["Run"];
 
@@ -33,9 +34,9 @@ export default class RunsList extends BaseCommand<typeof RunsList> {
   public async run(): Promise<Page<Run>> {
     const { status, host } = this.flags;
     const client = await this.client();
-    const script = this.flags.script ? await readScriptOrSuggest(client, await resolveAddress(client, this.flags.script)) : undefined;
+    const script = this.flags.script ? await readScriptOrSuggest(client, await resolveAddress(client, this.flags.script), undefined, SCRIPT_ID) : undefined;
     const query = { ...(status ? { status: status as Run["status"] } : {}), ...(host ? { host } : {}), ...(script ? { script_id: script.id } : {}) };
-    const { items, page, note } = await fetchList(listRuns, { client, query }, this.flags, "listing runs");
+    const { items, page, note } = await fetchList(listRuns, { client, query }, this.flags, "listing runs", undefined, RUN);
     if (this.jsonEnabled()) return page;
     if (items.length === 0) {
       this.note("No runs match.");

@@ -6,6 +6,8 @@ import { checkOutDir, fetchInto, why } from "../../run/downloads.js";
 import { ExitCode } from "../../shell/exit-codes.js";
 import { expandHome } from "../../run/run-args.js";
 import { checkRunIds } from "../../run/run-ids.js";
+import { writeText } from "../../shell/terminal-text.js";
+import { checkPageFile } from "../../run/pages.js";
 
 const SIMULATED_PAGE =
   "On the sandbox, a run on its simulated page (--browser simulated) takes none: that page renders nothing. " +
@@ -22,15 +24,22 @@ function screenshotsOf(trace: unknown): Screenshot[] {
 }
 
 export default class RunsTrace extends BaseCommand<typeof RunsTrace> {
-  static override summary = "Print the steps a run recorded, as JSON; save its screenshots";
+  static override summary = "Print the steps a run recorded, as JSON; save its screenshots; or see it all as a page";
   static override description =
     `The output is always JSON (--json changes nothing): the steps the run took, each with its duration, and its screenshots (a PNG after the last step, or where it failed), each as a URL. Not every run records a trace; then the command fails with the service's message.
 
---screenshots DIR downloads the screenshots into DIR (created if missing) as <run id>-<kind>.png, never over an existing file; the printed trace then says where each landed ("path").`;
+--screenshots DIR downloads the screenshots into DIR (created if missing) as <run id>-<kind>.png, never over an existing file; the printed trace then says where each landed ("path").
+
+--html FILE writes the run's page instead: one HTML file with the run, its arguments, its steps drawn to scale (the failing one standing out), its screenshots and its result or error, which opens from disk and makes no request (mail it, attach it to a CI job); the command prints its path (with --json: {"path"}). --open opens it in your browser ($BROWSER when set, else the system's), writing it to a temporary file unless --html names one.`;
 
   static override examples = [
     { description: "The trace of a failed run", command: "<%= config.bin %> runs trace 00000000-0000-4000-8005-000000000002" },
     { description: "Look at the page where the run ended", command: "<%= config.bin %> runs trace 00000000-0000-4000-8005-000000000002 --screenshots ./shots" },
+    { description: "The run as a page to keep or send", command: "<%= config.bin %> runs trace 00000000-0000-4000-8005-000000000002 --html run.html" },
+    {
+      description: "See the run in your browser",
+      command: "<%= config.bin %> runs trace 00000000-0000-4000-8005-000000000002 --open  # not run by the tests: opens a browser",
+    },
   ];
 
   static override args = {
@@ -39,17 +48,32 @@ export default class RunsTrace extends BaseCommand<typeof RunsTrace> {
 
   static override flags = {
     screenshots: Flags.string({ description: "Save the run's screenshots (PNG) into this folder.", helpValue: "DIR" }),
+    html: Flags.string({ description: "Write the run's page (one self-contained HTML file) here, and print its path.", helpValue: "FILE" }),
+    open: Flags.boolean({ description: "Open the run's page in your browser ($BROWSER, else the system's)." }),
   };
 
   public async run(): Promise<void> {
     const runId = this.args.run_id;
     checkRunIds([runId]);
     const dir = this.flags.screenshots ? await checkOutDir(expandHome(this.flags.screenshots), "--screenshots") : undefined;
+    const page = this.flags.html ? await checkPageFile(expandHome(this.flags.html), "--html") : undefined;
     const client = await this.client();
+    if (page || this.flags.open) return this.writePage(runId, page, dir);
     const trace = this.unwrap(await getRunTrace({ client, path: { runId } }), `reading the trace of run ${runId}`);
     if (dir) await this.saveScreenshots(runId, trace, dir, client.baseUrl);
     // Printed here rather than returned: a returned value prints only with --json.
     this.printJson(trace);
+  }
+
+  /** The run's page instead of its JSON: stdout is the page's path (with --json, `{ "path" }`). */
+  private async writePage(runId: string, file: string | undefined, dir: string | undefined): Promise<void> {
+    const { writeRunPage } = await import("../../run/run-page.js");
+    const client = await this.client();
+    if (dir)
+      await this.saveScreenshots(runId, this.unwrap(await getRunTrace({ client, path: { runId } }), `reading the trace of run ${runId}`), dir, client.baseUrl);
+    const written = await writeRunPage({ client, runId, file, open: this.flags.open, note: (m) => this.note(m) });
+    if (this.jsonEnabled()) this.printJson({ path: written });
+    else process.stdout.write(`${written}\n`);
   }
 
   private async saveScreenshots(runId: string, trace: unknown, dir: string, baseUrl: string): Promise<void> {
@@ -67,7 +91,7 @@ export default class RunsTrace extends BaseCommand<typeof RunsTrace> {
         screenshot.path = await fetchInto(dir, `${runId}-${kind}.png`, screenshot.url);
         this.note(`Saved ${screenshot.path}`);
       } catch (err) {
-        process.stderr.write(`Error: could not save the ${kind} screenshot: ${why(err)}\n`);
+        writeText(process.stderr, `Error: could not save the ${kind} screenshot: ${why(err)}\n`);
         process.exitCode = ExitCode.FAILED;
       }
     }

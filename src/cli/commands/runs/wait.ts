@@ -4,9 +4,8 @@ import { CliError } from "../../shell/errors.js";
 import { ExitCode, EXIT_CODES_HELP } from "../../shell/exit-codes.js";
 import { setRunPhase } from "../../run/interrupt.js";
 import { checkWaitId } from "../../run/run-ids.js";
-import { cliErrorOf, outcomeOfRunError, outcomeOfStep, printOutcomes, statusLine } from "../../run/run-report.js";
+import { endedOf, printOutcomes, statusLine } from "../../run/run-report.js";
 import { waitForRun } from "../../../run/wait.js";
-import type { RunStepOutcome } from "../../../run/outcomes.js";
 
 export default class RunsWait extends BaseCommand<typeof RunsWait> {
   static override summary = "Wait for a run that is still going, and print its outcome as `reduck run` does";
@@ -40,30 +39,27 @@ ${EXIT_CODES_HELP}`;
     try {
       // A batch first (the usual handle); an id the run host does not know may be a run's.
       const batch = await waitForRun({ client, batchId: id, onStatus: (u) => status.update(u) });
-      if (!batch.error) {
+      if (batch.error?.code !== "run_not_found") {
         status.done();
-        const { runs, ...rest } = batch.data;
-        const outcomes = runs.map(outcomeOfStep);
+        const { outcomes, batch: header } = endedOf(batch);
         // A batch of one is one script that outlived --wait-for-seconds: shown as `run` showed it.
-        if (runs.length === 1) return printOutcomes(printer, outcomes, undefined, []);
+        if (outcomes.length === 1) return printOutcomes(printer, outcomes, undefined, []);
         return printOutcomes(
           printer,
           outcomes,
-          rest,
-          runs.map((r, i) => (r.runId ? `run ${i + 1}` : `step ${i + 1}`)),
+          header,
+          outcomes.map((r, i) => (r.runId ? `run ${i + 1}` : `step ${i + 1}`)),
         );
       }
-      if (batch.error.status !== 404) throw cliErrorOf(batch.error);
       const run = await waitForRun({ client, runId: id, onStatus: (u) => status.update(u) });
       status.done();
-      if (run.error?.status === 404) {
+      if (run.error?.code === "run_not_found") {
         throw new CliError(
           `there is no batch or run ${id}: check the id (\`reduck run --no-wait\` prints it; \`reduck runs list\` lists runs)`,
           ExitCode.FAILED,
         );
       }
-      const outcomes: RunStepOutcome[] = run.error ? [outcomeOfRunError(run.error)] : [{ status: "completed", runId: run.data.runId, result: run.data.result }];
-      return printOutcomes(printer, outcomes, undefined, []);
+      return printOutcomes(printer, endedOf(run).outcomes, undefined, []);
     } finally {
       status.done();
     }

@@ -1,5 +1,6 @@
 import { Flags } from "@oclif/core";
 import { createScript } from "../../../generated/operations.js";
+import { CREATED_SCRIPT } from "../../shell/answer-shapes.js";
 import { formatAddress, parseAddress } from "../../shell/address.js";
 import { BaseCommand } from "../../shell/base.js";
 import { usageError } from "../../shell/errors.js";
@@ -84,6 +85,7 @@ The script is created under your own handle unless --handle names a project you 
         },
       }),
       `creating ${formatAddress({ handle, host: flags.host, slug: flags.slug })}`,
+      CREATED_SCRIPT,
     );
     const address = formatAddress({ handle, host: created.host, slug: created.slug });
     const result = { ...created, handle, address };

@@ -6,6 +6,7 @@ import { renderScript, renderVersion } from "../../scripts/contract.js";
 import { resolveAddress } from "../../scripts/own-handle.js";
 import { readScriptOrSuggest, unwrapScript } from "../../scripts/script-lookup.js";
 import { chosenVersion, resolveVersion, versionFlags } from "../../scripts/versions.js";
+import { VERSION } from "../../shell/answer-shapes.js";
 
 export default class ScriptsGet extends BaseCommand<typeof ScriptsGet> {
   static override summary = "Show a script's contract: what it takes, what it returns, whether it needs a login";
@@ -48,6 +49,7 @@ export default class ScriptsGet extends BaseCommand<typeof ScriptsGet> {
         await getScriptVersion({ client, path: { ...path, versionId } }),
         path,
         `reading ${address} version ${chosen}`,
+        VERSION,
       );
       if (!this.jsonEnabled()) this.log(renderVersion(version, address, { code: this.flags.code }));
       return version;

@@ -6,6 +6,7 @@ import { BaseCommand } from "../../shell/base.js";
 import { usageError } from "../../shell/errors.js";
 import { fetchList, pageFlags, type Page } from "../../shell/list-flags.js";
 import { renderTable, wideFlag, wideLayout } from "../../shell/output.js";
+import { SCRIPT_SUMMARY } from "../../shell/answer-shapes.js";
 
 type ScriptSummary = components["schemas"]["ScriptSummary"];
 /** A listed script with the address that names it everywhere else (`reduck run --script ADDRESS`). */
@@ -62,10 +63,15 @@ One page at a time (a note on stderr says when there are more); --all fetches ev
     };
     const client = await this.client();
     const { page, note } = handle
-      ? await fetchList(listScripts, { client, path: { handle }, query }, this.flags, `listing ${handle}'s scripts`, (error) =>
-          handleCallError(client, handle, error, `listing ${handle}'s scripts`),
+      ? await fetchList(
+          listScripts,
+          { client, path: { handle }, query },
+          this.flags,
+          `listing ${handle}'s scripts`,
+          (error) => handleCallError(client, handle, error, `listing ${handle}'s scripts`),
+          SCRIPT_SUMMARY,
         )
-      : await fetchList(listAllScripts, { client, query }, this.flags, "listing scripts");
+      : await fetchList(listAllScripts, { client, query }, this.flags, "listing scripts", undefined, SCRIPT_SUMMARY);
     const listed = { ...page, data: page.data.map(withAddress) };
     if (this.jsonEnabled()) return listed;
 

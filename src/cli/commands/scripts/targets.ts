@@ -1,5 +1,6 @@
 import { listScriptTransferTargets } from "../../../generated/operations.js";
 import type { components } from "../../../generated/schema.js";
+import { TRANSFER_TARGETS } from "../../shell/answer-shapes.js";
 import { formatAddress, addressArg } from "../../shell/address.js";
 import { BaseCommand } from "../../shell/base.js";
 import { yesNo } from "../../shell/list-flags.js";
@@ -29,7 +30,13 @@ export default class ScriptsTargets extends BaseCommand<typeof ScriptsTargets> {
     const client = await this.client();
     const path = await resolveAddress(client, this.args.address);
     const address = formatAddress(path);
-    const { targets } = await unwrapScript(client, await listScriptTransferTargets({ client, path }), path, `listing where ${address} can go`);
+    const { targets } = await unwrapScript(
+      client,
+      await listScriptTransferTargets({ client, path }),
+      path,
+      `listing where ${address} can go`,
+      TRANSFER_TARGETS,
+    );
     if (this.jsonEnabled()) return targets;
     if (targets.length === 0) {
       this.note(`${address} has nowhere to go: you may create scripts in no other scope.`);

@@ -1,5 +1,6 @@
 import { Flags } from "@oclif/core";
 import { listScripts, transferScript } from "../../../generated/operations.js";
+import { TRANSFERRED } from "../../shell/answer-shapes.js";
 import { formatAddress, addressArg } from "../../shell/address.js";
 import { BaseCommand } from "../../shell/base.js";
 import { resolveAddress } from "../../scripts/own-handle.js";
@@ -43,7 +44,7 @@ export default class ScriptsTransfer extends BaseCommand<typeof ScriptsTransfer>
       const owner = await listScripts({ client, path: { handle: to }, query: { pageSize: 1 } });
       if (owner.error?.status === 404) throw await handleCallError(client, to, owner.error, doing);
     }
-    const moved = await unwrapScript(client, sent, path, doing);
+    const moved = await unwrapScript(client, sent, path, doing, TRANSFERRED);
     const newAddress = formatAddress(moved);
     const result = { ...moved, address: newAddress, from: address };
     this.log(`Moved ${address} to ${moved.handle}: it is now ${newAddress}`);

@@ -12,6 +12,9 @@ import { CliError, fromReduckError, usageError } from "../../shell/errors.js";
 import { ExitCode } from "../../shell/exit-codes.js";
 import { resolveAddress, type ScriptPath } from "../../scripts/own-handle.js";
 import { readScriptOrSuggest } from "../../scripts/script-lookup.js";
+import { madeWith } from "../../scripts/types-header.js";
+import { checkAnswer } from "../../shell/answer-check.js";
+import { SCRIPT, VERSION } from "../../shell/answer-shapes.js";
 import { resolveVersion, versionFlag } from "../../scripts/versions.js";
 
 const DEFAULT_OUT = "reduck-scripts.ts";
@@ -91,8 +94,7 @@ A schema form the converter does not express becomes \`unknown\`, with a comment
     for (const text of given) scripts.push(await this.contract(client, await resolveAddress(client, text), this.flags.version));
     const unique = [...new Map(scripts.map((s) => [addressOf(s), s])).values()];
     const addresses = unique.map(addressOf).sort();
-    const command = `reduck scripts types ${addresses.join(" ")}${this.flags.version ? ` --version ${this.flags.version}` : ""}${this.flags.out ? ` --out ${this.flags.out}` : ""}${this.flags.strict ? " --strict" : ""}`;
-    const text = scriptsModule(unique, command, { strict: this.flags.strict });
+    const text = scriptsModule(unique, madeWith(addresses, this.flags), { strict: this.flags.strict });
     // Written whole or not at all: a half-written module would break the user's build.
     const temporary = `${out}.${process.pid}.tmp`;
     try {
@@ -129,7 +131,7 @@ A schema form the converter does not express becomes \`unknown\`, with a comment
     let chosen = script.current_version;
     if (version) {
       const versionId = await resolveVersion(client, scriptPath, version);
-      chosen = this.unwrap(await getScriptVersion({ client, path: { ...scriptPath, versionId } }), `reading ${address} version ${version}`);
+      chosen = this.unwrap(await getScriptVersion({ client, path: { ...scriptPath, versionId } }), `reading ${address} version ${version}`, VERSION);
     }
     if (!chosen) {
       throw usageError(`${address} has no current version (only drafts): promote one with \`reduck scripts versions promote\`, or give --version`);
@@ -180,13 +182,14 @@ A schema form the converter does not express becomes \`unknown\`, with a comment
       if (read.error.status === 404) return { address: r.address, status: "missing", recorded };
       throw fromReduckError(read.error, `reading ${r.address}`);
     }
-    const now = read.data.current_version;
+    const now = checkAnswer(read.data, SCRIPT, `reading ${r.address}`).current_version;
     if (now && now.id === r.versionId) return { address: r.address, status: "current", recorded };
     if (!now) return { address: r.address, status: "missing", recorded };
     const current = { versionNumber: now.version_number, versionId: now.id };
     const before = await getScriptVersion({ client, path: { ...scriptPath, versionId: r.versionId } });
     // The recorded version may have been deleted: the changes are then unknown, the move is not.
     if (before.error) return { address: r.address, status: "moved", recorded, current };
+    checkAnswer(before.data, VERSION, `reading ${r.address} version ${r.versionNumber}`);
     return {
       address: r.address,
       status: "moved",

@@ -12,6 +12,13 @@ const server = useReferenceServer();
 // With REDUCK_API_URL set (as the harness does), runs go to the same host.
 const RUN_HOST = "https://reduck.ai";
 const EMAIL = ["--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi"];
+// Run and batch ids as the service hands them out: UUIDs (the CLI checks the shape before printing one).
+const R1 = "0d4e8619-5b1c-4c1e-9d55-0000000000a1";
+const R2 = "0d4e8619-5b1c-4c1e-9d55-0000000000a2";
+const B1 = "0d4e8619-5b1c-4c1e-9d55-0000000000b1";
+const B2 = "0d4e8619-5b1c-4c1e-9d55-0000000000b2";
+const B3 = "0d4e8619-5b1c-4c1e-9d55-0000000000b3";
+const B4 = "0d4e8619-5b1c-4c1e-9d55-0000000000b4";
 
 let posts: any[] = [];
 let polls = 0;
@@ -35,17 +42,17 @@ function wire(first: { status: number; body: unknown }, then: unknown[] = []) {
   );
 }
 
-const running = (batchId: string, runs: unknown[] = [{ status: "running", runId: "r1" }]) => ({ batchId, status: "running", retryAfterMs: 20, runs });
-/** A batch of one run, r1, completed with `result`. */
-const completed = (batchId: string, result: unknown) => ({ batchId, status: "completed", runs: [{ status: "completed", runId: "r1", result }] });
+const running = (batchId: string, runs: unknown[] = [{ status: "running", runId: R1 }]) => ({ batchId, status: "running", retryAfterMs: 20, runs });
+/** A batch of one run, R1, completed with `result`. */
+const completed = (batchId: string, result: unknown) => ({ batchId, status: "completed", runs: [{ status: "completed", runId: R1, result }] });
 
 describe("reduck run waits through a 202", () => {
   it("a batch polled to the end: the result on stdout, the run sent once, no status line when piped", async () => {
-    wire({ status: 202, body: running("b1") }, [running("b1"), completed("b1", { sent: true })]);
+    wire({ status: 202, body: running(B1) }, [running(B1), completed(B1, { sent: true })]);
     const { stdout, stderr, exitCode } = await reduck("run", ...EMAIL);
     expect(exitCode).toBe(0);
     expect(JSON.parse(stdout)).toEqual({ sent: true });
-    expect(stderr).toContain("run r1");
+    expect(stderr).toContain(`run ${R1}`);
     expect(stderr).not.toMatch(/running \d+\/\d+/);
     expect(posts).toHaveLength(1);
     expect(polls).toBe(2);
@@ -53,40 +60,40 @@ describe("reduck run waits through a 202", () => {
 
   it("a failed step: exit 1, errorType in the JSON, the service's message in the human line", async () => {
     const failed = {
-      batchId: "b2",
+      batchId: B2,
       status: "failed",
       runs: [
-        { status: "failed", runId: "r2", error: "selector #send missing", errorType: "site_error", externalMessage: "Gmail changed: the Send button is gone" },
+        { status: "failed", runId: R2, error: "selector #send missing", errorType: "site_error", externalMessage: "Gmail changed: the Send button is gone" },
       ],
     };
-    wire({ status: 202, body: running("b2") }, [failed]);
+    wire({ status: 202, body: running(B2) }, [failed]);
     const json = await reduck("run", "--json", ...EMAIL);
     expect(json.exitCode).toBe(1);
     expect(json.json()).toEqual({
       status: "failed",
-      runId: "r2",
+      runId: R2,
       error: "selector #send missing",
       errorType: "site_error",
       externalMessage: "Gmail changed: the Send button is gone",
     });
 
-    wire({ status: 202, body: running("b2") }, [failed]);
+    wire({ status: 202, body: running(B2) }, [failed]);
     const human = await reduck("run", ...EMAIL);
     expect(human.exitCode).toBe(1);
-    expect(human.stderr).toContain("Error: run r2 failed: Gmail changed: the Send button is gone");
+    expect(human.stderr).toContain(`Error: run ${R2} failed: Gmail changed: the Send button is gone`);
     expect(human.stdout).toBe("");
   });
 
   it("several scripts through a 202: a JSON array of results, one per script", async () => {
     const done = {
-      batchId: "b3",
+      batchId: B3,
       status: "completed",
       runs: [
-        { status: "completed", runId: "r1", result: 1 },
-        { status: "completed", runId: "r2", result: null },
+        { status: "completed", runId: R1, result: 1 },
+        { status: "completed", runId: R2, result: null },
       ],
     };
-    wire({ status: 202, body: running("b3", []) }, [done]);
+    wire({ status: 202, body: running(B3, []) }, [done]);
     const { stdout, exitCode } = await reduck("run", ...EMAIL, ...EMAIL);
     expect(exitCode).toBe(0);
     expect(JSON.parse(stdout)).toEqual([1, null]);
@@ -95,28 +102,28 @@ describe("reduck run waits through a 202", () => {
 
 describe("--no-wait", () => {
   it("prints the id on stdout (the handle with --json), polls nothing, exit 0", async () => {
-    wire({ status: 202, body: running("b4") });
+    wire({ status: 202, body: running(B4) });
     const plain = await reduck("run", "--no-wait", ...EMAIL);
     expect(plain.exitCode).toBe(0);
-    expect(plain.stdout).toBe("b4\n");
-    expect(plain.stderr).toContain("reduck runs wait b4");
+    expect(plain.stdout).toBe(`${B4}\n`);
+    expect(plain.stderr).toContain(`reduck runs wait ${B4}`);
     const json = await reduck("run", "--no-wait", "--json", ...EMAIL);
     expect(json.exitCode).toBe(0);
-    expect(json.json()).toEqual({ status: "running", batchId: "b4", runIds: ["r1"], retryAfterMs: 20 });
+    expect(json.json()).toEqual({ status: "running", batchId: B4, runIds: [R1], retryAfterMs: 20 });
     expect(polls).toBe(0);
   });
 });
 
 describe("where and how long, on the wire", () => {
   it("--browser cloud --region --country --wait-for-seconds go as the service reads them", async () => {
-    wire({ status: 200, body: { result: { ok: 1 }, runId: "r1" } });
+    wire({ status: 200, body: { result: { ok: 1 }, runId: R1 } });
     const { exitCode } = await reduck("run", "--browser", "cloud", "--region", "us-east-1", "--country", "de", "--wait-for-seconds", "5", ...EMAIL);
     expect(exitCode).toBe(0);
     expect(posts[0]).toMatchObject({ browser: "cloud", region: "us-east-1", country: "DE", waitForSeconds: 5 });
   });
 
   it("--browser managed goes as cloud; --browser ID is that device", async () => {
-    wire({ status: 200, body: { result: 1, runId: "r1" } });
+    wire({ status: 200, body: { result: 1, runId: R1 } });
     await reduck("run", "--browser", "managed", ...EMAIL);
     await reduck("run", "--browser", SEED_IDS.devices.demo, ...EMAIL);
     expect(posts.map((p) => p.browser)).toEqual(["cloud", { deviceId: SEED_IDS.devices.demo }]);
@@ -129,7 +136,7 @@ describe("where and how long, on the wire", () => {
     [["--wait-for-seconds", "111"], '--wait-for-seconds must be a whole number of at most 110 (you gave "111")'],
     [["--browser", "firefox"], '--browser takes cloud, extension or a paired browser\'s id (see `reduck devices list`), not "firefox"'],
   ])("%j: exit 2, nothing sent", async (flags, message) => {
-    wire({ status: 200, body: { result: 1, runId: "r1" } });
+    wire({ status: 200, body: { result: 1, runId: R1 } });
     const { exitCode, stderr } = await reduck("run", ...flags, ...EMAIL);
     expect(exitCode).toBe(2);
     expect(stderr).toContain(message);
@@ -143,7 +150,7 @@ describe("reduck runs wait", () => {
     const { stdout, stderr, exitCode } = await reduck("runs", "wait", "0d4e8619-5b1c-4c1e-9d55-000000000b05");
     expect(exitCode).toBe(0);
     expect(JSON.parse(stdout)).toEqual({ n: 2 });
-    expect(stderr).toContain("run r1");
+    expect(stderr).toContain(`run ${R1}`);
     expect(posts).toHaveLength(0);
   });
 
@@ -152,8 +159,8 @@ describe("reduck runs wait", () => {
       batchId: "0d4e8619-5b1c-4c1e-9d55-000000000b06",
       status: "failed",
       runs: [
-        { status: "completed", runId: "r1", result: 1 },
-        { status: "failed", runId: "r2", error: "timed out", errorType: "timeout" },
+        { status: "completed", runId: R1, result: 1 },
+        { status: "failed", runId: R2, error: "timed out", errorType: "timeout" },
       ],
     };
     wire({ status: 200, body: null }, [done]);
@@ -164,8 +171,8 @@ describe("reduck runs wait", () => {
       status: "failed",
       totalSteps: 2,
       runs: [
-        { status: "completed", runId: "r1", result: 1 },
-        { status: "failed", runId: "r2", error: "timed out", errorType: "timeout" },
+        { status: "completed", runId: R1, result: 1 },
+        { status: "failed", runId: R2, error: "timed out", errorType: "timeout" },
       ],
     });
   });

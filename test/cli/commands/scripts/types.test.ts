@@ -44,6 +44,16 @@ describe("scripts types", () => {
     expect(readFileSync(out, "utf8")).toBe(text);
   });
 
+  it("an absolute --out outside the current folder: the header names the file, not the folder it is in", async () => {
+    const dir = tempDir();
+    const out = path.join(dir, "reduck-scripts.ts");
+    const made = await reduck("scripts", "types", "reduck/mail.google.com/send_email", "--out", out);
+    expect(made.exitCode, made.stderr).toBe(0);
+    const text = readFileSync(out, "utf8");
+    expect(text).toContain("// Made with: reduck scripts types reduck/mail.google.com/send_email --out reduck-scripts.ts\n");
+    expect(text).not.toContain(dir);
+  });
+
   it("--json: the file and each script's version", async () => {
     const out = path.join(tempDir(), "types.ts");
     const { json, exitCode } = await reduck("scripts", "types", "reduck/mail.google.com/send_email", "--out", out, "--json");
@@ -91,7 +101,7 @@ describe("scripts types", () => {
     const made = await reduck("scripts", "types", "reduck/slack.com/upload_file", "--out", out, "--strict");
     expect(made.exitCode, made.stderr).toBe(0);
     const text = readFileSync(out, "utf8");
-    expect(text).toContain(`// Made with: reduck scripts types reduck/slack.com/upload_file --out ${out} --strict\n`);
+    expect(text).toContain(`// Made with: reduck scripts types reduck/slack.com/upload_file --out ${path.basename(out)} --strict\n`);
     expect(text).toContain("  interface ReduckScriptsConfig {\n    strict: true;\n  }\n}\n");
     expect(biomeFormatted(text)).toBe(text);
 

@@ -1,5 +1,6 @@
 import { Flags } from "@oclif/core";
 import { createDraftScriptVersion } from "../../../../generated/operations.js";
+import { VERSION } from "../../../shell/answer-shapes.js";
 import { formatAddress, addressArg } from "../../../shell/address.js";
 import { BaseCommand } from "../../../shell/base.js";
 import { renderDiff } from "../../../scripts/contract.js";
@@ -52,7 +53,7 @@ Try a draft with \`reduck run --version VERSION --script ADDRESS ...\`, then mak
       ...(flags["logged-in"] !== undefined ? { logged_in: flags["logged-in"] } : {}),
       ...(flags.parent ? { parent_version_id: await resolveVersion(client, path, flags.parent) } : {}),
     };
-    const draft = await unwrapScript(client, await createDraftScriptVersion({ client, path, body }), path, `adding a draft to ${address}`);
+    const draft = await unwrapScript(client, await createDraftScriptVersion({ client, path, body }), path, `adding a draft to ${address}`, VERSION);
     if (this.jsonEnabled()) return draft;
     this.log(`Created draft version ${draft.version_number} of ${address}: ${draft.id}${renderDiff(draft.diff)}`);
     this.note(

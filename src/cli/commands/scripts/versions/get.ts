@@ -1,5 +1,6 @@
 import { Flags } from "@oclif/core";
 import { resolveScriptVersion, versionArg } from "../../../scripts/versions.js";
+import { VERSION } from "../../../shell/answer-shapes.js";
 import { getScriptVersion } from "../../../../generated/operations.js";
 import { addressArg } from "../../../shell/address.js";
 import { BaseCommand } from "../../../shell/base.js";
@@ -33,6 +34,7 @@ export default class VersionsGet extends BaseCommand<typeof VersionsGet> {
       await getScriptVersion({ client, path: { ...path, versionId } }),
       path,
       `reading ${address} version ${this.args.version}`,
+      VERSION,
     );
     if (!this.jsonEnabled()) this.log(renderVersion(version, address, { code: this.flags.code }));
     return version;

@@ -1,5 +1,6 @@
 import { Flags } from "@oclif/core";
 import { getScript, listScriptVersions } from "../../../../generated/operations.js";
+import { SCRIPT, VERSION_SUMMARY } from "../../../shell/answer-shapes.js";
 import type { components } from "../../../../generated/schema.js";
 import { formatAddress, addressArg } from "../../../shell/address.js";
 import { BaseCommand } from "../../../shell/base.js";
@@ -41,14 +42,14 @@ export default class VersionsList extends BaseCommand<typeof VersionsList> {
     const doing = `listing the versions of ${address}`;
     // An address the service does not know: exit 2, with the scripts it most likely meant.
     const fail = (error: ReduckError) => scriptCallError(client, path, error, doing);
-    if (this.jsonEnabled()) return (await fetchList(listScriptVersions, { client, path, query }, this.flags, doing, fail)).page;
+    if (this.jsonEnabled()) return (await fetchList(listScriptVersions, { client, path, query }, this.flags, doing, fail, VERSION_SUMMARY)).page;
 
     // The versions do not say which one is current; the script does.
     const [{ items, page, note }, script] = await Promise.all([
-      fetchList(listScriptVersions, { client, path, query }, this.flags, doing, fail),
+      fetchList(listScriptVersions, { client, path, query }, this.flags, doing, fail, VERSION_SUMMARY),
       getScript({ client, path }),
     ]);
-    const currentId = this.unwrap(script, `reading ${address}`).current_version_id;
+    const currentId = this.unwrap(script, `reading ${address}`, SCRIPT).current_version_id;
     if (items.length === 0) {
       this.note(`${address} has no ${this.flags.draft ? "drafts" : this.flags.promoted ? "promoted versions" : "versions"} you can see.`);
       return page;

@@ -1,5 +1,6 @@
 import { promoteScriptVersion } from "../../../../generated/operations.js";
 import { addressArg } from "../../../shell/address.js";
+import { VERSION } from "../../../shell/answer-shapes.js";
 import { BaseCommand } from "../../../shell/base.js";
 import { resolveScriptVersion, versionArg } from "../../../scripts/versions.js";
 import { unwrapScript } from "../../../scripts/script-lookup.js";
@@ -28,6 +29,7 @@ export default class VersionsPromote extends BaseCommand<typeof VersionsPromote>
       await promoteScriptVersion({ client, path: { ...path, versionId } }),
       path,
       `promoting ${address} version ${this.args.version}`,
+      VERSION,
     );
     this.log(`Version ${version.version_number} (${version.id}) is now the current version of ${address}.`);
     return version;

@@ -1,5 +1,6 @@
 import { Flags } from "@oclif/core";
 import { patchDraftScriptVersion } from "../../../../generated/operations.js";
+import { VERSION } from "../../../shell/answer-shapes.js";
 import { addressArg } from "../../../shell/address.js";
 import { BaseCommand } from "../../../shell/base.js";
 import { renderDiff } from "../../../scripts/contract.js";
@@ -54,6 +55,7 @@ export default class VersionsUpdate extends BaseCommand<typeof VersionsUpdate> {
       await patchDraftScriptVersion({ client, path: { ...path, versionId }, body }),
       path,
       `updating ${address} version ${this.args.version}`,
+      VERSION,
     );
     if (this.jsonEnabled()) return draft;
     this.log(`Updated draft version ${draft.version_number} of ${address}: ${draft.id}${renderDiff(draft.diff)}`);

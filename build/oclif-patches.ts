@@ -1,0 +1,145 @@
+/**
+ * What the CLI's bundle changes in oclif (@oclif/core, and plugin-autocomplete's `debug`) to start
+ * faster: two edits of its source text, three packages it requires for features this CLI never
+ * uses left out, and `debug` loaded only under DEBUG. Each saves a few ms of every start (measured; see
+ * docs/performance.md). Each names exactly what it changes, so that test/build/oclif-patches.test.ts
+ * can read the installed oclif and fail when an upgrade moves it; the edits also stop the build.
+ */
+import type { Plugin } from "esbuild";
+import { readFile } from "node:fs/promises";
+
+/** An edit of one file of a package: `find`, which must appear exactly once, becomes `replace`. */
+export interface SourcePatch {
+  name: string;
+  package: string;
+  /** The file, from the package's folder, with `/`. */
+  file: string;
+  find: string;
+  replace: string;
+}
+
+/**
+ * oclif sorts the commands of its manifest with `localeCompare` at every start, and the first
+ * `localeCompare` of a process loads ICU's collation data: about 5 ms (measured). Command ids
+ * here are lower-case words, digits, `-` and `:`, which sort the same by code unit.
+ */
+export const PLAIN_SORT: SourcePatch = {
+  name: "oclif-plain-sort",
+  package: "@oclif/core",
+  file: "lib/config/plugin.js",
+  find: ".sort((a, b) => a.id.localeCompare(b.id))",
+  replace: ".sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))",
+};
+
+/**
+ * oclif finds the platform (`wsl` or Node's) at every start through `wsl-utils`, which loads
+ * `child_process` and a PowerShell helper just to re-export `is-wsl`'s answer: `is-wsl` is
+ * asked directly. oclif does not depend on it, but finds the copy `wsl-utils` uses (test/build
+ * checks that it is the same file).
+ */
+export const PLAIN_WSL: SourcePatch = {
+  name: "oclif-plain-wsl",
+  package: "@oclif/core",
+  file: "lib/util/os.js",
+  find: "return (await import('wsl-utils')).isWsl ?",
+  replace: "return (await import('is-wsl')).default ?",
+};
+
+/** `source` (the text of `patch`'s file, read from `where`) with the patch made; throws when the text to replace is not there exactly once. */
+export function applyPatch(patch: SourcePatch, source: string, where: string): string {
+  const at = source.indexOf(patch.find);
+  if (at < 0 || source.indexOf(patch.find, at + 1) >= 0) {
+    throw new Error(`${patch.name}: ${where} no longer says ${patch.find} (once); check the patch against this version of ${patch.package}`);
+  }
+  return source.slice(0, at) + patch.replace + source.slice(at + patch.find.length);
+}
+
+/** A path pattern of `file` of `pkg` wherever it is installed. */
+function fileFilter(pkg: string, file: string): RegExp {
+  return new RegExp(`${[...pkg.split("/"), ...file.split("/")].map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[\\\\/]")}$`);
+}
+
+/** The esbuild plugin that makes `patch`. */
+export function sourcePatch(patch: SourcePatch): Plugin {
+  return {
+    name: patch.name,
+    setup(build) {
+      build.onLoad({ filter: fileFilter(patch.package, patch.file) }, async (args) => ({
+        loader: "js",
+        contents: applyPatch(patch, await readFile(args.path, "utf8"), args.path),
+      }));
+    },
+  };
+}
+
+export const plainSort = sourcePatch(PLAIN_SORT);
+
+export const plainWsl = sourcePatch(PLAIN_WSL);
+
+/**
+ * Packages @oclif/core requires at start-up for features this CLI never uses, each from one file
+ * and called in one function (`usedIn`), left out of the bundle: parsing and evaluating them cost
+ * up to 10 ms per start (measured). Calling one throws.
+ */
+export const UNUSED_PACKAGES = [
+  {
+    // Its Node-version warning cannot run bundled anyway: it reads a package.json beside
+    // `__dirname`, which an ES module lacks, and gives up (it catches what it throws).
+    package: "semver",
+    requiredBy: "lib/index.js",
+    usedIn: "checkNodeVersion",
+  },
+  {
+    // Finds command files by pattern, while this CLI lists its commands explicitly.
+    package: "tinyglobby",
+    requiredBy: "lib/config/plugin.js",
+    usedIn: "getCommandIdsFromPattern",
+  },
+  {
+    // Matches plugin names against wildcards in package.json's `oclif.plugins`, and this CLI
+    // has no plugins (help and autocomplete are built in as commands).
+    package: "minimatch",
+    requiredBy: "lib/config/plugin-loader.js",
+    usedIn: "findMatchingDependencies",
+  },
+] as const;
+
+/** What an unused package becomes in the bundle: an object whose every property is a function that throws. */
+export function unusedModule(name: string): string {
+  return `module.exports = new Proxy({}, { get: (_, key) => key === "__esModule" ? undefined : () => { throw new Error(${JSON.stringify(`${name} is not part of reduck's build`)}); } });`;
+}
+
+export const oclifUnused: Plugin = {
+  name: "oclif-unused",
+  setup(build) {
+    const names = UNUSED_PACKAGES.map((p) => p.package);
+    build.onResolve({ filter: new RegExp(`^(${names.join("|")})$`) }, (args) =>
+      /@oclif[\\/]core[\\/]/.test(args.importer) ? { path: args.path, namespace: "oclif-unused" } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "oclif-unused" }, (args) => ({ loader: "js", contents: unusedModule(args.path) }));
+  },
+};
+
+/**
+ * The files whose `debug` debugOnDemand replaces: oclif's logger and plugin-autocomplete's
+ * commands make their debug functions at start-up, and loading `debug` (with supports-color and
+ * tty) cost 1.5 ms of every start (measured).
+ */
+export const DEBUG_IMPORTERS = /@oclif[\\/](core[\\/]lib[\\/]logger\.js|plugin-autocomplete[\\/]lib[\\/])/;
+
+/**
+ * What `debug` becomes for DEBUG_IMPORTERS: the real package under `DEBUG=...`, the only time
+ * their debug output appears; without it, functions that print nothing, and `debug` is not loaded.
+ */
+export const DEBUG_ON_DEMAND = `const silent = (namespace) => Object.assign(() => {}, { enabled: false, namespace, extend: (sub, d = ":") => silent(namespace + d + sub) });
+module.exports = process.env.DEBUG ? require("debug") : silent;`;
+
+export const debugOnDemand: Plugin = {
+  name: "debug-on-demand",
+  setup(build) {
+    build.onResolve({ filter: /^debug$/ }, (args) => (DEBUG_IMPORTERS.test(args.importer) ? { path: "debug", namespace: "debug-on-demand" } : undefined));
+    // Resolved from the repository (where the build runs), as src/ resolves it: one `debug` in the
+    // bundle, whose writer src/cli/shell/debug-secrets.ts wraps to keep secrets out of DEBUG output.
+    build.onLoad({ filter: /.*/, namespace: "debug-on-demand" }, () => ({ loader: "js", resolveDir: process.cwd(), contents: DEBUG_ON_DEMAND }));
+  },
+};

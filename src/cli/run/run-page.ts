@@ -1,0 +1,42 @@
+/**
+ * `reduck runs trace RUN_ID --html FILE` / `--open`: the run's page, written and opened.
+ */
+import type { ReduckClient } from "../../client.js";
+import { readRunTrace } from "../../report/read-trace.js";
+import { renderTraceHtml } from "../../report/trace-page.js";
+import { fromReduckError } from "../shell/errors.js";
+import { openPage } from "./open-page.js";
+import { temporaryPage, writePage } from "./pages.js";
+
+export interface RunPageRequest {
+  client: ReduckClient;
+  runId: string;
+  /** Where to write it (checked already); a temporary file when not given. */
+  file: string | undefined;
+  open: boolean;
+  /** A line for people on stderr. */
+  note: (message: string) => void;
+}
+
+/**
+ * Reads the run, its trace and its screenshots, writes its page and opens it when asked; resolves
+ * to the page's path. A run that cannot be read fails the command; a screenshot that cannot be
+ * had, or a browser that cannot be opened, is a note (the page is there either way).
+ */
+export async function writeRunPage(request: RunPageRequest): Promise<string> {
+  const { client, runId, note } = request;
+  const read = await readRunTrace({ client, runId });
+  if (read.error) throw fromReduckError(read.error, `reading run ${runId}`);
+  const { run, trace, images, noTrace } = read.data;
+  const html = renderTraceHtml({ run, trace, images, notes: noTrace ? [`No trace: ${noTrace}`] : [] });
+  const file = request.file ?? (await temporaryPage(`run-${runId}.html`));
+  await writePage(file, html);
+  // The URL is the service's text: on a terminal, only its printable ASCII (a URL needs no more).
+  const shown = (url: string) => url.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).slice(0, 500);
+  for (const [url, image] of images) if ("problem" in image) note(`A screenshot is not on the page (${image.problem}): ${shown(url)}`);
+  if (request.open) {
+    const problem = await openPage(file);
+    if (problem) note(`Could not open a browser (${problem}): open ${file} yourself.`);
+  }
+  return file;
+}
