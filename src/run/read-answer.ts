@@ -114,7 +114,7 @@ export function stepOutcome(raw: unknown): RunStepOutcome {
 /**
  * Steps a sequential chain never ran, as `skipped`. The service says only that "the rest report
  * that they never ran": such a step failed with no run of its own after an earlier failure (or
- * says `errorType: "not_run"`, as the reference server does).
+ * says `errorType: "not_run"`, as the sandbox does).
  */
 export function markSkipped(runs: RunStepOutcome[], sequential: boolean): RunStepOutcome[] {
   let failedBefore = false;

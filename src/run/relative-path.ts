@@ -1,6 +1,6 @@
 /**
  * The one rule for files named by `relativePath`, shared by the library, the CLI, the
- * agent tool and the reference server: a plain relative name inside the reduck folder
+ * agent tool and the sandbox: a plain relative name inside the reduck folder
  * (`<desktop>/reduck`), sub-folders allowed.
  */
 

@@ -11,12 +11,12 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore, type RunningHttpServer } from "@reduck-client/sandbox";
+import { createHandlers, createStore, startHttpServer, type SandboxStore, type RunningHttpServer } from "@reduck-client/sandbox";
 import { createReduckClient, MAX_FILE_BYTES, MAX_JSON_BODY_BYTES, relativePathProblem, runScript, type ReduckClient } from "../../src/index.js";
 import { sparseFile } from "../support/files.js";
 
 const uploadDocument = { handle: "reduck", host: "docusign.com", slug: "upload_document" };
-let store: ReferenceStore;
+let store: SandboxStore;
 let server: RunningHttpServer;
 let client: ReduckClient;
 let dir: string;

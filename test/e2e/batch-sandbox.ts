@@ -1,5 +1,5 @@
 /**
- * The reference server and the user's home shared by the `reduck batch` end-to-end files
+ * The sandbox and the user's home shared by the `reduck batch` end-to-end files
  * (batch.test.ts, batch-resume.test.ts): a test file calls useBatchSandbox(), which starts the
  * server (test/support/sandbox.ts) before that file's tests and removes everything after. Its
  * bindings are live: read them in tests.
@@ -8,10 +8,10 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll } from "vitest";
 import { createReduckClient, listAll, listRuns } from "../../src/index.js";
-import type { ReferenceStore } from "@reduck-client/sandbox";
+import type { SandboxStore } from "@reduck-client/sandbox";
 import { type CliSandbox, useCliSandbox } from "../support/sandbox.js";
 
-export let store: ReferenceStore;
+export let store: SandboxStore;
 export let server: CliSandbox["server"];
 export let home: string;
 export let env: Record<string, string>;

@@ -1,5 +1,5 @@
 /**
- * `--out DIR`, downloads: the built CLI against the reference server over loopback,
+ * `--out DIR`, downloads: the built CLI against the sandbox over loopback,
  * with the sandbox's simulated downloads: download_invoice's base64 PDF, a managed browser's
  * `{ filename, url }`, and hostile names from the server.
  */

@@ -11,7 +11,7 @@
  */
 import net from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createHandlers, createStore, SEED_IDS, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
+import { createHandlers, createStore, SEED_IDS, startHttpServer, type SandboxStore } from "@reduck-client/sandbox";
 import { runCli } from "../support/cli.js";
 import { temporaryFolder } from "../support/files.js";
 
@@ -65,7 +65,7 @@ async function startHoldingRelay(target: string) {
   };
 }
 
-let store: ReferenceStore;
+let store: SandboxStore;
 let sandbox: Awaited<ReturnType<typeof startHttpServer>>;
 let relay: Awaited<ReturnType<typeof startHoldingRelay>>;
 let env: Record<string, string>;

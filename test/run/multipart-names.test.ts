@@ -1,6 +1,6 @@
 /**
  * Input names and file names that are not ASCII, or hold a colon, arrive as they were written:
- * runScript sends part headers as UTF-8, and the reference server parses them as UTF-8.
+ * runScript sends part headers as UTF-8, and the sandbox parses them as UTF-8.
  */
 import { expect, test } from "vitest";
 import { createReduckClient, runScript } from "../../src/index.js";

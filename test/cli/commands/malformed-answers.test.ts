@@ -1,6 +1,6 @@
 /**
  * A malformed answer is an error, not a crash. Each command that prints details gets the
- * reference server's own answer, bent at random (a field dropped, or made null, a number, a
+ * sandbox's own answer, bent at random (a field dropped, or made null, a number, a
  * string, a list, an object; an id out of its shape; the whole answer replaced), from a seeded
  * generator so a failure can be replayed: the command either prints (the bent field was one it does
  * not read) or exits 1 with one line naming what it was doing, never a TypeError or a stack.
@@ -8,9 +8,9 @@
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { describe, expect, test } from "vitest";
 import { SEED_IDS } from "@reduck-client/sandbox";
-import { reduck, useReferenceServer } from "./harness.js";
+import { reduck, useSandboxForCli } from "./harness.js";
 
-const server = useReferenceServer();
+const server = useSandboxForCli();
 const API = "https://reduck.ai";
 const SEED = Number(process.env.FUZZ_SEED ?? 35);
 const CASES = Number(process.env.FUZZ_CASES ?? 20);
@@ -178,7 +178,7 @@ describe("ids the service hands out are checked before they are printed", () => 
   });
 });
 
-/** The reference server's answer to `GET path` (through the library's transport, as msw serves it). */
+/** The sandbox's answer to `GET path` (through the library's transport, as msw serves it). */
 async function answerOf(path: string): Promise<Json> {
   const response = await fetch(`${API}${path}`, { headers: { "x-api-key": server.store.demo.apiKey } });
   expect(response.status, path).toBe(200);
