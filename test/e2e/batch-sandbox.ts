@@ -7,11 +7,11 @@
 import { readFile } from "node:fs/promises";
 import { beforeAll } from "vitest";
 import { createReduckClient, listAll, listRuns } from "../../src/index.js";
-import type { ReferenceStore } from "@reduck-client/sandbox";
+import type { SandboxStore } from "@reduck-client/sandbox";
 import { type CliSandbox, useCliSandbox } from "../support/sandbox.js";
 import { temporaryFolder } from "../support/files.js";
 
-export let store: ReferenceStore;
+export let store: SandboxStore;
 export let server: CliSandbox["server"];
 export let home: string;
 export let env: Record<string, string>;

@@ -6,22 +6,22 @@
  *   for the file's tests, a temporary home for the user, the environment that points the CLI at
  *   both (the demo user's key, a config folder inside that home), and the library's client on the
  *   same server.
- * - useInProcessSandbox(): useReferenceServer's fresh store for each test (the sandbox's
+ * - useInProcessSandbox(): useSandboxClient's fresh store for each test (the sandbox's
  *   handlers in-process through MSW), with a scratch folder.
  *
  * Folders are temporaryFolders, removed when the test file ends.
  */
 import path from "node:path";
-import type { Reference } from "@reduck-client/sandbox/testing";
+import type { SandboxInProcess } from "@reduck-client/sandbox/testing";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore, type StoreOptions } from "@reduck-client/sandbox";
+import { createHandlers, createStore, startHttpServer, type SandboxStore, type StoreOptions } from "@reduck-client/sandbox";
 import { createReduckClient, type ReduckClient } from "../../src/index.js";
 import { makeDesktop, temporaryFolder } from "./files.js";
-import { useReferenceServer } from "./reference.js";
+import { useSandboxClient } from "./sandbox-client.js";
 
 export interface CliSandbox {
   /** The sandbox's state: what it holds, the runs it made, the requests it received. */
-  store: ReferenceStore;
+  store: SandboxStore;
   /** The loopback server (its `url` is the CLI's REDUCK_API_URL). */
   server: Awaited<ReturnType<typeof startHttpServer>>;
   /** The user's home folder (HOME), empty but for what the tests put there: also the file's scratch folder. */
@@ -40,7 +40,7 @@ export interface CliSandboxOptions {
   /** A simulated desktop with these files in its reduck folder (makeDesktop), as the store's desktopDir. */
   desktop?: Record<string, Uint8Array | string>;
   /** Adds the file's own scripts, connectors or files to the store, before the server starts. */
-  seed?: (store: ReferenceStore) => void | Promise<void>;
+  seed?: (store: SandboxStore) => void | Promise<void>;
   /** How the home folder's name starts, so that a folder left behind names its test file. */
   home?: string;
   /** The CLI's config folder, as path segments inside the home (default `.config`). */
@@ -104,7 +104,7 @@ export function cliEnv({ url, home, apiKey, configDir }: { url: string; home: st
   };
 }
 
-export interface InProcessSandbox extends Reference<ReduckClient> {
+export interface InProcessSandbox extends SandboxInProcess<ReduckClient> {
   /** A scratch folder of this test's own. */
   folder: string;
 }
@@ -112,7 +112,7 @@ export interface InProcessSandbox extends Reference<ReduckClient> {
 /**
  * The sandbox's handlers, in-process through MSW (a request they do not answer fails the
  * test), over a new store before each test of the calling file (`seed` fills it), scripts running
- * against the simulated page, and a scratch folder per test: useReferenceServer's fresh mode, with
+ * against the simulated page, and a scratch folder per test: useSandboxClient's fresh mode, with
  * the folder. The fields are set before each test.
  *
  * @example
@@ -123,7 +123,7 @@ export function useInProcessSandbox({
   seed,
   folder: prefix = "reduck-in-process-",
 }: Pick<CliSandboxOptions, "seed"> & { folder?: string } = {}): InProcessSandbox {
-  const sandbox = useReferenceServer({ fresh: true, seed }) as InProcessSandbox;
+  const sandbox = useSandboxClient({ fresh: true, seed }) as InProcessSandbox;
   beforeEach(() => {
     sandbox.folder = temporaryFolder(prefix);
   });

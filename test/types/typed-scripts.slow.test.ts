@@ -7,10 +7,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { everyRunnableScript, reduck, tempDir, useReferenceServer } from "../cli/commands/harness.js";
+import { everyRunnableScript, reduck, tempDir, useSandboxForCli } from "../cli/commands/harness.js";
 import { typecheck, type Problem } from "../support/typecheck.js";
 
-useReferenceServer();
+useSandboxForCli();
 
 const HEAD = `import "./reduck-scripts.js";
 import { createReduckClient, runMany, runScript, waitForRun } from "reduck-client";

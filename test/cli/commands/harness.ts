@@ -8,7 +8,7 @@ import { runCommand } from "@oclif/test";
 import type { RequestHandler } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { createHandlers, createStore, type ReferenceStore } from "@reduck-client/sandbox";
+import { createHandlers, createStore, type SandboxStore } from "@reduck-client/sandbox";
 import { BUILD_ROOT } from "../../support/cli.js";
 import { temporaryFolder } from "../../support/files.js";
 
@@ -26,7 +26,7 @@ export interface CliResult {
  * Starts msw with the sandbox's handlers over a new store before each test, and
  * points the CLI at it with the demo account's key.
  */
-export function useReferenceServer(): { readonly store: ReferenceStore; use(...handlers: RequestHandler[]): void } {
+export function useSandboxForCli(): { readonly store: SandboxStore; use(...handlers: RequestHandler[]): void } {
   // In-process tests run scripts against the simulated page, which is fast; the end-to-end tests
   // (test/e2e, test/mcp, test/run/run-http) run them in the sandbox's real browser.
   const server = setupServer();

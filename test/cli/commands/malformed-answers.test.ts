@@ -8,9 +8,9 @@
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { describe, expect, test } from "vitest";
 import { SEED_IDS } from "@reduck-client/sandbox";
-import { reduck, useReferenceServer } from "./harness.js";
+import { reduck, useSandboxForCli } from "./harness.js";
 
-const server = useReferenceServer();
+const server = useSandboxForCli();
 const API = "https://reduck.ai";
 const SEED = Number(process.env.FUZZ_SEED ?? 35);
 const CASES = Number(process.env.FUZZ_CASES ?? 20);
