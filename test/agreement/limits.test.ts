@@ -3,17 +3,14 @@
  * sandbox (`@reduck-client/sandbox`, whose rules are its own, written from the service
  * description) does over real loopback HTTP. Each limit is probed at the client's value and one
  * byte past it, on both sides, so a client limit that drifts by one byte in either direction
- * fails here (test/agreement/witness.slow.test.ts proves that it does).
+ * fails here (test/agreement/limit-mutations.slow.test.ts proves that it does).
  */
-import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHandlers, createStore, startHttpServer, type SandboxStore, type RunningHttpServer } from "@reduck-client/sandbox";
 import { createReduckClient, MAX_FILE_BYTES, MAX_JSON_BODY_BYTES, relativePathProblem, runScript, type ReduckClient } from "../../src/index.js";
-import { sparseFile } from "../support/files.js";
+import { sparseFile, temporaryFolder } from "../support/files.js";
 
 const uploadDocument = { handle: "reduck", host: "docusign.com", slug: "upload_document" };
 let store: SandboxStore;
@@ -32,11 +29,10 @@ beforeAll(async () => {
     return fetch(input, init);
   };
   client = createReduckClient({ apiKey: store.demo.apiKey, baseUrl: server.url, maxRetries: 0, fetch: recording });
-  dir = await mkdtemp(path.join(os.tmpdir(), "reduck-agreement-"));
+  dir = temporaryFolder("reduck-agreement-");
 });
 afterAll(async () => {
   await server?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 /** A sparse file of `size` bytes. */

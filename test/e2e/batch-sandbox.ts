@@ -4,12 +4,12 @@
  * server (test/support/sandbox.ts) before that file's tests and removes everything after. Its
  * bindings are live: read them in tests.
  */
-import { mkdtemp, readFile } from "node:fs/promises";
-import path from "node:path";
+import { readFile } from "node:fs/promises";
 import { beforeAll } from "vitest";
 import { createReduckClient, listAll, listRuns } from "../../src/index.js";
 import type { SandboxStore } from "@reduck-client/sandbox";
 import { type CliSandbox, useCliSandbox } from "../support/sandbox.js";
+import { temporaryFolder } from "../support/files.js";
 
 export let store: SandboxStore;
 export let server: CliSandbox["server"];
@@ -55,7 +55,7 @@ export function useBatchSandbox(): void {
 
 /** A fresh folder for one test's files. */
 export async function folder(): Promise<string> {
-  return mkdtemp(path.join(home, "t-"));
+  return temporaryFolder("t-", { inside: home });
 }
 
 /** The script's runs at the server (through its runs API), counted by their `name` argument. */

@@ -1,14 +1,3 @@
-/**
- * read_run_trace against traces no service should send: not an object, thousands of steps,
- * megabytes of text, nesting 10,000 deep, control characters, and screenshots that are too
- * large, too many, not images, or on addresses this machine must not be sent to. The answer
- * stays bounded and says what it left out, and nothing is fetched that should not be (MSW fails
- * the test on any request it was not told about). In-process: the SDK's client over an
- * in-memory transport, the service played by MSW.
- */
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { deflateSync } from "node:zlib";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -17,6 +6,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { createReduckClient } from "../../src/index.js";
 import { createMcpServer } from "../../src/mcp/server.js";
+import { temporaryFolder } from "../support/files.js";
 
 const API = "https://reduck.ai";
 const RUN_ID = "00000000-0000-4000-8005-0000000000aa";
@@ -26,7 +16,7 @@ let fetched: string[] = [];
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: "error" });
-  folder = await mkdtemp(path.join(os.tmpdir(), "reduck-mcp-trace-"));
+  folder = temporaryFolder("reduck-mcp-trace-");
 });
 afterEach(() => {
   server.resetHandlers();
@@ -34,7 +24,6 @@ afterEach(() => {
 });
 afterAll(async () => {
   server.close();
-  await rm(folder, { recursive: true, force: true });
 });
 
 /** A valid PNG of width x height grey pixels, padded with a private chunk to about `bytes`. */

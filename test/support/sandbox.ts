@@ -69,7 +69,7 @@ export function useCliSandbox({
     await seed?.(store);
     const server = await startHttpServer({ handlers: createHandlers(store) });
     const home = temporaryFolder(prefix);
-    const env = { HOME: home, REDUCK_API_URL: server.url, REDUCK_API_KEY: store.demo.apiKey, REDUCK_CONFIG_DIR: path.join(home, ...configDir) };
+    const { env } = cliEnv({ url: server.url, home, apiKey: store.demo.apiKey, configDir: path.join(home, ...configDir) });
     const client = createReduckClient({ apiKey: store.demo.apiKey, baseUrl: server.url });
     Object.assign(sandbox, { store, server, home, env, client, desktop });
   }, 30_000);
@@ -77,6 +77,31 @@ export function useCliSandbox({
     await sandbox.server?.close();
   });
   return sandbox;
+}
+
+export interface CliUser {
+  /** The user's config folder (REDUCK_CONFIG_DIR), where a login is kept. */
+  configDir: string;
+  /** The CLI's environment: HOME, REDUCK_API_URL, REDUCK_CONFIG_DIR, and REDUCK_API_KEY when given. */
+  env: Record<string, string>;
+}
+
+/**
+ * The environment that points the built CLI at `url` as a user whose home is `home`: what
+ * useCliSandbox gives, for a server of the test's own (a fake service, an API behind a proxy, the
+ * sandbox beside an authorization server). The config folder is a new one inside the home unless
+ * given, so users who share a home do not share a login.
+ *
+ * @example
+ * const home = temporaryFolder("reduck-oauth-");
+ * const { configDir, env } = cliEnv({ url: world.url, home });
+ */
+export function cliEnv({ url, home, apiKey, configDir }: { url: string; home: string; apiKey?: string; configDir?: string }): CliUser {
+  const folder = configDir ?? temporaryFolder("config-", { inside: home });
+  return {
+    configDir: folder,
+    env: { HOME: home, REDUCK_API_URL: url, ...(apiKey === undefined ? {} : { REDUCK_API_KEY: apiKey }), REDUCK_CONFIG_DIR: folder },
+  };
 }
 
 export interface InProcessSandbox extends SandboxInProcess<ReduckClient> {

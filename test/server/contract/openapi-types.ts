@@ -1,5 +1,5 @@
 // Written by `npm run generate` from openapi.json (the sandbox's copy, beside this file). Do not edit by hand.
-// A twin of the client's src/generated/schema.ts, on purpose: the sandbox is a witness and takes nothing from the client.
+// A twin of the client's src/generated/schema.ts, on purpose: the sandbox takes nothing from the client.
 
 export interface paths {
     "/api/devices": {

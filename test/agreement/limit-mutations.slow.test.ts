@@ -1,5 +1,5 @@
 /**
- * The witness test: the agreement tests (limits.test.ts) must notice a client limit that is one
+ * The agreement tests (limits.test.ts) must notice a client limit that is one
  * byte off. Each case runs them in a child vitest whose config swaps the client's
  * `src/run/limits.ts` for a copy with one limit moved by one byte, and expects exactly the
  * agreement tests of that limit to fail; the same run without the change passes. Nothing in the
@@ -7,11 +7,11 @@
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
+import { temporaryFolder } from "../support/files.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const LIMITS = path.join(ROOT, "src", "run", "limits.ts");
@@ -20,11 +20,8 @@ const SETUP = path.join(ROOT, "test", "support", "sandbox-cleanup.ts");
 const VITEST = path.join(ROOT, "node_modules", "vitest", "vitest.mjs");
 let temp: string;
 
-beforeAll(async () => {
-  temp = await mkdtemp(path.join(os.tmpdir(), "reduck-witness-"));
-});
-afterAll(async () => {
-  if (temp) await rm(temp, { recursive: true, force: true });
+beforeAll(() => {
+  temp = temporaryFolder("reduck-limit-mutations-");
 });
 
 /**
@@ -93,7 +90,7 @@ async function runAgreement(name: string, change?: { constant: string; by: numbe
   };
 }
 
-describe("the agreement tests witness a client limit one byte off", { timeout: 180_000 }, () => {
+describe("the agreement tests catch a client limit one byte off", { timeout: 180_000 }, () => {
   test("as the client is, they pass", async () => {
     const outcome = await runAgreement("unchanged");
     expect(outcome.failed).toEqual([]);
