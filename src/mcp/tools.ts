@@ -10,6 +10,7 @@
  */
 import type { FileHandle } from "node:fs/promises";
 import { fileInputs as fileInputsOf } from "../core/arguments.js";
+import { isIdOf } from "../core/id-shapes.js";
 import { jsonSchemaOf } from "../core/json.js";
 import { getMe, getScript, getScriptVersion, listAllScripts, listRuns, listScripts } from "../generated/operations.js";
 import type { FileSource } from "../run/files.js";
@@ -30,7 +31,6 @@ import { checkNamedFile } from "./folder.js";
 import { DEFAULT_PAGE_SIZE, DOCUMENT_CHARS, FULL_RESULT_CHARS, MESSAGE_CHARS, RESULT_CHARS, SCHEMA_CHARS } from "./limits.js";
 import {
   addressOf,
-  isUuid,
   nameProblem,
   notAnId,
   scriptCallFailed,
@@ -59,7 +59,7 @@ async function bindFiles(
 ): Promise<{ ok: true; script: ScriptToRun } | { ok: false; message: string }> {
   const name = scriptName(script);
   if ("problem" in name) return { ok: false, message: await nameProblem(ctx, script, name.problem) };
-  if (script.version_id !== undefined && !isUuid(script.version_id)) {
+  if (script.version_id !== undefined && !isIdOf("version id", script.version_id)) {
     return { ok: false, message: notAnId(script.version_id, "version id", "list_script_versions lists a script's versions") };
   }
   const files: Record<string, FileSource> = {};
@@ -195,7 +195,8 @@ export async function readRunResultsTool(ctx: ToolContext, input: Input<"readRun
   if ((input.runId === undefined) === (input.batchId === undefined))
     return fail("Give exactly one of runId (one run) or batchId (every script of a batch), as run_script gave them.");
   const id = input.runId ?? input.batchId!;
-  if (!isUuid(id)) return fail(notAnId(id, input.runId ? "run id" : "batch id", "run_script gives them; list_runs lists runs"));
+  if (!isIdOf(input.runId ? "run id" : "batch id", id))
+    return fail(notAnId(id, input.runId ? "run id" : "batch id", "run_script gives them; list_runs lists runs"));
   const hold = ctx.holdMs ?? DEFAULT_HOLD_MS;
   const progress = startProgress(extra, hold);
   try {
@@ -363,7 +364,8 @@ export async function readScriptTool(ctx: ToolContext, input: Input<"readScriptI
   } | null;
   let meta: Record<string, unknown> = {};
   if (input.version_id) {
-    if (!isUuid(input.version_id)) return fail(notAnId(input.version_id, "version id", `list_script_versions with address: "${addressOf(path)}" lists them`));
+    if (!isIdOf("version id", input.version_id))
+      return fail(notAnId(input.version_id, "version id", `list_script_versions with address: "${addressOf(path)}" lists them`));
     const r = await getScriptVersion({ client: ctx.client, path: { ...path, versionId: input.version_id } });
     if (r.error) return scriptCallFailed(ctx, path, r.error, { ownImplied, versionHint: () => unknownVersionHint(ctx, path, input.version_id!) });
     version = r.data;

@@ -4,6 +4,7 @@
  * by `version_id` or by its number (`version`); a version the script does not have is answered
  * with the versions it does have.
  */
+import { isIdOf } from "../core/id-shapes.js";
 import type { components } from "../generated/schema.js";
 import {
   createDraftScriptVersion,
@@ -17,7 +18,7 @@ import {
 import { answer, fail, failWith, type ToolContext, type ToolResult } from "./answers.js";
 import { boundJson, cutText } from "./bounded.js";
 import { DEFAULT_PAGE_SIZE, MESSAGE_CHARS } from "./limits.js";
-import { addressOf, isUuid, notAnId, scriptCallFailed, scriptPath, unknownVersionHint, versionId, type ScriptPath } from "./naming.js";
+import { addressOf, notAnId, scriptCallFailed, scriptPath, unknownVersionHint, versionId, type ScriptPath } from "./naming.js";
 import type { Input } from "./tool-schemas.js";
 import { pageOf } from "./paging.js";
 
@@ -94,7 +95,7 @@ function draftBody(input: Input<"patchDraftScriptVersionInput">) {
 }
 
 export async function createDraftScriptVersionTool(ctx: ToolContext, input: Input<"createDraftScriptVersionInput">): Promise<ToolResult> {
-  if (input.parent_version_id !== undefined && !isUuid(input.parent_version_id)) {
+  if (input.parent_version_id !== undefined && !isIdOf("version id", input.parent_version_id)) {
     return fail(notAnId(input.parent_version_id, "version id", "list_script_versions lists a script's versions"));
   }
   const named = await scriptPath(ctx, input);
