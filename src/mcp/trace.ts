@@ -20,7 +20,7 @@ import { MESSAGE_CHARS, TRACE_IMAGE_BYTES, TRACE_IMAGES, TRACE_IMAGES_BYTES } fr
 import { addressOf, notAnId } from "./naming.js";
 import { toolRunStatus } from "./run-status.js";
 import type { Input } from "./tool-schemas.js";
-import { readTrace, stepLines, type ScreenshotRef } from "./trace-view.js";
+import { readTrace, type ScreenshotRef, stepLines } from "./trace-view.js";
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];
