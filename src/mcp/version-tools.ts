@@ -16,7 +16,7 @@ import {
   promoteScriptVersion,
 } from "../generated/operations.js";
 import { answer, fail, failWith, type ToolContext, type ToolResult } from "./answers.js";
-import { boundJson, cutText } from "./bounded.js";
+import { boundJson, shownText } from "./bounded.js";
 import { DEFAULT_PAGE_SIZE, MESSAGE_CHARS } from "./limits.js";
 import { addressOf, notAnId, scriptCallFailed, scriptPath, unknownVersionHint, versionId, type ScriptPath } from "./naming.js";
 import type { Input } from "./tool-schemas.js";
@@ -31,7 +31,7 @@ function versionSummary(v: VersionSummary, currentId: string | null) {
     version: v.version_number,
     current: v.id === currentId,
     draft: v.draft,
-    note: v.note == null ? null : cutText(v.note, 1_000),
+    note: v.note == null ? null : shownText(v.note, 1_000),
     language: v.language,
     sideEffects: v.side_effects,
     loggedIn: v.logged_in,
@@ -70,7 +70,7 @@ function versionAnswer(path: ScriptPath, v: VersionWithDiff, currentId: string |
     version: v.version_number,
     draft: v.draft,
     current: v.id === currentId,
-    note: v.note == null ? null : cutText(v.note, 1_000),
+    note: v.note == null ? null : shownText(v.note, 1_000),
     ...(v.diff !== undefined ? { changed: boundJson(v.diff, MESSAGE_CHARS).value } : {}),
     ...extra,
     next,

@@ -270,3 +270,63 @@ test("a run id of no run: the ids of recent runs a typo away", async () => {
   expect(r.isError).toBe(true);
   expect(r.text).toBe(`No such run. Did you mean ${RUN_ID}?`);
 });
+
+describe("the service's text reaches the agent visible, never acting", () => {
+  /** ESC (a terminal's commands), BEL, U+2028 (a line break to a JavaScript reader) and a bidi override. */
+  const ACTING = "\u001b[2J\u0007\u2028\u202e";
+  const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+  async function callTool(name: string, args: Record<string, unknown>) {
+    const client = createReduckClient({ apiKey: "rk_test_trace", maxRetries: 0 });
+    const mcp = await createMcpServer({ folder, client: async () => client });
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await mcp.connect(a);
+    const agent = new Client({ name: "test", version: "1.0.0" });
+    await agent.connect(b);
+    try {
+      return (await agent.callTool({ name, arguments: args })) as { content: Array<{ type: string; text?: string }>; structuredContent: any };
+    } finally {
+      await agent.close();
+    }
+  }
+
+  test("a script's description and name, as list_scripts shows them", async () => {
+    server.use(
+      http.get(`${API}/api/scripts/:handle`, () =>
+        HttpResponse.json({
+          data: [
+            {
+              id: "00000000-0000-4000-8003-000000000001",
+              host: "example.com",
+              slug: "read_heading",
+              name: `Read${ACTING} heading`,
+              description: `Reads the heading${ACTING}, then rings`,
+              visibility: "public",
+              author: { handle: "@demo" },
+              current_version: null,
+            },
+          ],
+          hasNextPage: false,
+        }),
+      ),
+    );
+    const r = await callTool("list_scripts", { handle: "@demo" });
+    const [script] = r.structuredContent.scripts;
+    expect(script.description).toBe("Reads the heading\\u001b[2J\\u0007\\u2028\\u202e, then rings");
+    expect(script.name).toBe("Read\\u001b[2J\\u0007\\u2028\\u202e heading");
+    expect(JSON.stringify(r.structuredContent)).not.toMatch(raw);
+    expect(r.content[0]!.text).not.toMatch(raw);
+  });
+
+  test("a trace step's detail, error and action, in the text and the structured answer", async () => {
+    serve({ steps: [{ action: `click${ACTING} #send`, ok: false, detail: { selector: `#send${ACTING}`, [`key${ACTING}`]: 1 }, error: `gone${ACTING}` }] });
+    const r = await readTrace();
+    const [step] = r.structuredContent.steps;
+    expect(step.detail).toEqual({ selector: "#send\\u001b[2J\\u0007\\u2028\\u202e", "key\\u001b[2J\\u0007\\u2028\\u202e": 1 });
+    expect(step.error).toBe("gone\\u001b[2J\\u0007\\u2028\\u202e");
+    expect(step.action).toBe("click [2J #send");
+    expect(JSON.stringify(r.structuredContent)).not.toMatch(raw);
+    expect(r.text).not.toMatch(raw);
+    expect(r.text).toContain('0 FAILED click [2J #send {"selector":"#send\\\\u001b[2J');
+  });
+});
