@@ -94,7 +94,8 @@ function serve(trace: unknown, images: Record<string, () => Response> = {}) {
 
 const pngAnswer = (bytes: Buffer) => () => new HttpResponse(bytes, { headers: { "content-type": "image/png" } });
 
-async function readTrace(runId = RUN_ID) {
+/** One tool call by an agent (the SDK's client) to the tool over an in-memory transport. */
+async function callTool(name: string, args: Record<string, unknown>) {
   const client = createReduckClient({ apiKey: "rk_test_trace", maxRetries: 0 });
   const mcp = await createMcpServer({ folder, client: async () => client });
   const [a, b] = InMemoryTransport.createLinkedPair();
@@ -103,7 +104,7 @@ async function readTrace(runId = RUN_ID) {
   await agent.connect(b);
   try {
     await agent.listTools();
-    const r = (await agent.callTool({ name: "read_run_trace", arguments: { runId } })) as {
+    const r = (await agent.callTool({ name, arguments: args })) as {
       content: Array<{ type: string; text?: string; data?: string; mimeType?: string }>;
       structuredContent: any;
       isError?: boolean;
@@ -113,6 +114,8 @@ async function readTrace(runId = RUN_ID) {
     await agent.close();
   }
 }
+
+const readTrace = (runId = RUN_ID) => callTool("read_run_trace", { runId });
 
 describe("traces of any shape", () => {
   test.each([
@@ -276,20 +279,6 @@ describe("the service's text reaches the agent visible, never acting", () => {
   const ACTING = "\u001b[2J\u0007\u2028\u202e";
   const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
-  async function callTool(name: string, args: Record<string, unknown>) {
-    const client = createReduckClient({ apiKey: "rk_test_trace", maxRetries: 0 });
-    const mcp = await createMcpServer({ folder, client: async () => client });
-    const [a, b] = InMemoryTransport.createLinkedPair();
-    await mcp.connect(a);
-    const agent = new Client({ name: "test", version: "1.0.0" });
-    await agent.connect(b);
-    try {
-      return (await agent.callTool({ name, arguments: args })) as { content: Array<{ type: string; text?: string }>; structuredContent: any };
-    } finally {
-      await agent.close();
-    }
-  }
-
   test("a script's description and name, as list_scripts shows them", async () => {
     server.use(
       http.get(`${API}/api/scripts/:handle`, () =>
@@ -315,7 +304,7 @@ describe("the service's text reaches the agent visible, never acting", () => {
     expect(script.description).toBe("Reads the heading\\u001b[2J\\u0007\\u2028\\u202e, then rings");
     expect(script.name).toBe("Read\\u001b[2J\\u0007\\u2028\\u202e heading");
     expect(JSON.stringify(r.structuredContent)).not.toMatch(raw);
-    expect(r.content[0]!.text).not.toMatch(raw);
+    expect(r.text).not.toMatch(raw);
   });
 
   test("a trace step's detail, error and action, in the text and the structured answer", async () => {
