@@ -104,7 +104,7 @@ describe("a name swapped for a link to outside while it is read", () => {
   }
 
   test("the agent tool never uploads a byte of the outside file (managed browser)", async () => {
-    const server = await startScriptedServer([{ body: '{"result":{"ok":true},"runId":"r"}' }]);
+    const server = await startScriptedServer([{ body: '{"result":{"ok":true},"runId":"00000000-0000-4000-8001-0000000000a0"}' }]);
     try {
       const client = createReduckClient({ apiKey: "k", baseUrl: server.url, maxRetries: 0 });
       const refusals = new Set<string>();

@@ -53,12 +53,12 @@ describe("a run is never sent twice", () => {
   });
 
   test("the catalogue timeout does not cut a long run short", async () => {
-    const scripted = await startScriptedServer([{ delayMs: 1_200, body: '{"result":{"ok":true},"runId":"r1"}' }]);
+    const scripted = await startScriptedServer([{ delayMs: 1_200, body: '{"result":{"ok":true},"runId":"00000000-0000-4000-8001-000000000001"}' }]);
     try {
       const c = createReduckClient({ apiKey: "k", baseUrl: scripted.url, timeoutMs: 200 });
       const { data, error } = await runScript({ client: c, script: { host: "a.com", slug: "slow" } });
       expect(error).toBeUndefined();
-      expect(data).toEqual({ result: { ok: true }, runId: "r1" });
+      expect(data).toEqual({ result: { ok: true }, runId: "00000000-0000-4000-8001-000000000001" });
       expect(JSON.parse(scripted.seen[0]!.body)).toEqual({ script: { host: "a.com", slug: "slow" } });
     } finally {
       await scripted.close();
