@@ -11,7 +11,7 @@ describe("madeWith", () => {
     ["no --out", undefined, `reduck scripts types ${address}`],
     ["a relative --out inside the folder", "src/reduck.ts", `reduck scripts types ${address} --out src/reduck.ts`],
     ["an absolute --out inside the folder: relative to it", path.join(project, "src", "reduck.ts"), `reduck scripts types ${address} --out src/reduck.ts`],
-    ["an absolute --out elsewhere: the file's name", path.resolve("/tmp/work/reduck.ts"), `reduck scripts types ${address} --out reduck.ts`],
+    ["an absolute --out elsewhere: the file's name", path.resolve("/tmp/elsewhere/reduck.ts"), `reduck scripts types ${address} --out reduck.ts`],
     ["a relative --out that climbs out: the file's name", "../../ann-secret/reduck.ts", `reduck scripts types ${address} --out reduck.ts`],
   ])("%s", (_, out, expected) => {
     const line = madeWith([address], { out }, project);

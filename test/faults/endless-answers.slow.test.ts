@@ -1,7 +1,8 @@
 /**
  * The built CLI against answers that never end: it stops at the stated limit (32 MiB) or the
  * stated timeout, says which in one line, and holds no more than the limit in memory while it
- * reads (an endless answer once grew it to 800 MiB).
+ * reads (an endless answer once grew it to 800 MiB). A slow file: it measures a process's peak
+ * memory, which the slow suite's one-file-at-a-time keeps from the load of other tests.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
