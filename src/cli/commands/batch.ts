@@ -9,7 +9,7 @@ import { checkFileToWrite } from "../shell/write-check.js";
 import { ExitCode, EXIT_CODES_HELP } from "../shell/exit-codes.js";
 import { parseAddress } from "../shell/address.js";
 import { expandHome, sharedArguments } from "../run/run-args.js";
-import { onInterrupt } from "../run/interrupt.js";
+import { onInterrupt } from "../shell/interrupt.js";
 import { browserFlag, browserOf } from "../run/browser-flag.js";
 import { resolveAddress, withBareSlugHint } from "../scripts/own-handle.js";
 import { scriptCallError } from "../scripts/script-lookup.js";

@@ -7,7 +7,7 @@ import { jsonSchemaOf, type JsonSchema } from "../../core/json.js";
 import { groupSteps, expandHome, type StepArgs } from "../run/run-args.js";
 import { formatAddress } from "../shell/address.js";
 import { checkOutDir, saveFiles, unsavedNote } from "../run/downloads.js";
-import { setRunPhase, setRunScripts } from "../run/interrupt.js";
+import { setRunPhase, setRunScripts } from "../shell/interrupt.js";
 import { readScriptOrSuggest } from "../scripts/script-lookup.js";
 import { getScriptVersion } from "../../generated/operations.js";
 import { resolveAddress, withBareSlugHint } from "../scripts/own-handle.js";

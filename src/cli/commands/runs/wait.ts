@@ -2,7 +2,7 @@ import { Args } from "@oclif/core";
 import { BaseCommand } from "../../shell/base.js";
 import { CliError } from "../../shell/errors.js";
 import { ExitCode, EXIT_CODES_HELP } from "../../shell/exit-codes.js";
-import { setRunPhase } from "../../run/interrupt.js";
+import { setRunPhase } from "../../shell/interrupt.js";
 import { checkWaitId } from "../../run/run-ids.js";
 import { endedOf, printOutcomes, statusLine } from "../../run/run-report.js";
 import { waitForRun } from "../../../run/wait.js";
