@@ -7,6 +7,7 @@ import { BaseCommand } from "../shell/base.js";
 import { fromReduckError, usageError } from "../shell/errors.js";
 import { checkFileToWrite } from "../shell/write-check.js";
 import { ExitCode, EXIT_CODES_HELP } from "../shell/exit-codes.js";
+import { statusLine } from "../shell/status-line.js";
 import { parseAddress } from "../shell/address.js";
 import { expandHome, sharedArguments } from "../run/run-args.js";
 import { onInterrupt } from "../shell/interrupt.js";
@@ -325,34 +326,24 @@ ${EXIT_CODES_HELP}`;
     return [this.config.bin, ...args, "--resume"].map(shellWord).join(" ");
   }
 
-  /** `412/2,000 · 3 failed · 18.2 runs/min · eta 1h27m` on a terminal; nothing when piped. */
+  /** `412/2,000 · 3 failed · 18.2 runs/min · eta 1h27m` on the status line (shell/status-line.ts). */
   private progressLine(total: number) {
-    const stream = process.stderr;
-    const enabled = Boolean(stream.isTTY) && !process.env.CI && !this.jsonEnabled();
+    const line = statusLine(process.stderr, !this.jsonEnabled());
     const started = Date.now();
-    let last = 0;
-    let shown = false;
     return {
       update: (c: BatchCounts) => {
-        if (!enabled) return;
-        const now = Date.now();
-        if (now - last < 200) return;
-        last = now;
+        if (!line.enabled || !line.due(200)) return;
         const ended = c.completed + c.failed + c.invalid + c.unknown;
         const fresh = ended - c.earlier;
-        const minutes = (now - started) / 60_000;
+        const minutes = (Date.now() - started) / 60_000;
         const rate = fresh > 0 && minutes > 0 ? fresh / minutes : 0;
         const parts = [`${n(ended)}/${n(total)}`];
         if (c.failed) parts.push(`${n(c.failed)} failed`);
         if (c.pausedUntil) parts.push(`slowed by the service`);
         if (rate) parts.push(`${rate.toFixed(1)} runs/min`, `eta ${durationCompact(((total - ended) / rate) * 60_000)}`);
-        stream.write(`\r\x1b[K${parts.join(" · ")}`);
-        shown = true;
+        line.show(parts.join(" · "));
       },
-      clear: () => {
-        if (shown) stream.write("\r\x1b[K");
-        shown = false;
-      },
+      clear: () => line.clear(),
     };
   }
 }

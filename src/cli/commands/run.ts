@@ -16,7 +16,7 @@ import { preloadValidator, schemaProblems } from "../run/validate-args.js";
 import { chosenVersion, resolveVersion, versionFlags } from "../scripts/versions.js";
 import { runScript, RUN_REGIONS, MAX_WAIT_FOR_SECONDS, type ScriptToRun } from "../../run/run.js";
 import type { RunStatusUpdate } from "../../run/outcomes.js";
-import { printOutcomes, printPending, reportOf, statusLine, type RunReport } from "../run/run-report.js";
+import { printOutcomes, printPending, reportOf, runStatusLine, type RunReport } from "../run/run-report.js";
 import { FileProblem, checkPathFile, type PathFile } from "../../run/files.js";
 import { writeText } from "../shell/terminal-text.js";
 import { RUNNABLE_SCRIPT, VERSION } from "../shell/answer-shapes.js";
@@ -154,7 +154,7 @@ ${EXIT_CODES_HELP}`;
     const prepared = await Promise.all(steps.map((step) => this.prepareStep(step, version)));
 
     const multipart = prepared.some((p) => p.script.files);
-    const status = statusLine(process.stderr);
+    const status = runStatusLine(process.stderr);
     const startedAt = Date.now();
     let holding: ReturnType<typeof setTimeout> | undefined;
     let waiting = false;
