@@ -152,8 +152,13 @@ describe("human output shows the service's text, never obeys it", () => {
     // Shown, not dropped: the escapes are there to read.
     expect(stdout + stderr).toContain("\\u001b[2J");
     expect(stdout + stderr).toContain("\\u202e");
-    // An error is one line: the service's line end cannot start a line of its own.
-    if (code !== 0) expect(stderr.trim().split("\n")).toHaveLength(1);
+    // An error is one line: the service's line end cannot start a line of its own. Lines after it
+    // are the CLI's own hints, indented (a failed run's says how to see what it did).
+    if (code !== 0) {
+      const [first, ...hints] = stderr.trim().split("\n");
+      expect(first, stderr).toMatch(/^Error: .*Evil.*Error: a line the service wrote/);
+      for (const hint of hints) expect(hint, stderr).toMatch(/^ {2}[a-z][a-z ]+: reduck /);
+    }
     expect(stdout + stderr).not.toMatch(/^Error: a line the service wrote/m);
   });
 

@@ -67,7 +67,9 @@ describe("runScript", () => {
   test("a per-call timeout covers the run's request (which otherwise waits as long as its script takes); it is sent once", async () => {
     const { server, client } = await serve({ "POST /run": "silent" });
     const { error } = await runScript({ client, script: { host: "a.com", slug: "s" }, timeoutMs: 200 });
-    expect(error).toMatchObject({ kind: "timeout", error: `no answer from ${server.url} within 200 ms` });
+    // The run went out, so the error says it may go on and how to find it.
+    expect(error).toMatchObject({ kind: "timeout", code: "run_may_continue", sentAt: expect.any(String) });
+    expect(error?.error).toMatch(new RegExp(`^no answer from ${server.url} within 200 ms; the run may go on at the service: find it with findRun`));
     expect(server.count("POST /run")).toBe(1);
   });
 
