@@ -28,6 +28,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startSandboxProcess } from "@reduck-client/sandbox";
+import { cleanEnv, median } from "./measure.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cli = path.join(root, "bin", "run.js");
@@ -36,19 +37,6 @@ const MiB = 2 ** 20;
 const ROWS = 1000;
 const LOOP_ROWS = 50;
 const SCRIPT = "reduck/mail.google.com/send_email";
-
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env, ...extra };
-  delete env.NODE_EXTRA_CA_CERTS;
-  delete env.NODE_OPTIONS;
-  return env;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv): number {
   const started = performance.now();

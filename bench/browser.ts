@@ -20,16 +20,12 @@ import { fileURLToPath } from "node:url";
 import { createReduckClient, runScript, type ReduckClient } from "../src/index.js";
 import { startSandboxProcess } from "@reduck-client/sandbox";
 import { treeRssBytes } from "@reduck-client/sandbox/internal";
+import { median } from "./measure.js";
 
 const MiB = 2 ** 20;
 const RUNS = 20;
 const LONG_RUNS = 200;
 const REST_MS = 1_000;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 /** Rows of `[what, figure, note]`. */
 export async function benchBrowser(): Promise<Array<[string, string, string]>> {

@@ -14,14 +14,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createReduckClient, runScript, type ReduckClient } from "../src/index.js";
 import { startSandboxProcess } from "@reduck-client/sandbox";
+import { median } from "./measure.js";
 
 const SCRIPT = { handle: "sandbox", host: "sandbox.test", slug: "sleep", args: { seconds: 2 } };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 async function timeRun(client: ReduckClient, waitForSeconds: number): Promise<number> {
   const started = performance.now();

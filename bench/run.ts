@@ -39,6 +39,7 @@ import { benchPolling } from "./polling.js";
 import { benchSandboxAttacks } from "./sandbox-attacks.js";
 import { benchSandboxSpeed } from "./sandbox-speed.js";
 import { benchPages } from "./pages.js";
+import { cleanEnv, median } from "./measure.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MiB = 2 ** 20;
@@ -52,14 +53,6 @@ const only = onlyArg > 0 ? new Set(process.argv[onlyArg + 1]!.split(",")) : unde
 const wanted = (name: string) => !only || only.has(name);
 /** The CA bundle this machine's users have in NODE_EXTRA_CA_CERTS (Debian's, if it is unset here). */
 const caCerts = process.env.NODE_EXTRA_CA_CERTS || "/etc/ssl/certs/ca-certificates.crt";
-
-/** The environment of every measured process: ours, without the CA bundle every Node start would parse (unless `extra` sets it). */
-function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  delete env.NODE_EXTRA_CA_CERTS;
-  delete env.NODE_OPTIONS;
-  return { ...env, ...extra };
-}
 
 interface Side {
   cmd: string;
@@ -83,12 +76,6 @@ function timeOnce({ cmd, args, env }: Side): { wall: number; cpu: number } {
   };
   const [user, system] = children!.trim().split(/\s+/).map(seconds);
   return { wall: (end! - start!) * 1000, cpu: (user! + system!) * 1000 };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 interface Paired {

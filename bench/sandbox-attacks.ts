@@ -9,6 +9,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { MiB, peakTreeRss, startAttackedSandbox } from "@reduck-client/sandbox/internal";
+import { median } from "./measure.js";
 
 const ATTACKS: Array<[string, string]> = [
   ["500-million-character result", "return { s: 'x'.repeat(500e6) };"],
@@ -16,11 +17,6 @@ const ATTACKS: Array<[string, string]> = [
   ["typed arrays without end", "const all = []; for (;;) all.push(new Uint8Array(32 * 2 ** 20).fill(7));"],
   ["30 million numbers as result", "return { n: Array.from({ length: 3e7 }, (_, i) => i) };"],
 ];
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 /** Rows of `[what, figure, note]`. */
 export async function benchSandboxAttacks(): Promise<Array<[string, string, string]>> {

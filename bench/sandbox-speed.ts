@@ -20,6 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "@reduck-client/sandbox/internal";
+import { median } from "./measure.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BIN = path.join(root, "test", "server", "bin", "reduck-sandbox.mjs");
@@ -27,12 +28,6 @@ const SEQUENTIAL = 30;
 const CONCURRENT = 200;
 const CONCURRENCY = 8;
 const TICKS = 100; // USER_HZ on Linux: /proc's CPU times are in hundredths of a second
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 /** proc(5)'s stat fields of a process, from its state on (utime is [11], stime [12], cutime [13], cstime [14]). */
 function statFields(pid: number | string): string[] {

@@ -45,8 +45,9 @@ export function packageFolder(name: string, entry: string): string {
  * An esbuild `alias` through which imports reach files of `packages` that their `exports` leave
  * out: each name stands for its package's folder, found from the package's entry as Node resolves
  * it from `from` (a file's URL). Resolved by esbuild itself, the files stay ES modules of their
- * package, as they are for Node (a plugin's answer would lose that: esbuild issue 2958). oclif's
- * plugin-autocomplete offers its commands only to oclif's own loader (src/cli/shell/plugins.ts).
+ * package, as they are for Node; a path an onResolve plugin returned would be read apart from its
+ * package and lose the package's module type. oclif's plugin-autocomplete offers its commands only
+ * to oclif's own loader (src/cli/shell/plugins.ts).
  *
  * @example
  * packageFolders(["@oclif/plugin-autocomplete"], import.meta.url);

@@ -2,7 +2,7 @@
  * `npm run demo`: the main job end to end on a fresh clone.
  *
  * Builds the CLI and the library when the build is older than the sources (or missing), starts
- * the sandbox (the reference server over real HTTP, running scripts in a headless Chromium) on
+ * the sandbox (over real HTTP, running scripts in a headless Chromium) on
  * `--port N` or a free port with a simulated desktop, then uses it the way a user would: the
  * library programs in examples/, then the built `reduck` CLI, ending with the screenshot of the
  * page its upload filled. Exits 0 only when every step worked.

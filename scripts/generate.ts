@@ -21,7 +21,7 @@ const outDir = path.join(root, "src", "generated");
 const HEADER = `// Written by \`npm run generate\` from openapi.json. Do not edit by hand.\n`;
 const SANDBOX_TYPES_HEADER =
   "// Written by `npm run generate` from openapi.json (the sandbox's copy, beside this file). Do not edit by hand.\n" +
-  "// A twin of the client's src/generated/schema.ts, on purpose: the sandbox is a witness and takes nothing from the client.\n";
+  "// A twin of the client's src/generated/schema.ts, on purpose: the sandbox takes nothing from the client.\n";
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as const;
 
 interface Operation {
@@ -165,7 +165,7 @@ async function main() {
   }
   // The sandbox (test/server, a package of its own) carries, in its contract/ folder, the same description and its types, so
   // that nothing it reads lies outside its folder once installed, and its types come from the
-  // description, not from the client it witnesses.
+  // description, not from the client.
   const sandboxFiles: Record<string, string> = {
     "openapi.json": await readFile(specPath, "utf8"),
     "openapi-types.ts": files["schema.ts"]!.replace(HEADER, SANDBOX_TYPES_HEADER),

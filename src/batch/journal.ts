@@ -14,6 +14,7 @@
  */
 import { open, readFile, rm, stat, truncate, writeFile, type FileHandle } from "node:fs/promises";
 import os from "node:os";
+import { isIdOf } from "../core/id-shapes.js";
 
 export type OutcomeStatus = "completed" | "failed" | "invalid" | "unknown";
 
@@ -115,6 +116,17 @@ export async function readJournal(file: string): Promise<JournalContents> {
     if (!entry || typeof entry.key !== "string" || typeof entry.status !== "string") {
       warnings.push(`${file}: ignored line ${i + 1}, which is not a journal line`);
       continue;
+    }
+    // Ids become URLs when the batch is resumed: one of another shape (a hand edit, another
+    // program's line) is dropped, and the row is looked for among the script's runs instead.
+    for (const [field, kind] of [
+      ["runId", "run id"],
+      ["batchId", "batch id"],
+    ] as const) {
+      const value = (entry as { runId?: unknown; batchId?: unknown })[field];
+      if (value === undefined || value === null || isIdOf(kind, value)) continue;
+      warnings.push(`${file}: ignored the ${kind} on line ${i + 1}, ${JSON.stringify(value).slice(0, 80)}, which is not one (a UUID)`);
+      (entry as { runId?: unknown; batchId?: unknown })[field] = field === "runId" && entry.status !== "accepted" ? null : undefined;
     }
     const state = states.get(entry.key) ?? {};
     states.set(entry.key, state);

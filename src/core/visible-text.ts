@@ -9,7 +9,7 @@
  * C0 controls, DEL, C1 controls, the line and paragraph separators, and the bidi embeddings,
  * overrides (U+202A-U+202E) and isolates (U+2066-U+2069).
  */
-const ACTING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+export const ACTING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** `\u001b` for ESC: the escape JavaScript, JSON and a reader all understand. */
 const escaped = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;

@@ -6,6 +6,7 @@
  * was left out and how much.
  */
 import { isObject } from "../core/json.js";
+import { ACTING, visibleText } from "../core/visible-text.js";
 
 /** How deep a copied value may nest; deeper levels are replaced by a note. */
 const MAX_DEPTH = 20;
@@ -24,29 +25,46 @@ export function cutText(text: string, max: number): string {
   return `${text.slice(0, max)}… [${text.length - max} more characters]`;
 }
 
+/** A run of the characters that act instead of showing (core/visible-text.ts names them). */
+const ACTING_RUN = new RegExp(`${ACTING.source}+`, "g");
+
 /**
- * One line of at most `max` characters: line breaks, tabs and control characters become
- * spaces (an error from the service must not break the line an agent reads), runs of spaces
- * one space.
+ * One line of at most `max` characters: line breaks, tabs and every other acting character
+ * (controls, line separators, bidi overrides) become spaces (an error from the service must not
+ * break or reorder the line an agent reads), runs of spaces one space.
  *
  * @example
  * oneLine("Error: boom\n  at line 3: throw x"); // "Error: boom at line 3: throw x"
  */
 export function oneLine(text: string, max = 600): string {
-  const flat = text
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")
-    .replace(/ {2,}/g, " ")
-    .trim();
+  const flat = text.replace(ACTING_RUN, " ").replace(/ {2,}/g, " ").trim();
   return cutText(flat, max);
+}
+
+/**
+ * Text from the service (a name, a description, an error) as the agent is shown it: kept on its
+ * lines, its other acting characters (ESC, BEL, U+2028, bidi overrides) written as `\u` escapes
+ * (core/visible-text.ts), cut to `max` characters.
+ *
+ * @example
+ * shownText("Reads\u001b[2J the title", 200); // "Reads\\u001b[2J the title"
+ */
+export function shownText(text: string, max: number): string {
+  return cutText(visibleText(text, "\n"), max);
 }
 
 interface Limits {
   string: number;
   items: number;
+  /** Strings (and keys) as shownText writes them. */
+  visible: boolean;
 }
 
 function copyWithin(value: unknown, limits: Limits, depth: number): { value: unknown; cut: boolean } {
-  if (typeof value === "string") return value.length > limits.string ? { value: cutText(value, limits.string), cut: true } : { value, cut: false };
+  if (typeof value === "string") {
+    const text = limits.visible ? visibleText(value, "\n") : value;
+    return text.length > limits.string ? { value: cutText(text, limits.string), cut: true } : { value: text, cut: false };
+  }
   if (value === null || typeof value !== "object") {
     // Numbers, booleans; undefined and functions cannot come from JSON but are dropped to null.
     return typeof value === "number" || typeof value === "boolean" ? { value, cut: false } : { value: null, cut: value !== null };
@@ -72,7 +90,7 @@ function copyWithin(value: unknown, limits: Limits, depth: number): { value: unk
   for (const key of keys.slice(0, limits.items)) {
     const copied = copyWithin(value[key], limits, depth + 1);
     cut ||= copied.cut;
-    out[cutText(key, limits.string)] = copied.value;
+    out[cutText(limits.visible ? visibleText(key, "\n") : key, limits.string)] = copied.value;
   }
   if (keys.length > limits.items) {
     out["…"] = `[${keys.length - limits.items} more keys]`;
@@ -85,14 +103,15 @@ function copyWithin(value: unknown, limits: Limits, depth: number): { value: unk
  * A copy of a JSON value whose JSON text is at most about `maxChars` characters: strings and
  * lists are cut, halving their allowance until it fits; nesting stops at 20 levels. `cut` says
  * whether anything was left out. The original is never serialised whole, so a value too deep
- * or too large for JSON.stringify is still answered.
+ * or too large for JSON.stringify is still answered. With `visible`, every string is written as
+ * shownText writes it (for the service's text, not a script's result, which is data).
  *
  * @example
  * boundJson({ body: "x".repeat(100_000) }, 1_000).value; // { body: "xxxx…… [99… more characters]" }
  */
-export function boundJson(value: unknown, maxChars: number): { value: unknown; cut: boolean } {
+export function boundJson(value: unknown, maxChars: number, options: { visible?: boolean } = {}): { value: unknown; cut: boolean } {
   // A list longer than maxChars cannot fit (each item takes a character at least): that is where cutting starts.
-  const limits: Limits = { string: maxChars, items: maxChars };
+  const limits: Limits = { string: maxChars, items: maxChars, visible: options.visible === true };
   for (;;) {
     const copied = copyWithin(value, limits, 0);
     const text = JSON.stringify(copied.value) ?? "null";

@@ -5,6 +5,7 @@
  */
 import type { ReduckError } from "../core/errors.js";
 import { readAddress } from "../core/address.js";
+import { isIdOf } from "../core/id-shapes.js";
 import { either } from "../core/nearby-handles.js";
 import { bareSlugHint, unknownHandleHint, unknownScriptHint } from "../core/nearby-scripts.js";
 import { closestMatches } from "../core/suggest.js";
@@ -118,13 +119,6 @@ export async function scriptCallFailed(
   return failWith(error, versionHint ? await versionHint() : undefined);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids the service documents as UUIDs (run, batch, version, script ids): checked before they become a path. */
-export function isUuid(id: string): boolean {
-  return UUID.test(id);
-}
-
 /** `"86b0" is not a run id: ...`, for an id of the wrong shape. */
 export function notAnId(id: string, what: string, where: string): string {
   return `${JSON.stringify(id)} is not a ${what}: ${what}s are UUIDs such as 86b0479f-a68f-4fcd-92d1-b68f485ee3d9 (${where}).`;
@@ -169,7 +163,7 @@ export async function versionId(ctx: ToolContext, path: ScriptPath, ref: Version
     return fail(`Name the version by version_id (its id) or by version (its number), one of the two: ${where}.`);
   }
   if (ref.version_id !== undefined) {
-    if (!isUuid(ref.version_id)) return fail(notAnId(ref.version_id, "version id", where));
+    if (!isIdOf("version id", ref.version_id)) return fail(notAnId(ref.version_id, "version id", where));
     return ref.version_id;
   }
   const found = await versionsOf(ctx, path);

@@ -19,7 +19,7 @@ import {
   unpublishScript,
 } from "../generated/operations.js";
 import { answer, fail, failWith, type ToolContext, type ToolResult } from "./answers.js";
-import { cutText } from "./bounded.js";
+import { cutText, shownText } from "./bounded.js";
 import { DOCUMENT_CHARS, MESSAGE_CHARS } from "./limits.js";
 import { addressOf, hostAndSlug, ownHandle, scriptCallFailed, scriptPath, unknownHandle, type ScriptPath } from "./naming.js";
 import type { Input } from "./tool-schemas.js";
@@ -30,8 +30,8 @@ type ScriptWithVersion = components["schemas"]["ScriptWithVersion"];
 function scriptState(path: ScriptPath, script: ScriptWithVersion, extra: Record<string, unknown> = {}) {
   return {
     address: addressOf(path),
-    name: cutText(script.name, 200),
-    description: cutText(script.description, MESSAGE_CHARS),
+    name: shownText(script.name, 200),
+    description: shownText(script.description, MESSAGE_CHARS),
     visibility: script.visibility,
     archived: script.archived_at !== null,
     currentVersionId: script.current_version_id,
@@ -146,9 +146,9 @@ export async function listDevicesTool(ctx: ToolContext): Promise<ToolResult> {
   if (listed.error) return failWith(listed.error);
   const devices = listed.data.slice(0, 100).map((d) => ({
     deviceId: d.id,
-    name: d.name === null ? null : cutText(d.name, 200),
-    browser: d.browser === null ? null : cutText(d.browser, 100),
-    os: d.os === null ? null : cutText(d.os, 100),
+    name: d.name === null ? null : shownText(d.name, 200),
+    browser: d.browser === null ? null : shownText(d.browser, 100),
+    os: d.os === null ? null : shownText(d.os, 100),
     fileAccess: d.file_access,
     reachable: d.reachable,
     concurrencyBudget: d.concurrency_budget,

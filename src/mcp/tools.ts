@@ -10,6 +10,7 @@
  */
 import type { FileHandle } from "node:fs/promises";
 import { fileInputs as fileInputsOf } from "../core/arguments.js";
+import { isIdOf } from "../core/id-shapes.js";
 import { jsonSchemaOf } from "../core/json.js";
 import { getMe, getScript, getScriptVersion, listAllScripts, listRuns, listScripts } from "../generated/operations.js";
 import type { FileSource } from "../run/files.js";
@@ -25,12 +26,11 @@ import {
 import { runScript, type RunBrowser, type ScriptToRun } from "../run/run.js";
 import { waitForRun } from "../run/wait.js";
 import { answer, fail, failWith, type ToolContext, type ToolResult } from "./answers.js";
-import { boundJson, cutText, oneLine } from "./bounded.js";
+import { boundJson, cutText, oneLine, shownText } from "./bounded.js";
 import { checkNamedFile } from "./folder.js";
 import { DEFAULT_PAGE_SIZE, DOCUMENT_CHARS, FULL_RESULT_CHARS, MESSAGE_CHARS, RESULT_CHARS, SCHEMA_CHARS } from "./limits.js";
 import {
   addressOf,
-  isUuid,
   nameProblem,
   notAnId,
   scriptCallFailed,
@@ -59,7 +59,7 @@ async function bindFiles(
 ): Promise<{ ok: true; script: ScriptToRun } | { ok: false; message: string }> {
   const name = scriptName(script);
   if ("problem" in name) return { ok: false, message: await nameProblem(ctx, script, name.problem) };
-  if (script.version_id !== undefined && !isUuid(script.version_id)) {
+  if (script.version_id !== undefined && !isIdOf("version id", script.version_id)) {
     return { ok: false, message: notAnId(script.version_id, "version id", "list_script_versions lists a script's versions") };
   }
   const files: Record<string, FileSource> = {};
@@ -195,7 +195,8 @@ export async function readRunResultsTool(ctx: ToolContext, input: Input<"readRun
   if ((input.runId === undefined) === (input.batchId === undefined))
     return fail("Give exactly one of runId (one run) or batchId (every script of a batch), as run_script gave them.");
   const id = input.runId ?? input.batchId!;
-  if (!isUuid(id)) return fail(notAnId(id, input.runId ? "run id" : "batch id", "run_script gives them; list_runs lists runs"));
+  if (!isIdOf(input.runId ? "run id" : "batch id", id))
+    return fail(notAnId(id, input.runId ? "run id" : "batch id", "run_script gives them; list_runs lists runs"));
   const hold = ctx.holdMs ?? DEFAULT_HOLD_MS;
   const progress = startProgress(extra, hold);
   try {
@@ -275,9 +276,9 @@ const traceHint = (runId: string | null | undefined, errorType?: string) =>
 
 /** The service's text about a failure, bounded. */
 const failureFields = (f: { error?: string; errorType?: string; externalMessage?: string }) => ({
-  ...(f.error !== undefined ? { error: cutText(f.error, MESSAGE_CHARS) } : {}),
-  ...(f.errorType ? { errorType: cutText(f.errorType, 200) } : {}),
-  ...(f.externalMessage ? { externalMessage: cutText(f.externalMessage, MESSAGE_CHARS) } : {}),
+  ...(f.error !== undefined ? { error: shownText(f.error, MESSAGE_CHARS) } : {}),
+  ...(f.errorType ? { errorType: shownText(f.errorType, 200) } : {}),
+  ...(f.externalMessage ? { externalMessage: shownText(f.externalMessage, MESSAGE_CHARS) } : {}),
 });
 
 /**
@@ -340,8 +341,8 @@ export async function listScriptsTool(ctx: ToolContext, input: Input<"listScript
   return answer({
     scripts: result.data.map((s) => ({
       address: addressOf({ handle: s.author.handle, host: s.host, slug: s.slug }),
-      name: cutText(s.name, 200),
-      description: cutText(s.description, 500),
+      name: shownText(s.name, 200),
+      description: shownText(s.description, 500),
       visibility: s.visibility,
       ...(s.current_version ? { sideEffects: s.current_version.side_effects } : {}),
     })),
@@ -363,7 +364,8 @@ export async function readScriptTool(ctx: ToolContext, input: Input<"readScriptI
   } | null;
   let meta: Record<string, unknown> = {};
   if (input.version_id) {
-    if (!isUuid(input.version_id)) return fail(notAnId(input.version_id, "version id", `list_script_versions with address: "${addressOf(path)}" lists them`));
+    if (!isIdOf("version id", input.version_id))
+      return fail(notAnId(input.version_id, "version id", `list_script_versions with address: "${addressOf(path)}" lists them`));
     const r = await getScriptVersion({ client: ctx.client, path: { ...path, versionId: input.version_id } });
     if (r.error) return scriptCallFailed(ctx, path, r.error, { ownImplied, versionHint: () => unknownVersionHint(ctx, path, input.version_id!) });
     version = r.data;
@@ -373,8 +375,8 @@ export async function readScriptTool(ctx: ToolContext, input: Input<"readScriptI
     if (r.error) return failWith(r.error);
     version = r.data.current_version as typeof version;
     meta = {
-      name: cutText(r.data.name, 200),
-      description: cutText(r.data.description, MESSAGE_CHARS),
+      name: shownText(r.data.name, 200),
+      description: shownText(r.data.description, MESSAGE_CHARS),
       visibility: r.data.visibility,
       archived: r.data.archived_at !== null,
     };
@@ -414,7 +416,7 @@ export async function listRunsTool(ctx: ToolContext, input: Input<"listRunsInput
       status: toolRunStatus(run.status),
       address: run.script ? addressOf(run.script) : null,
       versionId: run.script?.version_id ?? null,
-      name: cutText(run.name, 200),
+      name: shownText(run.name, 200),
       startedAt: run.started_at,
       finishedAt: run.finished_at,
       ...(run.result && "error" in run.result ? { error: oneLine(run.result.error, 500) } : {}),
@@ -429,10 +431,10 @@ export async function whoamiTool(ctx: ToolContext): Promise<ToolResult> {
   const { name, email, handle, projects, usage } = r.data;
   const period = usage && { browserMinutes: usage.browser_minutes, proxyMb: usage.proxy_mb, runs: usage.runs, periodEnd: usage.period_end };
   return answer({
-    name: cutText(name, 200),
-    email: cutText(email, 320),
+    name: shownText(name, 200),
+    email: shownText(email, 320),
     handle,
-    projects: projects.slice(0, 100).map((p) => ({ handle: cutText(p.handle, 100), name: cutText(p.name, 200), role: cutText(p.role, 50) })),
+    projects: projects.slice(0, 100).map((p) => ({ handle: shownText(p.handle, 100), name: shownText(p.name, 200), role: shownText(p.role, 50) })),
     usage: period && boundJson(period, 2_000).value,
     filesFolder: ctx.folder,
   });

@@ -1,14 +1,15 @@
 /**
- * A run's trace as the agent tool shows it. The service does not publish the trace's shape: what
- * is recognised (`steps` with `action`, `ok`, `duration_ms`, `detail`, `error`; `screenshots` with
- * `url`, `kind`, `afterStep`) is read, everything else is kept as shortened JSON, so nothing the
- * service sent is hidden and nothing it sent is unbounded. Pure: no request, never throws.
+ * A run's trace as the agent tool shows it. The trace is read by the one reader the HTML run page
+ * uses too (report/trace-data.ts: steps and screenshots recognised, the rest kept); here it is
+ * bounded for a model's context, the service's text made visible, and the rest kept as
+ * shortened JSON, so nothing the service sent is hidden, unbounded or acting. Pure: no request,
+ * never throws.
  */
-import { isObject } from "../core/json.js";
-import { boundJson, cutText, oneLine } from "./bounded.js";
+import { normaliseTrace, type TraceScreenshotView, type TraceStepView } from "../report/trace-data.js";
+import { boundJson, oneLine, shownText } from "./bounded.js";
 import { STEP_FIELD_CHARS, TRACE_STEPS } from "./limits.js";
 
-export interface TraceStepView {
+export interface ToolTraceStep {
   index: number;
   action: string;
   /** null when the trace did not say. */
@@ -29,9 +30,9 @@ export interface ScreenshotRef {
   size?: number;
 }
 
-export interface TraceView {
+export interface ToolTraceView {
   /** The steps shown: all of them, or the first, those around the first failure, and the last. */
-  steps: TraceStepView[];
+  steps: ToolTraceStep[];
   totalSteps: number;
   /** Index of the first step that failed; null when none did. */
   failedStep: number | null;
@@ -40,33 +41,28 @@ export interface TraceView {
   other?: unknown;
 }
 
-const KNOWN_STEP_KEYS = new Set(["index", "action", "ok", "duration_ms", "durationMs", "detail", "error"]);
-
-function stepOf(raw: unknown, position: number): TraceStepView {
-  if (!isObject(raw)) return { index: position, action: oneLine(JSON.stringify(boundJson(raw, STEP_FIELD_CHARS).value) ?? "null", STEP_FIELD_CHARS), ok: null };
-  const duration = typeof raw.duration_ms === "number" ? raw.duration_ms : typeof raw.durationMs === "number" ? raw.durationMs : undefined;
-  const rest = Object.fromEntries(Object.entries(raw).filter(([key]) => !KNOWN_STEP_KEYS.has(key)));
+/** A recognised step as the agent is shown it: every text bounded, and on one line where it is one. */
+function shownStep(step: TraceStepView): ToolTraceStep {
   return {
-    index: typeof raw.index === "number" && Number.isInteger(raw.index) ? raw.index : position,
-    action: typeof raw.action === "string" ? oneLine(raw.action, STEP_FIELD_CHARS) : "(no action given)",
-    ok: typeof raw.ok === "boolean" ? raw.ok : null,
-    ...(duration !== undefined && Number.isFinite(duration) ? { durationMs: duration } : {}),
-    ...(raw.detail !== undefined ? { detail: boundJson(raw.detail, STEP_FIELD_CHARS).value } : {}),
-    ...(raw.error !== undefined
-      ? { error: typeof raw.error === "string" ? cutText(raw.error, STEP_FIELD_CHARS) : oneLine(JSON.stringify(boundJson(raw.error, STEP_FIELD_CHARS).value)) }
-      : {}),
-    ...(Object.keys(rest).length ? { more: boundJson(rest, STEP_FIELD_CHARS).value } : {}),
+    index: step.index,
+    action: step.action === "" ? "(no action given)" : oneLine(step.action, STEP_FIELD_CHARS),
+    ok: step.ok ?? null,
+    ...(step.durationMs !== undefined ? { durationMs: step.durationMs } : {}),
+    ...(step.detail !== undefined ? { detail: boundJson(step.detail, STEP_FIELD_CHARS, { visible: true }).value } : {}),
+    ...(step.error !== undefined ? { error: shownText(step.error, STEP_FIELD_CHARS) } : {}),
+    ...(Object.keys(step.extra).length ? { more: boundJson(step.extra, STEP_FIELD_CHARS, { visible: true }).value } : {}),
   };
 }
 
-function screenshotOf(raw: unknown): ScreenshotRef | undefined {
-  if (!isObject(raw) || typeof raw.url !== "string" || raw.url.length > 100_000) return undefined;
+/** A screenshot the agent can be shown (one with a URL of a sane length), bounded. */
+function shownScreenshot(shot: TraceScreenshotView): ScreenshotRef | undefined {
+  if (shot.url === undefined || shot.url.length > 100_000) return undefined;
   return {
-    kind: typeof raw.kind === "string" && raw.kind ? cutText(raw.kind, 40) : "screenshot",
-    afterStep: typeof raw.afterStep === "number" && Number.isInteger(raw.afterStep) ? raw.afterStep : null,
-    url: raw.url,
-    ...(typeof raw.type === "string" ? { type: cutText(raw.type, 100) } : {}),
-    ...(typeof raw.size === "number" && Number.isFinite(raw.size) ? { size: raw.size } : {}),
+    kind: shot.kind ? shownText(shot.kind, 40) : "screenshot",
+    afterStep: shot.afterStep ?? null,
+    url: shot.url,
+    ...(shot.mediaType !== undefined ? { type: shownText(shot.mediaType, 100) } : {}),
+    ...(shot.size !== undefined ? { size: shot.size } : {}),
   };
 }
 
@@ -82,28 +78,31 @@ function shownPositions(count: number, failedAt: number | null): number[] {
 }
 
 /**
- * The trace as shown, whatever JSON it is.
+ * The trace as the agent is shown it, whatever JSON it is: read by the one trace reader
+ * (report/trace-data.ts, which the HTML run page uses too), then bounded for a model's context.
  *
  * @example
  * readTrace({ steps: [{ action: "goto https://example.com/", ok: true, duration_ms: 80 }], screenshots: [] });
  * // { steps: [{ index: 0, action: "goto https://example.com/", ok: true, durationMs: 80 }], totalSteps: 1, failedStep: null, screenshots: [] }
  */
-export function readTrace(raw: unknown): TraceView {
-  if (!isObject(raw)) return { steps: [], totalSteps: 0, failedStep: null, screenshots: [], ...(raw == null ? {} : { other: boundJson(raw, 4_000).value }) };
-  const rawSteps = Array.isArray(raw.steps) ? raw.steps : [];
-  const failedAt = rawSteps.findIndex((s) => isObject(s) && s.ok === false);
-  const positions = shownPositions(rawSteps.length, failedAt === -1 ? null : failedAt);
-  const steps = positions.map((i) => stepOf(rawSteps[i], i));
-  const screenshots = (Array.isArray(raw.screenshots) ? raw.screenshots.slice(0, 50) : []).map(screenshotOf).filter((s): s is ScreenshotRef => s !== undefined);
-  const { steps: _steps, screenshots: _screenshots, ...rest } = raw;
+export function readTrace(raw: unknown): ToolTraceView {
+  const view = normaliseTrace(raw);
+  const failedAt = view.failedStep ?? null;
+  const byIndex = new Map(view.steps.map((step) => [step.index, step]));
+  const steps = shownPositions(view.stepCount, failedAt).flatMap((i) => {
+    const step = byIndex.get(i);
+    return step ? [shownStep(step)] : [];
+  });
+  const screenshots = view.screenshots
+    .slice(0, 50)
+    .map(shownScreenshot)
+    .filter((s): s is ScreenshotRef => s !== undefined);
   return {
     steps,
-    totalSteps: rawSteps.length,
-    failedStep: failedAt === -1 ? null : stepOf(rawSteps[failedAt], failedAt).index,
+    totalSteps: view.stepCount,
+    failedStep: failedAt,
     screenshots,
-    ...(Object.keys(rest).length || (raw.steps !== undefined && !Array.isArray(raw.steps))
-      ? { other: boundJson({ ...rest, ...(raw.steps !== undefined && !Array.isArray(raw.steps) ? { steps: raw.steps } : {}) }, 4_000).value }
-      : {}),
+    ...(Object.keys(view.extra).length ? { other: boundJson(view.extra, 4_000, { visible: true }).value } : {}),
   };
 }
 
@@ -119,7 +118,7 @@ function duration(ms: number): string {
  * @example
  * stepLines(readTrace(trace)); // ["  0 ok      page.goto(\"https://example.com/\") · 418 ms", "  1 FAILED  locator('h2').textContent() · 1533 ms — Timeout ..."]
  */
-export function stepLines(view: TraceView): string[] {
+export function stepLines(view: ToolTraceView): string[] {
   const lines: string[] = [];
   let previous = -1;
   for (const step of view.steps) {

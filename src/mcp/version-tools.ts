@@ -4,6 +4,7 @@
  * by `version_id` or by its number (`version`); a version the script does not have is answered
  * with the versions it does have.
  */
+import { isIdOf } from "../core/id-shapes.js";
 import type { components } from "../generated/schema.js";
 import {
   createDraftScriptVersion,
@@ -15,9 +16,9 @@ import {
   promoteScriptVersion,
 } from "../generated/operations.js";
 import { answer, fail, failWith, type ToolContext, type ToolResult } from "./answers.js";
-import { boundJson, cutText } from "./bounded.js";
+import { boundJson, shownText } from "./bounded.js";
 import { DEFAULT_PAGE_SIZE, MESSAGE_CHARS } from "./limits.js";
-import { addressOf, isUuid, notAnId, scriptCallFailed, scriptPath, unknownVersionHint, versionId, type ScriptPath } from "./naming.js";
+import { addressOf, notAnId, scriptCallFailed, scriptPath, unknownVersionHint, versionId, type ScriptPath } from "./naming.js";
 import type { Input } from "./tool-schemas.js";
 import { pageOf } from "./paging.js";
 
@@ -30,7 +31,7 @@ function versionSummary(v: VersionSummary, currentId: string | null) {
     version: v.version_number,
     current: v.id === currentId,
     draft: v.draft,
-    note: v.note == null ? null : cutText(v.note, 1_000),
+    note: v.note == null ? null : shownText(v.note, 1_000),
     language: v.language,
     sideEffects: v.side_effects,
     loggedIn: v.logged_in,
@@ -69,7 +70,7 @@ function versionAnswer(path: ScriptPath, v: VersionWithDiff, currentId: string |
     version: v.version_number,
     draft: v.draft,
     current: v.id === currentId,
-    note: v.note == null ? null : cutText(v.note, 1_000),
+    note: v.note == null ? null : shownText(v.note, 1_000),
     ...(v.diff !== undefined ? { changed: boundJson(v.diff, MESSAGE_CHARS).value } : {}),
     ...extra,
     next,
@@ -94,7 +95,7 @@ function draftBody(input: Input<"patchDraftScriptVersionInput">) {
 }
 
 export async function createDraftScriptVersionTool(ctx: ToolContext, input: Input<"createDraftScriptVersionInput">): Promise<ToolResult> {
-  if (input.parent_version_id !== undefined && !isUuid(input.parent_version_id)) {
+  if (input.parent_version_id !== undefined && !isIdOf("version id", input.parent_version_id)) {
     return fail(notAnId(input.parent_version_id, "version id", "list_script_versions lists a script's versions"));
   }
   const named = await scriptPath(ctx, input);

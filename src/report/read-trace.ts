@@ -1,5 +1,5 @@
 /**
- * Everything a run's page (and the agent tool's `read_run_trace`) shows of one run, read from the
+ * Everything a run's page shows of one run, read from the
  * service: the run, its trace, and its screenshots' images. The images are fetched through the
  * client's own connections (its proxy and certificate authorities) but never with its
  * credential (a screenshot's URL is its own permission), and only from `https:` URLs or the

@@ -11,6 +11,7 @@ import { mergeHeaders } from "../core/call.js";
 import { describeFailure, httpError, type ReduckError } from "../core/errors.js";
 import { redactError } from "../core/redact.js";
 import { backoff, TransportFailure, type Answer } from "../core/transport.js";
+import { isIdOf } from "../core/id-shapes.js";
 import { getRun } from "../generated/operations.js";
 import type { RunError, RunStatusUpdate, RunStepOutcome } from "./outcomes.js";
 import { batchUpdate, readAnswer, stepOutcome, type Ended } from "./read-answer.js";
@@ -121,6 +122,14 @@ async function beforePoll(
   return ctx.signal?.aborted ? stopped(id, lastFailure) : undefined;
 }
 
+/** An id that is not of its kind's shape (core/id-shapes.ts): a malformed answer, not a URL. */
+function malformedId(kind: "run id" | "batch id", value: string): RunError {
+  return {
+    kind: "invalid_response",
+    error: `not waiting on ${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}...` : value)}: it is not a ${kind} (a UUID)`,
+  };
+}
+
 /** Whether a failed poll is worth repeating: no answer at all, or one that says "try later". */
 const transientStatus = (status: number) => status >= 500 || status === 429 || status === 408;
 
@@ -136,6 +145,8 @@ export async function waitForBatch(
   expected: number | undefined,
 ): Promise<Waited> {
   const id = { batchId };
+  // The id becomes the URL's path: one of another shape (`..`) is never polled.
+  if (!isIdOf("batch id", batchId)) return { error: malformedId("batch id", batchId), lastResponse: () => undefined };
   const internal = clientInternals(ctx.client);
   const url = `${ctx.client.runBaseUrl}/batches/${encodeURIComponent(batchId)}`;
   let lastAnswer: Answer | undefined;
@@ -193,7 +204,8 @@ export async function waitForBatch(
       return { ended: { ...read, batchId: read.batchId ?? batchId }, lastResponse };
     }
     if (read.kind !== "pending-batch") {
-      return stop({ kind: "invalid_response", status: answer.status, url, error: `polling ${named(id)}: the answer is not a batch`, batchId });
+      const why = read.kind === "unreadable" ? read.why : "the answer is not a batch";
+      return stop({ kind: "invalid_response", status: answer.status, url, error: `polling ${named(id)}: ${why}`, batchId });
     }
     lastStatus = read.status;
     ctx.onStatus?.(batchUpdate(read.status, batchId, read.runs, expected, ctx.startedAt));
@@ -224,6 +236,7 @@ export async function waitForRunId(
 ): Promise<Waited> {
   const id = { runId };
   let lastResponse: () => Response | undefined = () => undefined;
+  if (!isIdOf("run id", runId)) return { error: malformedId("run id", runId), lastResponse };
   const stop = (error: RunError): Waited => ({ error, lastResponse });
   let lastStatus = first?.status ?? "running";
   // A run record says nothing of pacing: keep the pace the run's first answer asked for.

@@ -1,6 +1,7 @@
 /**
- * The one rule for files named by `relativePath`, shared by the library, the CLI, the
- * agent tool and the reference server: a plain relative name inside the reduck folder
+ * The one rule for files named by `relativePath`, shared by the library, the CLI and the agent
+ * tool (the sandbox applies the same rule, written on its own): a plain relative name inside the
+ * reduck folder
  * (`<desktop>/reduck`), sub-folders allowed.
  */
 

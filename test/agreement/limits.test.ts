@@ -3,18 +3,17 @@
  * sandbox (`@reduck-client/sandbox`, whose rules are its own, written from the service
  * description) does over real loopback HTTP. Each limit is probed at the client's value and one
  * byte past it, on both sides, so a client limit that drifts by one byte in either direction
- * fails here (test/agreement/witness.slow.test.ts proves that it does).
+ * fails here (test/agreement/limit-mutations.slow.test.ts proves that it does).
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
+import http from "node:http";
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore, type RunningHttpServer } from "@reduck-client/sandbox";
+import { createHandlers, createStore, startHttpServer, type SandboxStore, type RunningHttpServer } from "@reduck-client/sandbox";
 import { createReduckClient, MAX_FILE_BYTES, MAX_JSON_BODY_BYTES, relativePathProblem, runScript, type ReduckClient } from "../../src/index.js";
-import { sparseFile } from "../support/files.js";
+import { sparseFile, temporaryFolder } from "../support/files.js";
 
 const uploadDocument = { handle: "reduck", host: "docusign.com", slug: "upload_document" };
-let store: ReferenceStore;
+let store: SandboxStore;
 let server: RunningHttpServer;
 let client: ReduckClient;
 let dir: string;
@@ -30,24 +29,51 @@ beforeAll(async () => {
     return fetch(input, init);
   };
   client = createReduckClient({ apiKey: store.demo.apiKey, baseUrl: server.url, maxRetries: 0, fetch: recording });
-  dir = await mkdtemp(path.join(os.tmpdir(), "reduck-agreement-"));
+  dir = temporaryFolder("reduck-agreement-");
 });
 afterAll(async () => {
   await server?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 /** A sparse file of `size` bytes. */
 const fileOf = (size: number) => sparseFile(dir, `${size}.bin`, size);
 
-/** Sends `size` bytes as one file part straight to the sandbox, bypassing the client's checks. */
-async function sandboxStatusForPart(size: number): Promise<number> {
-  const form = new FormData();
-  form.append("spec", JSON.stringify({ browser: "extension", script: { ...uploadDocument, args: { documentName: "raw.bin" } } }));
-  form.append("0:document", new Blob([new Uint8Array(size)]), "raw.bin");
-  const response = await fetch(`${server.url}/run`, { method: "POST", headers: { "x-api-key": store.demo.apiKey }, body: form });
-  await response.arrayBuffer();
-  return response.status;
+/**
+ * Sends `size` bytes as one file part straight to the sandbox, bypassing the client's checks, and
+ * resolves with the status it answers. Over node:http, which hands over an answer that comes while
+ * the body is still going out (the sandbox refuses a part as soon as it passes the limit); a write
+ * that fails after that answer is the refusal's end, not a fault.
+ */
+function sandboxStatusForPart(size: number): Promise<number> {
+  const boundary = "reduck-agreement-boundary";
+  const spec = JSON.stringify({ browser: "extension", script: { ...uploadDocument, args: { documentName: "raw.bin" } } });
+  const head = Buffer.from(
+    `--${boundary}\r\ncontent-disposition: form-data; name="spec"\r\n\r\n${spec}\r\n` +
+      `--${boundary}\r\ncontent-disposition: form-data; name="0:document"; filename="raw.bin"\r\ncontent-type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const request = http.request(`${server.url}/run`, {
+      method: "POST",
+      headers: { "x-api-key": store.demo.apiKey, "content-type": `multipart/form-data; boundary=${boundary}` },
+    });
+    request.on("response", (response) => {
+      answered = true;
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    const chunk = Buffer.alloc(1024 * 1024);
+    async function* body() {
+      yield head;
+      for (let left = size; left > 0 && !answered; left -= chunk.length) yield left >= chunk.length ? chunk : chunk.subarray(0, left);
+      yield tail;
+    }
+    Readable.from(body()).pipe(request);
+  });
 }
 
 describe("a file of the client's MAX_FILE_BYTES", () => {

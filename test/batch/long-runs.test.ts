@@ -1,7 +1,7 @@
 /**
  * runMany with runs that outlive the request (the service's 202s): the ids the service hands back are
  * journaled at once, and a batch stopped while waiting resumes by waiting on them, never by
- * sending the rows again. In-process, against the reference server's handlers.
+ * sending the rows again. In-process, against the sandbox's handlers.
  */
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";

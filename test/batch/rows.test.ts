@@ -1,16 +1,13 @@
 /** readRows: CSV through csv-parse (never split on commas) and JSONL, streamed from real files. */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { readRows, RowsError } from "../../src/index.js";
+import { temporaryFolder } from "../support/files.js";
 
 let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), "reduck-rows-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+beforeAll(() => {
+  dir = temporaryFolder("reduck-rows-");
 });
 
 async function rowsOf(name: string, text: string | Buffer) {

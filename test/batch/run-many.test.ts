@@ -1,5 +1,5 @@
 /**
- * runMany in-process, against the reference server's handlers through MSW: every row runs once,
+ * runMany in-process, against the sandbox's handlers through MSW: every row runs once,
  * the journal records it, and resuming from a journal never sends a row twice.
  */
 import { readFile, writeFile, appendFile } from "node:fs/promises";
@@ -262,7 +262,7 @@ describe("runMany", () => {
     let refused = 0;
     sandbox.use(
       http.post("*/run", () => {
-        if (refused >= 3) return undefined; // then the reference server answers
+        if (refused >= 3) return undefined; // then the sandbox answers
         refused++;
         return HttpResponse.json({ error: "Too many runs at once" }, { status: 429, headers: { "Retry-After": "0.2" } });
       }),

@@ -21,12 +21,12 @@
  * share the run's code cache for the CLI (REDUCK_CACHE_DIR), as one user's commands do.
  */
 import { spawn } from "node:child_process";
-import { chmod, copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { chmod, copyFile, mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { createHandlers, createStore, SEED_IDS, startHttpServer } from "@reduck-client/sandbox";
 import { BIN } from "../support/cli.js";
+import { temporaryFolder } from "../support/files.js";
 import { documentedCommands, type DocumentedCommand } from "./documented-commands.js";
 
 const ROOT = new URL("../../", import.meta.url);
@@ -36,19 +36,16 @@ const DRAFT_3 = "3f0c2a1e-0000-4000-8000-000000000000";
 let shims: string;
 beforeAll(async () => {
   // `reduck` on the PATH is the built CLI, as after `npm install -g` or `npm link`.
-  shims = await mkdtemp(path.join(os.tmpdir(), "reduck-docs-bin-"));
+  shims = temporaryFolder("reduck-docs-bin-");
   await writeFile(path.join(shims, "reduck"), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`);
   await chmod(path.join(shims, "reduck"), 0o755);
-});
-afterAll(async () => {
-  await rm(shims, { recursive: true, force: true });
 });
 
 const shellQuote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 
 /** A world for one command: a fresh sandbox, home and working folder. */
 async function makeWorld() {
-  const top = await mkdtemp(path.join(os.tmpdir(), "reduck-docs-"));
+  const top = temporaryFolder("reduck-docs-");
   const home = path.join(top, "home");
   const work = path.join(top, "work");
   const desktop = path.join(home, "Desktop");

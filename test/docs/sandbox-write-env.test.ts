@@ -4,22 +4,19 @@
  * works there; REDUCK_SANDBOX_API_KEY keeps the same key across restarts.
  */
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
-import os from "node:os";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { parseSandboxArgs, spawnSandbox } from "@reduck-client/sandbox";
 import { BIN, baseEnv } from "../support/cli.js";
+import { temporaryFolder } from "../support/files.js";
 
 const bash = promisify(execFile);
 
 let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), "reduck-env-file-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+beforeAll(() => {
+  dir = temporaryFolder("reduck-env-file-");
 });
 
 /** Starts the sandbox and resolves once it has said all its start-up lines (the env file is written before them). */

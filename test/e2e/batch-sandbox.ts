@@ -1,17 +1,17 @@
 /**
- * The reference server and the user's home shared by the `reduck batch` end-to-end files
+ * The sandbox and the user's home shared by the `reduck batch` end-to-end files
  * (batch.test.ts, batch-resume.test.ts): a test file calls useBatchSandbox(), which starts the
  * server (test/support/sandbox.ts) before that file's tests and removes everything after. Its
  * bindings are live: read them in tests.
  */
-import { mkdtemp, readFile } from "node:fs/promises";
-import path from "node:path";
+import { readFile } from "node:fs/promises";
 import { beforeAll } from "vitest";
 import { createReduckClient, listAll, listRuns } from "../../src/index.js";
-import type { ReferenceStore } from "@reduck-client/sandbox";
+import type { SandboxStore } from "@reduck-client/sandbox";
 import { type CliSandbox, useCliSandbox } from "../support/sandbox.js";
+import { temporaryFolder } from "../support/files.js";
 
-export let store: ReferenceStore;
+export let store: SandboxStore;
 export let server: CliSandbox["server"];
 export let home: string;
 export let env: Record<string, string>;
@@ -55,7 +55,7 @@ export function useBatchSandbox(): void {
 
 /** A fresh folder for one test's files. */
 export async function folder(): Promise<string> {
-  return mkdtemp(path.join(home, "t-"));
+  return temporaryFolder("t-", { inside: home });
 }
 
 /** The script's runs at the server (through its runs API), counted by their `name` argument. */

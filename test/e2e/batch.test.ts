@@ -1,5 +1,5 @@
 /**
- * `reduck batch` as a user runs it: the built CLI against the reference server over
+ * `reduck batch` as a user runs it: the built CLI against the sandbox over
  * loopback HTTP, with real CSV and JSONL files. What ran is counted at the server through its
  * runs API, per row.
  */

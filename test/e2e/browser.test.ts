@@ -1,6 +1,6 @@
 /**
  * Scripts in the sandbox's real browser, end to end: the built CLI and the library against the
- * reference server over real loopback HTTP, with real files, and a headless Chromium behind
+ * sandbox over real loopback HTTP, with real files, and a headless Chromium behind
  * POST /run. What a script puts into a file field is read back inside the page, byte for byte.
  */
 import { randomBytes } from "node:crypto";

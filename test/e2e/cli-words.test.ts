@@ -1,7 +1,7 @@
 /**
  * The CLI's words: lists as the API pages them, the service's
  * messages with the CLI's way out, suggestions for typos, parse errors as sentences, and help
- * that says what it does. The built CLI against the reference server over loopback HTTP.
+ * that says what it does. The built CLI against the sandbox over loopback HTTP.
  */
 import { describe, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";

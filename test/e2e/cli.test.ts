@@ -1,5 +1,5 @@
 /**
- * The built `reduck` CLI, spawned as a process, against the reference server over real
+ * The built `reduck` CLI, spawned as a process, against the sandbox over real
  * loopback HTTP, with real files on disk.
  */
 import { mkdir, stat, writeFile, readFile } from "node:fs/promises";

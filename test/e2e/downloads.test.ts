@@ -1,14 +1,15 @@
 /**
- * `--out DIR`, downloads: the built CLI against the reference server over loopback,
+ * `--out DIR`, downloads: the built CLI against the sandbox over loopback,
  * with the sandbox's simulated downloads: download_invoice's base64 PDF, a managed browser's
  * `{ filename, url }`, and hostile names from the server.
  */
-import { mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { invoicePdf } from "@reduck-client/sandbox/internal";
 import { runCli } from "../support/cli.js";
 import { useCliSandbox } from "../support/sandbox.js";
+import { temporaryFolder } from "../support/files.js";
 
 const INVOICE = ["--script", "reduck/admin.atlassian.com/download_invoice", "id=inv_42", "transaction_account=acct_9", "number=IN-EU-002"];
 
@@ -42,7 +43,7 @@ const sandbox = useCliSandbox({
   home: "reduck-out-",
 });
 
-const newDir = () => mkdtemp(path.join(sandbox.home, "out-"));
+const newDir = async () => temporaryFolder("out-", { inside: sandbox.home });
 
 describe("download_invoice: a file's bytes as base64", () => {
   test("without --out the result is printed whole and nothing is written; a note says --out would save it", async () => {

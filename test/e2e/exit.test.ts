@@ -11,9 +11,9 @@
  */
 import net from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createHandlers, createStore, SEED_IDS, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
+import { SEED_IDS } from "@reduck-client/sandbox";
 import { runCli } from "../support/cli.js";
-import { temporaryFolder } from "../support/files.js";
+import { useCliSandbox } from "../support/sandbox.js";
 
 /** Far longer than a CLI needs between its last byte read and its exit, even on a loaded machine. */
 const RELAY_IDLE_MS = 30_000;
@@ -65,22 +65,18 @@ async function startHoldingRelay(target: string) {
   };
 }
 
-let store: ReferenceStore;
-let sandbox: Awaited<ReturnType<typeof startHttpServer>>;
+const sandbox = useCliSandbox({ home: "reduck-exit-" });
 let relay: Awaited<ReturnType<typeof startHoldingRelay>>;
 let env: Record<string, string>;
 
+// After the sandbox's own beforeAll (hooks run in the order they were registered).
 beforeAll(async () => {
-  store = createStore();
-  sandbox = await startHttpServer({ handlers: createHandlers(store) });
-  relay = await startHoldingRelay(sandbox.url);
-  const home = temporaryFolder("reduck-exit-");
-  env = { HOME: home, REDUCK_CONFIG_DIR: `${home}/.config/reduck`, REDUCK_API_URL: relay.url, REDUCK_API_KEY: store.demo.apiKey };
-}, 30_000);
+  relay = await startHoldingRelay(sandbox.server.url);
+  env = { ...sandbox.env, REDUCK_API_URL: relay.url };
+});
 
 afterAll(async () => {
   await relay?.close();
-  await sandbox?.close();
 });
 
 /** Runs `reduck ...args` through the relay and says who closed each connection it opened. */
@@ -98,7 +94,7 @@ test(
     const { result, closedBy } = await closers(["runs", "delete", SEED_IDS.runs.success, "--yes"]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(store.runs.has(SEED_IDS.runs.success)).toBe(false);
+    expect(sandbox.store.runs.has(SEED_IDS.runs.success)).toBe(false);
     expect(closedBy.length).toBeGreaterThan(0);
     expect(closedBy).toEqual(closedBy.map(() => "the CLI"));
   },

@@ -3,7 +3,7 @@
  * argument, one of its steps and its error: the run whose page run-page.test.ts and
  * pages.slow.test.ts look at.
  */
-import type { ReferenceStore } from "@reduck-client/sandbox";
+import type { SandboxStore } from "@reduck-client/sandbox";
 
 export const HOSTILE_ARG = `<img src=x onerror="document.title='pwned'">`;
 export const HOSTILE_ERROR = `</style><script>document.title='pwned'</script>`;
@@ -19,7 +19,7 @@ await page.locator(${JSON.stringify(HOSTILE_SELECTOR)}).click({ timeout: 300 }).
 throw new Error(${JSON.stringify(HOSTILE_ERROR)});`;
 
 /** Adds the script to a store (a `seed` of useCliSandbox). */
-export function addFailingScript(store: ReferenceStore): void {
+export function addFailingScript(store: SandboxStore): void {
   store.addScript({
     handle: "@demo",
     host: "mail.google.com",

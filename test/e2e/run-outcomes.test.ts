@@ -1,7 +1,7 @@
 /**
  * `reduck run` as a program reads it: what stdout, stderr and the
  * exit code say about each run, and what is refused before a run is spent. The built CLI against
- * the reference server over loopback HTTP.
+ * the sandbox over loopback HTTP.
  */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";

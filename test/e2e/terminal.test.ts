@@ -1,6 +1,6 @@
 /**
  * What a person at a terminal meets: the built CLI on a real
- * pseudo-terminal against the reference server over loopback HTTP, compared with the same
+ * pseudo-terminal against the sandbox over loopback HTTP, compared with the same
  * commands piped.
  */
 import http from "node:http";

@@ -67,10 +67,10 @@ describe("a server that answers slowly", () => {
   });
 
   test.each(runFamilies)("%s: a run that takes longer than the catalogue timeout still succeeds, sent once", async (family) => {
-    const { server, client } = await serve({ json: { result: { ok: true }, runId: "r1" }, delayMs: 600 });
+    const { server, client } = await serve({ json: { result: { ok: true }, runId: "00000000-0000-4000-8001-000000000001" }, delayMs: 600 });
     const { data, error } = await families[family](client);
     expect(error).toBeUndefined();
-    expect(data).toEqual({ result: { ok: true }, runId: "r1" });
+    expect(data).toEqual({ result: { ok: true }, runId: "00000000-0000-4000-8001-000000000001" });
     expect(server.count("POST /run")).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Helpers the whole client shares are defined once, in src/core/, and imported everywhere else:
  * a second copy drifts (one of the seven former `isObject`s let arrays through). The sandbox
- * (test/server/) keeps its own, as a witness that imports nothing of the client's.
+ * (test/server/) keeps its own: it imports nothing of the client's.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";

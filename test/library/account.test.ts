@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { getMe, listDevices, getVersion, getPing } from "../../src/index.js";
 import { SEED_IDS } from "@reduck-client/sandbox";
-import { useReferenceServer } from "../support/reference.js";
+import { useSandboxClient } from "../support/sandbox-client.js";
 
-const ref = useReferenceServer();
+const ref = useSandboxClient();
 
 describe("getMe", () => {
   test("names the account, its projects and its usage", async () => {

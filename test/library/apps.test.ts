@@ -27,10 +27,10 @@ import {
   updateAppImage,
   updateAppSecrets,
 } from "../../src/index.js";
-import { useReferenceServer } from "../support/reference.js";
+import { useSandboxClient } from "../support/sandbox-client.js";
 import { sha256 } from "../support/files.js";
 
-const ref = useReferenceServer({ fresh: true, selfCheck: true });
+const ref = useSandboxClient({ fresh: true, selfCheck: true });
 
 /** How the owner fetches what the sandbox serves of a release or an app (never without a key). */
 const asOwner = (): RequestInit => ({ headers: { "x-api-key": ref.store.demo.apiKey } });

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { listConnectors, getConnector, putConnector, deleteConnector } from "../../src/index.js";
-import { useReferenceServer } from "../support/reference.js";
+import { useSandboxClient } from "../support/sandbox-client.js";
 
-const ref = useReferenceServer({ fresh: true });
+const ref = useSandboxClient({ fresh: true });
 const cookie = (domain: string, name = "SID") => ({ name, value: "v", domain, path: "/", expires: 2_000_000_000, httpOnly: true, secure: true });
 
 describe("connectors", () => {

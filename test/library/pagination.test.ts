@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { listScripts, listAll, paginate, paginateToArray, ReduckPageError, listRuns } from "../../src/index.js";
-import { useReferenceServer } from "../support/reference.js";
+import { useSandboxClient } from "../support/sandbox-client.js";
 
-const ref = useReferenceServer();
+const ref = useSandboxClient();
 
 describe("pagination", () => {
   test("250 scripts come back across pages, each once, in order", async () => {

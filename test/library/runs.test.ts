@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { listRuns, getRun, deleteRun, batchDeleteRuns, getRunTrace } from "../../src/index.js";
 import { SEED_IDS } from "@reduck-client/sandbox";
-import { useReferenceServer } from "../support/reference.js";
+import { useSandboxClient } from "../support/sandbox-client.js";
 
-const ref = useReferenceServer({ fresh: true });
+const ref = useSandboxClient({ fresh: true });
 const runs = SEED_IDS.runs;
 
 describe("runs", () => {

@@ -10,9 +10,9 @@ import {
   archiveScript,
   restoreScript,
 } from "../../src/index.js";
-import { useReferenceServer } from "../support/reference.js";
+import { useSandboxClient } from "../support/sandbox-client.js";
 
-const ref = useReferenceServer({ fresh: true });
+const ref = useSandboxClient({ fresh: true });
 const mine = (slug: string) => ({ handle: "@demo", host: "shop.example", slug });
 const newScript = (slug: string, extra: Record<string, unknown> = {}) => ({
   host: "shop.example",

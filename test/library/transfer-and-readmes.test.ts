@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { listScriptTransferTargets, transferScript, getScript, archiveScript, getHostReadme, setHostReadme, deleteHostReadme } from "../../src/index.js";
-import { useReferenceServer } from "../support/reference.js";
+import { useSandboxClient } from "../support/sandbox-client.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const ref = useReferenceServer({ fresh: true });
+const ref = useSandboxClient({ fresh: true });
 const path = { handle: "@demo", host: "example.com", slug: "get_title" };
 
 describe("transfer", () => {

@@ -10,9 +10,9 @@ import {
   archiveScript,
 } from "../../src/index.js";
 import { SEED_IDS } from "@reduck-client/sandbox";
-import { useReferenceServer } from "../support/reference.js";
+import { useSandboxClient } from "../support/sandbox-client.js";
 
-const ref = useReferenceServer({ fresh: true });
+const ref = useSandboxClient({ fresh: true });
 const path = { handle: "@demo", host: "example.com", slug: "get_title" };
 
 describe("versions", () => {

@@ -1,12 +1,3 @@
-/**
- * The agent tool and runs that outlive a call: run_script waits (with progress notifications
- * when the client asked), and past its hold answers with the run's handle; read_run_results
- * finishes the wait. In-process: the SDK's client over an in-memory transport, the wire played
- * by MSW handlers written from the facts (§3b). The hold is set short here; 45 s by default.
- */
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { http, HttpResponse } from "msw";
@@ -14,6 +5,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { createReduckClient } from "../../src/index.js";
 import { createMcpServer } from "../../src/mcp/server.js";
+import { temporaryFolder } from "../support/files.js";
 
 const RUN_HOST = "https://mcp.reduck.ai";
 // Ids as the service gives them (UUIDs): the tools check an id's shape before it becomes a URL.
@@ -28,7 +20,7 @@ let folder: string;
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: "error" });
-  folder = await mkdtemp(path.join(os.tmpdir(), "reduck-mcp-long-"));
+  folder = temporaryFolder("reduck-mcp-long-");
 });
 afterEach(() => {
   server.resetHandlers();
@@ -36,7 +28,6 @@ afterEach(() => {
 });
 afterAll(async () => {
   server.close();
-  await rm(folder, { recursive: true, force: true });
 });
 
 /** A batch that is `running` until `doneAt` (ms since the POST), then completed with `result`. */

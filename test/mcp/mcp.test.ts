@@ -1,6 +1,6 @@
 /**
  * The agent tool end to end: an MCP client from the SDK spawns the built `reduck mcp` over
- * stdio, which talks to the reference server over real HTTP with a simulated desktop.
+ * stdio, which talks to the sandbox over real HTTP with a simulated desktop.
  */
 import { symlink, writeFile } from "node:fs/promises";
 import path from "node:path";

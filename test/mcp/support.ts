@@ -1,6 +1,6 @@
 /**
  * The agent tool as MCP clients meet it: the built `reduck mcp` spawned over stdio, talking to
- * the reference server over real HTTP, with a simulated desktop (for a file's tests:
+ * the sandbox over real HTTP, with a simulated desktop (for a file's tests:
  * test/support/sandbox.ts's useCliSandbox({ desktop })).
  */
 import path from "node:path";
@@ -8,12 +8,12 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { spawn } from "node:child_process";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
+import { createHandlers, createStore, startHttpServer, type SandboxStore } from "@reduck-client/sandbox";
 import { BIN, baseEnv } from "../support/cli.js";
 import { temporaryFolder } from "../support/files.js";
 
 export interface Sandbox {
-  store: ReferenceStore;
+  store: SandboxStore;
   url: string;
   close(): Promise<void>;
 }

@@ -1,14 +1,3 @@
-/**
- * read_run_trace against traces no service should send: not an object, thousands of steps,
- * megabytes of text, nesting 10,000 deep, control characters, and screenshots that are too
- * large, too many, not images, or on addresses this machine must not be sent to. The answer
- * stays bounded and says what it left out, and nothing is fetched that should not be (MSW fails
- * the test on any request it was not told about). In-process: the SDK's client over an
- * in-memory transport, the service played by MSW.
- */
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { deflateSync } from "node:zlib";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -17,6 +6,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { createReduckClient } from "../../src/index.js";
 import { createMcpServer } from "../../src/mcp/server.js";
+import { temporaryFolder } from "../support/files.js";
 
 const API = "https://reduck.ai";
 const RUN_ID = "00000000-0000-4000-8005-0000000000aa";
@@ -26,7 +16,7 @@ let fetched: string[] = [];
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: "error" });
-  folder = await mkdtemp(path.join(os.tmpdir(), "reduck-mcp-trace-"));
+  folder = temporaryFolder("reduck-mcp-trace-");
 });
 afterEach(() => {
   server.resetHandlers();
@@ -34,7 +24,6 @@ afterEach(() => {
 });
 afterAll(async () => {
   server.close();
-  await rm(folder, { recursive: true, force: true });
 });
 
 /** A valid PNG of width x height grey pixels, padded with a private chunk to about `bytes`. */
@@ -94,7 +83,8 @@ function serve(trace: unknown, images: Record<string, () => Response> = {}) {
 
 const pngAnswer = (bytes: Buffer) => () => new HttpResponse(bytes, { headers: { "content-type": "image/png" } });
 
-async function readTrace(runId = RUN_ID) {
+/** One tool call by an agent (the SDK's client) to the tool over an in-memory transport. */
+async function callTool(name: string, args: Record<string, unknown>) {
   const client = createReduckClient({ apiKey: "rk_test_trace", maxRetries: 0 });
   const mcp = await createMcpServer({ folder, client: async () => client });
   const [a, b] = InMemoryTransport.createLinkedPair();
@@ -103,7 +93,7 @@ async function readTrace(runId = RUN_ID) {
   await agent.connect(b);
   try {
     await agent.listTools();
-    const r = (await agent.callTool({ name: "read_run_trace", arguments: { runId } })) as {
+    const r = (await agent.callTool({ name, arguments: args })) as {
       content: Array<{ type: string; text?: string; data?: string; mimeType?: string }>;
       structuredContent: any;
       isError?: boolean;
@@ -113,6 +103,8 @@ async function readTrace(runId = RUN_ID) {
     await agent.close();
   }
 }
+
+const readTrace = (runId = RUN_ID) => callTool("read_run_trace", { runId });
 
 describe("traces of any shape", () => {
   test.each([
@@ -127,7 +119,10 @@ describe("traces of any shape", () => {
     expect(r.isError).toBeFalsy();
     expect(r.text).toMatch(/^Run 00000000-0000-4000-8005-0000000000aa of @demo\/example\.com\/read_heading \(failed\): \d+ steps?/);
     expect(r.text).toContain("Error: Error: no heading at line 2: throw");
-    if (trace !== null && !(typeof trace === "object" && "steps" in trace && Array.isArray(trace.steps))) expect(r.text).toContain("Also in the trace:");
+    // An array is taken as the steps, as the HTML run page reads it (one reader, report/trace-data.ts).
+    const steps = Array.isArray(trace) || (typeof trace === "object" && trace !== null && "steps" in trace && Array.isArray(trace.steps));
+    if (trace !== null && !steps) expect(r.text).toContain("Also in the trace:");
+    if (Array.isArray(trace)) expect(r.text).toContain("Steps:\n    0 ?      1\n    1 ?      2\n    2 ?      3\n");
   });
 
   test("5,000 steps: the first, those around the failure and the last are shown, and the gaps say how many were left out", async () => {
@@ -266,4 +261,50 @@ test("a run id of no run: the ids of recent runs a typo away", async () => {
   const r = await readTrace(other);
   expect(r.isError).toBe(true);
   expect(r.text).toBe(`No such run. Did you mean ${RUN_ID}?`);
+});
+
+describe("the service's text reaches the agent visible, never acting", () => {
+  /** ESC (a terminal's commands), BEL, U+2028 (a line break to a JavaScript reader) and a bidi override. */
+  const ACTING = "\u001b[2J\u0007\u2028\u202e";
+  const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+  test("a script's description and name, as list_scripts shows them", async () => {
+    server.use(
+      http.get(`${API}/api/scripts/:handle`, () =>
+        HttpResponse.json({
+          data: [
+            {
+              id: "00000000-0000-4000-8003-000000000001",
+              host: "example.com",
+              slug: "read_heading",
+              name: `Read${ACTING} heading`,
+              description: `Reads the heading${ACTING}, then rings`,
+              visibility: "public",
+              author: { handle: "@demo" },
+              current_version: null,
+            },
+          ],
+          hasNextPage: false,
+        }),
+      ),
+    );
+    const r = await callTool("list_scripts", { handle: "@demo" });
+    const [script] = r.structuredContent.scripts;
+    expect(script.description).toBe("Reads the heading\\u001b[2J\\u0007\\u2028\\u202e, then rings");
+    expect(script.name).toBe("Read\\u001b[2J\\u0007\\u2028\\u202e heading");
+    expect(JSON.stringify(r.structuredContent)).not.toMatch(raw);
+    expect(r.text).not.toMatch(raw);
+  });
+
+  test("a trace step's detail, error and action, in the text and the structured answer", async () => {
+    serve({ steps: [{ action: `click${ACTING} #send`, ok: false, detail: { selector: `#send${ACTING}`, [`key${ACTING}`]: 1 }, error: `gone${ACTING}` }] });
+    const r = await readTrace();
+    const [step] = r.structuredContent.steps;
+    expect(step.detail).toEqual({ selector: "#send\\u001b[2J\\u0007\\u2028\\u202e", "key\\u001b[2J\\u0007\\u2028\\u202e": 1 });
+    expect(step.error).toBe("gone\\u001b[2J\\u0007\\u2028\\u202e");
+    expect(step.action).toBe("click [2J #send");
+    expect(JSON.stringify(r.structuredContent)).not.toMatch(raw);
+    expect(r.text).not.toMatch(raw);
+    expect(r.text).toContain('0 FAILED click [2J #send {"selector":"#send\\\\u001b[2J');
+  });
 });

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { http, type RequestHandler } from "msw";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore } from "@reduck-client/sandbox";
+import { createHandlers, createStore, startHttpServer, type SandboxStore } from "@reduck-client/sandbox";
 import { directRoutesOf, trustAuthorizationServer, withDirectRoute } from "@reduck-client/sandbox/internal";
 import { BIN, baseEnv, type CliResult } from "../support/cli.js";
 import { startAuthorizationServer, type TestAuthorizationServer } from "./authorization-server.js";
@@ -21,7 +21,7 @@ export interface SeenRequest {
 }
 
 export interface OAuthWorld {
-  store: ReferenceStore;
+  store: SandboxStore;
   /** The sandbox's origin: its API resource. Its run host is `${url}/mcp`. */
   url: string;
   as: TestAuthorizationServer;

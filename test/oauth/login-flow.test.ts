@@ -4,13 +4,14 @@
  * remembered by --api-url, REDUCK_API_KEY's precedence, and commands refreshing at the same time.
  */
 import { watch } from "node:fs";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHandlers, createStore, startHttpServer } from "@reduck-client/sandbox";
 import { signInInBrowser } from "./browser.js";
 import { LINK, loginWithBrowser, readStoredConfig, registerNativeClient, runReduck, spawnReduck, startOAuthWorld, type OAuthWorld } from "./harness.js";
 import { temporaryFolder } from "../support/files.js";
+import { cliEnv } from "../support/sandbox.js";
 
 let world: OAuthWorld;
 let home: string;
@@ -25,8 +26,8 @@ afterAll(async () => {
 });
 
 async function freshUser(extra: Record<string, string> = {}) {
-  const configDir = await mkdtemp(path.join(home, "config-"));
-  return { configDir, env: { HOME: home, REDUCK_API_URL: world.url, REDUCK_CONFIG_DIR: configDir, ...extra } };
+  const { configDir, env } = cliEnv({ url: world.url, home });
+  return { configDir, env: { ...env, ...extra } };
 }
 
 /** The contents of `file` once it exists: watched for, not polled (the opener runs when it runs). */
@@ -55,7 +56,7 @@ describe("the browser", () => {
   test("without --no-browser the system's opener gets the link that is also printed", async () => {
     // Stand-ins for the system's openers, earlier on PATH: they note the link they were given, in a
     // file that appears whole (renamed into place), since they run detached from the CLI.
-    const bin = await mkdtemp(path.join(home, "bin-"));
+    const bin = temporaryFolder("bin-", { inside: home });
     const noted = path.join(bin, "opened.txt");
     for (const opener of ["xdg-open", "open"]) {
       await writeFile(path.join(bin, opener), `#!/bin/sh\nprintf '%s' "$1" > '${noted}.part' && mv '${noted}.part' '${noted}'\n`, { mode: 0o755 });

@@ -3,10 +3,11 @@
  * real authorization server (oidc-provider) on loopback; the sign-in pages are driven over HTTP.
  * Access tokens live 5 seconds, so every command below has to refresh them.
  */
-import { mkdtemp, stat, writeFile } from "node:fs/promises";
+import { stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { patterned, sha256, temporaryFolder } from "../support/files.js";
+import { cliEnv } from "../support/sandbox.js";
 import { loginWithBrowser, readStoredConfig, runReduck, startOAuthWorld, type OAuthWorld } from "./harness.js";
 
 let world: OAuthWorld;
@@ -25,9 +26,8 @@ afterAll(async () => {
 
 /** A fresh config folder, and the environment a user without any API key would have. */
 async function freshUser(extra: Record<string, string> = {}) {
-  const configDir = await mkdtemp(path.join(home, "config-"));
-  const env = { HOME: home, REDUCK_API_URL: world.url, REDUCK_CONFIG_DIR: configDir, ...extra };
-  return { configDir, env };
+  const { configDir, env } = cliEnv({ url: world.url, home });
+  return { configDir, env: { ...env, ...extra } };
 }
 
 describe("reduck login with OAuth", () => {

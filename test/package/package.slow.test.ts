@@ -5,13 +5,13 @@
  * sandbox over real HTTP. What the install adds (packages, size) is measured here, and the
  * figure README.md gives is held to it. Slow (it packs and installs): `npm run test:slow`.
  */
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { chmod, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startSandboxProcess } from "@reduck-client/sandbox";
 import { startMcp } from "../support/mcp-stdio.js";
+import { temporaryFolder } from "../support/files.js";
 import { copyTrackedFiles, diskUsage, installedPackages, npm, npmEnv, npxCommand, pathWithThisNode, run } from "./tools.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -25,7 +25,7 @@ let project: string;
 let sandbox: Awaited<ReturnType<typeof startSandboxProcess>>;
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(os.tmpdir(), "reduck-package-"));
+  work = temporaryFolder("reduck-package-");
   await chmod(work, 0o755);
   const clone = path.join(work, "clone");
   await copyTrackedFiles(ROOT, clone);
@@ -50,7 +50,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   sandbox?.stop();
-  if (work) await rm(work, { recursive: true, force: true });
 });
 
 describe("npm pack on a fresh clone", () => {

@@ -10,11 +10,11 @@
  * fails under both, so the checks are seen to check. Needs the registry (or npm's cache).
  */
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
+import { temporaryFolder } from "../support/files.js";
 import { npm, pathWithThisNode, run } from "./tools.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -42,7 +42,7 @@ function tsc(name: keyof typeof COMPILERS, config: string): Promise<{ code: numb
 }
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(os.tmpdir(), "reduck-types-"));
+  work = temporaryFolder("reduck-types-");
   const tarballs = path.join(work, "tarballs");
   await mkdir(tarballs);
   // The client as the slow suite built it, with its declarations (prepack would build it again).
@@ -112,10 +112,6 @@ beforeAll(async () => {
   await config("tsconfig.bundler.json", bundler, ["my-code.ts"]);
   await config("tsconfig.mistake.json", node, ["my-code.ts", "mistake.ts"]);
 }, 600_000);
-
-afterAll(async () => {
-  if (work) await rm(work, { recursive: true, force: true });
-});
 
 /** A user's code: the library, the typed module, the sandbox's entry (startSandbox, MSW) and its vitest harness. */
 const MY_CODE = `import "./reduck-scripts.js";

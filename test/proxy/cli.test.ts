@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
 import { makeDesktop, makeFile, patterned, sha256, temporaryFolder } from "../support/files.js";
+import { cliEnv } from "../support/sandbox.js";
 import { callTool, connectClient, mcpEnv, sendEmail, startSandbox, type Sandbox } from "../mcp/support.js";
 import { makeCertificate, startApi, startProxy, type ApiServer, type Certificate, type ProxyServer } from "./servers.js";
 
@@ -14,13 +15,13 @@ const NAME = "api.reduck.test";
 let certificate: Certificate;
 let api: ApiServer;
 let proxy: ProxyServer;
-let home: string;
+let user: Record<string, string>;
 
 beforeAll(async () => {
   certificate = await makeCertificate([NAME]);
   api = await startApi(certificate, NAME);
   proxy = await startProxy({ hosts: { [NAME]: "127.0.0.1", "sandbox.reduck.test": "127.0.0.1" } });
-  home = temporaryFolder("reduck-proxy-home-");
+  user = cliEnv({ url: api.url, home: temporaryFolder("reduck-proxy-home-"), apiKey: "rk_test_key_behind_a_proxy" }).env;
 });
 afterAll(async () => {
   await proxy?.close();
@@ -28,9 +29,7 @@ afterAll(async () => {
 });
 
 const env = (extra: Record<string, string>) => ({
-  REDUCK_API_URL: api.url,
-  REDUCK_API_KEY: "rk_test_key_behind_a_proxy",
-  REDUCK_CONFIG_DIR: home,
+  ...user,
   NODE_EXTRA_CA_CERTS: certificate.certFile,
   ...extra,
 });

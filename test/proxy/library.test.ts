@@ -99,7 +99,7 @@ describe("through a proxy", () => {
       // Plain http to a name that is not loopback (it resolves only inside the loopback proxy): opted in.
       const client = createReduckClient({ apiKey: "k", baseUrl: `http://${NAME}:${plain.port}`, proxy: proxy.url, allowInsecureHttp: true });
       expect((await getMe({ client })).error).toBeUndefined();
-      expect((await runScript({ client, script: script({ a: Buffer.from("bytes") }) })).data).toMatchObject({ runId: "r2" });
+      expect((await runScript({ client, script: script({ a: Buffer.from("bytes") }) })).data).toMatchObject({ runId: "00000000-0000-4000-8001-000000000002" });
       expect(proxy.forwarded).toEqual([`http://${NAME}:${plain.port}/api/me`, `http://${NAME}:${plain.port}/run`]);
       expect(proxy.tunnels).toEqual([]);
     } finally {

@@ -187,7 +187,7 @@ export async function startPlainApi(): Promise<{ port: number; count(route: stri
       res.writeHead(route === "GET /api/me" || route === "POST /run" ? 200 : 404, { "content-type": "application/json" });
       res.end(
         route === "POST /run"
-          ? JSON.stringify({ result: { ok: true }, runId: "r2" })
+          ? JSON.stringify({ result: { ok: true }, runId: "00000000-0000-4000-8001-000000000002" })
           : JSON.stringify({ name: "Ann", email: "a@b.c", handle: "@ann", projects: [] }),
       );
     });

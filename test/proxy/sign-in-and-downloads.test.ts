@@ -9,7 +9,7 @@
  * The test's own browser and the sandbox reading the issuer's keys go through a second proxy, so
  * the first one counts only the CLI.
  */
-import { mkdtemp, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { connectionFetch } from "../../src/core/fetch.js";
@@ -19,6 +19,7 @@ import { loginWithBrowser, readStoredConfig, runReduck, spawnReduck, startOAuthW
 import { refusedPort } from "../support/scripted-server.js";
 import { makeCertificate, startProxy, type Certificate, type ProxyServer } from "./servers.js";
 import { temporaryFolder } from "../support/files.js";
+import { cliEnv } from "../support/sandbox.js";
 
 const SANDBOX = "sandbox.reduck.test";
 const ISSUER = "login.reduck.test";
@@ -48,11 +49,9 @@ afterAll(async () => {
 });
 
 async function user(extra: Record<string, string> = {}) {
-  const configDir = await mkdtemp(path.join(home, "config-"));
+  const { configDir, env: user } = cliEnv({ url: world.url, home });
   const env = {
-    HOME: home,
-    REDUCK_CONFIG_DIR: configDir,
-    REDUCK_API_URL: world.url,
+    ...user,
     NODE_EXTRA_CA_CERTS: certificate.certFile,
     HTTPS_PROXY: proxy.url,
     HTTP_PROXY: proxy.url,
@@ -169,7 +168,7 @@ describe("--out downloads through HTTPS_PROXY", () => {
 
   test("reduck run --out fetches a managed browser's download through the proxy; runs get --out too", async () => {
     const { env } = await user({ REDUCK_API_KEY: world.store.demo.apiKey });
-    const dir = await mkdtemp(path.join(home, "out-"));
+    const dir = temporaryFolder("out-", { inside: home });
     const run = await tunnelsDuring(() =>
       runReduck(["run", "--browser", "managed", "--out", dir, "--json", "--script", "admin.atlassian.com/fetch_invoice", "id=inv_7", "name=invoice.pdf"], env),
     );
@@ -186,7 +185,7 @@ describe("--out downloads through HTTPS_PROXY", () => {
     expect(served.subarray(0, 5).toString()).toBe("%PDF-");
     expect(await readFile(result.path)).toEqual(served);
 
-    const again = await mkdtemp(path.join(home, "out-"));
+    const again = temporaryFolder("out-", { inside: home });
     const get = await tunnelsDuring(() => runReduck(["runs", "get", runId, "--out", again, "--json"], env));
     expect(get.result.code, get.result.stderr).toBe(0);
     expect(await readFile(path.join(again, "invoice.pdf"))).toEqual(served);

@@ -28,7 +28,7 @@ test.each([
   ["a JSON run", { host: "a.com", slug: "s" }],
   ["a multipart run", { host: "a.com", slug: "s", files: { a: Buffer.from("bytes") } }],
 ])("%s through the caller's fetch carries no foreign option", async (_label, script) => {
-  const server = await startScriptedServer([{ body: '{"result":{"ok":true},"runId":"r","handle":"@me"}' }]);
+  const server = await startScriptedServer([{ body: '{"result":{"ok":true},"runId":"00000000-0000-4000-8001-0000000000a0","handle":"@me"}' }]);
   try {
     const seen: string[][] = [];
     const fetch: typeof globalThis.fetch = (input, init) => {
@@ -38,7 +38,7 @@ test.each([
     const client = createReduckClient({ apiKey: "k", baseUrl: server.url, fetch });
     const { data, error } = await runScript({ client, script });
     expect(error).toBeUndefined();
-    expect(data).toMatchObject({ runId: "r" });
+    expect(data).toMatchObject({ runId: "00000000-0000-4000-8001-0000000000a0" });
     expect((await getMe({ client })).error).toBeUndefined();
     expect(seen).toHaveLength(2);
     for (const keys of seen) expect(keys.filter((k) => !STANDARD.has(k))).toEqual([]);

@@ -15,7 +15,7 @@ let server: FaultServer;
 afterEach(() => server?.close());
 
 async function setup() {
-  server = await startFaultServer({ "POST /run": { json: { result: { ok: true }, runId: "r1" } } });
+  server = await startFaultServer({ "POST /run": { json: { result: { ok: true }, runId: "00000000-0000-4000-8001-000000000001" } } });
   const client = createReduckClient({ apiKey: "k", baseUrl: server.url });
   const file = await makeFile("big.bin", patterned(3 * MiB));
   return { client, file };
@@ -80,6 +80,6 @@ test("an unchanged file is sent whole, once", async () => {
   const { client, file } = await setup();
   const { data, error } = await runScript({ client, script: { host: "a.com", slug: "s", files: { document: { path: file } } } });
   expect(error).toBeUndefined();
-  expect(data).toEqual({ result: { ok: true }, runId: "r1" });
+  expect(data).toEqual({ result: { ok: true }, runId: "00000000-0000-4000-8001-000000000001" });
   expect(server.count("POST /run")).toBe(1);
 });

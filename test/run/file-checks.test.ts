@@ -55,7 +55,7 @@ async function counting(file: string, body: () => Promise<void>): Promise<{ stat
 }
 
 async function setup() {
-  server = await startFaultServer({ "POST /run": { json: { result: { ok: true }, runId: "r1" } } });
+  server = await startFaultServer({ "POST /run": { json: { result: { ok: true }, runId: "00000000-0000-4000-8001-000000000001" } } });
   const client = createReduckClient({ apiKey: "k", baseUrl: server.url, maxRetries: 0 });
   const file = await makeFile("doc.pdf", Buffer.alloc(300_000, 3));
   return { client, file };

@@ -16,7 +16,7 @@ const openOn = (file: string) =>
   }).length;
 
 test.skipIf(process.platform !== "linux")("a read that fails (the file became a folder) leaves nothing open", async () => {
-  const server = await startFaultServer({ "POST /run": { json: { result: {}, runId: "r" } } });
+  const server = await startFaultServer({ "POST /run": { json: { result: {}, runId: "00000000-0000-4000-8001-0000000000a0" } } });
   try {
     const client = createReduckClient({ apiKey: "k", baseUrl: server.url, maxRetries: 0 });
     for (let i = 0; i < 3; i++) {

@@ -1,6 +1,6 @@
 /**
  * Named files are opened race-free inside the reduck folder: by the agent tool (which uploads
- * them for a managed browser) and by the reference server (which reads them as the browser).
+ * them for a managed browser) and by the sandbox (which reads them as the browser).
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -104,7 +104,7 @@ describe("a name swapped for a link to outside while it is read", () => {
   }
 
   test("the agent tool never uploads a byte of the outside file (managed browser)", async () => {
-    const server = await startScriptedServer([{ body: '{"result":{"ok":true},"runId":"r"}' }]);
+    const server = await startScriptedServer([{ body: '{"result":{"ok":true},"runId":"00000000-0000-4000-8001-0000000000a0"}' }]);
     try {
       const client = createReduckClient({ apiKey: "k", baseUrl: server.url, maxRetries: 0 });
       const refusals = new Set<string>();
@@ -127,7 +127,7 @@ describe("a name swapped for a link to outside while it is read", () => {
     }
   });
 
-  test("the reference server never reads a byte of the outside file", async () => {
+  test("the sandbox never reads a byte of the outside file", async () => {
     await raceCalls(async () => {
       const result = await readNamedFile(desktop, "race.txt");
       if (!("file" in result)) return "refused";

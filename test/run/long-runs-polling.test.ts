@@ -12,27 +12,27 @@ useWire();
 describe("faults while polling", () => {
   // Resets are made over real loopback HTTP in long-runs-http.test.ts (MSW's network error is not one).
   test("a 503 during polls is retried with backoff", async () => {
-    wire({ status: 202, body: { batchId: "b8", status: "running", retryAfterMs: 10, runs: [] } }, [
+    wire({ status: 202, body: { batchId: "00000000-0000-4000-8002-000000000008", status: "running", retryAfterMs: 10, runs: [] } }, [
       { status: 503, body: { error: "busy" } },
       { status: 502, body: { error: "gateway" } },
-      { body: { batchId: "b8", status: "completed", runs: [{ runId: "r1", result: 1 }] } },
+      { body: { batchId: "00000000-0000-4000-8002-000000000008", status: "completed", runs: [{ runId: "00000000-0000-4000-8001-000000000001", result: 1 }] } },
     ]);
     const { data, error } = await runScript({ client: client(), script });
     expect(error).toBeUndefined();
-    expect(data).toEqual({ result: 1, runId: "r1" });
+    expect(data).toEqual({ result: 1, runId: "00000000-0000-4000-8001-000000000001" });
     expect(count("POST /run")).toBe(1);
-    expect(count("GET /batches/b8")).toBe(3);
+    expect(count("GET /batches/00000000-0000-4000-8002-000000000008")).toBe(3);
   });
 
   test("a 404 on the batch is a clear error naming it", async () => {
-    wire({ status: 202, body: { batchId: "b-gone", status: "running", retryAfterMs: 10, runs: [] } }, []);
+    wire({ status: 202, body: { batchId: "00000000-0000-4000-8002-0000000000e1", status: "running", retryAfterMs: 10, runs: [] } }, []);
     const { error } = await runScript({ client: client(), scripts: two });
-    expect(error).toMatchObject({ kind: "http", status: 404, code: "run_not_found", batchId: "b-gone" });
-    expect(error!.error).toMatch(/^there is no batch b-gone at https:\/\/mcp\.reduck\.ai: check the id/);
+    expect(error).toMatchObject({ kind: "http", status: 404, code: "run_not_found", batchId: "00000000-0000-4000-8002-0000000000e1" });
+    expect(error!.error).toMatch(/^there is no batch 00000000-0000-4000-8002-0000000000e1 at https:\/\/mcp\.reduck\.ai: check the id/);
   });
 
   test("the signal stops polling at once, and says how to wait again", async () => {
-    wire({ status: 202, body: { batchId: "b9", status: "running", retryAfterMs: 60_000, runs: [] } });
+    wire({ status: 202, body: { batchId: "00000000-0000-4000-8002-000000000009", status: "running", retryAfterMs: 60_000, runs: [] } });
     const controller = new AbortController();
     let abortedAt = 0;
     const pending = runScript({
@@ -43,22 +43,24 @@ describe("faults while polling", () => {
     });
     const { error } = await pending;
     expect(Date.now() - abortedAt).toBeLessThan(500);
-    expect(error).toMatchObject({ kind: "aborted", code: "run_continues", batchId: "b9" });
-    expect(error!.error).toBe('stopped waiting for batch b9; it goes on at the service: wait for it again with waitForRun({ client, batchId: "b9" })');
+    expect(error).toMatchObject({ kind: "aborted", code: "run_continues", batchId: "00000000-0000-4000-8002-000000000009" });
+    expect(error!.error).toBe(
+      'stopped waiting for batch 00000000-0000-4000-8002-000000000009; it goes on at the service: wait for it again with waitForRun({ client, batchId: "00000000-0000-4000-8002-000000000009" })',
+    );
     expect(count("POST /run")).toBe(1);
-    expect(count("GET /batches/b9")).toBe(0);
+    expect(count("GET /batches/00000000-0000-4000-8002-000000000009")).toBe(0);
   });
 
   test("deadlineMs ends the wait with the handle's id; the run goes on", async () => {
-    wire({ status: 202, body: { batchId: "b10", status: "running", retryAfterMs: 30, runs: [] } }, [
-      { body: { batchId: "b10", status: "running", retryAfterMs: 30, runs: [] } },
+    wire({ status: 202, body: { batchId: "00000000-0000-4000-8002-000000000010", status: "running", retryAfterMs: 30, runs: [] } }, [
+      { body: { batchId: "00000000-0000-4000-8002-000000000010", status: "running", retryAfterMs: 30, runs: [] } },
     ]);
     const started = Date.now();
-    const { error } = await waitForRun({ client: client(), batchId: "b10" }, { deadlineMs: 200 });
+    const { error } = await waitForRun({ client: client(), batchId: "00000000-0000-4000-8002-000000000010" }, { deadlineMs: 200 });
     expect(Date.now() - started).toBeLessThan(1_000);
-    expect(error).toMatchObject({ kind: "timeout", batchId: "b10" });
-    expect(error!.error).toMatch(/^batch b10 is still running after \d+ s; it goes on at the service/);
-    expect(count("GET /batches/b10")).toBeGreaterThanOrEqual(2);
+    expect(error).toMatchObject({ kind: "timeout", batchId: "00000000-0000-4000-8002-000000000010" });
+    expect(error!.error).toMatch(/^batch 00000000-0000-4000-8002-000000000010 is still running after \d+ s; it goes on at the service/);
+    expect(count("GET /batches/00000000-0000-4000-8002-000000000010")).toBeGreaterThanOrEqual(2);
     expect(count("POST /run")).toBe(0);
   });
 });
@@ -66,23 +68,41 @@ describe("faults while polling", () => {
 describe("waitForRun", () => {
   test("a batch id: looks at once, then polls to the end", async () => {
     wire({ body: null }, [
-      { body: { batchId: "b11", status: "running", retryAfterMs: 10, runs: [{ runId: "r1", status: "running" }] } },
-      { body: { batchId: "b11", status: "completed", runs: [{ runId: "r1", status: "completed", result: [1] }] } },
+      {
+        body: {
+          batchId: "00000000-0000-4000-8002-000000000011",
+          status: "running",
+          retryAfterMs: 10,
+          runs: [{ runId: "00000000-0000-4000-8001-000000000001", status: "running" }],
+        },
+      },
+      {
+        body: {
+          batchId: "00000000-0000-4000-8002-000000000011",
+          status: "completed",
+          runs: [{ runId: "00000000-0000-4000-8001-000000000001", status: "completed", result: [1] }],
+        },
+      },
     ]);
-    const { data, error } = await waitForRun({ client: client(), batchId: "b11" });
+    const { data, error } = await waitForRun({ client: client(), batchId: "00000000-0000-4000-8002-000000000011" });
     expect(error).toBeUndefined();
-    expect(data).toEqual({ batchId: "b11", status: "completed", totalSteps: 1, runs: [{ status: "completed", runId: "r1", result: [1] }] });
+    expect(data).toEqual({
+      batchId: "00000000-0000-4000-8002-000000000011",
+      status: "completed",
+      totalSteps: 1,
+      runs: [{ status: "completed", runId: "00000000-0000-4000-8001-000000000001", result: [1] }],
+    });
   });
 
   test("a run id: getRun until terminal; an unknown one is a clear error", async () => {
-    wire({ body: null }, [], [runRecord("r5", "success", { result: { a: 1 } })]);
-    const { data } = await waitForRun({ client: client(), runId: "r5" });
-    expect(data).toEqual({ result: { a: 1 }, runId: "r5" });
+    wire({ body: null }, [], [runRecord("00000000-0000-4000-8001-000000000005", "success", { result: { a: 1 } })]);
+    const { data } = await waitForRun({ client: client(), runId: "00000000-0000-4000-8001-000000000005" });
+    expect(data).toEqual({ result: { a: 1 }, runId: "00000000-0000-4000-8001-000000000005" });
 
     wire({ body: null }, [], []);
-    const missing = await waitForRun({ client: client(), runId: "r-none" });
-    expect(missing.error).toMatchObject({ status: 404, runId: "r-none" });
-    expect(missing.error!.error).toMatch(/^there is no run r-none at https:\/\/reduck\.ai/);
+    const missing = await waitForRun({ client: client(), runId: "00000000-0000-4000-8001-0000000000e0" });
+    expect(missing.error).toMatchObject({ status: 404, runId: "00000000-0000-4000-8001-0000000000e0" });
+    expect(missing.error!.error).toMatch(/^there is no run 00000000-0000-4000-8001-0000000000e0 at https:\/\/reduck\.ai/);
     // Not the run's failure: the wait's.
     expect(isRunFailure(missing.error!)).toBe(false);
   });
@@ -90,7 +110,11 @@ describe("waitForRun", () => {
   test("bad targets are refused without a request", async () => {
     const bad = await waitForRun({ client: client(), batchId: "" } as never);
     expect(bad.error).toMatchObject({ kind: "invalid_request", error: "batchId must be a non-empty string (the id the run's first answer gave)" });
-    const both = await waitForRun({ client: client(), batchId: "b", runId: "r" } as never);
+    const both = await waitForRun({
+      client: client(),
+      batchId: "00000000-0000-4000-8002-0000000000a0",
+      runId: "00000000-0000-4000-8001-0000000000a0",
+    } as never);
     expect(both.error!.error).toBe("give exactly one of batchId (several scripts) or runId (one script)");
     expect(seen).toEqual([]);
   });
@@ -98,7 +122,7 @@ describe("waitForRun", () => {
 
 describe("options on the wire, checked before sending", () => {
   test("waitForSeconds, region and country go as given; managed goes as cloud", async () => {
-    wire({ body: { result: 1, runId: "r1" } });
+    wire({ body: { result: 1, runId: "00000000-0000-4000-8001-000000000001" } });
     await runScript({ client: client(), script, waitForSeconds: 110, region: "us-west-2", country: "de" });
     expect(seen[0]!.body).toMatchObject({ waitForSeconds: 110, region: "us-west-2", country: "DE" });
     expect(seen[0]!.body).not.toHaveProperty("browser");
@@ -122,7 +146,7 @@ describe("options on the wire, checked before sending", () => {
     [{ browser: "firefox" }, /^browser must be "cloud", "extension" or \{ deviceId/],
     [{ wait: "no" }, /^wait must be true/],
   ])("%j is refused before sending", async (extra, message) => {
-    wire({ body: { result: 1, runId: "r1" } });
+    wire({ body: { result: 1, runId: "00000000-0000-4000-8001-000000000001" } });
     const { error } = await runScript({ client: client(), script, ...(extra as object) } as never);
     expect(error).toMatchObject({ kind: "invalid_request" });
     expect(error!.error).toMatch(message);

@@ -13,25 +13,25 @@ useWire();
 
 describe("answers that are final at once", () => {
   test("one script: the documented {result, runId}", async () => {
-    wire({ body: { result: { n: 1 }, runId: "r1" } });
+    wire({ body: { result: { n: 1 }, runId: "00000000-0000-4000-8001-000000000001" } });
     const { data, error } = await runScript({ client: client(), script });
     expect(error).toBeUndefined();
-    expect(data).toEqual({ result: { n: 1 }, runId: "r1" });
+    expect(data).toEqual({ result: { n: 1 }, runId: "00000000-0000-4000-8001-000000000001" });
   });
 
   test("null is a real result", async () => {
-    wire({ body: [{ status: "completed", runId: "r1", result: null }] });
+    wire({ body: [{ status: "completed", runId: "00000000-0000-4000-8001-000000000001", result: null }] });
     const { data, error } = await runScript({ client: client(), script });
     expect(error).toBeUndefined();
-    expect(data).toEqual({ result: null, runId: "r1" });
+    expect(data).toEqual({ result: null, runId: "00000000-0000-4000-8001-000000000001" });
   });
 
   test("several scripts: a 200 array of envelopes, in order, failures with their type and message", async () => {
     const envelopes = [
-      { status: "completed", runId: "r1", result: { ok: true } },
+      { status: "completed", runId: "00000000-0000-4000-8001-000000000001", result: { ok: true } },
       {
         status: "failed",
-        runId: "r2",
+        runId: "00000000-0000-4000-8001-000000000002",
         error: "selector #send not found",
         errorType: "site_error",
         externalMessage: "The site changed: the Send button is gone",
@@ -46,7 +46,7 @@ describe("answers that are final at once", () => {
   });
 
   test("an answer for a different number of scripts is an error, never re-paired", async () => {
-    wire({ body: [{ status: "completed", runId: "r1", result: 1 }] });
+    wire({ body: [{ status: "completed", runId: "00000000-0000-4000-8001-000000000001", result: 1 }] });
     const { data, error } = await runScript({ client: client(), scripts: two });
     expect(data).toBeUndefined();
     expect(error).toMatchObject({ kind: "invalid_response" });
@@ -54,37 +54,68 @@ describe("answers that are final at once", () => {
   });
 
   test("a run with neither result nor error is a failure naming the run", async () => {
-    wire({ body: [{ status: "completed", runId: "r-signed-out" }] });
+    wire({ body: [{ status: "completed", runId: "00000000-0000-4000-8001-00000000005e" }] });
     const { data, error } = await runScript({ client: client(), script });
     expect(data).toBeUndefined();
-    expect(error).toMatchObject({ kind: "run_failed", runId: "r-signed-out" });
-    expect(error!.error).toMatch(/run r-signed-out ended with neither a result nor an error/);
+    expect(error).toMatchObject({ kind: "run_failed", runId: "00000000-0000-4000-8001-00000000005e" });
+    expect(error!.error).toMatch(/run 00000000-0000-4000-8001-00000000005e ended with neither a result nor an error/);
 
     wire({
       body: [
-        { status: "completed", runId: "r1", result: 0 },
-        { status: "completed", runId: "r2" },
+        { status: "completed", runId: "00000000-0000-4000-8001-000000000001", result: 0 },
+        { status: "completed", runId: "00000000-0000-4000-8001-000000000002" },
       ],
     });
     const batch = await runScript({ client: client(), scripts: two });
     expect(batch.data!.status).toBe("failed");
-    expect(batch.data!.runs[0]).toEqual({ status: "completed", runId: "r1", result: 0 });
-    expect(batch.data!.runs[1]).toMatchObject({ status: "failed", runId: "r2" });
-    expect(batch.data!.runs[1]!.error).toMatch(/run r2 ended with neither a result nor an error/);
+    expect(batch.data!.runs[0]).toEqual({ status: "completed", runId: "00000000-0000-4000-8001-000000000001", result: 0 });
+    expect(batch.data!.runs[1]).toMatchObject({ status: "failed", runId: "00000000-0000-4000-8001-000000000002" });
+    expect(batch.data!.runs[1]!.error).toMatch(/run 00000000-0000-4000-8001-000000000002 ended with neither a result nor an error/);
   });
 
   test("a failed single run carries runId, errorType and externalMessage", async () => {
-    wire({ body: [{ status: "failed", runId: "r9", error: "timeout after 120s", errorType: "timeout", externalMessage: "The page took too long" }] });
+    wire({
+      body: [
+        {
+          status: "failed",
+          runId: "00000000-0000-4000-8001-000000000009",
+          error: "timeout after 120s",
+          errorType: "timeout",
+          externalMessage: "The page took too long",
+        },
+      ],
+    });
     const { error } = await runScript({ client: client(), script });
-    expect(error).toEqual({ kind: "run_failed", runId: "r9", error: "timeout after 120s", errorType: "timeout", externalMessage: "The page took too long" });
+    expect(error).toEqual({
+      kind: "run_failed",
+      runId: "00000000-0000-4000-8001-000000000009",
+      error: "timeout after 120s",
+      errorType: "timeout",
+      externalMessage: "The page took too long",
+    });
 
     // The same failure given as the POST's refusal naming the run: the same kind and fields.
-    wire({ status: 422, body: { error: "timeout after 120s", runId: "r10", errorType: "timeout", externalMessage: "The page took too long" } });
+    wire({
+      status: 422,
+      body: { error: "timeout after 120s", runId: "00000000-0000-4000-8001-000000000010", errorType: "timeout", externalMessage: "The page took too long" },
+    });
     const http422 = await runScript({ client: client(), script });
-    expect(http422.error).toMatchObject({ kind: "run_failed", status: 422, runId: "r10", errorType: "timeout", externalMessage: "The page took too long" });
+    expect(http422.error).toMatchObject({
+      kind: "run_failed",
+      status: 422,
+      runId: "00000000-0000-4000-8001-000000000010",
+      errorType: "timeout",
+      externalMessage: "The page took too long",
+    });
     expect(isRunFailure(http422.error!)).toBe(true);
     expect(http422.outcomes).toEqual([
-      { status: "failed", runId: "r10", error: "timeout after 120s", errorType: "timeout", externalMessage: "The page took too long" },
+      {
+        status: "failed",
+        runId: "00000000-0000-4000-8001-000000000010",
+        error: "timeout after 120s",
+        errorType: "timeout",
+        externalMessage: "The page took too long",
+      },
     ]);
 
     // A refusal naming no run is an HTTP error, and no run's failure.
@@ -99,20 +130,20 @@ describe("answers that are final at once", () => {
 describe("a 202 batch is polled to the end", () => {
   test("POST once, then GET the batch with the same credential, sleeping retryAfterMs", async () => {
     const running = {
-      batchId: "b1",
+      batchId: "00000000-0000-4000-8002-000000000001",
       status: "running",
       retryAfterMs: 150,
       runs: [
-        { status: "completed", runId: "r1", result: 1 },
-        { status: "running", runId: "r2" },
+        { status: "completed", runId: "00000000-0000-4000-8001-000000000001", result: 1 },
+        { status: "running", runId: "00000000-0000-4000-8001-000000000002" },
       ],
     };
     const done = {
-      batchId: "b1",
+      batchId: "00000000-0000-4000-8002-000000000001",
       status: "completed",
       runs: [
-        { status: "completed", runId: "r1", result: 1 },
-        { status: "completed", runId: "r2", result: 2 },
+        { status: "completed", runId: "00000000-0000-4000-8001-000000000001", result: 1 },
+        { status: "completed", runId: "00000000-0000-4000-8001-000000000002", result: 2 },
       ],
     };
     wire({ status: 202, body: { ...running, status: "queued" } }, [{ body: running }, { body: done }]);
@@ -121,27 +152,34 @@ describe("a 202 batch is polled to the end", () => {
     const { data, error } = await runScript({ client: client(), scripts: two, onStatus: (u) => updates.push(u) });
     expect(error).toBeUndefined();
     expect(data).toEqual({
-      batchId: "b1",
+      batchId: "00000000-0000-4000-8002-000000000001",
       status: "completed",
       totalSteps: 2,
       runs: [
-        { status: "completed", runId: "r1", result: 1 },
-        { status: "completed", runId: "r2", result: 2 },
+        { status: "completed", runId: "00000000-0000-4000-8001-000000000001", result: 1 },
+        { status: "completed", runId: "00000000-0000-4000-8001-000000000002", result: 2 },
       ],
     });
     expect(Date.now() - started).toBeGreaterThanOrEqual(2 * 150 - 5);
     expect(count("POST /run")).toBe(1);
-    expect(count("GET /batches/b1")).toBe(2);
+    expect(count("GET /batches/00000000-0000-4000-8002-000000000001")).toBe(2);
     expect(seen.every((s) => s.key === KEY)).toBe(true);
     // Told at the first 202, with the ids to wait on again, then after each poll.
-    expect(updates[0]).toMatchObject({ status: "queued", batchId: "b1", runIds: ["r1", "r2"], total: 2, completed: 1, failed: 0 });
+    expect(updates[0]).toMatchObject({
+      status: "queued",
+      batchId: "00000000-0000-4000-8002-000000000001",
+      runIds: ["00000000-0000-4000-8001-000000000001", "00000000-0000-4000-8001-000000000002"],
+      total: 2,
+      completed: 1,
+      failed: 0,
+    });
     expect(updates.map((u) => u.status)).toEqual(["queued", "running", "completed"]);
     expect(updates.at(-1)).toMatchObject({ completed: 2, failed: 0 });
   });
 
   test("an onStatus that throws does not break the wait", async () => {
-    wire({ status: 202, body: { batchId: "b12", status: "running", retryAfterMs: 10, runs: [] } }, [
-      { body: { batchId: "b12", status: "completed", runs: [{ runId: "r1", result: 7 }] } },
+    wire({ status: 202, body: { batchId: "00000000-0000-4000-8002-000000000012", status: "running", retryAfterMs: 10, runs: [] } }, [
+      { body: { batchId: "00000000-0000-4000-8002-000000000012", status: "completed", runs: [{ runId: "00000000-0000-4000-8001-000000000001", result: 7 }] } },
     ]);
     const { data, error } = await runScript({
       client: client(),
@@ -151,50 +189,93 @@ describe("a 202 batch is polled to the end", () => {
       },
     });
     expect(error).toBeUndefined();
-    expect(data).toEqual({ result: 7, runId: "r1" });
+    expect(data).toEqual({ result: 7, runId: "00000000-0000-4000-8001-000000000001" });
     expect(count("POST /run")).toBe(1);
   });
 
   test("without retryAfterMs the wait between polls is 2 s", async () => {
-    wire({ status: 202, body: { batchId: "b2", status: "running", runs: [] } }, [
-      { body: { batchId: "b2", status: "completed", runs: [{ runId: "r1", result: "x" }] } },
+    wire({ status: 202, body: { batchId: "00000000-0000-4000-8002-000000000002", status: "running", runs: [] } }, [
+      {
+        body: { batchId: "00000000-0000-4000-8002-000000000002", status: "completed", runs: [{ runId: "00000000-0000-4000-8001-000000000001", result: "x" }] },
+      },
     ]);
     const started = Date.now();
     const { data } = await runScript({ client: client(), script });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_990);
-    expect(data).toEqual({ result: "x", runId: "r1" });
+    expect(data).toEqual({ result: "x", runId: "00000000-0000-4000-8001-000000000001" });
   });
 
   test("a batch that ends failed gives each step's outcome; a single script's failure is its error", async () => {
-    const failedBatch = { batchId: "b3", status: "failed", runs: [{ status: "failed", runId: "r1", error: "boom", errorType: "site_error" }] };
-    wire({ status: 202, body: { batchId: "b3", status: "running", retryAfterMs: 10, runs: [{ status: "running", runId: "r1" }] } }, [{ body: failedBatch }]);
+    const failedBatch = {
+      batchId: "00000000-0000-4000-8002-000000000003",
+      status: "failed",
+      runs: [{ status: "failed", runId: "00000000-0000-4000-8001-000000000001", error: "boom", errorType: "site_error" }],
+    };
+    wire(
+      {
+        status: 202,
+        body: {
+          batchId: "00000000-0000-4000-8002-000000000003",
+          status: "running",
+          retryAfterMs: 10,
+          runs: [{ status: "running", runId: "00000000-0000-4000-8001-000000000001" }],
+        },
+      },
+      [{ body: failedBatch }],
+    );
     const { error } = await runScript({ client: client(), script });
-    expect(error).toMatchObject({ kind: "run_failed", runId: "r1", batchId: "b3", error: "boom", errorType: "site_error" });
+    expect(error).toMatchObject({
+      kind: "run_failed",
+      runId: "00000000-0000-4000-8001-000000000001",
+      batchId: "00000000-0000-4000-8002-000000000003",
+      error: "boom",
+      errorType: "site_error",
+    });
   });
 
   test("a count mismatch in the polled batch is an error", async () => {
-    wire({ status: 202, body: { batchId: "b4", status: "running", retryAfterMs: 10, runs: [] } }, [
-      { body: { batchId: "b4", status: "completed", runs: [{ runId: "r1", result: 1 }] } },
+    wire({ status: 202, body: { batchId: "00000000-0000-4000-8002-000000000004", status: "running", retryAfterMs: 10, runs: [] } }, [
+      { body: { batchId: "00000000-0000-4000-8002-000000000004", status: "completed", runs: [{ runId: "00000000-0000-4000-8001-000000000001", result: 1 }] } },
     ]);
     const { error } = await runScript({ client: client(), scripts: two });
-    expect(error).toMatchObject({ kind: "invalid_response", batchId: "b4" });
-    expect(error!.error).toMatch(/asked for 2 scripts, the service answered for 1 \(batch b4\)/);
+    expect(error).toMatchObject({ kind: "invalid_response", batchId: "00000000-0000-4000-8002-000000000004" });
+    expect(error!.error).toMatch(/asked for 2 scripts, the service answered for 1 \(batch 00000000-0000-4000-8002-000000000004\)/);
   });
 
   test("wait: false returns the handle at the first answer and polls nothing", async () => {
-    wire({ status: 202, body: { batchId: "b5", status: "running", retryAfterMs: 3000, runs: [{ status: "running", runId: "r1" }, { status: "queued" }] } });
+    wire({
+      status: 202,
+      body: {
+        batchId: "00000000-0000-4000-8002-000000000005",
+        status: "running",
+        retryAfterMs: 3000,
+        runs: [{ status: "running", runId: "00000000-0000-4000-8001-000000000001" }, { status: "queued" }],
+      },
+    });
     const updates: RunStatusUpdate[] = [];
     const { data, error } = await runScript({ client: client(), scripts: two, wait: false, onStatus: (u) => updates.push(u) });
     expect(error).toBeUndefined();
-    expect(data).toEqual({ status: "running", batchId: "b5", runIds: ["r1", null], retryAfterMs: 3000 });
+    expect(data).toEqual({
+      status: "running",
+      batchId: "00000000-0000-4000-8002-000000000005",
+      runIds: ["00000000-0000-4000-8001-000000000001", null],
+      retryAfterMs: 3000,
+    });
     expect(isPendingRun(data)).toBe(true);
-    expect(updates).toEqual([expect.objectContaining({ status: "running", batchId: "b5", runIds: ["r1", null], total: 2 })]);
-    expect(count("GET /batches/b5")).toBe(0);
+    expect(updates).toEqual([
+      expect.objectContaining({
+        status: "running",
+        batchId: "00000000-0000-4000-8002-000000000005",
+        runIds: ["00000000-0000-4000-8001-000000000001", null],
+        total: 2,
+      }),
+    ]);
+    expect(count("GET /batches/00000000-0000-4000-8002-000000000005")).toBe(0);
 
     // A final first answer is the outcome, wait: false or not.
-    wire({ body: { result: 1, runId: "r1" } });
+    wire({ body: { result: 1, runId: "00000000-0000-4000-8001-000000000001" } });
     const final = await runScript({ client: client(), script, wait: false });
-    expect(final.data).toEqual({ result: 1, runId: "r1" });
+    expect(final.data).toEqual({ result: 1, runId: "00000000-0000-4000-8001-000000000001" });
     expect(isPendingRun(final.data)).toBe(false);
   });
 });
@@ -202,36 +283,98 @@ describe("a 202 batch is polled to the end", () => {
 describe("a single run's 202 envelope is waited on with getRun", () => {
   test("running, then success: the result", async () => {
     wire(
-      { status: 202, body: { status: "running", runId: "r1", retryAfterMs: 20 } },
+      { status: 202, body: { status: "running", runId: "00000000-0000-4000-8001-000000000001", retryAfterMs: 20 } },
       [],
-      [runRecord("r1", "running"), runRecord("r1", "success", { result: { sent: true } })],
+      [runRecord("00000000-0000-4000-8001-000000000001", "running"), runRecord("00000000-0000-4000-8001-000000000001", "success", { result: { sent: true } })],
     );
     const updates: RunStatusUpdate[] = [];
     const started = Date.now();
     const { data, error } = await runScript({ client: client(), script, onStatus: (u) => updates.push(u) });
     expect(error).toBeUndefined();
-    expect(data).toEqual({ result: { sent: true }, runId: "r1" });
+    expect(data).toEqual({ result: { sent: true }, runId: "00000000-0000-4000-8001-000000000001" });
     // The record says nothing of pacing: the first answer's retryAfterMs (20 ms) is kept, not 2 s.
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(count("POST /run")).toBe(1);
-    expect(count("GET /api/runs/r1")).toBe(2);
-    expect(updates[0]).toMatchObject({ status: "running", runId: "r1", runIds: ["r1"], total: 1 });
+    expect(count("GET /api/runs/00000000-0000-4000-8001-000000000001")).toBe(2);
+    expect(updates[0]).toMatchObject({
+      status: "running",
+      runId: "00000000-0000-4000-8001-000000000001",
+      runIds: ["00000000-0000-4000-8001-000000000001"],
+      total: 1,
+    });
     expect(updates.at(-1)).toMatchObject({ status: "completed", completed: 1 });
   });
 
   test("error and cancelled end as the run's failure", async () => {
-    wire({ status: 202, body: { status: "queued", runId: "r2", retryAfterMs: 10 } }, [], [runRecord("r2", "error", { error: "Element not found: #send" })]);
+    wire(
+      { status: 202, body: { status: "queued", runId: "00000000-0000-4000-8001-000000000002", retryAfterMs: 10 } },
+      [],
+      [runRecord("00000000-0000-4000-8001-000000000002", "error", { error: "Element not found: #send" })],
+    );
     const failed = await runScript({ client: client(), script });
-    expect(failed.error).toMatchObject({ kind: "run_failed", runId: "r2", error: "Element not found: #send" });
+    expect(failed.error).toMatchObject({ kind: "run_failed", runId: "00000000-0000-4000-8001-000000000002", error: "Element not found: #send" });
 
-    wire({ status: 202, body: { status: "queued", runId: "r3", retryAfterMs: 10 } }, [], [runRecord("r3", "cancelled")]);
+    wire(
+      { status: 202, body: { status: "queued", runId: "00000000-0000-4000-8001-000000000003", retryAfterMs: 10 } },
+      [],
+      [runRecord("00000000-0000-4000-8001-000000000003", "cancelled")],
+    );
     const cancelled = await runScript({ client: client(), script });
-    expect(cancelled.error).toMatchObject({ kind: "run_failed", runId: "r3", error: "run r3 was cancelled" });
+    expect(cancelled.error).toMatchObject({
+      kind: "run_failed",
+      runId: "00000000-0000-4000-8001-000000000003",
+      error: "run 00000000-0000-4000-8001-000000000003 was cancelled",
+    });
   });
 
   test("wait: false gives the run's handle", async () => {
-    wire({ status: 202, body: { status: "running", runId: "r4", retryAfterMs: 500 } });
+    wire({ status: 202, body: { status: "running", runId: "00000000-0000-4000-8001-000000000004", retryAfterMs: 500 } });
     const { data } = await runScript({ client: client(), script, wait: false });
-    expect(data).toEqual({ status: "running", runId: "r4", runIds: ["r4"], retryAfterMs: 500 });
+    expect(data).toEqual({
+      status: "running",
+      runId: "00000000-0000-4000-8001-000000000004",
+      runIds: ["00000000-0000-4000-8001-000000000004"],
+      retryAfterMs: 500,
+    });
+  });
+});
+
+describe("ids the service sends are checked before they become a URL", () => {
+  const polls = () => seen.filter((s) => s.route.startsWith("GET ")).length;
+
+  test.each([
+    ["a batch id", { status: 202, body: { batchId: "../../api/me", status: "running", runs: [] } }],
+    ["a run id of a pending run", { status: 202, body: { status: "running", runId: "..", retryAfterMs: 10 } }],
+    ["a run id in a batch's runs", { status: 202, body: { batchId: "00000000-0000-4000-8002-000000000030", status: "running", runs: [{ runId: "x/../y" }] } }],
+  ])("%s of another shape is a malformed answer, and nothing is polled", async (_what, answer) => {
+    wire(
+      answer,
+      [{ body: { batchId: "00000000-0000-4000-8002-000000000030", status: "completed", runs: [] } }],
+      [runRecord("00000000-0000-4000-8001-000000000030", "success")],
+    );
+    const { data, error } = await runScript({ client: client(), scripts: two });
+    expect(data).toBeUndefined();
+    expect(error).toMatchObject({ kind: "invalid_response" });
+    expect(error!.error).toMatch(/the service answered a (run|batch) id that is not one \(a UUID\)/);
+    expect(polls()).toBe(0);
+  });
+
+  test("a polled batch that names a run by something else is a malformed answer", async () => {
+    const batchId = "00000000-0000-4000-8002-000000000031";
+    wire({ status: 202, body: { batchId, status: "running", retryAfterMs: 5, runs: [] } }, [
+      {
+        body: {
+          batchId,
+          status: "completed",
+          runs: [
+            { status: "completed", runId: "../../api/me", result: 1 },
+            { status: "completed", result: 2 },
+          ],
+        },
+      },
+    ]);
+    const { error } = await runScript({ client: client(), scripts: two });
+    expect(error).toMatchObject({ kind: "invalid_response", batchId });
+    expect(error!.error).toContain(`polling batch ${batchId}: the service answered a run id that is not one (a UUID): "../../api/me"`);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Input names and file names that are not ASCII, or hold a colon, arrive as they were written:
- * runScript sends part headers as UTF-8, and the reference server parses them as UTF-8.
+ * runScript sends part headers as UTF-8, and the sandbox parses them as UTF-8.
  */
 import { expect, test } from "vitest";
 import { createReduckClient, runScript } from "../../src/index.js";
@@ -8,7 +8,7 @@ import { readMultipartBody, type ReceivedPart } from "@reduck-client/sandbox/int
 import { startScriptedServer } from "../support/scripted-server.js";
 
 test("pièce-jointe, a Japanese name and a name with a colon survive the trip", async () => {
-  const server = await startScriptedServer([{ body: '{"result":{},"runId":"r"}' }]);
+  const server = await startScriptedServer([{ body: '{"result":{},"runId":"00000000-0000-4000-8001-0000000000a0"}' }]);
   try {
     const client = createReduckClient({ apiKey: "k", baseUrl: server.url });
     const files = { "pièce-jointe": Buffer.from("a"), 添付ファイル: Buffer.from("bb"), "scan:front": Buffer.from("ccc") };

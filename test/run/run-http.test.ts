@@ -3,23 +3,15 @@ import { describe, expect, test } from "vitest";
 import { createReduckClient, runScript, MAX_FILE_BYTES } from "../../src/index.js";
 import { startScriptedServer } from "../support/scripted-server.js";
 import { waitFor } from "../support/wait.js";
-import { useCliSandbox } from "../support/sandbox.js";
-import { sparseFile } from "../support/files.js";
+import { uploadDocument, useUploadSandbox } from "./upload-sandbox.js";
 
-const uploadDocument = { handle: "reduck", host: "docusign.com", slug: "upload_document" };
-const sandbox = useCliSandbox({ home: "reduck-run-http-" });
-/** A sparse file of `size` zero bytes in the sandbox's folder. */
-const bigFile = (name: string, size: number) => sparseFile(sandbox.home, name, size);
+const { sandbox, bigFile, sendDocument } = useUploadSandbox();
 
 describe("the 50 MB limit", () => {
   test("one byte more is refused before sending", async () => {
     const file = await bigFile("over.bin", MAX_FILE_BYTES + 1);
     const before = sandbox.store.runs.size;
-    const { error } = await runScript({
-      client: sandbox.client,
-      browser: "extension",
-      script: { ...uploadDocument, args: { documentName: "over.bin" }, files: { document: { path: file } } },
-    });
+    const { error } = await sendDocument(file);
     expect(error?.kind).toBe("invalid_request");
     expect(error?.error).toBe(`file input document: ${file} is 52,428,801 bytes, over the 50 MiB limit per file (52,428,800 bytes)`);
     expect(sandbox.store.runs.size).toBe(before);
@@ -30,10 +22,7 @@ test("a run cut off mid-upload is recorded exactly once, as failed", async () =>
   const file = await bigFile("cut.bin", 20 * 2 ** 20);
   const before = new Set(sandbox.store.runs.keys());
   const controller = new AbortController();
-  const { error } = await runScript({
-    client: sandbox.client,
-    browser: "extension",
-    script: { ...uploadDocument, args: { documentName: "cut.bin" }, files: { document: { path: file } } },
+  const { error } = await sendDocument(file, {
     signal: controller.signal,
     onUploadProgress: ({ sent }) => {
       if (sent > 4 * 2 ** 20) controller.abort();
@@ -64,12 +53,12 @@ describe("a run is never sent twice", () => {
   });
 
   test("the catalogue timeout does not cut a long run short", async () => {
-    const scripted = await startScriptedServer([{ delayMs: 1_200, body: '{"result":{"ok":true},"runId":"r1"}' }]);
+    const scripted = await startScriptedServer([{ delayMs: 1_200, body: '{"result":{"ok":true},"runId":"00000000-0000-4000-8001-000000000001"}' }]);
     try {
       const c = createReduckClient({ apiKey: "k", baseUrl: scripted.url, timeoutMs: 200 });
       const { data, error } = await runScript({ client: c, script: { host: "a.com", slug: "slow" } });
       expect(error).toBeUndefined();
-      expect(data).toEqual({ result: { ok: true }, runId: "r1" });
+      expect(data).toEqual({ result: { ok: true }, runId: "00000000-0000-4000-8001-000000000001" });
       expect(JSON.parse(scripted.seen[0]!.body)).toEqual({ script: { host: "a.com", slug: "slow" } });
     } finally {
       await scripted.close();

@@ -1,9 +1,9 @@
 import { describe, expect, test, beforeAll } from "vitest";
 import { runScript, getRun, MAX_FILE_BYTES, MAX_JSON_BODY_BYTES } from "../../src/index.js";
-import { useReferenceServer } from "../support/reference.js";
+import { useSandboxClient } from "../support/sandbox-client.js";
 import { makeDesktop, makeFile, patterned, sha256 } from "../support/files.js";
 
-const ref = useReferenceServer({ fresh: true });
+const ref = useSandboxClient({ fresh: true });
 const sendEmail = { handle: "reduck", host: "mail.google.com", slug: "send_email" };
 const uploadDocument = { handle: "reduck", host: "docusign.com", slug: "upload_document" };
 const banner = patterned(64 * 1024);

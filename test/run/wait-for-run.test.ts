@@ -11,30 +11,49 @@ useWire();
 
 describe("waitForRun({ client, ... })", () => {
   test("the target and the wait's options in one object: deadlineMs ends it, onStatus is told", async () => {
-    wire({ body: null }, [{ body: { batchId: "b20", status: "running", retryAfterMs: 30, runs: [{ runId: "r1", status: "running" }] } }]);
+    wire({ body: null }, [
+      {
+        body: {
+          batchId: "00000000-0000-4000-8002-000000000020",
+          status: "running",
+          retryAfterMs: 30,
+          runs: [{ runId: "00000000-0000-4000-8001-000000000001", status: "running" }],
+        },
+      },
+    ]);
     const updates: string[] = [];
-    const { error } = await waitForRun({ client: client(), batchId: "b20", deadlineMs: 150, onStatus: (u) => updates.push(u.status) });
-    expect(error).toMatchObject({ kind: "timeout", batchId: "b20" });
+    const { error } = await waitForRun({
+      client: client(),
+      batchId: "00000000-0000-4000-8002-000000000020",
+      deadlineMs: 150,
+      onStatus: (u) => updates.push(u.status),
+    });
+    expect(error).toMatchObject({ kind: "timeout", batchId: "00000000-0000-4000-8002-000000000020" });
     expect(updates[0]).toBe("running");
   });
 
   test("its signal stops the wait at once", async () => {
-    wire({ body: null }, [{ body: { batchId: "b21", status: "running", retryAfterMs: 60_000, runs: [] } }]);
+    wire({ body: null }, [{ body: { batchId: "00000000-0000-4000-8002-000000000021", status: "running", retryAfterMs: 60_000, runs: [] } }]);
     const controller = new AbortController();
-    const { error } = await waitForRun({ client: client(), batchId: "b21", signal: controller.signal, onStatus: () => controller.abort() });
-    expect(error).toMatchObject({ kind: "aborted", batchId: "b21" });
-    expect(count("GET /batches/b21")).toBe(1);
+    const { error } = await waitForRun({
+      client: client(),
+      batchId: "00000000-0000-4000-8002-000000000021",
+      signal: controller.signal,
+      onStatus: () => controller.abort(),
+    });
+    expect(error).toMatchObject({ kind: "aborted", batchId: "00000000-0000-4000-8002-000000000021" });
+    expect(count("GET /batches/00000000-0000-4000-8002-000000000021")).toBe(1);
   });
 
   test("a pending batch, as runScript({ wait: false }) returned it, is waited on as it is", async () => {
-    wire({ status: 202, body: { batchId: "b22", status: "running", retryAfterMs: 10, runs: [] } }, [
+    wire({ status: 202, body: { batchId: "00000000-0000-4000-8002-000000000022", status: "running", retryAfterMs: 10, runs: [] } }, [
       {
         body: {
-          batchId: "b22",
+          batchId: "00000000-0000-4000-8002-000000000022",
           status: "completed",
           runs: [
-            { runId: "r1", result: 1 },
-            { runId: "r2", result: 2 },
+            { runId: "00000000-0000-4000-8001-000000000001", result: 1 },
+            { runId: "00000000-0000-4000-8001-000000000002", result: 2 },
           ],
         },
       },
@@ -44,38 +63,49 @@ describe("waitForRun({ client, ... })", () => {
     if (!first.data || !isPendingRun(first.data)) return;
     const done = await waitForRun({ client: client(), ...first.data });
     expect(done.error).toBeUndefined();
-    expect(done.data).toMatchObject({ batchId: "b22", status: "completed", runs: [{ result: 1 }, { result: 2 }] });
+    expect(done.data).toMatchObject({ batchId: "00000000-0000-4000-8002-000000000022", status: "completed", runs: [{ result: 1 }, { result: 2 }] });
     expect(count("POST /run")).toBe(1);
   });
 
   test("a pending run of one script, handed back with its run id, is waited on through its record", async () => {
-    wire({ status: 202, body: { status: "running", runId: "r30", retryAfterMs: 10 } }, [], [runRecord("r30", "success", { result: { a: 1 } })]);
+    wire(
+      { status: 202, body: { status: "running", runId: "00000000-0000-4000-8001-000000000030", retryAfterMs: 10 } },
+      [],
+      [runRecord("00000000-0000-4000-8001-000000000030", "success", { result: { a: 1 } })],
+    );
     const first = await runScript({ client: client(), script, wait: false });
     if (!first.data || !isPendingRun(first.data)) throw new Error(`not pending: ${JSON.stringify(first)}`);
-    expect(first.data).toMatchObject({ status: "running", runId: "r30" });
+    expect(first.data).toMatchObject({ status: "running", runId: "00000000-0000-4000-8001-000000000030" });
     const done = await waitForRun({ client: client(), ...first.data, deadlineMs: 10_000 });
-    expect(done.data).toEqual({ result: { a: 1 }, runId: "r30" });
+    expect(done.data).toEqual({ result: { a: 1 }, runId: "00000000-0000-4000-8001-000000000030" });
   });
 
   test("the older form, the target and the options apart, still waits the same way", async () => {
-    wire({ body: null }, [{ body: { batchId: "b23", status: "running", retryAfterMs: 30, runs: [] } }]);
-    const { error } = await waitForRun({ client: client(), batchId: "b23" }, { deadlineMs: 100 });
-    expect(error).toMatchObject({ kind: "timeout", batchId: "b23" });
+    wire({ body: null }, [{ body: { batchId: "00000000-0000-4000-8002-000000000023", status: "running", retryAfterMs: 30, runs: [] } }]);
+    const { error } = await waitForRun({ client: client(), batchId: "00000000-0000-4000-8002-000000000023" }, { deadlineMs: 100 });
+    expect(error).toMatchObject({ kind: "timeout", batchId: "00000000-0000-4000-8002-000000000023" });
   });
 
   test("options a JavaScript caller gets wrong are refused in the one object, without a request", async () => {
     const c = client();
     for (const [options, message] of [
       [undefined, 'waitForRun takes one options object: waitForRun({ client, batchId: "..." })'],
-      [{ client: c, runId: "r", deadlineMs: -1 }, "deadlineMs must be a number of milliseconds, 0 or more"],
-      [{ client: c, runId: "r", signal: "now" }, "signal must be an AbortSignal"],
-      [{ client: c, runId: "r", onStatus: 1 }, "onStatus must be a function"],
+      [{ client: c, runId: "00000000-0000-4000-8001-0000000000a0", deadlineMs: -1 }, "deadlineMs must be a number of milliseconds, 0 or more"],
+      [{ client: c, runId: "00000000-0000-4000-8001-0000000000a0", signal: "now" }, "signal must be an AbortSignal"],
+      [{ client: c, runId: "00000000-0000-4000-8001-0000000000a0", onStatus: 1 }, "onStatus must be a function"],
       [{ client: c }, "give exactly one of batchId (several scripts) or runId (one script)"],
+      [
+        { client: c, runId: "../../api/me" },
+        'runId must be a UUID such as 86b0479f-a68f-4fcd-92d1-b68f485ee3d9 (the id the run\'s first answer gave), not "../../api/me"',
+      ],
+      [{ client: c, batchId: "86b0479f-a68f-0fcd-92d1-b68f485ee3d9" }, "batchId must be a UUID"],
     ] as const) {
       const { error } = await waitForRun(options as never);
       expect(error).toMatchObject({ kind: "invalid_request", error: expect.stringContaining(message) });
     }
-    expect((await waitForRun({ client: c, runId: "r" }, null as never)).error!.error).toMatch(/^waitForRun takes one options object/);
+    expect((await waitForRun({ client: c, runId: "00000000-0000-4000-8001-0000000000a0" }, null as never)).error!.error).toMatch(
+      /^waitForRun takes one options object/,
+    );
     expect(seen).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // The package's entry for Node itself (a plain script, jest, vitest when it does not transform the
 // package): registers tsx's loader, then loads the TypeScript entry. Bundlers and vitest take
 // index.ts directly (the "module" condition of package.json's exports).
-import "./server/register-tsx.mjs";
+import "./process/register-tsx.mjs";
 
 const sandbox = await import("./index.ts");
 
@@ -14,6 +14,7 @@ export const {
   SANDBOX_HANDLE,
   SANDBOX_HOST,
   SEED_IDS,
+  SandboxStore,
   ScriptsFolderError,
   createHandlers,
   createStore,

@@ -1,5 +1,5 @@
 /**
- * `@reduck-client/sandbox`: the reference server's one public entry. The testing API
+ * `@reduck-client/sandbox`: the sandbox's one public entry. The testing API
  * (`startSandbox`: in this process on a free port, with `runs()` and `next()`; `sandboxHandlers`
  * for MSW), a seeded store (`createStore`), MSW handlers over it (`createHandlers`), the loopback
  * HTTP adapter (`startHttpServer`), and the sandbox as a process of its own
@@ -22,12 +22,17 @@
 import { sharedBrowserHost as sharedBrowser } from "./runtime/browser/host.js";
 import type { SandboxBrowser } from "./runtime/browser/shared.js";
 
-export { createStore, ReferenceStore, isFinished, DEFAULT_RUN_TIMEOUT_MS } from "./store/store.js";
+export { createStore, SandboxStore, isFinished, DEFAULT_RUN_TIMEOUT_MS } from "./store/store.js";
+import { SandboxStore } from "./store/store.js";
+/** @deprecated The sandbox's store is `SandboxStore`; this older name stays for code written before it. */
+export const ReferenceStore = SandboxStore;
+/** @deprecated The sandbox's store is `SandboxStore`; this older name stays for code written before it. */
+export type ReferenceStore = SandboxStore;
 export type { AddRunInput, AddScriptInput, AddVersionInput, DemoCredentials, RecordRunInput, StoreOptions } from "./store/store.js";
 export { SEED_IDS } from "./store/seed.js";
-export { createHandlers } from "./api/handlers.js";
-export { startHttpServer } from "./server/http.js";
-export type { HttpServerOptions, RunningHttpServer } from "./server/http.js";
+export { createHandlers } from "./api/routing.js";
+export { startHttpServer } from "./http/http.js";
+export type { HttpServerOptions, RunningHttpServer } from "./http/http.js";
 export type { FileDescriptor, ReceivedFile } from "./store/records.js";
 export { DEFAULT_WAIT_SECONDS } from "./api/run/handler.js";
 export type { RunBatch, RunEnvelope } from "./api/run/batches.js";
@@ -35,12 +40,12 @@ export type { ErrorType } from "./api/run/failures.js";
 export type { LoggedRequest } from "./store/store.js";
 export { REQUEST_LOG_PATH } from "./api/request-log.js";
 export { SANDBOX_HANDLE, SANDBOX_HOST } from "./store/sandbox-scripts.js";
-export { startSandboxProcess, spawnSandbox } from "./server/sandbox-process.js";
+export { startSandboxProcess, spawnSandbox } from "./process/sandbox-process.js";
 export { startSandbox, sandboxHandlers, receivedRuns, nextRuns } from "./testing/start-sandbox.js";
 export type { StartSandboxOptions, RunningSandbox, ReceivedRun, RunShape } from "./testing/start-sandbox.js";
 export { seedUserScripts, ScriptsFolderError } from "./store/user-scripts.js";
-export { parseSandboxArgs } from "./server/sandbox-options.js";
-export type { SandboxOptions } from "./server/sandbox-options.js";
+export { parseSandboxArgs } from "./process/sandbox-options.js";
+export type { SandboxOptions } from "./process/sandbox-options.js";
 export { loadCatalogue } from "./store/catalogue.js";
 export type { CatalogueEntry } from "./store/catalogue.js";
 export type { SandboxBrowser, Traffic } from "./runtime/browser/shared.js";

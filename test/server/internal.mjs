@@ -1,5 +1,5 @@
 // internal.ts for Node itself, as entry.mjs is index.ts.
-import "./server/register-tsx.mjs";
+import "./process/register-tsx.mjs";
 
 const sandbox = await import("./internal.ts");
 

@@ -4,7 +4,7 @@
  * of the OAuth and request-handling tests, fixtures of the simulated web. Not part of the
  * product: names here may change or go without notice.
  */
-export { freePort } from "./server/sandbox-process.js";
+export { freePort } from "./process/sandbox-process.js";
 export { directRoutesOf, withDirectRoute } from "./api/direct-routes.js";
 export { trustAuthorizationServer } from "./api/auth.js";
 export { ALL_SCOPES } from "./store/records.js";

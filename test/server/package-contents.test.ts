@@ -20,9 +20,7 @@ function sources(dir = HERE): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory())
-      return ["node_modules", ".built", "dist", "example-scripts", "simulated-scripts", "catalogue", "fixtures", "client-checks"].includes(entry.name)
-        ? []
-        : sources(full);
+      return ["node_modules", ".built", "dist", "example-scripts", "catalogue", "fixtures", "client-checks"].includes(entry.name) ? [] : sources(full);
     return /\.(ts|mjs)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) && full !== path.join(HERE, "vitest.config.ts") ? [full] : [];
   });
 }
@@ -51,7 +49,7 @@ describe("the sandbox package stands in its own folder", () => {
     // sandbox (client-checks/, not shipped) import reduck-client.
     const imports = sources().filter((file) => /^import [^;]* from "reduck-client";/m.test(readFileSync(file, "utf8")));
     expect(imports.map((file) => path.relative(HERE, file))).toEqual([]);
-    expect(readFileSync(path.join(HERE, "client-checks", "reference-harness.ts"), "utf8")).toMatch(/^import [^;]* from "reduck-client";/m);
+    expect(readFileSync(path.join(HERE, "client-checks", "sandbox-harness.ts"), "utf8")).toMatch(/^import [^;]* from "reduck-client";/m);
     const document = JSON.parse(readFileSync(path.join(HERE, "contract", "openapi.json"), "utf8")) as {
       paths: Record<string, Record<string, { operationId?: string; "x-reduck-handwritten"?: boolean }>>;
     };

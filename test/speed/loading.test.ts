@@ -10,16 +10,19 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
 import { makeFile, temporaryFolder } from "../support/files.js";
+import { cliEnv } from "../support/sandbox.js";
 import type { FaultServer } from "../faults/fault-server.js";
 import { FAKE_RUN_ID, startFakeService } from "./fake-service.js";
 
 const preload = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
 let server: FaultServer;
 let home: string;
+let user: Record<string, string>;
 
 beforeAll(async () => {
   server = await startFakeService();
   home = temporaryFolder("reduck-loading-");
+  user = cliEnv({ url: server.url, home, apiKey: "rk_test_key_for_loading" }).env;
 });
 afterAll(() => server?.close());
 
@@ -29,9 +32,7 @@ async function modulesOf(args: string[], extraPreload?: string) {
   const imports = [preload("modules-at-exit.mjs"), ...(extraPreload ? [preload(extraPreload)] : [])].map((p) => `--import=${p}`);
   const result = await runCli(args, {
     env: {
-      REDUCK_API_URL: server.url,
-      REDUCK_API_KEY: "rk_test_key_for_loading",
-      REDUCK_CONFIG_DIR: home,
+      ...user,
       NODE_OPTIONS: imports.join(" "),
       REDUCK_TEST_MODULES_FILE: list,
     },

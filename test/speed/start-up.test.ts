@@ -5,14 +5,14 @@
  * broken or cannot be written.
  */
 import { execFile } from "node:child_process";
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { copyFile, mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { BUILD_ROOT, runCli } from "../support/cli.js";
-import { makeFile } from "../support/files.js";
+import { makeFile, temporaryFolder } from "../support/files.js";
+import { cliEnv } from "../support/sandbox.js";
 import type { FaultServer } from "../faults/fault-server.js";
 import { FAKE_RUN_ID, startFakeService } from "./fake-service.js";
 
@@ -22,23 +22,16 @@ const bundle = path.join(root, "dist", "cli", "index.cjs");
 const preload = fileURLToPath(new URL("./modules-at-exit.mjs", import.meta.url));
 let server: FaultServer;
 let home: string;
+let user: Record<string, string>;
 
 beforeAll(async () => {
   server = await startFakeService();
-  home = await mkdtemp(path.join(os.tmpdir(), "reduck-start-up-"));
+  home = temporaryFolder("reduck-start-up-");
+  user = cliEnv({ url: server.url, home, apiKey: "rk_test_key_for_start_up" }).env;
 });
-afterAll(async () => {
-  server?.close();
-  await rm(home, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
-const env = (extra: Record<string, string> = {}) => ({
-  REDUCK_API_URL: server.url,
-  REDUCK_API_KEY: "rk_test_key_for_start_up",
-  REDUCK_CONFIG_DIR: home,
-  REDUCK_CACHE_DIR: path.join(home, "cache"),
-  ...extra,
-});
+const env = (extra: Record<string, string> = {}) => ({ ...user, REDUCK_CACHE_DIR: path.join(home, "cache"), ...extra });
 
 /** What `reduck ...args` loaded: Node's built-in modules and the files it required. */
 async function loaded(args: string[]) {
@@ -168,19 +161,15 @@ test("oclif's debug lines still print under DEBUG (the debug package is loaded o
 
 test("a clone that was never built says so in one line with the fix, and --version still answers", async () => {
   // bin/ and package.json alone, as in a fresh clone before `npm run build`.
-  const clone = await mkdtemp(path.join(os.tmpdir(), "reduck-unbuilt-"));
-  try {
-    await mkdir(path.join(clone, "bin"));
-    for (const file of ["bin/run.js", "bin/package.json", "package.json"]) await copyFile(path.join(root, file), path.join(clone, file));
-    const run = (args: string[]) => promisify(execFile)(process.execPath, [path.join(clone, "bin", "run.js"), ...args], { env: env() }).catch((e) => e);
-    const listed = await run(["scripts", "list"]);
-    expect(listed.code).toBe(1);
-    expect(listed.stdout).toBe("");
-    expect(listed.stderr).toBe(
-      `Error: the reduck CLI is not built here (${path.join(clone, "dist", "cli", "index.cjs")} is missing): run \`npm run build\` in ${clone} first\n`,
-    );
-    expect((await run(["--version"])).stdout).toMatch(/^reduck-client\/\d+\.\d+\.\d+ /);
-  } finally {
-    await rm(clone, { recursive: true, force: true });
-  }
+  const clone = temporaryFolder("reduck-unbuilt-");
+  await mkdir(path.join(clone, "bin"));
+  for (const file of ["bin/run.js", "bin/package.json", "package.json"]) await copyFile(path.join(root, file), path.join(clone, file));
+  const run = (args: string[]) => promisify(execFile)(process.execPath, [path.join(clone, "bin", "run.js"), ...args], { env: env() }).catch((e) => e);
+  const listed = await run(["scripts", "list"]);
+  expect(listed.code).toBe(1);
+  expect(listed.stdout).toBe("");
+  expect(listed.stderr).toBe(
+    `Error: the reduck CLI is not built here (${path.join(clone, "dist", "cli", "index.cjs")} is missing): run \`npm run build\` in ${clone} first\n`,
+  );
+  expect((await run(["--version"])).stdout).toMatch(/^reduck-client\/\d+\.\d+\.\d+ /);
 });

@@ -1,5 +1,5 @@
 /**
- * A loopback HTTP proxy in front of the reference server that injects faults into chosen
+ * A loopback HTTP proxy in front of the sandbox that injects faults into chosen
  * requests (a 429 storm on POST /run, say) and passes everything else through unchanged: the
  * server is not changed, and the client meets the faults over real HTTP.
  */

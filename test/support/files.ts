@@ -25,14 +25,16 @@ export async function sparseFile(folder: string, name: string, size: number): Pr
 const made = new Set<string>();
 
 /**
- * A new folder in the temporary directory, removed when the test file ends (by
- * test/support/sandbox-cleanup.ts): for helpers that hand a folder to a test that does not own it.
+ * A new folder in the temporary directory (or `inside` another folder), removed when the test file
+ * ends (by test/support/sandbox-cleanup.ts). Its name starts with `prefix`: `reduck-...` in the
+ * temporary directory, so a folder left behind is found (test/support/temporary-folders.ts).
  *
  * @example
  * const home = temporaryFolder("reduck-home-");
+ * const out = temporaryFolder("out-", { inside: home });
  */
-export function temporaryFolder(prefix: string): string {
-  const folder = mkdtempSync(path.join(os.tmpdir(), prefix));
+export function temporaryFolder(prefix: string, { inside = os.tmpdir() }: { inside?: string } = {}): string {
+  const folder = mkdtempSync(path.join(inside, prefix));
   made.add(folder);
   return folder;
 }

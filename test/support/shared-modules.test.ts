@@ -32,7 +32,7 @@ function helperModules(folder: string): string[] {
 
 test("the check finds a hook registered at import, and a useX() called at import", () => {
   expect(hooksAtImport('import { beforeAll } from "vitest";\nbeforeAll(() => server.listen());\n')).toEqual(["beforeAll(() => server.listen());"]);
-  expect(hooksAtImport("export const ref = useReferenceServer({ fresh: true });\n")).toHaveLength(1);
+  expect(hooksAtImport("export const ref = useSandboxClient({ fresh: true });\n")).toHaveLength(1);
   expect(hooksAtImport("export function useWire(): void {\n  beforeAll(() => server.listen());\n}\n")).toEqual([]);
 });
 

@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync } from "node:
 import os from "node:os";
 import path from "node:path";
 
-/** What the tests' temporary folders are named (`mkdtemp(path.join(os.tmpdir(), "reduck-..."))`). */
+/** How the tests' temporary folders are named (`temporaryFolder("reduck-...")` of test/support/files.ts). */
 export const TEST_FOLDER_PREFIX = "reduck-";
 
 /** The `reduck-*` entries of `folder` (none when it is gone). */

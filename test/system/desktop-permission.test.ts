@@ -3,26 +3,26 @@
  * missing file. The denial is real: a reduck folder with mode 000, read by a process that
  * permissions apply to (as root, one started without the capabilities that bypass them).
  */
-import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { BIN, baseEnv } from "../support/cli.js";
+import { temporaryFolder } from "../support/files.js";
 import { startMcp } from "../support/mcp-stdio.js";
 import { sendEmail } from "../mcp/support.js";
 
 let desktop: string;
 
 beforeAll(async () => {
-  desktop = await mkdtemp(path.join(os.tmpdir(), "reduck-denied-desktop-"));
+  desktop = temporaryFolder("reduck-denied-desktop-");
   await mkdir(path.join(desktop, "reduck"));
   await writeFile(path.join(desktop, "reduck", "banner.png"), "png");
   await chmod(path.join(desktop, "reduck"), 0o000);
 });
 
+// Readable again, so the folder can be removed when the file ends.
 afterAll(async () => {
   await chmod(path.join(desktop, "reduck"), 0o755);
-  await rm(desktop, { recursive: true, force: true });
 });
 
 /** `reduck mcp` for whom mode bits count: root keeps them only without CAP_DAC_OVERRIDE. */

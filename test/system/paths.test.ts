@@ -2,10 +2,10 @@
  * The path rules for each system, checked here with path.win32 and path.posix, and the real
  * disk look on this machine.
  */
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { temporaryFolder } from "../support/files.js";
 import { configDir as cliConfigDir } from "../../src/cli/shell/config.js";
 import { serviceFolder } from "../../src/mcp/folder.js";
 import {
@@ -101,11 +101,8 @@ describe("desktopDir", () => {
   });
 
   describe("on this machine's disk", () => {
-    let home: string;
-    afterAll(() => rm(home, { recursive: true, force: true }));
-
     it("reads the real user-dirs.dirs and the agent tool's folder follows it", async () => {
-      home = await mkdtemp(path.join(os.tmpdir(), "reduck-home-"));
+      const home = temporaryFolder("reduck-home-");
       await mkdir(path.join(home, ".config"));
       await writeFile(path.join(home, ".config", "user-dirs.dirs"), 'XDG_DESKTOP_DIR="$HOME/Schreibtisch"\n');
       const here: System = { env: {}, platform: "linux", homedir: home, path: path.posix };

@@ -87,7 +87,7 @@ describe("runScript", () => {
   });
 
   test("its polls take them too: a silent poll times out at once, is not retried, and the wait polls again", async () => {
-    const done = { batchId: BATCH, status: "completed", runs: [{ runId: "r1", result: { ok: true } }] };
+    const done = { batchId: BATCH, status: "completed", runs: [{ runId: "00000000-0000-4000-8001-000000000001", result: { ok: true } }] };
     const { server, client, clientRetries } = await serve({
       "POST /run": { status: 202, json: { batchId: BATCH, status: "running", runs: [], retryAfterMs: 10 } },
       [`GET /batches/${BATCH}`]: ["silent", { json: done }],
@@ -101,7 +101,7 @@ describe("runScript", () => {
 });
 
 test("waitForRun: a per-call timeout fires on a poll (which is then polled again)", async () => {
-  const done = { batchId: BATCH, status: "completed", runs: [{ runId: "r1", result: { ok: true } }] };
+  const done = { batchId: BATCH, status: "completed", runs: [{ runId: "00000000-0000-4000-8001-000000000001", result: { ok: true } }] };
   const { server, client } = await serve({ [`GET /batches/${BATCH}`]: ["silent", { json: done }] });
   const { data, error } = await waitForRun({ client, batchId: BATCH, timeoutMs: 200, maxRetries: 0 });
   expect(error).toBeUndefined();

@@ -71,7 +71,7 @@ describe("the library", () => {
 
 describe("the CLI", () => {
   /** A loopback proxy the CLI is pointed at (HTTP_PROXY): whatever the CLI sends to FAR reaches it, and it answers itself. */
-  async function witness() {
+  async function listeningProxy() {
     const seen: Array<{ url: string; key?: string }> = [];
     const proxy = http.createServer((req, res) => {
       seen.push({ url: req.url!, key: req.headers["x-api-key"] as string | undefined });
@@ -85,7 +85,7 @@ describe("the CLI", () => {
   }
 
   test("a key for plain http elsewhere is refused (exit 2) before anything is sent; REDUCK_ALLOW_INSECURE_HTTP=1 opts in", async () => {
-    const { seen, env } = await witness();
+    const { seen, env } = await listeningProxy();
     const refused = await runCli(["whoami"], { env: { ...env, REDUCK_API_URL: FAR, REDUCK_API_KEY: "rk_key_kept_home" } });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(
@@ -93,14 +93,14 @@ describe("the CLI", () => {
     );
     expect(seen).toEqual([]);
 
-    // The witness sees what is sent once the user opts in: so its silence above means something.
+    // The proxy sees what is sent once the user opts in: so its silence above means something.
     const allowed = await runCli(["whoami"], { env: { ...env, REDUCK_API_URL: FAR, REDUCK_API_KEY: "rk_key_kept_home", REDUCK_ALLOW_INSECURE_HTTP: "1" } });
     expect(allowed.code).toBe(0);
     expect(seen).toEqual([{ url: `${FAR}/api/me`, key: "rk_key_kept_home" }]);
   });
 
   test("login --with-api-key --api-url http://<elsewhere> stores nothing and sends nothing", async () => {
-    const { seen, env, configDir } = await witness();
+    const { seen, env, configDir } = await listeningProxy();
     const login = await runCli(["login", "--with-api-key", "--api-url", FAR], { env, input: "rk_key_kept_home\n" });
     expect(login.code).toBe(2);
     expect(login.stderr).toContain(`Error: ${FAR} is plain http to another machine: your API key would cross the network unencrypted`);

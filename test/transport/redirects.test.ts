@@ -56,7 +56,7 @@ const senders = [
 
 describe.each(senders)("POST /run over %s", (_label, fetchOf) => {
   test.each([307, 308])("a %i is not followed: the run (its key and body) reaches only the address it was sent to", async (status) => {
-    const other = await scriptedServer({ body: '{"result":{"ok":true},"runId":"r-other"}' });
+    const other = await scriptedServer({ body: '{"result":{"ok":true},"runId":"00000000-0000-4000-8001-0000000000b0"}' });
     const api = await scriptedServer({ status, headers: { location: `${other.url}/run` }, body: "" });
     const client = createReduckClient({ apiKey: "rk_key_that_stays_home", baseUrl: api.url, fetch: fetchOf() });
     const { data, error } = await runScript({ client, script: { host: "a.com", slug: "s", files: { a: Buffer.from("the body, once") } } });

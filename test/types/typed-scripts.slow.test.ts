@@ -7,10 +7,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { everyRunnableScript, reduck, tempDir, useReferenceServer } from "../cli/commands/harness.js";
+import { everyRunnableScript, reduck, tempDir, useSandboxForCli } from "../cli/commands/harness.js";
 import { typecheck, type Problem } from "../support/typecheck.js";
 
-useReferenceServer();
+useSandboxForCli();
 
 const HEAD = `import "./reduck-scripts.js";
 import { createReduckClient, runMany, runScript, waitForRun } from "reduck-client";
@@ -169,7 +169,7 @@ const MISTAKES: Record<string, Mistake> = {
 
 let compiled: Promise<Map<string, Problem[]>> | undefined;
 
-/** Generated and compiled once, on first use (the reference server's key is set per test). */
+/** Generated and compiled once, on first use (the sandbox's key is set per test). */
 function problemsOnce(): Promise<Map<string, Problem[]>> {
   compiled ??= compile();
   return compiled;

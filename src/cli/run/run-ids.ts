@@ -1,6 +1,5 @@
+import { isIdOf } from "../../core/id-shapes.js";
 import { usageError } from "../shell/errors.js";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function ordinal(n: number): string {
   const tens = n % 100;
@@ -17,7 +16,7 @@ function ordinal(n: number): string {
  * // usage error: the 2nd run id, "86b0", is not a run id: ...
  */
 export function checkRunIds(ids: string[]): void {
-  const bad = ids.map((id, i) => [id, i] as const).filter(([id]) => !UUID.test(id));
+  const bad = ids.map((id, i) => [id, i] as const).filter(([id]) => !isIdOf("run id", id));
   if (!bad.length) return;
   const why = "a run id is a UUID such as 86b0479f-a68f-4fcd-92d1-b68f485ee3d9 (see `reduck runs list`)";
   if (ids.length === 1) throw usageError(`${JSON.stringify(ids[0])} is not a run id: ${why}`);
@@ -34,7 +33,7 @@ export function checkRunIds(ids: string[]): void {
  * checkWaitId("123"); // usage error: "123" is not a batch id or run id: ...
  */
 export function checkWaitId(id: string): void {
-  if (UUID.test(id)) return;
+  if (isIdOf("run id", id)) return;
   throw usageError(
     `${JSON.stringify(id)} is not a batch id or run id: both are UUIDs such as 86b0479f-a68f-4fcd-92d1-b68f485ee3d9 (\`reduck run --no-wait\` prints one; \`reduck runs list\` lists runs)`,
   );

@@ -4,6 +4,7 @@
  */
 import { Args, Flags } from "@oclif/core";
 import type { ReduckClient } from "../../client.js";
+import { isIdOf } from "../../core/id-shapes.js";
 import { listScriptVersions } from "../../generated/operations.js";
 import { paginateToArray } from "../../paginate.js";
 import { formatAddress } from "../shell/address.js";
@@ -12,8 +13,6 @@ import { resolveAddress, type ScriptPath } from "./own-handle.js";
 import { scriptCallError } from "./script-lookup.js";
 import { checkAnswer, list } from "../shell/answer-check.js";
 import { VERSION_SUMMARY } from "../shell/answer-shapes.js";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The positional VERSION argument of the versions commands. */
 export function versionArg(what: string) {
@@ -64,7 +63,7 @@ export function chosenVersion(flags: { version?: string; "version-id"?: string }
 export async function resolveVersion(client: ReduckClient, path: ScriptPath, given: string): Promise<string> {
   const address = formatAddress(path);
   const where = `see \`reduck scripts versions list ${address}\``;
-  if (UUID.test(given)) return given;
+  if (isIdOf("version id", given)) return given;
   if (!/^\d+$/.test(given)) throw usageError(`${JSON.stringify(given)} is not a version number or id: ${where}`);
   const number = Number(given);
   const doing = `reading the versions of ${address}`;

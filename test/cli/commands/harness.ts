@@ -1,6 +1,6 @@
 /**
  * Runs the built CLI (the test build of test/support/cli.ts, BUILD_ROOT, as oclif's explicit
- * discovery loads it) in-process against the reference server: a fresh seeded store per test,
+ * discovery loads it) in-process against the sandbox: a fresh seeded store per test,
  * served through msw.
  */
 import { format } from "node:util";
@@ -8,7 +8,7 @@ import { runCommand } from "@oclif/test";
 import type { RequestHandler } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { createHandlers, createStore, type ReferenceStore } from "@reduck-client/sandbox";
+import { createHandlers, createStore, type SandboxStore } from "@reduck-client/sandbox";
 import { BUILD_ROOT } from "../../support/cli.js";
 import { temporaryFolder } from "../../support/files.js";
 
@@ -23,14 +23,14 @@ export interface CliResult {
 }
 
 /**
- * Starts msw with the reference server's handlers over a new store before each test, and
+ * Starts msw with the sandbox's handlers over a new store before each test, and
  * points the CLI at it with the demo account's key.
  */
-export function useReferenceServer(): { readonly store: ReferenceStore; use(...handlers: RequestHandler[]): void } {
+export function useSandboxForCli(): { readonly store: SandboxStore; use(...handlers: RequestHandler[]): void } {
   // In-process tests run scripts against the simulated page, which is fast; the end-to-end tests
   // (test/e2e, test/mcp, test/run/run-http) run them in the sandbox's real browser.
   const server = setupServer();
-  // `use`: handlers placed before the reference server's for one test (a wire form it does not speak).
+  // `use`: handlers placed before the sandbox's for one test (a wire form it does not speak).
   const state = { store: createStore({ browser: "simulated" }), use: (...handlers: RequestHandler[]) => server.use(...handlers) };
   const saved = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
   beforeAll(() => server.listen({ onUnhandledRequest: "error" }));

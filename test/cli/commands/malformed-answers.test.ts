@@ -1,6 +1,6 @@
 /**
  * A malformed answer is an error, not a crash. Each command that prints details gets the
- * reference server's own answer, bent at random (a field dropped, or made null, a number, a
+ * sandbox's own answer, bent at random (a field dropped, or made null, a number, a
  * string, a list, an object; an id out of its shape; the whole answer replaced), from a seeded
  * generator so a failure can be replayed: the command either prints (the bent field was one it does
  * not read) or exits 1 with one line naming what it was doing, never a TypeError or a stack.
@@ -8,9 +8,9 @@
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { describe, expect, test } from "vitest";
 import { SEED_IDS } from "@reduck-client/sandbox";
-import { reduck, useReferenceServer } from "./harness.js";
+import { reduck, useSandboxForCli } from "./harness.js";
 
-const server = useReferenceServer();
+const server = useSandboxForCli();
 const API = "https://reduck.ai";
 const SEED = Number(process.env.FUZZ_SEED ?? 35);
 const CASES = Number(process.env.FUZZ_CASES ?? 20);
@@ -164,21 +164,22 @@ describe("a did-you-mean whose lookups answer nonsense is left out, never a cras
 describe("ids the service hands out are checked before they are printed", () => {
   const EMAIL = ["run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi"];
   test.each([
-    ["a finished run's id", [], { result: { sent: true }, runId: "../../api/me" }, 200, 'a run id "../../api/me" (expected a UUID)'],
-    ["a pending batch's id (--no-wait)", ["--no-wait"], { batchId: "b1\u001b[2J", status: "running", runs: [] }, 202, "a batch id"],
-    ["a failed run's id", [], { error: "boom", runId: "r1" }, 200, 'a run id "r1"'],
+    ["a finished run's id", [], { result: { sent: true }, runId: "../../api/me" }, 200, 'a run id that is not one (a UUID): "../../api/me"'],
+    ["a pending batch's id (--no-wait)", ["--no-wait"], { batchId: "b1\u001b[2J", status: "running", runs: [] }, 202, "a batch id that is not one (a UUID)"],
+    ["a failed run's id", [], { error: "boom", runId: "r1" }, 200, 'a run id that is not one (a UUID): "r1"'],
   ] as Array<[string, string[], Json, number, string]>)("%s", async (_, extra, answer, status, said) => {
     server.use(http.post(`${API}/run`, () => HttpResponse.json(answer, { status })));
     const { exitCode, stdout, stderr } = await reduck(...EMAIL, ...extra);
     expect(exitCode).toBe(1);
     expect(stdout).toBe("");
     expect(stderr.trim().split("\n")).toHaveLength(1);
-    expect(stderr).toMatch(/^Error: the service's answer is not as documented: it names the run by /);
+    // The library refuses the answer before an id can become a URL, a line or a command to copy.
+    expect(stderr).toMatch(/^Error: the run's answer could not be read: the service answered a (run|batch) id /);
     expect(stderr).toContain(said);
   });
 });
 
-/** The reference server's answer to `GET path` (through the library's transport, as msw serves it). */
+/** The sandbox's answer to `GET path` (through the library's transport, as msw serves it). */
 async function answerOf(path: string): Promise<Json> {
   const response = await fetch(`${API}${path}`, { headers: { "x-api-key": server.store.demo.apiKey } });
   expect(response.status, path).toBe(200);

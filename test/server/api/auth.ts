@@ -8,7 +8,7 @@
 // origin, the run host is `<origin>/mcp`, each described at /.well-known/oauth-protected-resource.
 import { createRemoteJWKSet, customFetch, decodeJwt, errors as jose, jwtVerify, type JWTPayload } from "jose";
 import { API_AUDIENCE, MCP_AUDIENCE, type TokenRecord } from "../store/records.js";
-import type { ReferenceStore } from "../store/store.js";
+import type { SandboxStore } from "../store/store.js";
 import { ApiError } from "./errors.js";
 
 export type Caller = { userId: string; via: "apiKey" } | { userId: string; via: "oauth"; scopes: readonly string[] };
@@ -36,7 +36,7 @@ export const NOT_AUTHENTICATED = "Not authenticated: send an API key in X-API-Ke
  * @example
  * const caller = await authenticate(request, store, { scope: "run:read", anonymous: false });
  */
-export async function authenticate(request: Request, store: ReferenceStore, requirement: AuthRequirement): Promise<Caller | null> {
+export async function authenticate(request: Request, store: SandboxStore, requirement: AuthRequirement): Promise<Caller | null> {
   const apiKey = request.headers.get("x-api-key");
   const authorization = request.headers.get("authorization");
 
@@ -88,7 +88,7 @@ interface TrustedIssuer {
   jwks: ReturnType<typeof createRemoteJWKSet>;
 }
 
-const trusted = new WeakMap<ReferenceStore, TrustedIssuer>();
+const trusted = new WeakMap<SandboxStore, TrustedIssuer>();
 
 /** This server's two resources for a request: the API (its origin) and the run host (`<origin>/mcp`). */
 export function resourcesOf(request: Request): { api: string; runHost: string } {
@@ -97,7 +97,7 @@ export function resourcesOf(request: Request): { api: string; runHost: string } 
 }
 
 /** The issuer whose JWTs the server over `store` accepts, if one was trusted. */
-export function trustedIssuer(store: ReferenceStore): string | undefined {
+export function trustedIssuer(store: SandboxStore): string | undefined {
   return trusted.get(store)?.issuer;
 }
 
@@ -110,7 +110,7 @@ export function trustedIssuer(store: ReferenceStore): string | undefined {
  * await trustAuthorizationServer(store, "http://127.0.0.1:4020");
  */
 export async function trustAuthorizationServer(
-  store: ReferenceStore,
+  store: SandboxStore,
   issuer: string,
   { fetch = globalThis.fetch }: { fetch?: typeof globalThis.fetch } = {},
 ): Promise<void> {
@@ -138,7 +138,7 @@ function isJwt(token: string): boolean {
   return /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token);
 }
 
-async function jwtCaller(token: string, request: Request, store: ReferenceStore, requirement: AuthRequirement): Promise<Caller> {
+async function jwtCaller(token: string, request: Request, store: SandboxStore, requirement: AuthRequirement): Promise<Caller> {
   const trust = trusted.get(store);
   let claims: JWTPayload;
   try {

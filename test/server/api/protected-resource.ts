@@ -4,12 +4,12 @@
 import { http, HttpResponse, type RequestHandler } from "msw";
 import { resourcesOf, trustedIssuer } from "./auth.js";
 import { ALL_SCOPES } from "../store/records.js";
-import type { ReferenceStore } from "../store/store.js";
+import type { SandboxStore } from "../store/store.js";
 
 /** Scopes a run-host token can use: POST /run needs run:write. */
 const RUN_HOST_SCOPES = ["run:write", "run:read"];
 
-function metadata(store: ReferenceStore, resource: string, scopes: readonly string[], name: string) {
+function metadata(store: SandboxStore, resource: string, scopes: readonly string[], name: string) {
   const issuer = trustedIssuer(store);
   return HttpResponse.json({
     resource,
@@ -24,7 +24,7 @@ function metadata(store: ReferenceStore, resource: string, scopes: readonly stri
  * @example
  * await fetch(`${server.url}/.well-known/oauth-protected-resource/mcp`); // { resource: "<origin>/mcp", authorization_servers: [...] }
  */
-export function protectedResourceHandlers(store: ReferenceStore): RequestHandler[] {
+export function protectedResourceHandlers(store: SandboxStore): RequestHandler[] {
   const apiScopes = ALL_SCOPES.filter((s) => s !== "openid" && s !== "offline_access");
   return [
     http.get("*/.well-known/oauth-protected-resource", ({ request }) => metadata(store, resourcesOf(request).api, apiScopes, "Reduck API (sandbox)")),

@@ -3,7 +3,7 @@
 // in-process as `store.requestLog`, or over HTTP at GET /__sandbox/requests (no credential, no
 // headers or bodies recorded: nothing secret is in it).
 import { http, HttpResponse, type RequestHandler } from "msw";
-import type { ReferenceStore } from "../store/store.js";
+import type { SandboxStore } from "../store/store.js";
 
 /** Requests kept in the log. */
 export const MAX_LOGGED = 10_000;
@@ -17,7 +17,7 @@ export const REQUEST_LOG_PATH = "/__sandbox/requests";
  * @example
  * logRequest(store, request); // store.requestLog.at(-1) -> { method: "POST", path: "/run", at: "…" }
  */
-export function logRequest(store: ReferenceStore, request: Request): void {
+export function logRequest(store: SandboxStore, request: Request): void {
   const url = new URL(request.url);
   store.requestLog.push({ method: request.method, path: url.pathname + url.search, at: new Date().toISOString() });
   // Bounded: a sandbox left running (a benchmark's thousands of calls) keeps only the latest.
@@ -26,13 +26,13 @@ export function logRequest(store: ReferenceStore, request: Request): void {
 
 /**
  * GET /__sandbox/requests: the log so far, `{ requests: [{ method, path, at }] }`. (Requests are
- * logged where they are answered: every API operation in handlers.ts, POST /run in its handler,
+ * logged where they are answered: every API operation in routing.ts, POST /run in its handler,
  * which both doors reach. A catch-all msw handler would make msw pass unknown requests through
  * to the network instead of reporting them.)
  *
  * @example
  * const handlers = [requestLogHandler(store), ...others];
  */
-export function requestLogHandler(store: ReferenceStore): RequestHandler {
+export function requestLogHandler(store: SandboxStore): RequestHandler {
   return http.get(`*${REQUEST_LOG_PATH}`, () => HttpResponse.json({ requests: store.requestLog }));
 }

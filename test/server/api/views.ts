@@ -2,14 +2,14 @@
 // and notes from non-members, and summaries never carry code, schemas or notes.
 import type { components } from "../contract/openapi-types.js";
 import type { ConnectorRecord, DeviceRecord, ReadmeRecord, RunRecord, ScriptRecord, VersionRecord } from "../store/records.js";
-import type { ReferenceStore } from "../store/store.js";
+import type { SandboxStore } from "../store/store.js";
 
 type Schemas = components["schemas"];
 
 /** The caller's user id, or null for an anonymous caller. */
 export type Viewer = string | null;
 
-function author(store: ReferenceStore, script: ScriptRecord): Schemas["ScriptAuthor"] {
+function author(store: SandboxStore, script: ScriptRecord): Schemas["ScriptAuthor"] {
   return {
     kind: script.owner.kind,
     handle: store.handleOf(script.owner),
@@ -18,7 +18,7 @@ function author(store: ReferenceStore, script: ScriptRecord): Schemas["ScriptAut
   };
 }
 
-export function versionSummary(store: ReferenceStore, viewer: Viewer, version: VersionRecord, options: { withNote: boolean }): Schemas["ScriptVersionSummary"] {
+export function versionSummary(store: SandboxStore, viewer: Viewer, version: VersionRecord, options: { withNote: boolean }): Schemas["ScriptVersionSummary"] {
   const script = store.scripts.get(version.scriptId)!;
   const creator = version.createdBy ? store.users.get(version.createdBy) : undefined;
   const view: Schemas["ScriptVersionSummary"] = {
@@ -39,7 +39,7 @@ export function versionSummary(store: ReferenceStore, viewer: Viewer, version: V
 }
 
 /** A full version: code (unless hidden) and contract. */
-export function versionView(store: ReferenceStore, viewer: Viewer, version: VersionRecord): Schemas["ScriptVersion"] {
+export function versionView(store: SandboxStore, viewer: Viewer, version: VersionRecord): Schemas["ScriptVersion"] {
   const script = store.scripts.get(version.scriptId)!;
   const view: Schemas["ScriptVersion"] = {
     ...versionSummary(store, viewer, version, { withNote: true }),
@@ -50,7 +50,7 @@ export function versionView(store: ReferenceStore, viewer: Viewer, version: Vers
   return view;
 }
 
-function scriptBase(store: ReferenceStore, script: ScriptRecord) {
+function scriptBase(store: SandboxStore, script: ScriptRecord) {
   return {
     id: script.id,
     name: script.name,
@@ -69,7 +69,7 @@ function scriptBase(store: ReferenceStore, script: ScriptRecord) {
   };
 }
 
-export function scriptSummary(store: ReferenceStore, viewer: Viewer, script: ScriptRecord): Schemas["ScriptSummary"] {
+export function scriptSummary(store: SandboxStore, viewer: Viewer, script: ScriptRecord): Schemas["ScriptSummary"] {
   const current = store.currentVersion(script);
   return {
     ...scriptBase(store, script),
@@ -77,7 +77,7 @@ export function scriptSummary(store: ReferenceStore, viewer: Viewer, script: Scr
   };
 }
 
-export function scriptWithVersion(store: ReferenceStore, viewer: Viewer, script: ScriptRecord): Schemas["ScriptWithVersion"] {
+export function scriptWithVersion(store: SandboxStore, viewer: Viewer, script: ScriptRecord): Schemas["ScriptWithVersion"] {
   const current = store.currentVersion(script);
   return { ...scriptBase(store, script), current_version: current ? versionView(store, viewer, current) : null };
 }

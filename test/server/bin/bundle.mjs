@@ -17,7 +17,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILT = path.join(ROOT, ".built");
-const ENTRY = path.join(ROOT, "server", "sandbox.ts");
+const ENTRY = path.join(ROOT, "process", "sandbox.ts");
 /** Bundles of older sources are removed once this old (a sandbox started before the change may still use its own). */
 const STALE_MS = 24 * 60 * 60 * 1000;
 

@@ -11,5 +11,5 @@ if (bundle) {
 } else {
   const { register } = await import("tsx/esm/api");
   register();
-  await import("../server/sandbox.ts");
+  await import("../process/sandbox.ts");
 }

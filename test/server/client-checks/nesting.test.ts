@@ -1,19 +1,19 @@
-// One request must not be able to poison the reference server: JSON nested deeper than
+// One request must not be able to poison the sandbox: JSON nested deeper than
 // MAX_NESTING is refused with 400 before anything recursive touches it, and no run, script or
 // trace can be left holding a value that later breaks a listing.
 import { describe, expect, it } from "vitest";
-import { useReferenceServer } from "./reference-harness.js";
+import { useSandboxWithClient } from "./sandbox-harness.js";
 import { MAX_NESTING, nestingProblem } from "../contract/nesting.js";
 
 const API = "https://reduck.ai";
 const RUN_URL = "https://mcp.reduck.ai/run";
-const ref = useReferenceServer({ fresh: true, selfCheck: true });
+const sandbox = useSandboxWithClient({ fresh: true, selfCheck: true });
 
 /** JSON text of arrays `levels` deep: `[[[...]]]`. */
 const arrays = (levels: number) => "[".repeat(levels) + "]".repeat(levels);
 
 async function send(method: string, url: string, body?: string | FormData): Promise<{ status: number; body: any }> {
-  const headers: Record<string, string> = { "x-api-key": ref.store.demo.apiKey };
+  const headers: Record<string, string> = { "x-api-key": sandbox.store.demo.apiKey };
   if (typeof body === "string") headers["content-type"] = "application/json";
   const response = await fetch(url, { method, headers, body });
   const text = await response.text();
@@ -25,7 +25,7 @@ const sendEmail = (args: string) =>
 
 /** Adds demo's script example.org/<slug> with this body and runs it: the answer of POST /run. */
 async function runNew(slug: string, content: string): Promise<{ status: number; body: any }> {
-  ref.store.addScript({ handle: "@demo", host: "example.org", slug, language: "javascript", content });
+  sandbox.store.addScript({ handle: "@demo", host: "example.org", slug, language: "javascript", content });
   return send("POST", RUN_URL, JSON.stringify({ browser: "extension", script: { host: "example.org", slug } }));
 }
 
@@ -46,7 +46,7 @@ describe("nesting limit", () => {
   });
 
   it("refuses a 40 KB run request with args 20,000 deep with 400, and every listing still answers", async () => {
-    const before = ref.store.runsOf(ref.store.demo.userId).length;
+    const before = sandbox.store.runsOf(sandbox.store.demo.userId).length;
     const body = `{"browser":"extension","script":${sendEmail(arrays(20_000))}}`;
     expect(body.length).toBeGreaterThan(40_000);
     const refused = await send("POST", RUN_URL, body);
@@ -57,7 +57,7 @@ describe("nesting limit", () => {
         variables: { "script.args.deep": ["nests deeper than 64 levels (objects and arrays inside each other): flatten it"] },
       },
     });
-    expect(ref.store.runsOf(ref.store.demo.userId).length).toBe(before);
+    expect(sandbox.store.runsOf(sandbox.store.demo.userId).length).toBe(before);
     await expectListingsWork();
   });
 
@@ -89,7 +89,7 @@ describe("nesting limit", () => {
     );
     expect(created.status).toBe(400);
     expect(created.body.variables).toEqual({ "input_schema.properties.x.items": [expect.stringMatching(/^nests deeper than 64 levels/)] });
-    expect(ref.store.findScriptByAddress("@demo", "example.org", "deep")).toBeUndefined();
+    expect(sandbox.store.findScriptByAddress("@demo", "example.org", "deep")).toBeUndefined();
     await expectListingsWork();
   });
 

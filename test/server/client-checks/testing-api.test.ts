@@ -3,12 +3,12 @@
 import { http, HttpResponse } from "msw";
 import { getMe, getScript } from "reduck-client";
 import { describe, expect, test } from "vitest";
-import { useReferenceServer } from "./reference-harness.js";
+import { useSandboxWithClient } from "./sandbox-harness.js";
 
 const seeded = { handle: "@demo", host: "seeded.example", slug: "echo" };
 
 describe("one store for the file", () => {
-  const server = useReferenceServer({
+  const server = useSandboxWithClient({
     seed: (store) => {
       store.addScript({ ...seeded, content: "return args;", inputSchema: { type: "object" } });
     },

@@ -8,7 +8,7 @@ import { describe, expect, test } from "vitest";
 import { createScript, runScript } from "reduck-client";
 import { insideScript } from "../runtime/isolation/build.js";
 import type { InsideScript } from "../runtime/isolation/inside/index.js";
-import { useReferenceServer } from "./reference-harness.js";
+import { useSandboxWithClient } from "./sandbox-harness.js";
 
 /** A context like the body's: no code from strings, the globals made by the very script text the worker evaluates. */
 function scriptRealm() {
@@ -176,10 +176,10 @@ describe("the script text they come in", () => {
 });
 
 describe("in a run", () => {
-  const ref = useReferenceServer();
+  const sandbox = useSandboxWithClient();
 
   test("a script body uses them", async () => {
-    const { client } = ref;
+    const { client } = sandbox;
     const created = await createScript({
       client,
       path: { handle: "@demo" },

@@ -1,5 +1,5 @@
 // Written by `npm run generate` from openapi.json (the sandbox's copy, beside this file). Do not edit by hand.
-// A twin of the client's src/generated/schema.ts, on purpose: the sandbox is a witness and takes nothing from the client.
+// A twin of the client's src/generated/schema.ts, on purpose: the sandbox takes nothing from the client.
 
 export interface paths {
     "/api/devices": {
@@ -1177,7 +1177,7 @@ export interface components {
             result?: unknown;
             /** @description Why the run failed (the technical text). */
             error?: string;
-            /** @description Published: a failure's kind. Ours (the reference server's set): `invalid_input` (arguments or files do not fit the script's contract), `site_error` (the script failed on the site: it threw), `script_error` (the script itself is broken: it does not compile, or returned something that is not JSON, or went over a limit), `timeout` (it outlived its time limit), `browser_unavailable` (no browser could take it: no or several paired browsers, file access off, no connector for a cloud run), `not_run` (a sequential chain stopped before it). */
+            /** @description Published: a failure's kind. Ours (the sandbox's set): `invalid_input` (arguments or files do not fit the script's contract), `site_error` (the script failed on the site: it threw), `script_error` (the script itself is broken: it does not compile, or returned something that is not JSON, or went over a limit), `timeout` (it outlived its time limit), `browser_unavailable` (no browser could take it: no or several paired browsers, file access off, no connector for a cloud run), `not_run` (a sequential chain stopped before it). */
             errorType?: string;
             /** @description Published: the failure in words meant for the person who asked for the run; show it instead of `error` when present. */
             externalMessage?: string;

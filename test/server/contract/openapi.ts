@@ -1,4 +1,4 @@
-// The reference server's contract: openapi.json, compiled once into request and response validators.
+// The sandbox's contract: openapi.json, compiled once into request and response validators.
 // Both sides of the wire are checked against the same document so neither the client nor this server
 // can drift from it without a test noticing.
 import { readFileSync } from "node:fs";

@@ -10,7 +10,7 @@ import path from "node:path";
 import { http, HttpResponse, type RequestHandler } from "msw";
 import type { Screenshot } from "./browser/index.js";
 import { scratchFolder } from "../store/scratch.js";
-import type { ReferenceStore } from "../store/store.js";
+import type { SandboxStore } from "../store/store.js";
 
 /** A screenshot as a trace shows it. */
 export interface TraceScreenshot {
@@ -34,15 +34,15 @@ interface Shelf {
   byToken: Map<string, Kept>;
 }
 
-const shelves = new WeakMap<ReferenceStore, Shelf>();
+const shelves = new WeakMap<SandboxStore, Shelf>();
 
-function shelfOf(store: ReferenceStore): Shelf {
+function shelfOf(store: SandboxStore): Shelf {
   let shelf = shelves.get(store);
   if (!shelf) shelves.set(store, (shelf = { byToken: new Map() }));
   return shelf;
 }
 
-function folderOf(store: ReferenceStore, shelf: Shelf): string {
+function folderOf(store: SandboxStore, shelf: Shelf): string {
   if (!shelf.folder) {
     shelf.folder = path.join(scratchFolder(store), "screenshots");
     mkdirSync(shelf.folder, { recursive: true });
@@ -59,7 +59,7 @@ const TOKEN = /^([0-9a-f-]{36})\.png$/;
  * const shown = await keepScreenshots(store, "http://127.0.0.1:4010", run.id, end.screenshots);
  * // [{ kind: "last", afterStep: 7, url: "http://127.0.0.1:4010/screenshots/….png", type: "image/png", size: 26784 }]
  */
-export async function keepScreenshots(store: ReferenceStore, origin: string, runId: string, screenshots: readonly Screenshot[]): Promise<TraceScreenshot[]> {
+export async function keepScreenshots(store: SandboxStore, origin: string, runId: string, screenshots: readonly Screenshot[]): Promise<TraceScreenshot[]> {
   const shelf = shelfOf(store);
   const shown: TraceScreenshot[] = [];
   for (const { kind, afterStep, png } of screenshots) {
@@ -73,7 +73,7 @@ export async function keepScreenshots(store: ReferenceStore, origin: string, run
 }
 
 /** Deletes the screenshots of runs that are deleted. */
-export async function forgetScreenshots(store: ReferenceStore, runIds: Iterable<string>): Promise<void> {
+export async function forgetScreenshots(store: SandboxStore, runIds: Iterable<string>): Promise<void> {
   const gone = new Set(runIds);
   const shelf = shelfOf(store);
   for (const [token, kept] of shelf.byToken) {
@@ -84,7 +84,7 @@ export async function forgetScreenshots(store: ReferenceStore, runIds: Iterable<
 }
 
 /** GET `/screenshots/<token>.png`: a run's screenshot, to anyone holding its URL. */
-export function screenshotHandler(store: ReferenceStore): RequestHandler {
+export function screenshotHandler(store: SandboxStore): RequestHandler {
   return http.get("*/screenshots/:name", async ({ params }) => {
     const token = TOKEN.exec(String(params.name))?.[1];
     const kept = token ? shelfOf(store).byToken.get(token) : undefined;

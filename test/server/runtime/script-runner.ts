@@ -53,13 +53,22 @@ export interface HostCall {
 }
 
 /**
+ * The simulated page of the run's own process (isolation/pages.ts), for a host to drive: `send`
+ * hands it one operation (JSON text; `code` to compile in its realm; `fresh` for a new document)
+ * and resolves with its answer's text. It rejects once the run has ended.
+ */
+export interface PageChannel {
+  send(text: string, options?: { code?: string; fresh?: boolean }): Promise<string>;
+}
+
+/**
  * What a body's `page` and `builtins` are backed by, here in the server's thread: the surface the
  * body is shown, and `call`, which answers one call (a JSON value, or throws an Error whose name
- * and message the body gets).
+ * and message the body gets); a host that runs the page in the run's process drives it through `page`.
  */
 export interface ScriptHost {
   surface: Surface;
-  call(call: HostCall): unknown;
+  call(call: HostCall, page: PageChannel): unknown;
 }
 
 /**
@@ -133,7 +142,7 @@ function refusal(name: string, message: string): string {
 }
 
 /** Answers one call of the body (a JSON request) with a JSON reply. Never throws. */
-async function answerCall(host: ScriptHost, text: string): Promise<string> {
+async function answerCall(host: ScriptHost, text: string, page: PageChannel): Promise<string> {
   let call: { on?: unknown; method?: unknown; args?: unknown; chain?: unknown };
   try {
     call = JSON.parse(text);
@@ -151,7 +160,7 @@ async function answerCall(host: ScriptHost, text: string): Promise<string> {
   if (nestingProblem(args) || nestingProblem(chain)) return refusal("RangeError", `${name}: its arguments nest deeper than ${MAX_NESTING} levels`);
   let reply: string;
   try {
-    const value: unknown = await host.call({ on: on as string, method, args, chain });
+    const value: unknown = await host.call({ on: on as string, method, args, chain }, page);
     reply = JSON.stringify(value === undefined ? { ok: true } : { ok: true, value });
   } catch (error) {
     return JSON.stringify({ ok: false, error: hostError(error) });
@@ -196,10 +205,15 @@ export async function runScriptBody(run: BodyRun): Promise<BodyOutcome> {
   let resolveOutcome: (outcome: BodyOutcome) => void = () => {};
   const outcome = new Promise<BodyOutcome>((resolve) => (resolveOutcome = resolve));
   const script = scriptKey(run.content);
+  /** The page's operations awaiting an answer, by id. */
+  const pageOps = new Map<number, { resolve: (text: string) => void; reject: (error: Error) => void }>();
+  let nextPageOp = 1;
   const finish = (ended: BodyOutcome) => {
     if (settled) return;
     settled = true;
     clearTimeout(timer);
+    for (const op of pageOps.values()) op.reject(new Error("the run has ended"));
+    pageOps.clear();
     // A run that ended by itself leaves its process fit for the next run of the same body by the same caller.
     const byItself = ended.ok || ended.stage === "compile" || ended.stage === "throw" || ended.stage === "return";
     if (slot) releaseScriptProcess(slot, MAX_MESSAGE_BYTES, caller, byItself ? script : undefined);
@@ -222,6 +236,16 @@ export async function runScriptBody(run: BodyRun): Promise<BodyOutcome> {
   }
   if (settled) return outcome;
   let calls = 0;
+  const page: PageChannel = {
+    send(text, options = {}) {
+      if (settled) return Promise.reject(new Error("the run has ended"));
+      const id = nextPageOp++;
+      return new Promise<string>((resolve, reject) => {
+        pageOps.set(id, { resolve, reject });
+        taken.send({ type: "page", id, text, ...options });
+      });
+    },
+  };
   taken.onEnd((ending) => finish({ ok: false, stage: ending.kind === "memory" ? "limit" : "crash", error: ending.text }));
   taken.onMessage((message) => {
     const { type, id, sync, text } = message as { type: string; id: number; sync?: boolean; text: string; code?: string };
@@ -250,11 +274,16 @@ export async function runScriptBody(run: BodyRun): Promise<BodyOutcome> {
     }
     if (type === "exit") return finish({ ok: false, stage: "crash", error: "script stopped unexpectedly: its worker exited" });
     if (type === "done") return finish(doneOutcome(text, taken.memoryMiB));
+    if (type === "pageReply") {
+      const op = pageOps.get(id);
+      pageOps.delete(id);
+      return op?.resolve(typeof text === "string" ? text : "");
+    }
     if (type !== "call" || typeof text !== "string") return;
     if (++calls > MAX_PAGE_CALLS) {
       return finish({ ok: false, stage: "limit", error: `script made more than ${MAX_PAGE_CALLS.toLocaleString("en-US")} calls to page and builtins` });
     }
-    void answerCall(run.host, text).then((reply) => {
+    void answerCall(run.host, text, page).then((reply) => {
       if (settled) return;
       taken.send(sync ? { type: "syncReply", text: reply } : { type: "reply", id, text: reply });
     });

@@ -1,29 +1,30 @@
 // The browser a POST /run runs its scripts in, as the handler sees it: a session (one run, or the
 // steps of a sequential batch, which share cookies, page and navigation), in which each step gets
 // what its body calls and ends with its trace and screenshots. Two kinds: the simulated page
-// (fast, nothing rendered) and the real browser (browser/session.ts).
+// (simulated/: fast, nothing rendered) and the real browser (browser/session.ts).
 import type { BrowserHost } from "./browser/host.js";
-import type { ReferenceStore } from "../store/store.js";
-import { SYNC_PAGE_METHODS, createSimulatedBrowser, newBrowserState } from "./page.js";
-import { objectHost } from "./script-runner.js";
+import type { SandboxStore } from "../store/store.js";
 import type { BrowserSession } from "./session-shape.js";
+import { newBrowserState } from "./simulated/driver.js";
+import { simulatedPageHost } from "./simulated/host.js";
 
 export type { BrowserSession, StepBrowser, StepEnd, StepOptions } from "./session-shape.js";
 
 /**
- * The simulated page: navigation is recorded, file fields hold descriptors, nothing is rendered, so
- * there is never a screenshot.
+ * The simulated page: the simulated web's pages as documents in the run's own process, nothing
+ * rendered, so there is never a screenshot. The steps of a sequential batch share where the page
+ * is (each opens that document again). `actionTimeoutMs` bounds each wait for an element.
  *
  * @example
- * const session = simulatedSession();
+ * const session = simulatedSession(30_000);
  * const step = session.step({ files, content, deliver });
  */
-export function simulatedSession(): BrowserSession {
+export function simulatedSession(actionTimeoutMs: number): BrowserSession {
   const state = newBrowserState();
   return {
     step({ files, deliver }) {
-      const { page, builtins, steps } = createSimulatedBrowser(files, state, deliver);
-      return { host: objectHost(page, builtins, SYNC_PAGE_METHODS), end: async () => ({ steps, screenshots: [] }) };
+      const { host, steps } = simulatedPageHost({ files, state, deliver, actionTimeoutMs });
+      return { host, end: async () => ({ steps, screenshots: [] }) };
     },
     close: async () => undefined,
   };
@@ -33,7 +34,7 @@ export function simulatedSession(): BrowserSession {
  * The warm browser each store's real runs use, when one was given (else the process's shared one).
  * Kept here, beside the sessions that use it, so the store (a room below) never names the browser.
  */
-const browserHosts = new WeakMap<ReferenceStore, BrowserHost>();
+const browserHosts = new WeakMap<SandboxStore, BrowserHost>();
 
 /**
  * Gives `store`'s real runs this warm browser instead of the one every store of the process shares
@@ -43,7 +44,7 @@ const browserHosts = new WeakMap<ReferenceStore, BrowserHost>();
  * const host = new BrowserHost();
  * setBrowserHost(store, host);
  */
-export function setBrowserHost(store: ReferenceStore, host: BrowserHost): void {
+export function setBrowserHost(store: SandboxStore, host: BrowserHost): void {
   browserHosts.set(store, host);
 }
 
@@ -57,8 +58,8 @@ export const ACTION_TIMEOUT_MS = 30_000;
  * @example
  * const session = await openSession(store);
  */
-export async function openSession(store: ReferenceStore): Promise<BrowserSession> {
-  if (store.browser === "simulated") return simulatedSession();
+export async function openSession(store: SandboxStore): Promise<BrowserSession> {
+  if (store.browser === "simulated") return simulatedSession(Math.min(ACTION_TIMEOUT_MS, store.runTimeoutMs));
   const [{ realSession }, { sharedBrowserHost }] = await Promise.all([import("./browser/session.js"), import("./browser/host.js")]);
   return realSession(browserHosts.get(store) ?? sharedBrowserHost(), Math.min(ACTION_TIMEOUT_MS, store.runTimeoutMs));
 }

@@ -1,5 +1,5 @@
 // The store's state and its first layer: accounts, credentials, owners and who may do what. The
-// layers above (scripts, runs, devices) add what they do to the same records; ReferenceStore
+// layers above (scripts, runs, devices) add what they do to the same records; SandboxStore
 // (store.ts) is the top one, and seeds the demo account.
 import { randomBytes, randomUUID } from "node:crypto";
 import {
@@ -48,7 +48,7 @@ export abstract class AccountsStore {
   private readonly apiKeys = new Map<string, string>();
   private readonly tokens = new Map<string, TokenRecord>();
   private lastTimestamp = 0;
-  /** Identity and credentials of the seeded demo account (set by ReferenceStore once seeded). */
+  /** Identity and credentials of the seeded demo account (set by SandboxStore once seeded). */
   abstract readonly demo: DemoCredentials;
   /**
    * The simulated desktop folder (see StoreOptions.desktopDir): named files are read from

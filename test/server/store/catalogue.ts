@@ -1,13 +1,10 @@
 // The official catalogue the seed publishes under the `reduck` project: one JSON contract per script
 // in catalogue/<host>/<slug>.json, copied from the real official scripts. Read from this folder (never
-// from outside the repository) so the copies are what ships with the tests. Scripts with a source run it: the
-// example-scripts/<host>/<slug>.js here (the repository's examples/scripts links to it), written
-// for a real browser (runtime/browser/), or
-// for a store on the simulated page, their twins in simulated-scripts/<host>/<slug>.js, which read
-// and rename file fields with that page's own methods.
+// from outside the repository) so the copies are what ships with the tests. Scripts with a source run it:
+// the example-scripts/<host>/<slug>.js here (the repository's examples/scripts links to it), one body
+// for the real browser (runtime/browser/) and the simulated page (runtime/simulated/) alike.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { ScriptLanguage, SideEffects } from "./records.js";
-import type { SandboxBrowser } from "./types.js";
 
 export interface CatalogueEntry {
   handle: string;
@@ -27,23 +24,17 @@ export interface CatalogueEntry {
 const CATALOGUE_DIR = new URL("./catalogue/", import.meta.url);
 /** The example script sources, carried in this folder (the package ships them). */
 export const EXAMPLE_SCRIPTS_DIR = new URL("./example-scripts/", import.meta.url);
-/** Twins of the examples that need the real browser's page (`page.locator`...), for the simulated page. */
-export const SIMULATED_SCRIPTS_DIR = new URL("./simulated-scripts/", import.meta.url);
-
 /**
  * The body of a catalogue script: `example-scripts/<host>/<slug>.js` when that file exists (read
- * now, so an edited example is picked up by the next store), on the simulated page its twin in
- * `simulated-scripts/` first; else whatever the contract carried.
+ * now, so an edited example is picked up by the next store); else whatever the contract carried.
  */
 export function exampleSource(
   host: string,
   slug: string,
-  browser: SandboxBrowser,
   fallback: { content?: string; language?: ScriptLanguage } = {},
 ): { content?: string; language?: ScriptLanguage } {
-  const dirs = browser === "simulated" ? [SIMULATED_SCRIPTS_DIR, EXAMPLE_SCRIPTS_DIR] : [EXAMPLE_SCRIPTS_DIR];
-  const file = dirs.map((dir) => new URL(`${host}/${slug}.js`, dir)).find(existsSync);
-  if (!file) return fallback;
+  const file = new URL(`${host}/${slug}.js`, EXAMPLE_SCRIPTS_DIR);
+  if (!existsSync(file)) return fallback;
   return { content: readFileSync(file, "utf8"), language: "javascript" };
 }
 

@@ -78,7 +78,7 @@ function trace(steps: string[]): unknown {
   return { steps: steps.map((action, index) => ({ index, action, ok: true, duration_ms: 120 + index * 40 })) };
 }
 
-/** Fills a new store and returns the demo credentials. Called by the ReferenceStore constructor. */
+/** Fills a new store and returns the demo credentials. Called by the SandboxStore constructor. */
 export function seedStore(store: AppsStore, options: StoreOptions): DemoCredentials {
   const t0 = Date.now();
   const at = (hoursAgo: number) => new Date(t0 - hoursAgo * HOUR).toISOString();
@@ -114,7 +114,7 @@ export function seedStore(store: AppsStore, options: StoreOptions): DemoCredenti
       inputSchema: entry.input_schema,
       outputSchema: entry.output_schema,
       // Each runs its source in example-scripts (test/server/store/catalogue-scripts.test.ts holds every one to that).
-      ...exampleSource(entry.host, entry.slug, store.browser, { content: entry.content, language: entry.language }),
+      ...exampleSource(entry.host, entry.slug, { content: entry.content, language: entry.language }),
       note: "Published to the official catalogue",
       createdAt: at(24 * 60 - index),
     });

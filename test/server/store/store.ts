@@ -1,4 +1,4 @@
-// The reference server's in-memory state and the domain rules that do not depend on HTTP: who owns
+// The sandbox's in-memory state and the domain rules that do not depend on HTTP: who owns
 // what, who may read or write it, and how runs feed script statistics. One store per test (or per
 // sandbox process) keeps tests independent.
 import { seedStore } from "./seed.js";
@@ -27,7 +27,7 @@ export { PLACEHOLDER_CONTENT } from "./scripts.js";
  * The whole store: its layers (store/accounts.ts, scripts.ts, runs.ts, devices.ts, apps.ts) over the same
  * records, seeded with the demo account when made.
  */
-export class ReferenceStore extends AppsStore {
+export class SandboxStore extends AppsStore {
   /** Identity and credentials of the seeded demo account. */
   readonly demo: DemoCredentials;
 
@@ -47,6 +47,6 @@ export class ReferenceStore extends AppsStore {
  * server.use(...createHandlers(store));
  * await fetch("https://reduck.ai/api/me", { headers: { "X-API-Key": store.demo.apiKey } });
  */
-export function createStore(options: StoreOptions = {}): ReferenceStore {
-  return new ReferenceStore(options);
+export function createStore(options: StoreOptions = {}): SandboxStore {
+  return new SandboxStore(options);
 }

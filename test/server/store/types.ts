@@ -42,9 +42,8 @@ export interface StoreOptions {
   runTimeoutMs?: number;
   /**
    * What POST /run runs scripts against: `real` (default), a headless Chromium against the simulated
-   * web; `simulated`, the simulated page, which renders nothing and is much faster. The seeded
-   * catalogue follows: example-scripts for the real browser, their twins in simulated-scripts/
-   * for the simulated page.
+   * web; `simulated`, the simulated page, the same web's pages as documents that nothing renders,
+   * much faster. The seeded catalogue's scripts are the same on both.
    */
   browser?: SandboxBrowser;
   /** `retryAfterMs` of runs still in flight: how long clients are told to wait between polls (default 1000). */

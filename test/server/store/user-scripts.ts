@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { SideEffects } from "./records.js";
-import type { ReferenceStore } from "./store.js";
+import type { SandboxStore } from "./store.js";
 
 /** A folder of scripts that cannot be seeded: the message says which file and what to fix. */
 export class ScriptsFolderError extends Error {
@@ -35,7 +35,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * @example
  * seedUserScripts(store, "./my-scripts"); // ["@demo/example.org/get_total"]
  */
-export function seedUserScripts(store: ReferenceStore, dir: string): string[] {
+export function seedUserScripts(store: SandboxStore, dir: string): string[] {
   const found: Array<{ host: string; slug: string; body: string; contract: Contract }> = [];
   for (const host of readdirSync(dir).sort()) {
     const hostDir = path.join(dir, host);

@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { treeRssBytes } from "../runtime/browser/processes.js";
-import { freePort, spawnSandbox } from "../server/sandbox-process.js";
+import { freePort, spawnSandbox } from "../process/sandbox-process.js";
 
 export const MiB = 2 ** 20;
 

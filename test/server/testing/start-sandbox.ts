@@ -6,15 +6,15 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { RequestHandler } from "msw";
-import { createHandlers } from "../api/handlers.js";
-import { startHttpServer } from "../server/http.js";
+import { createHandlers } from "../api/routing.js";
+import { startHttpServer } from "../http/http.js";
 import type { ReceivedFile } from "../store/records.js";
 import { warmScriptRunner } from "../runtime/script-runner.js";
 import { setBrowserHost } from "../runtime/sessions.js";
 import { clearShapes, type RunShape, shapeNextRuns } from "../api/run/shapes.js";
 import { SEED_IDS } from "../store/seed.js";
 import { SERVICE_FOLDER } from "../contract/service-rules.js";
-import { createStore, type ReferenceStore } from "../store/store.js";
+import { createStore, type SandboxStore } from "../store/store.js";
 import { seedUserScripts } from "../store/user-scripts.js";
 
 export type { RunShape } from "../api/run/shapes.js";
@@ -54,7 +54,7 @@ export interface RunningSandbox {
   /** The desktop folder; put files in `<desktop>/reduck/` to name them by relativePath (REDUCK_DESKTOP). */
   desktop: string;
   /** The store behind it (accounts, scripts, runs), for assertions beyond runs(). */
-  store: ReferenceStore;
+  store: SandboxStore;
   /** Every run received since start, oldest first. */
   runs(): ReceivedRun[];
   /** Makes the next `times` runs (default 1) answer as `shape` says; see RunShape. */
@@ -64,9 +64,9 @@ export interface RunningSandbox {
 }
 
 /** The runs a store held before it served anything (its seeded history), per store. */
-const before = new WeakMap<ReferenceStore, Set<string>>();
+const before = new WeakMap<SandboxStore, Set<string>>();
 
-function remember(store: ReferenceStore): void {
+function remember(store: SandboxStore): void {
   if (!before.has(store)) before.set(store, new Set(store.runs.keys()));
 }
 
@@ -80,7 +80,7 @@ function remember(store: ReferenceStore): void {
  * // ... the code under test runs a script ...
  * expect(receivedRuns(store)[0]!.files[0]!.sha256).toBe(expectedSha256);
  */
-export function receivedRuns(store: ReferenceStore): ReceivedRun[] {
+export function receivedRuns(store: SandboxStore): ReceivedRun[] {
   const seeded = before.get(store) ?? new Set(Object.values(SEED_IDS.runs));
   return [...store.runs.values()]
     .filter((run) => !seeded.has(run.id))
@@ -105,7 +105,7 @@ export function receivedRuns(store: ReferenceStore): ReceivedRun[] {
  * const server = setupServer(...sandboxHandlers(store));
  * server.listen();
  */
-export function sandboxHandlers(store: ReferenceStore): RequestHandler[] {
+export function sandboxHandlers(store: SandboxStore): RequestHandler[] {
   remember(store);
   return createHandlers(store);
 }
@@ -116,7 +116,7 @@ export function sandboxHandlers(store: ReferenceStore): RequestHandler[] {
  * @example
  * nextRuns(store, { failed: { errorType: "site_error", externalMessage: "The site is down." } });
  */
-export function nextRuns(store: ReferenceStore, shape: RunShape, times = 1): void {
+export function nextRuns(store: SandboxStore, shape: RunShape, times = 1): void {
   shapeNextRuns(store, shape, times);
 }
 

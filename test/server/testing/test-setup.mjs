@@ -1,4 +1,4 @@
 // test-setup.ts for Node itself, as entry.mjs is index.ts.
-import "../server/register-tsx.mjs";
+import "../process/register-tsx.mjs";
 
 await import("./test-setup.ts");

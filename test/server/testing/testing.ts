@@ -9,8 +9,8 @@ import type { RequestHandler } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
 import { closeSharedBrowserHost } from "../runtime/browser/shared.js";
-import { createHandlers } from "../api/handlers.js";
-import { createStore, type ReferenceStore } from "../store/store.js";
+import { createHandlers } from "../api/routing.js";
+import { createStore, type SandboxStore } from "../store/store.js";
 import { removeScratchFolders } from "../store/scratch.js";
 
 /**
@@ -29,14 +29,18 @@ export async function endOfTestFile(): Promise<void> {
 /** How a test file's clients are made: `createReduckClient`, from wherever the file takes it. */
 export type MakeClient<C> = (options: { apiKey: string; maxRetries: number } | { oauthToken: string; maxRetries: number }) => C;
 
-export interface Reference<C> {
-  store: ReferenceStore;
+/** What `useSandboxInProcess` gives a test file: the store, the demo account's client, and `use` for a test's own handlers. */
+export interface SandboxInProcess<C> {
+  store: SandboxStore;
   /** The demo account's client (API key). */
   client: C;
   clientWith(credential: { apiKey: string } | { oauthToken: string }): C;
   /** Puts `handlers` before the sandbox's own for the current test (MSW's `use`): a fault, a canned answer. */
   use(...handlers: RequestHandler[]): void;
 }
+
+/** @deprecated The same as `SandboxInProcess`, under its older name. */
+export type Reference<C> = SandboxInProcess<C>;
 
 /**
  * Call at the top of a test file. With `fresh`, every test gets a new store. `seed` adds the
@@ -53,9 +57,9 @@ export interface Reference<C> {
  */
 export function useSandboxInProcess<C>(
   makeClient: MakeClient<C>,
-  { fresh = false, selfCheck = false, seed }: { fresh?: boolean; selfCheck?: boolean; seed?: (store: ReferenceStore) => void | Promise<void> } = {},
-): Reference<C> {
-  const ref = {} as Reference<C>;
+  { fresh = false, selfCheck = false, seed }: { fresh?: boolean; selfCheck?: boolean; seed?: (store: SandboxStore) => void | Promise<void> } = {},
+): SandboxInProcess<C> {
+  const sandbox = {} as SandboxInProcess<C>;
   const server = setupServer();
   let used = false;
   const reset = async () => {
@@ -63,12 +67,12 @@ export function useSandboxInProcess<C>(
     // run them in the sandbox's real browser.
     const store = createStore({ browser: "simulated" });
     await seed?.(store);
-    ref.store = store;
+    sandbox.store = store;
     server.resetHandlers(...createHandlers(store));
-    ref.client = makeClient({ apiKey: store.demo.apiKey, maxRetries: 0 });
+    sandbox.client = makeClient({ apiKey: store.demo.apiKey, maxRetries: 0 });
   };
-  ref.clientWith = (credential) => makeClient({ ...credential, maxRetries: 0 });
-  ref.use = (...handlers) => {
+  sandbox.clientWith = (credential) => makeClient({ ...credential, maxRetries: 0 });
+  sandbox.use = (...handlers) => {
     used = true;
     server.use(...handlers);
   };
@@ -79,7 +83,7 @@ export function useSandboxInProcess<C>(
   if (fresh) beforeEach(reset);
   // A test's own handlers end with it, also when the store lives on.
   afterEach(() => {
-    if (used && !fresh) server.resetHandlers(...createHandlers(ref.store));
+    if (used && !fresh) server.resetHandlers(...createHandlers(sandbox.store));
     used = false;
   });
   if (selfCheck) {
@@ -90,5 +94,5 @@ export function useSandboxInProcess<C>(
     });
   }
   afterAll(() => server.close());
-  return ref;
+  return sandbox;
 }

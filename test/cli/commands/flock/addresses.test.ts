@@ -5,9 +5,9 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { reduck, tempDir, useReferenceServer } from "../harness.js";
+import { reduck, tempDir, useSandboxForCli } from "../harness.js";
 
-const server = useReferenceServer();
+const server = useSandboxForCli();
 
 /** The sandbox's words for a scope the caller is not in (apps are never public). */
 const noScope = (handle: string) => `No scope ${handle} that you are in (apps are never public, so an unknown handle and a scope of others answer alike).`;

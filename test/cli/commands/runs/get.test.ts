@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { SEED_IDS } from "@reduck-client/sandbox";
-import { reduck, useReferenceServer } from "../harness.js";
+import { reduck, useSandboxForCli } from "../harness.js";
 
-useReferenceServer();
+useSandboxForCli();
 
 describe("runs get", () => {
   it("shows a successful run with its result", async () => {

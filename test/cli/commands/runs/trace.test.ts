@@ -3,10 +3,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SEED_IDS } from "@reduck-client/sandbox";
 import { keepScreenshots } from "@reduck-client/sandbox/internal";
-import { reduck, tempDir, useReferenceServer } from "../harness.js";
+import { reduck, tempDir, useSandboxForCli } from "../harness.js";
 import { present } from "../../../support/present.js";
 
-const server = useReferenceServer();
+const server = useSandboxForCli();
 
 /** PNG-looking bytes: the CLI saves what the URL serves, whatever it is. */
 const png = (fill: number) => Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.alloc(300, fill)]);

@@ -1,14 +1,14 @@
 /**
  * `reduck run` through the service's answers that are not final (a 202 batch, a single run's
- * 202), `--no-wait`, the new flags, and `reduck runs wait`. The reference server answers the
+ * 202), `--no-wait`, the new flags, and `reduck runs wait`. The sandbox answers the
  * catalogue; POST /run and the batch polls are played here, from the wire facts (§3b).
  */
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SEED_IDS } from "@reduck-client/sandbox";
-import { reduck, useReferenceServer } from "../harness.js";
+import { reduck, useSandboxForCli } from "../harness.js";
 
-const server = useReferenceServer();
+const server = useSandboxForCli();
 // With REDUCK_API_URL set (as the harness does), runs go to the same host.
 const RUN_HOST = "https://reduck.ai";
 const EMAIL = ["--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi"];

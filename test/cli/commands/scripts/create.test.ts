@@ -1,9 +1,9 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { reduck, tempDir, useReferenceServer } from "../harness.js";
+import { reduck, tempDir, useSandboxForCli } from "../harness.js";
 
-const server = useReferenceServer();
+const server = useSandboxForCli();
 let dir: string;
 let source: string;
 let input: string;

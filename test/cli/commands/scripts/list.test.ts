@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { reduck, useReferenceServer } from "../harness.js";
+import { reduck, useSandboxForCli } from "../harness.js";
 
-const server = useReferenceServer();
+const server = useSandboxForCli();
 
 /** What `scripts list` without a handle should show @demo: own, member projects', official public; no archived. */
 function expectedCrossOwnerAddresses(): string[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { reduck, useReferenceServer } from "../harness.js";
+import { reduck, useSandboxForCli } from "../harness.js";
 
-useReferenceServer();
+useSandboxForCli();
 
 describe("scripts targets", () => {
   it("lists the scopes a script can move to as a table", async () => {

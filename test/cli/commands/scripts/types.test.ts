@@ -4,9 +4,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { recordedVersions } from "../../../../src/typegen/module.js";
-import { everyRunnableScript, reduck, tempDir, useReferenceServer } from "../harness.js";
+import { everyRunnableScript, reduck, tempDir, useSandboxForCli } from "../harness.js";
 
-useReferenceServer();
+useSandboxForCli();
 
 const BIOME = fileURLToPath(new URL("../../../../node_modules/.bin/biome", import.meta.url));
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));

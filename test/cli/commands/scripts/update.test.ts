@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { SEED_IDS } from "@reduck-client/sandbox";
-import { reduck, useReferenceServer } from "../harness.js";
+import { reduck, useSandboxForCli } from "../harness.js";
 
-const server = useReferenceServer();
+const server = useSandboxForCli();
 const getTitle = () => server.store.scripts.get(SEED_IDS.scripts.getTitle)!;
 
 describe("scripts update", () => {

@@ -1,5 +1,5 @@
 // The caller's account: who they are, their projects, this period's usage, and their paired browsers.
-import type { ReferenceStore } from "../../store/store.js";
+import type { SandboxStore } from "../../store/store.js";
 import { deviceView } from "../views.js";
 import { requireCaller } from "./shared.js";
 import type { Implementations } from "./types.js";
@@ -7,7 +7,7 @@ import type { Implementations } from "./types.js";
 /** Plan limits of every seeded account (the service's free-plan figures are not published; these are ours). */
 export const PLAN_LIMITS = { runs: 1000, browserMinutes: 600, proxyMb: 1024 };
 
-function usageOf(store: ReferenceStore, userId: string) {
+function usageOf(store: SandboxStore, userId: string) {
   const runs = store.runsOf(userId);
   // Managed-browser minutes, each run rounded up to a whole minute, as billing meters do.
   const browserMinutes = runs

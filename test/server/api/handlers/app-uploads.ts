@@ -24,7 +24,7 @@ import { appUser, mayReadImage } from "./app-access.js";
 import { mediaTypeOf } from "../../contract/media-types.js";
 import { logRequest } from "../request-log.js";
 import { scratchFolder } from "../../store/scratch.js";
-import type { ReferenceStore } from "../../store/store.js";
+import type { SandboxStore } from "../../store/store.js";
 import type { AssetRecord, StoredBytes } from "../../store/apps.js";
 
 /** Where presigned uploads are received. Not an API path: the service's storage has its own host. */
@@ -55,10 +55,10 @@ function refusal(status: number, error: string): Response {
 }
 
 /** Uploads in progress, by token: a second PUT on the same URL meanwhile is refused. */
-const receiving = new WeakMap<ReferenceStore, Set<string>>();
+const receiving = new WeakMap<SandboxStore, Set<string>>();
 
 /** Receives one presigned upload. Never throws. */
-export async function receiveUpload(store: ReferenceStore, request: Request): Promise<Response> {
+export async function receiveUpload(store: SandboxStore, request: Request): Promise<Response> {
   logRequest(store, request);
   const token = new URL(request.url).pathname.slice(UPLOAD_PATH.length + 1);
   const ticket = store.uploadTickets.get(token);
@@ -92,7 +92,7 @@ export async function receiveUpload(store: ReferenceStore, request: Request): Pr
   }
 }
 
-async function storeBody(store: ReferenceStore, request: Request, asset: AssetRecord, what: string, token: string): Promise<Response> {
+async function storeBody(store: SandboxStore, request: Request, asset: AssetRecord, what: string, token: string): Promise<Response> {
   const folder = path.join(scratchFolder(store), "app-files");
   await mkdir(folder, { recursive: true });
   const file = path.join(folder, token);
@@ -135,7 +135,7 @@ async function storeBody(store: ReferenceStore, request: Request, asset: AssetRe
 }
 
 /** The handler of PUT …/__sandbox/uploads/<token>, also a direct route: the HTTP adapter streams the body to it. */
-export function appUploadHandler(store: ReferenceStore): RequestHandler {
+export function appUploadHandler(store: SandboxStore): RequestHandler {
   const matches = (pathname: string) => pathname.startsWith(UPLOAD_PATH + "/") && pathname.length > UPLOAD_PATH.length + 1;
   return withDirectRoute(
     http.put(`*${UPLOAD_PATH}/:token`, ({ request }) => receiveUpload(store, request)),
@@ -161,7 +161,7 @@ function notFound(error: string): Response {
  * The account asking for files of releases or apps: its key, or a token with `app:read`, and the
  * early-access feature; otherwise the answer that refuses it (401 with its challenge, or 403).
  */
-async function fileReader(store: ReferenceStore, request: Request): Promise<string | Response> {
+async function fileReader(store: SandboxStore, request: Request): Promise<string | Response> {
   try {
     const caller = await authenticate(request, store, { scope: "app:read", anonymous: false });
     return appUser(store, caller);
@@ -176,7 +176,7 @@ async function fileReader(store: ReferenceStore, request: Request): Promise<stri
  * may read its image; an app's, its scope's members). Anyone else gets the 404 of a file that is
  * not there, as the API answers a scope one is not in.
  */
-export function appFileHandlers(store: ReferenceStore): RequestHandler[] {
+export function appFileHandlers(store: SandboxStore): RequestHandler[] {
   return [
     http.get(`*${RELEASE_FILES_PATH}/*`, async ({ request }) => {
       logRequest(store, request);
@@ -198,7 +198,7 @@ export function appFileHandlers(store: ReferenceStore): RequestHandler[] {
   ];
 }
 
-async function serveApp(store: ReferenceStore, request: Request, appId: string): Promise<Response> {
+async function serveApp(store: SandboxStore, request: Request, appId: string): Promise<Response> {
   logRequest(store, request);
   const reader = await fileReader(store, request);
   if (typeof reader !== "string") return reader;

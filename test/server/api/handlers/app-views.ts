@@ -2,12 +2,12 @@
 import type { components } from "../../contract/openapi-types.js";
 import { ApiError } from "../errors.js";
 import type { OwnerRef } from "../../store/records.js";
-import type { ReferenceStore } from "../../store/store.js";
+import type { SandboxStore } from "../../store/store.js";
 import type { AppImageRecord, AppRecord, ReleaseRecord } from "../../store/apps.js";
 
 type Schemas = components["schemas"];
 
-export function ownerView(store: ReferenceStore, owner: OwnerRef): Schemas["AppOwner"] {
+export function ownerView(store: SandboxStore, owner: OwnerRef): Schemas["AppOwner"] {
   return { kind: owner.kind, handle: store.handleOf(owner), name: store.ownerName(owner) };
 }
 
@@ -19,7 +19,7 @@ export function publishedCount(image: AppImageRecord): number {
   return image.releases.filter((r) => r.publishedAt).length;
 }
 
-export function imageSummary(store: ReferenceStore, image: AppImageRecord): Schemas["AppImageSummary"] {
+export function imageSummary(store: SandboxStore, image: AppImageRecord): Schemas["AppImageSummary"] {
   return {
     id: image.id,
     slug: image.slug,
@@ -36,7 +36,7 @@ export function imageSummary(store: ReferenceStore, image: AppImageRecord): Sche
   };
 }
 
-export function imageView(store: ReferenceStore, image: AppImageRecord): Schemas["AppImage"] {
+export function imageView(store: SandboxStore, image: AppImageRecord): Schemas["AppImage"] {
   const served = servedRelease(image);
   return {
     ...imageSummary(store, image),
@@ -58,7 +58,7 @@ export function releaseSummary(image: AppImageRecord, release: ReleaseRecord): S
   };
 }
 
-export function releaseView(store: ReferenceStore, image: AppImageRecord, release: ReleaseRecord): Schemas["AppImageRelease"] {
+export function releaseView(store: SandboxStore, image: AppImageRecord, release: ReleaseRecord): Schemas["AppImageRelease"] {
   const deployer = release.deployedBy ? store.users.get(release.deployedBy) : undefined;
   return {
     ...releaseSummary(image, release),
@@ -73,11 +73,11 @@ export function releaseView(store: ReferenceStore, image: AppImageRecord, releas
   };
 }
 
-export function imageOfApp(store: ReferenceStore, app: AppRecord): AppImageRecord | undefined {
+export function imageOfApp(store: SandboxStore, app: AppRecord): AppImageRecord | undefined {
   return app.imageId ? store.appImages.get(app.imageId) : undefined;
 }
 
-export function appSummary(store: ReferenceStore, app: AppRecord): Schemas["AppSummary"] {
+export function appSummary(store: SandboxStore, app: AppRecord): Schemas["AppSummary"] {
   const image = imageOfApp(store, app);
   return {
     id: app.id,
@@ -95,7 +95,7 @@ export function appSummary(store: ReferenceStore, app: AppRecord): Schemas["AppS
   };
 }
 
-export function secretViews(store: ReferenceStore, app: AppRecord): Schemas["AppSecret"][] {
+export function secretViews(store: SandboxStore, app: AppRecord): Schemas["AppSecret"][] {
   const image = imageOfApp(store, app);
   const declared = new Map((image && servedRelease(image)?.manifest.secrets.map((s) => [s.name, s] as const)) ?? []);
   return [...app.secrets.entries()]
@@ -103,7 +103,7 @@ export function secretViews(store: ReferenceStore, app: AppRecord): Schemas["App
     .map(([name, secret]) => ({ name, required: declared.get(name)?.required ?? false, pageUsable: secret.pageUsable }));
 }
 
-export function appView(store: ReferenceStore, app: AppRecord): Schemas["App"] {
+export function appView(store: SandboxStore, app: AppRecord): Schemas["App"] {
   const image = imageOfApp(store, app);
   return {
     ...appSummary(store, app),
@@ -126,7 +126,7 @@ export function asObject(value: unknown): Record<string, unknown> {
   return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-export function sealOrRefuse(store: ReferenceStore, value: string): Buffer {
+export function sealOrRefuse(store: SandboxStore, value: string): Buffer {
   const sealed = store.seal(value);
   if (!sealed) throw new ApiError(503, "This sandbox has no sealing key, so a secret written now could never be used: start it with one");
   return sealed;

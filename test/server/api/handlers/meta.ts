@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import type { Implementations } from "./types.js";
 
 /**
- * The CLI version the reference server reports as the latest: the sandbox's own version, released
+ * The CLI version the sandbox reports as the latest: the sandbox's own version, released
  * with reduck-client's and equal to it (package-contents.test.ts holds them together), so a CLI
  * under test never sees itself as out of date.
  */

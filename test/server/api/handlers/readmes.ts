@@ -2,16 +2,16 @@
 // non-archived script on that host; otherwise only by the owner and project members.
 import { ApiError } from "../errors.js";
 import type { OwnerRef } from "../../store/records.js";
-import type { ReferenceStore } from "../../store/store.js";
+import type { SandboxStore } from "../../store/store.js";
 import { readmeView } from "../views.js";
 import { address, ownerOf, userIdOf } from "./shared.js";
 import type { Implementations } from "./types.js";
 
-function readmeIsPublic(store: ReferenceStore, owner: OwnerRef, host: string): boolean {
+function readmeIsPublic(store: SandboxStore, owner: OwnerRef, host: string): boolean {
   return store.scriptsOwnedBy(owner).some((s) => s.host === host && s.visibility === "public" && !s.archivedAt);
 }
 
-function requireReadmeWriter(store: ReferenceStore, userId: string | null, owner: OwnerRef, handle: string, host: string): void {
+function requireReadmeWriter(store: SandboxStore, userId: string | null, owner: OwnerRef, handle: string, host: string): void {
   if (!store.canCreateUnder(userId, owner)) {
     throw new ApiError(
       403,

@@ -3,12 +3,12 @@ import { ApiError } from "../errors.js";
 import { forgetScreenshots } from "../../runtime/screenshots.js";
 import { traceFinished } from "../../runtime/traces.js";
 import type { RunRecord } from "../../store/records.js";
-import { isFinished, type ReferenceStore } from "../../store/store.js";
+import { isFinished, type SandboxStore } from "../../store/store.js";
 import { runView } from "../views.js";
 import { paginate, requireCaller } from "./shared.js";
 import type { Implementations } from "./types.js";
 
-function ownRun(store: ReferenceStore, userId: string, runId: string): RunRecord {
+function ownRun(store: SandboxStore, userId: string, runId: string): RunRecord {
   const run = store.runs.get(runId);
   if (!run || run.userId !== userId) throw new ApiError(404, `No such run on this account: ${runId}`);
   return run;

@@ -1,6 +1,6 @@
 // Filtering, search ranking and sorting shared by listAllScripts and listScripts.
 import type { ScriptRecord } from "../../store/records.js";
-import type { ReferenceStore, ScriptStats } from "../../store/store.js";
+import type { SandboxStore, ScriptStats } from "../../store/store.js";
 
 export type SortBy = "relevance" | "featured" | "name" | "host" | "runs" | "successRate" | "avgTime" | "lastRunAt" | "createdAt" | "updatedAt";
 
@@ -64,7 +64,7 @@ const DEFAULT_ORDER: Record<SortBy, "asc" | "desc"> = {
 };
 
 /** Applies the filters, then sorts. Without `q` the standard order is by name (then host, slug). */
-export function filterAndSort(store: ReferenceStore, scripts: ScriptRecord[], query: ListingQuery): ScriptRecord[] {
+export function filterAndSort(store: SandboxStore, scripts: ScriptRecord[], query: ListingQuery): ScriptRecord[] {
   const host = query.host?.toLowerCase();
   const rows = scripts
     .filter((s) => !host || s.host.toLowerCase().includes(host))

@@ -3,7 +3,7 @@
 import { NOT_AUTHENTICATED, type Caller } from "../auth.js";
 import { ApiError } from "../errors.js";
 import type { OwnerRef, ScriptRecord, VersionRecord } from "../../store/records.js";
-import type { ReferenceStore } from "../../store/store.js";
+import type { SandboxStore } from "../../store/store.js";
 
 export const DEFAULT_PAGE_SIZE = 20;
 
@@ -36,7 +36,7 @@ export function address(handle: string, host: string, slug?: string): string {
 }
 
 /** The owner a handle names, or 404. */
-export function ownerOf(store: ReferenceStore, handle: string): OwnerRef {
+export function ownerOf(store: SandboxStore, handle: string): OwnerRef {
   const owner = store.resolveHandle(handle);
   if (!owner) throw new ApiError(404, `No such handle: ${handle}`);
   return owner;
@@ -49,7 +49,7 @@ interface ScriptPath {
 }
 
 /** A script the caller may read, or 404 (whether it does not exist or is private to others). */
-export function readableScript(store: ReferenceStore, caller: Caller | null, path: ScriptPath): ScriptRecord {
+export function readableScript(store: SandboxStore, caller: Caller | null, path: ScriptPath): ScriptRecord {
   const script = store.findScriptByAddress(path.handle, path.host, path.slug);
   if (!script || !store.canReadScript(userIdOf(caller), script)) {
     throw new ApiError(404, `No such script: ${address(path.handle, path.host, path.slug)}`);
@@ -58,7 +58,7 @@ export function readableScript(store: ReferenceStore, caller: Caller | null, pat
 }
 
 /** A script the caller may change: 404 if they cannot even see it, 403 if they can see but not change it. */
-export function writableScript(store: ReferenceStore, caller: Caller | null, path: ScriptPath): ScriptRecord {
+export function writableScript(store: SandboxStore, caller: Caller | null, path: ScriptPath): ScriptRecord {
   const script = readableScript(store, caller, path);
   if (!store.canWriteScript(userIdOf(caller), script)) {
     const why = store.isOfficial(script.owner)
@@ -80,7 +80,7 @@ export function refuseIfArchived(script: ScriptRecord, what: string, handle: str
  * A version of this script the caller may see, or 404. Drafts are work in progress: only callers who
  * may edit the script see them.
  */
-export function visibleVersion(store: ReferenceStore, caller: Caller | null, script: ScriptRecord, versionId: string): VersionRecord {
+export function visibleVersion(store: SandboxStore, caller: Caller | null, script: ScriptRecord, versionId: string): VersionRecord {
   const version = store.versions.get(versionId);
   if (!version || version.scriptId !== script.id || (version.draft && !store.canWriteScript(userIdOf(caller), script))) {
     throw new ApiError(404, `No such version of ${script.host}/${script.slug}: ${versionId}`);

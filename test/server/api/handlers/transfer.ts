@@ -3,7 +3,7 @@ import type { components } from "../../contract/openapi-types.js";
 import type { Caller } from "../auth.js";
 import { ApiError } from "../errors.js";
 import type { OwnerRef, ScriptRecord } from "../../store/records.js";
-import type { ReferenceStore } from "../../store/store.js";
+import type { SandboxStore } from "../../store/store.js";
 import { address, readableScript, refuseIfArchived, requireCaller } from "./shared.js";
 import type { Implementations } from "./types.js";
 
@@ -14,7 +14,7 @@ function sameOwner(a: OwnerRef, b: OwnerRef): boolean {
 }
 
 /** Scopes the caller may create scripts in: their personal scope (once they have a username) and projects. */
-function targetsOf(store: ReferenceStore, userId: string): Array<{ owner: OwnerRef; target: TransferTarget }> {
+function targetsOf(store: SandboxStore, userId: string): Array<{ owner: OwnerRef; target: TransferTarget }> {
   const out: Array<{ owner: OwnerRef; target: TransferTarget }> = [];
   const user = store.users.get(userId);
   if (user?.username) {
@@ -33,7 +33,7 @@ function targetsOf(store: ReferenceStore, userId: string): Array<{ owner: OwnerR
 }
 
 /** The script, if the caller may move it out of its scope: 404 when invisible, 403 when not theirs to move. */
-function movableScript(store: ReferenceStore, caller: Caller | null, path: { handle: string; host: string; slug: string }): ScriptRecord {
+function movableScript(store: SandboxStore, caller: Caller | null, path: { handle: string; host: string; slug: string }): ScriptRecord {
   const { userId } = requireCaller(caller);
   const script = readableScript(store, caller, path);
   if (!store.canTransferOutOf(userId, script.owner)) {

@@ -15,7 +15,7 @@ export const HANDWRITTEN_OPERATIONS = ["getBatch", "runScript"] as const;
 type OperationId = Exclude<keyof operations, (typeof HANDWRITTEN_OPERATIONS)[number]>;
 import type { Caller } from "../auth.js";
 import type { DescribedOperationId } from "../../contract/openapi.js";
-import type { ReferenceStore } from "../../store/store.js";
+import type { SandboxStore } from "../../store/store.js";
 
 type Op<K extends DescribedOperationId> = operations[K];
 
@@ -37,7 +37,7 @@ export type RequestBody<K extends DescribedOperationId> = Op<K>["requestBody"] e
 
 /** What an implementation gets: already authenticated and validated (query coerced to its types). */
 export interface OperationContext<K extends DescribedOperationId> {
-  store: ReferenceStore;
+  store: SandboxStore;
   /** null only for operations that allow anonymous callers. */
   caller: Caller | null;
   path: PathParams<K>;
@@ -58,7 +58,7 @@ export type Implementations = { [K in OperationId]: Implementation<K> };
 /**
  * Operations the client writes by hand (`x-reduck-handwritten` in openapi.json). None goes through
  * this table today: runScript (POST /run) reads its own streamed body and is served by
- * run/handler.ts, registered in handlers.ts's HANDWRITTEN_HANDLERS. Its replies are still typed with
+ * run/handler.ts, registered in routing.ts's HANDWRITTEN_HANDLERS. Its replies are still typed with
  * Reply<"runScript"> and checked with validateResponse.
  */
 export type HandwrittenImplementations = { [K in Exclude<DescribedOperationId, OperationId>]?: Implementation<K> };

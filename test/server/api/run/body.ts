@@ -228,7 +228,7 @@ export async function readMultipartBody(
       // The file's pace is the upload's: a slow disk pauses the part, and so the whole body.
       stream.pipe(writer);
       const whole = streamFinished(writer);
-      whole.catch((error: unknown) => fail(new ApiError(500, `reference server could not keep part ${name}: ${(error as Error).message}`)));
+      whole.catch((error: unknown) => fail(new ApiError(500, `sandbox could not keep part ${name}: ${(error as Error).message}`)));
       written.push(whole.catch(() => undefined));
     }
     stream.on("limit", () => fail(payloadTooLarge(`file part ${name} is over the ${formatBytes(MAX_FILE_BYTES)} limit`)));

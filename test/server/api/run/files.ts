@@ -44,7 +44,7 @@ async function sha256Of(handle: FileHandle): Promise<{ size: number; sha256: str
  * // { file: { name: "invoice.pdf", size: 1234, type: "application/pdf", sha256: "..." } }
  */
 export async function readNamedFile(desktopDir: string | null, relativePath: string, { keepOpen = false } = {}): Promise<NamedFileResult> {
-  if (!desktopDir) return { problem: "this reference server has no desktop folder set up" };
+  if (!desktopDir) return { problem: "this sandbox has no desktop folder set up" };
   const folder = path.join(desktopDir, SERVICE_FOLDER);
   if (!(await stat(folder).catch(() => undefined))?.isDirectory()) return { problem: `there is no ${SERVICE_FOLDER} folder on the Desktop` };
   const opened = await openInFolder(folder, relativePath);

@@ -24,7 +24,7 @@ import { scratchFolder } from "../../store/scratch.js";
 import { present } from "../../contract/present.js";
 import { validateResponse } from "../../contract/openapi.js";
 import { API_AUDIENCE, MCP_AUDIENCE } from "../../store/records.js";
-import { isFinished, type ReferenceStore } from "../../store/store.js";
+import { isFinished, type SandboxStore } from "../../store/store.js";
 import { readJsonBody, readMultipartBody } from "./body.js";
 import { openSession, type BrowserSession } from "../../runtime/sessions.js";
 import { batchStatus, type RunEnvelope } from "./batches.js";
@@ -83,10 +83,10 @@ class RunSession extends StepExecution {
     });
   }
 
-  /** The background work broke (a bug of the reference server's): what has not ended fails with it. */
+  /** The background work broke (a bug of the sandbox's): what has not ended fails with it. */
   private failUnfinished(error: unknown): void {
-    console.error("reference server: a run went wrong after its 202", error);
-    const text = `reference server failed: ${(error as Error)?.message ?? String(error)}`;
+    console.error("sandbox: a run went wrong after its 202", error);
+    const text = `sandbox failed: ${(error as Error)?.message ?? String(error)}`;
     for (const step of this.steps) {
       if (step.envelope) continue;
       step.envelope = { status: "failed", error: text, errorType: "site_error", externalMessage: text };
@@ -142,7 +142,7 @@ class RunSession extends StepExecution {
   }
 }
 
-async function handle(store: ReferenceStore, request: Request): Promise<RunReply> {
+async function handle(store: SandboxStore, request: Request): Promise<RunReply> {
   const caller = (await authenticate(request, store, {
     scope: "run:write",
     anonymous: false,
@@ -206,7 +206,7 @@ function json(status: number, body: unknown): Response {
  *   body: JSON.stringify({ browser: "extension", script: { handle: "reduck", host: "mail.google.com", slug: "send_email", args: { to: "me@example.com", subject: "Hi" } } }),
  * }));
  */
-export async function answerRun(store: ReferenceStore, request: Request): Promise<Response> {
+export async function answerRun(store: SandboxStore, request: Request): Promise<Response> {
   // Logged here, where both doors (msw in-process, the HTTP adapter's direct route) arrive.
   logRequest(store, request);
   // A test asked for this request to be refused or cut (startSandbox's next()).
@@ -224,14 +224,14 @@ export async function answerRun(store: ReferenceStore, request: Request): Promis
     reply = await handle(store, request);
   } catch (error) {
     if (!(error instanceof ApiError)) {
-      console.error("reference server: runScript failed", error);
-      return json(500, { error: `reference server failed in runScript: ${(error as Error)?.message ?? String(error)}` });
+      console.error("sandbox: runScript failed", error);
+      return json(500, { error: `sandbox failed in runScript: ${(error as Error)?.message ?? String(error)}` });
     }
     reply = withRunId(error, undefined);
   }
   const mismatch = validateResponse("runScript", reply.status, reply.body);
   if (mismatch) {
-    const message = `reference server answered outside openapi.json: ${mismatch}`;
+    const message = `sandbox answered outside openapi.json: ${mismatch}`;
     console.error(message);
     return json(500, { error: message });
   }
@@ -247,7 +247,7 @@ export function isRunPath(pathname: string): boolean {
  * The msw handler for POST `*∕run` (any origin), also registered as a direct route so the HTTP
  * adapter hands it the streamed request without msw's clone.
  */
-export function runHandler(store: ReferenceStore): RequestHandler {
+export function runHandler(store: SandboxStore): RequestHandler {
   return withDirectRoute(
     http.post("*/run", ({ request }) => (isRunPath(new URL(request.url).pathname) ? answerRun(store, request) : undefined)),
     { method: "POST", matches: isRunPath, respond: (request) => answerRun(store, request) },

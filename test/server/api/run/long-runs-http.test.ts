@@ -5,14 +5,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createHandlers, createStore, startHttpServer, type ReferenceStore, type RunningHttpServer } from "../../index.js";
+import { createHandlers, createStore, startHttpServer, type SandboxStore, type RunningHttpServer } from "../../index.js";
 import { longRunCases, sleep } from "./fixtures/long-runs-cases.js";
 import { REQUEST_LOG_PATH } from "../request-log.js";
-import { parseSandboxArgs } from "../../server/sandbox-options.js";
-import { startSandboxProcess } from "../../server/sandbox-process.js";
+import { parseSandboxArgs } from "../../process/sandbox-options.js";
+import { startSandboxProcess } from "../../process/sandbox-process.js";
 import type { LoggedRequest } from "../../store/store.js";
 
-let store: ReferenceStore;
+let store: SandboxStore;
 let server: RunningHttpServer;
 
 describe("over HTTP", () => {

@@ -1,11 +1,11 @@
 // Long runs and batches in-process, through msw (the cases are in fixtures/long-runs-cases.ts).
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
-import { createHandlers, createStore, type ReferenceStore } from "../../index.js";
+import { createHandlers, createStore, type SandboxStore } from "../../index.js";
 import { longRunCases } from "./fixtures/long-runs-cases.js";
 
 const server = setupServer();
-let store: ReferenceStore;
+let store: SandboxStore;
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 beforeEach(() => {

@@ -5,7 +5,7 @@ import { ApiError } from "../errors.js";
 import { nestingProblem } from "../../contract/nesting.js";
 import { validateRequestPart } from "../../contract/openapi.js";
 import { type DeviceRecord, type RunBrowser as RunDevice, type RunRecord, type RunSource, type VersionRecord } from "../../store/records.js";
-import { type ReferenceStore } from "../../store/store.js";
+import { type SandboxStore } from "../../store/store.js";
 import { UploadInterrupted, type ReceivedPart } from "./body.js";
 import { describeFieldErrors } from "./contract.js";
 import { RunFailure } from "./failures.js";
@@ -33,7 +33,7 @@ export abstract class RunRequestSession {
   protected devicePick?: DeviceRecord;
 
   constructor(
-    protected readonly store: ReferenceStore,
+    protected readonly store: SandboxStore,
     protected readonly userId: string,
     protected readonly source: RunSource,
     /** Where this request came in, for the URLs of managed browsers' downloads. */
@@ -198,7 +198,7 @@ export abstract class RunRequestSession {
     for (const step of recorded) {
       this.store.updateRun(step.run!.id, {
         status: "error",
-        error: refusal?.message ?? `reference server failed: ${(error as Error)?.message ?? String(error)}`,
+        error: refusal?.message ?? `sandbox failed: ${(error as Error)?.message ?? String(error)}`,
       });
     }
     if (!refusal) throw error;

@@ -169,14 +169,13 @@ describe("POST /run: the simulated page", () => {
         properties: { query: { type: "string", default: "ducks" }, upload: { type: "string", format: "file" } },
       },
       content: [
-        "await builtins.goto('https://example.org/search');",
+        "await page.setContent('<form><label>Search <input name=q></label><textarea></textarea><input type=file id=file></form>');",
         "await builtins.waitFor('form', 'attached');",
         "await builtins.paste([{ kind: 'role', body: 'textbox' }, { kind: 'last' }], args.query);",
         "await builtins.pressKey('Enter');",
         "await builtins.uploadFile('#file', 'upload');",
-        "const before = page.fileInput('#file');",
-        "page.renameFile('#file', 'renamed.txt');",
-        "return { url: page.url(), query: args.query, before, after: page.fileInput('#file'), empty: page.fileInput('#other'), files };",
+        "const held = await page.locator('#file').evaluate((input) => { const [f] = input.files; return { name: f.name, size: f.size, type: f.type, sha256: f.sha256 }; });",
+        "return { url: page.url(), query: args.query, typed: await page.locator('textarea').inputValue(), held, files };",
       ].join("\n"),
     });
     const ran = await runMultipart(
@@ -185,24 +184,19 @@ describe("POST /run: the simulated page", () => {
     );
     expect(ran.status).toBe(200);
     const file = { name: "upload", size: 5, type: "text/plain", sha256: sha256("hello") };
-    expect(ran.body.result).toEqual({
-      url: "https://example.org/search",
-      query: "ducks",
-      before: file,
-      after: { ...file, name: "renamed.txt" },
-      empty: null,
-      files: { upload: file },
-    });
+    expect(ran.body.result).toEqual({ url: "https://sandbox.invalid/", query: "ducks", typed: "ducks\n", held: file, files: { upload: file } });
     const run = await api(`/api/runs/${ran.body.runId}`);
     expect(run.body.args).toEqual({}); // recorded as given
     const trace = await api(`/api/runs/${ran.body.runId}/trace`);
     expect(trace.body.steps.map((s: { action: string }) => s.action)).toEqual([
-      "goto https://example.org/search",
+      // A long first argument is shown cut at 80 characters.
+      'page.setContent("<form><label>Search <input name=q></label><textarea></textarea><input type=file…")',
       "waitFor form (attached)",
       "paste into role=textbox >> last",
       "pressKey Enter",
       "uploadFile #file ← upload",
-      "renameFile #file → renamed.txt",
+      "locator('#file').evaluate()",
+      "locator('textarea').inputValue()",
       "return",
     ]);
   });

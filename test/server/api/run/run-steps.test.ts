@@ -139,7 +139,9 @@ describe("POST /run: what is recorded", () => {
     });
     expect((await api(`/api/runs/${rest.body.runId}`)).body.source).toBe("rest");
     const trace = await api(`/api/runs/${ok.body.runId}/trace`);
-    expect(trace.body.steps).toContainEqual(expect.objectContaining({ action: 'uploadFile input[type="file"][name="Filedata"] ← attachment', ok: true }));
+    expect(trace.body.steps).toContainEqual(
+      expect.objectContaining({ action: 'uploadFile div[role="dialog"] input[type="file"][name="Filedata"] ← attachment', ok: true }),
+    );
   });
 
   it("marks the run `upload interrupted` when the upload breaks after the spec, recording exactly one run", async () => {

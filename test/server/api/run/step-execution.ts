@@ -189,7 +189,7 @@ export abstract class StepExecution extends RunRequestSession {
               : { index: steps.length, action: outcome.stage, ok: false, duration_ms: 0, error: outcome.error },
           );
           const kept = await keepScreenshots(this.store, this.origin, run.id, screenshots).catch((error: unknown) => {
-            console.error(`reference server: the screenshots of run ${run.id} could not be kept`, error);
+            console.error(`sandbox: the screenshots of run ${run.id} could not be kept`, error);
             return [];
           });
           return { steps, screenshots: kept };
@@ -217,7 +217,7 @@ export abstract class StepExecution extends RunRequestSession {
       const refusal = error instanceof ApiError ? error : undefined;
       this.store.updateRun(run.id, {
         status: "error",
-        error: refusal?.message ?? `reference server failed: ${(error as Error)?.message ?? String(error)}`,
+        error: refusal?.message ?? `sandbox failed: ${(error as Error)?.message ?? String(error)}`,
       });
       if (!refusal) throw error;
       return { ok: false, error: refusal, runId: run.id };

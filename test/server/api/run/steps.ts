@@ -14,7 +14,7 @@ export type ScriptReference = Schemas["RunScriptReference"];
 export type RunBrowser = Schemas["RunBrowser"];
 export type RunReply = Reply<"runScript">;
 
-/** Where managed runs happen in this reference server. */
+/** Where managed runs happen in this sandbox. */
 export const MANAGED_BROWSER: RunDevice = { type: "managed", region: "eu-central-1", country: "" };
 /** Where a cloud run without `region` runs. */
 export const DEFAULT_REGION = "eu-central-1";

@@ -11,66 +11,24 @@
 // ever shape selectors that the page matches; none is run here against anything.
 import type { Locator, Page } from "playwright-core";
 import { checkAddress } from "../builtin-rules.js";
-import { MAX_MESSAGE_BYTES, type CallKind, type HostCall, type ScriptHost, type Surface } from "../script-runner.js";
+import { MAX_MESSAGE_BYTES, type HostCall, type ScriptHost, type Surface } from "../script-runner.js";
+import {
+  each,
+  FUNCTION,
+  FUNCTION_ARGUMENT,
+  LOCATOR,
+  LOCATOR_ACTIONS,
+  LOCATOR_BUILDERS,
+  markerOf,
+  NO_FILES,
+  PAGE_ACTIONS,
+  PAGE_BUILDERS,
+  REGEXP,
+} from "../page-surface.js";
 import { boundedCall, isBoundedCall } from "./bounded-values.js";
 import { stepRunner, type StepRunner } from "./builtins.js";
 import type { BrowserRun } from "./run.js";
 import { BLANK_PAGE_URL } from "./web/index.js";
-
-const each = (kind: CallKind, names: string[]) => Object.fromEntries(names.map((name) => [name, kind]));
-
-/**
- * Methods a page and a locator both have, acting on one element: on the page a selector string
- * (the first argument) picks it, a locator is it.
- */
-const PAGE_ACTIONS = [
-  "click",
-  "dblclick",
-  "fill",
-  "type",
-  "press",
-  "check",
-  "uncheck",
-  "hover",
-  "focus",
-  "selectOption",
-  "dispatchEvent",
-  "textContent",
-  "innerText",
-  "innerHTML",
-  "inputValue",
-  "getAttribute",
-  "isVisible",
-  "isHidden",
-  "isChecked",
-  "isEnabled",
-  "isDisabled",
-  "isEditable",
-];
-
-/** A locator's methods: the page's above, and those only a locator has. */
-const LOCATOR_ACTIONS = [
-  ...PAGE_ACTIONS,
-  "pressSequentially",
-  "setChecked",
-  "blur",
-  "clear",
-  "selectText",
-  "scrollIntoViewIfNeeded",
-  "dragTo",
-  "allTextContents",
-  "allInnerTexts",
-  "boundingBox",
-  "count",
-  "waitFor",
-  "evaluate",
-  "evaluateAll",
-  "setInputFiles",
-];
-
-/** What makes a locator, on the page and on a locator. */
-const PAGE_BUILDERS = ["locator", "getByRole", "getByText", "getByLabel", "getByPlaceholder", "getByTestId", "getByAltText", "getByTitle"];
-const LOCATOR_BUILDERS = [...PAGE_BUILDERS, "filter", "first", "last", "nth", "and", "or"];
 
 /** What the body sees of a real page. */
 export const SURFACE: Surface = {
@@ -103,23 +61,6 @@ export const SURFACE: Surface = {
   builders: { page: PAGE_BUILDERS, locator: LOCATOR_BUILDERS },
 };
 
-/** Where a function may be given: the argument that is run in the page. */
-const FUNCTION_ARGUMENT: Record<string, number> = {
-  "page.evaluate": 0,
-  "page.waitForFunction": 0,
-  "page.$eval": 1,
-  "page.$$eval": 1,
-  "locator.evaluate": 0,
-  "locator.evaluateAll": 0,
-};
-
-const FUNCTION = "\u0000function";
-const REGEXP = "\u0000regexp";
-const LOCATOR = "\u0000locator";
-
-const NO_FILES =
-  "is not available to scripts: put a run's file into a file field with builtins.uploadFile(selector, input), the same way for bytes and named files";
-
 /**
  * Something Playwright takes for a function and sends to the page as `source`: it reads only
  * `String(fn)` and `typeof fn`. It does nothing here even if called.
@@ -132,12 +73,6 @@ function pageFunction(source: string): () => void {
 
 function plainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** The one marker key of a marker object, or undefined. */
-function markerOf(value: Record<string, unknown>): string | undefined {
-  const keys = Object.keys(value);
-  return keys.length === 1 && (keys[0] === FUNCTION || keys[0] === REGEXP || keys[0] === LOCATOR) ? keys[0] : undefined;
 }
 
 class Decoder {

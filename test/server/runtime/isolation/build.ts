@@ -29,6 +29,7 @@ const TSCONFIG = { compilerOptions: { alwaysStrict: true, verbatimModuleSyntax: 
 const STALE_MS = 24 * 60 * 60 * 1000;
 
 let inside: string | undefined;
+let page: string | undefined;
 let processFile: string | undefined;
 
 /**
@@ -40,25 +41,40 @@ let processFile: string | undefined;
  * const { webGlobals } = vm.runInContext(insideScript(), context);
  */
 export function insideScript(): string {
-  if (inside === undefined) {
-    const built = buildSync({
-      entryPoints: [path.join(SOURCES, "inside", "index.ts")],
-      bundle: true,
-      write: false,
-      format: "iife",
-      globalName: GLOBAL_NAME,
-      // Neutral: no module of Node's resolves, so an import of one fails the build here.
-      platform: "neutral",
-      target: "es2022",
-      tsconfigRaw: TSCONFIG,
-      legalComments: "none",
-      logLevel: "silent",
-    });
-    const text = built.outputFiles[0]!.text;
-    // Wrapped so the bundle's `var` stays a local of the wrapper, not a property of the context's globalThis.
-    inside = `(() => {\n${text}\nreturn ${GLOBAL_NAME};\n})()`;
-  }
+  inside ??= realmScript(path.join(SOURCES, "inside", "index.ts"));
   return inside;
+}
+
+/**
+ * The code of page/ (the simulated page: its document, window and answers) as one script text
+ * whose value is its exports (`{ start }`), evaluated like insideScript() in a realm of its own.
+ *
+ * @example
+ * const { start } = vm.runInContext(pageScript(), context);
+ */
+export function pageScript(): string {
+  page ??= realmScript(path.join(SOURCES, "page", "index.ts"));
+  return page;
+}
+
+/** The module `entry` and what it imports, as one script text whose value is its exports. */
+function realmScript(entry: string): string {
+  const built = buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: "iife",
+    globalName: GLOBAL_NAME,
+    // Neutral: no module of Node's resolves, so an import of one fails the build here.
+    platform: "neutral",
+    target: "es2022",
+    tsconfigRaw: TSCONFIG,
+    legalComments: "none",
+    logLevel: "silent",
+  });
+  const text = built.outputFiles[0]!.text;
+  // Wrapped so the bundle's `var` stays a local of the wrapper, not a property of the context's globalThis.
+  return `(() => {\n${text}\nreturn ${GLOBAL_NAME};\n})()`;
 }
 
 /** Every source file here (not the built output), by path relative to this folder. */
@@ -117,7 +133,7 @@ export function scriptProcessFile(): string {
         entryPoints: { "script-worker": path.join(SOURCES, "script-worker.ts") },
         outExtension: { ".js": ".cjs" },
         format: "cjs",
-        define: { INSIDE_SCRIPT: JSON.stringify(insideScript()) },
+        define: { INSIDE_SCRIPT: JSON.stringify(insideScript()), PAGE_SCRIPT: JSON.stringify(pageScript()) },
       });
       try {
         renameSync(scratch, folder);

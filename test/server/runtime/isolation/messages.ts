@@ -7,6 +7,12 @@ export type ServerMessage =
   | { type: "reply"; id: number; text: string }
   | { type: "syncReply"; text: string }
   /**
+   * An operation for the run's simulated page (pages.ts): `code`, checked by the process before
+   * the worker compiles it in the page's realm, is the page's scripts or an evaluate function;
+   * `fresh` opens a new document. Answered `{ type: "pageReply", id, text }`.
+   */
+  | PageMessage
+  /**
    * The run is over: ready the process for the next run of the same script and caller (a fresh
    * realm, in the same worker when it is clean, else in a fresh one) and say "ready" again.
    */
@@ -18,6 +24,7 @@ export type ServerMessage =
  */
 export type RunMessage = { type: "run"; content: string; runText: string; refused: string | null };
 export type ReplyMessage = { type: "reply"; id: number; text: string };
+export type PageMessage = { type: "page"; id: number; text: string; code?: string; fresh?: boolean };
 /**
  * The run is over: the worker ends it (its timers cancelled, its calls dead) and answers `{ type:
  * "reset", clean }`, clean when none of its code can run again, so the worker may serve another run.

@@ -59,6 +59,19 @@ let cpuReports: NodeJS.Timeout | undefined;
 /** The last body checked, and why it may not run (null: it may). */
 let checked: { content: string; refused: string | null } | undefined;
 
+/** The last page codes checked (a page's scripts come again at each visit), and why each may not run. */
+const pageChecks = new Map<string, string | null>();
+
+function pageCodeRefusal(code: string): string | null {
+  let refused = pageChecks.get(code);
+  if (refused === undefined) {
+    refused = refusal(code);
+    if (pageChecks.size >= 32) pageChecks.delete(pageChecks.keys().next().value!);
+    pageChecks.set(code, refused);
+  }
+  return refused;
+}
+
 /**
  * Starts a fresh worker (a new V8 isolate, nothing of an earlier run's in it) and says "ready" once
  * it is online. Messages of a worker that is not the current one are dropped (and between a run's
@@ -143,6 +156,17 @@ const reader = new FrameReader<ServerMessage>(
       return worker.postMessage(run);
     }
     if (message.type === "reply") return worker.postMessage({ type: "reply", id: message.id, text: message.text });
+    if (message.type === "page") {
+      // Code for the page's realm passes the same check as a body before the worker compiles it.
+      const refused = typeof message.code === "string" ? pageCodeRefusal(message.code) : null;
+      if (refused !== null)
+        return send({
+          type: "pageReply",
+          id: message.id,
+          text: JSON.stringify({ ok: false, error: { name: "SyntaxError", message: refused.replace(/^SyntaxError: /, "") } }),
+        });
+      return worker.postMessage({ type: "page", id: message.id, text: message.text, code: message.code, fresh: message.fresh === true });
+    }
     if (message.type === "syncReply") {
       replies.postMessage(message.text);
       Atomics.store(flag, 0, 1);

@@ -32,7 +32,8 @@ import vm from "node:vm";
 import { type MessagePort, parentPort as maybeParentPort, workerData as data } from "node:worker_threads";
 import { type HostCalls, hostCalls } from "./host-calls.js";
 import type { InsideScript } from "./inside/index.js";
-import type { ReplyMessage, ResetMessage, RunMessage, WorkerData } from "./messages.js";
+import type { PageMessage, ReplyMessage, ResetMessage, RunMessage, WorkerData } from "./messages.js";
+import { Pages } from "./pages.js";
 
 /** The bundle of inside/ as one script text, put here by build.ts (esbuild's `define`). */
 declare const INSIDE_SCRIPT: string;
@@ -50,12 +51,16 @@ let deliver: (id: number, text: string) => unknown = () => undefined;
 let usedDeferred: () => unknown = () => false;
 /** The current run's side of the calls bridge. */
 let calls: HostCalls | undefined;
+/** The current run's simulated page, if its sandbox runs scripts there. */
+let pages: Pages | undefined;
 
 // A rejection nobody handled fails the run with its reason, as it would end a Node process. Node's
 // own handling would crash the worker and inspect the reason from this realm (calling a custom
 // inspect function of the body's with this realm's objects), so it never gets the chance: the reason
 // is only ever described by the context's own code. Anything else uncaught ends the run unread.
-process.on("unhandledRejection", (reason) => {
+process.on("unhandledRejection", (reason, promise) => {
+  // A page's own rejection (its script's, or an evaluate function's) is the page's, as in a browser.
+  if (pages?.owns(promise)) return;
   let text: unknown;
   try {
     text = describe(reason);
@@ -88,6 +93,7 @@ function run({ content, runText, refused }: RunMessage): void {
   let ownFire: (id: number) => unknown = () => undefined;
   const mine = hostCalls(parentPort, flag, workerData.replies, (id) => ownFire(id));
   calls = mine;
+  pages = new Pages(parentPort, mine.random, maxText, maxTextLabel);
   let script: vm.Script;
   try {
     script = compile(content);
@@ -125,14 +131,17 @@ function reset(): boolean {
   }
   calls?.end();
   calls = undefined;
+  const pagesClean = pages?.end() ?? true;
+  pages = undefined;
   describe = () => "Error: the script failed";
   deliver = () => undefined;
   usedDeferred = () => false;
-  return clean === true;
+  return clean === true && pagesClean;
 }
 
-parentPort.on("message", (message: RunMessage | ReplyMessage | ResetMessage) => {
+parentPort.on("message", (message: RunMessage | ReplyMessage | ResetMessage | PageMessage) => {
   if (message?.type === "run") return run(message);
+  if (message?.type === "page") return pages?.handle(message);
   if (message?.type === "reset") return parentPort.postMessage({ type: "reset", clean: reset() });
   if (message?.type !== "reply" || typeof message.id !== "number" || typeof message.text !== "string") return;
   try {

@@ -2,9 +2,9 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SEED_IDS } from "@reduck-client/sandbox";
-import { reduck, tempDir, useReferenceServer } from "../../harness.js";
+import { reduck, tempDir, useSandboxForCli } from "../../harness.js";
 
-const server = useReferenceServer();
+const server = useSandboxForCli();
 
 describe("scripts versions create", () => {
   it("adds a draft with new code and contract, shows what changed, and leaves the current version alone", async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { SEED_IDS } from "@reduck-client/sandbox";
-import { reduck, useReferenceServer } from "../../harness.js";
+import { reduck, useSandboxForCli } from "../../harness.js";
 
-const server = useReferenceServer();
+const server = useSandboxForCli();
 
 function addDraft() {
   return server.store.addVersion(SEED_IDS.scripts.getTitle, { note: "Work in progress", content: "return { title: 'draft' };\n" });

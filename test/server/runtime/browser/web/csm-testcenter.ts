@@ -22,13 +22,12 @@ const BODY = `
 `;
 
 const SCRIPT = String.raw`
-const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 document.getElementById("upload").addEventListener("submit", async (event) => {
   event.preventDefault();
   const rows = [];
   for (const field of document.querySelectorAll('input[type="file"]')) {
     for (const file of field.files) {
-      const sha256 = hex(await crypto.subtle.digest("SHA-256", await file.arrayBuffer()));
+      const sha256 = await sha256Of(file);
       rows.push(["Field", field.name], ["Filename", file.name], ["Size", String(file.size)],
         ["Content type", file.type || "application/octet-stream"], ["SHA256", sha256]);
     }

@@ -51,7 +51,6 @@ const list = document.querySelector('ol[data-list-id="chat-messages"]');
 let lastId = 0n;
 let posting = false;
 
-const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 // A snowflake as Discord makes them: milliseconds since 2015 shifted past 22 bits, unique per page.
 function snowflake(at) {
   let id = (BigInt(at) - DISCORD_EPOCH) << 22n;
@@ -104,7 +103,7 @@ async function post() {
     link.dataset.filename = file.name;
     link.dataset.size = String(file.size);
     link.dataset.contentType = file.type || "application/octet-stream";
-    link.dataset.sha256 = hex(await crypto.subtle.digest("SHA-256", await file.arrayBuffer()));
+    link.dataset.sha256 = await sha256Of(file);
     link.href = "https://cdn.discordapp.com/attachments/" + channelId + "/" + link.dataset.attachmentId + "/" + encodeURIComponent(file.name);
     link.textContent = file.name + " (" + file.size + " bytes)";
     item.append(link);

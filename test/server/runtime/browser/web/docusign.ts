@@ -1,5 +1,6 @@
 // app.docusign.com/send/prepare: the first screen of a new envelope, with DocuSign's file field
-// and the documents it holds (name, size, and the type DocuSign reads from the name's extension).
+// and the documents it holds (name, size, the type DocuSign reads from the name's extension, and a
+// SHA-256 of the bytes the page received).
 import { htmlPage, type WebResponse } from "./html.js";
 
 const BODY = `
@@ -10,8 +11,6 @@ const BODY = `
 </main>
 `;
 
-// TYPES has a twin in the simulated page's script body (store/simulated-scripts/docusign.com/upload_document.js),
-// which runs alone and cannot import it: change both together.
 const SCRIPT = String.raw`
 const TYPES = {
   pdf: "application/pdf", txt: "text/plain", csv: "text/csv", html: "text/html", rtf: "application/rtf",
@@ -32,6 +31,8 @@ field.addEventListener("change", () => {
     item.innerHTML = '<span data-qa="document-name"></span> — <span data-qa="document-size"></span>';
     item.querySelector('[data-qa="document-name"]').textContent = file.name;
     item.querySelector('[data-qa="document-size"]').textContent = file.size + " bytes";
+    // DocuSign checks what it received: its SHA-256, set once hashed.
+    sha256Of(file).then((sha256) => { item.dataset.sha256 = sha256; });
     return item;
   }));
 });

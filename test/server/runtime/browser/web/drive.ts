@@ -15,7 +15,6 @@ const BODY = `
 `;
 
 const SCRIPT = String.raw`
-const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 // Drive file ids: 33 characters of URL-safe base64, starting with 1.
 const fileId = () => "1" + [...crypto.getRandomValues(new Uint8Array(32))].map((b) => ALPHABET[b % 64]).join("");
@@ -26,7 +25,7 @@ field.addEventListener("change", async () => {
     row.setAttribute("role", "row");
     row.dataset.id = fileId();
     row.dataset.size = String(file.size);
-    row.dataset.sha256 = hex(await crypto.subtle.digest("SHA-256", await file.arrayBuffer()));
+    row.dataset.sha256 = await sha256Of(file);
     row.innerHTML = '<span class="name"></span>';
     row.querySelector(".name").textContent = file.name;
     document.querySelector('[role="grid"][aria-label="Files"]').append(row);

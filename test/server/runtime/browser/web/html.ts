@@ -22,7 +22,10 @@ const BASE_STYLE = `
 
 /**
  * What every page's script may call, put before it: `element(tag, attributes, html)` makes an
- * element with these attributes (role, aria-label, data-*) and, when given, this inner HTML.
+ * element with these attributes (role, aria-label, data-*) and, when given, this inner HTML;
+ * `sha256Of(file)` is a file's SHA-256 in hex, hashed from its bytes, or on the sandbox's
+ * simulated page (which holds a run's file without its bytes) the one the sandbox computed as it
+ * received them (`file.sha256`).
  */
 const PAGE_HELPERS = String.raw`
 function element(tag, attributes, html) {
@@ -30,6 +33,11 @@ function element(tag, attributes, html) {
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   if (html !== undefined) node.innerHTML = html;
   return node;
+}
+async function sha256Of(file) {
+  if (typeof file.sha256 === "string") return file.sha256;
+  const digest = await crypto.subtle.digest("SHA-256", await file.arrayBuffer());
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 `;
 

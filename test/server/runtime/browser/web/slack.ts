@@ -26,7 +26,6 @@ const BODY = `
 const SCRIPT = String.raw`
 const team = document.querySelector("main").dataset.teamId;
 const messages = { C0GENERAL01: [], C0RANDOM001: [] };
-const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 const fileId = () => "F" + [...crypto.getRandomValues(new Uint8Array(10))].map((b) => ALPHANUMERIC[b % 36]).join("");
 const field = document.querySelector('input[data-qa="file_upload"]');
@@ -83,7 +82,7 @@ field.addEventListener("change", () => {
       text: dialog.querySelector('textarea[name="comment"]').value,
       file: {
         id, name: file.name, title, size: file.size,
-        sha256: hex(await crypto.subtle.digest("SHA-256", await file.arrayBuffer())),
+        sha256: await sha256Of(file),
         permalink: "https://sandbox.slack.com/files/U0SANDBOX1/" + id + "/" + encodeURIComponent(file.name),
       },
     });

@@ -21,7 +21,6 @@ function body(txid: string): string {
 const SCRIPT = String.raw`
 const LIMIT = 10 * 1000 * 1000;
 const TYPES = ["application/pdf", "image/jpeg", "image/png", "image/gif", "image/heic", "image/webp"];
-const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 const section = document.querySelector('section[aria-label="Attachments"]');
 const field = section.querySelector('input[type="file"]');
 function refuse(text) {
@@ -42,7 +41,7 @@ field.addEventListener("change", async () => {
   item.dataset.filename = file.name;
   item.dataset.size = String(file.size);
   item.dataset.type = file.type;
-  item.dataset.sha256 = hex(await crypto.subtle.digest("SHA-256", await file.arrayBuffer()));
+  item.dataset.sha256 = await sha256Of(file);
   item.textContent = file.name + " (" + file.size + " bytes, " + file.type + ")";
   section.querySelector(".attachments").append(item);
 });

@@ -1,7 +1,6 @@
 // reduck/csm-testcenter.org/upload_via_uploadfile: upload a file through the CSM-Testcenter HTTP
 // upload test page, setting it directly on the page's file field, and return the site's own report
 // of what it received (name, size, content type and the SHA-256 it computed over the bytes).
-// Twin of test/server/store/simulated-scripts/csm-testcenter.org/upload_via_uploadfile.js, the same script for the simulated page (which has no page.locator): change both together.
 const input = "test-upload.pdf";
 if (!files[input]) throw new Error(`bind the file to upload to the input ${input} (from the CLI: file:${input}=PATH)`);
 

@@ -1,7 +1,6 @@
 // reduck/discord.com/post_message: post a text message, optionally with one file, in a Discord
 // channel addressed by its URL, and return the message as Discord stored it (the attachment's name,
 // size, type and a SHA-256 of the bytes the page received). dry_run prepares it without posting.
-// Twin of test/server/store/simulated-scripts/discord.com/post_message.js, the same script for the simulated page (which has no page.locator): change both together.
 const LIMIT = 2000;
 const BASE64_LIMIT = 380 * 1024;
 const TYPES = { txt: "text/plain", csv: "text/csv", json: "application/json", pdf: "application/pdf", png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp", mp4: "video/mp4", zip: "application/zip" };

@@ -1,6 +1,5 @@
 // reduck/drive.google.com/upload_via_uploadfile: upload a file into the root of My Drive through
 // the file field behind Drive's upload button, then confirm a new row bearing it appears in the list.
-// Twin of test/server/store/simulated-scripts/drive.google.com/upload_via_uploadfile.js, the same script for the simulated page (which has no page.locator): change both together.
 const input = "test-upload.pdf";
 await builtins.goto("https://drive.google.com/drive/my-drive", { waitUntil: "domcontentloaded" });
 const field = 'input[type="file"][name="Filedata"]';

@@ -1,6 +1,5 @@
 // reduck/mail.google.com/create_draft: compose a Gmail message and save it as a draft without
 // sending it, then confirm the draft is in Drafts rather than trusting the compose window closing.
-// Twin of test/server/store/simulated-scripts/mail.google.com/create_draft.js, the same script for the simulated page (which has no page.locator): change both together.
 const list = (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 const to = list(args.to);
 const cc = list(args.cc);

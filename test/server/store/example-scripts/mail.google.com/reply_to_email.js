@@ -1,7 +1,7 @@
 // reduck/mail.google.com/reply_to_email: reply (or reply all) inside an existing Gmail conversation,
 // given its thread id or its link, optionally with Cc recipients and one attachment; with sendAt,
 // schedule the reply instead (Gmail's "Schedule send").
-// Twin of test/server/store/simulated-scripts/mail.google.com/reply_to_email.js, the same script for the simulated page (which has no page.locator): change both together. Its attachment step (rename in the field, read the chip) is repeated in send_email.js and, the rename, in docusign.com/upload_document.js: each body runs alone, so none can share code.
+// Its attachment step (rename in the field, read the chip) is repeated in send_email.js and, the rename, in docusign.com/upload_document.js: each body runs alone, so none can share code.
 const list = (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 const cc = list(args.cc);
 const replyAll = args.replyAll === true;

@@ -1,6 +1,6 @@
 // reduck/mail.google.com/send_email: send an email from the signed-in Gmail account,
 // with an optional single attachment; with sendAt, schedule it instead (Gmail's "Schedule send").
-// Twin of test/server/store/simulated-scripts/mail.google.com/send_email.js, the same script for the simulated page (which has no page.locator): change both together. Its attachment step (rename in the field, read the chip) is repeated in reply_to_email.js and, the rename, in docusign.com/upload_document.js: each body runs alone, so none can share code.
+// Its attachment step (rename in the field, read the chip) is repeated in reply_to_email.js and, the rename, in docusign.com/upload_document.js: each body runs alone, so none can share code.
 const list = (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 const to = list(args.to);
 const cc = list(args.cc);

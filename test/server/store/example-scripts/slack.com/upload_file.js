@@ -1,6 +1,5 @@
 // reduck/slack.com/upload_file: upload a text file (its content given inline) to a channel through
 // Slack's upload dialog, and return the file's id, name, title and permalink as Slack shows them.
-// Twin of test/server/store/simulated-scripts/slack.com/upload_file.js, the same script for the simulated page (which has no page.locator): change both together.
 if (typeof args.content !== "string" || args.content === "") throw new Error("content is empty: give the text the file holds");
 const filename = args.filename ?? "file.txt";
 const wanted = args.channel.trim().replace(/^#/, "");

@@ -1,6 +1,5 @@
 // reduck/wise.com/attach_receipt: attach a receipt or invoice (PDF, JPG, PNG…, under 10 MB), given
 // as base64, to a Wise card transaction, and confirm it from the transaction's Attachments section.
-// Twin of test/server/store/simulated-scripts/wise.com/attach_receipt.js, the same script for the simulated page (which has no page.locator): change both together.
 const LIMIT = 10 * 1000 * 1000;
 const txid = String(args.txid ?? "").trim();
 if (!/^\d+$/.test(txid)) throw new Error(`txid must be a card transaction id, digits only, e.g. 2980039980 (got ${JSON.stringify(args.txid)})`);
