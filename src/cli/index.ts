@@ -1,6 +1,6 @@
 import { run, flush } from "@oclif/core";
 import { toCliError } from "./shell/errors.js";
-import { onInterrupt } from "./run/interrupt.js";
+import { onInterrupt } from "./shell/interrupt.js";
 import { reportError, wantsJson } from "./shell/json-errors.js";
 import { hideSecretsFromDebug } from "./shell/debug-secrets.js";
 export { COMMANDS } from "./commands.js";

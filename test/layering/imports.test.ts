@@ -83,6 +83,71 @@ describe("src/ imports downwards only", () => {
   });
 });
 
+describe("src/cli's own folders import downwards only", () => {
+  const cli = join(src, "cli");
+  /**
+   * What each folder of src/cli/ may import from the others. shell/ (what every command shares) is
+   * the bottom and imports none of them; the helpers of a kind of command build on it, run/ also
+   * on scripts/ (a run names a script), batch/ on run/ and scripts/; vendor/ (third-party code
+   * loaded on demand) imports nothing of the CLI. commands/ and the entry files (index.ts,
+   * commands.ts) are on top and may import any of them; nothing below imports them.
+   */
+  const mayImport: Record<string, string[]> = {
+    shell: [],
+    vendor: [],
+    hooks: ["shell"],
+    scripts: ["shell"],
+    flock: ["shell"],
+    run: ["shell", "scripts", "vendor"],
+    batch: ["shell", "run", "scripts"],
+  };
+  const folders = readdirSync(cli, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  /** The folder of src/cli/ a path of it is in; "" for a file of src/cli/ itself (an entry file). */
+  const folderOf = (target: string) => {
+    const parts = target.split("/");
+    return parts.length > 3 ? parts[2]! : "";
+  };
+  const crossings = (folder: string) =>
+    sources(join(cli, folder)).flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => target.startsWith("src/cli/"))
+        .filter((target) => {
+          const to = folderOf(target);
+          return to !== folder && !mayImport[folder]!.includes(to);
+        })
+        .map((target) => `${relative(root, file)} -> ${target}`),
+    );
+
+  it("finds the folders and the imports it checks (so an empty list cannot pass)", () => {
+    expect(folders).toEqual(expect.arrayContaining(["shell", "run", "batch", "scripts", "flock", "commands"]));
+    expect(
+      sources(join(cli, "run"))
+        .flatMap(relativeImports)
+        .filter((target) => target.startsWith("src/cli/shell/")).length,
+    ).toBeGreaterThan(10);
+  });
+
+  it("every folder of src/cli/ but commands/ has its place in the rule", () => {
+    expect(folders.filter((folder) => folder !== "commands" && !(folder in mayImport))).toEqual([]);
+  });
+
+  it.each(Object.keys(mayImport))("%s/ imports only what the rule gives it", (folder) => {
+    expect(crossings(folder)).toEqual([]);
+  });
+
+  it("nothing below commands/ imports a command, the command table or the entry", () => {
+    const below = folders.filter((folder) => folder !== "commands").flatMap((folder) => sources(join(cli, folder)));
+    const upwards = below.flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => /^src\/cli\/(commands\/|commands\.js$|index\.js$)/.test(target))
+        .map((target) => `${relative(root, file)} -> ${target}`),
+    );
+    expect(upwards).toEqual([]);
+  });
+});
+
 describe("the sandbox is reached through its package entry only", () => {
   const sandbox = join(root, "test", "server");
   const outside = ["test", "bench", "examples", "scripts"]

@@ -39,6 +39,13 @@ describe("one definition each, in src/core/", () => {
   });
 });
 
+describe("one status line on a terminal, in src/cli/shell/", () => {
+  it("only status-line.ts writes the sequence that clears a line (every progress line draws through it)", () => {
+    const clearing = sources(join(root, "src")).filter((file) => /\\x1b\[K|\\u001b\[K/.test(readFileSync(file, "utf8")));
+    expect(clearing.map((file) => relative(root, file))).toEqual(["src/cli/shell/status-line.ts"]);
+  });
+});
+
 describe("isObject and jsonSchemaOf", () => {
   it("a JSON object is neither null nor an array", () => {
     expect([{}, { a: 1 }, [], null, "x", 1, undefined].map(isObject)).toEqual([true, true, false, false, false, false, false]);

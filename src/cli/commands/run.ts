@@ -1,37 +1,11 @@
 import { Flags } from "@oclif/core";
+import { MAX_WAIT_FOR_SECONDS, RUN_REGIONS } from "../../run/run.js";
+import { browserFlag } from "../run/browser-flag.js";
+import { printOutcomes, printPending } from "../run/run-report.js";
+import { runSteps } from "../run/run-steps.js";
+import { versionFlags } from "../scripts/versions.js";
 import { BaseCommand } from "../shell/base.js";
-import { CliError, usageError } from "../shell/errors.js";
-import { ExitCode, EXIT_CODES_HELP } from "../shell/exit-codes.js";
-import { applyContract } from "../../core/arguments.js";
-import { jsonSchemaOf, type JsonSchema } from "../../core/json.js";
-import { groupSteps, expandHome, type StepArgs } from "../run/run-args.js";
-import { formatAddress } from "../shell/address.js";
-import { checkOutDir, saveFiles, unsavedNote } from "../run/downloads.js";
-import { setRunPhase, setRunScripts } from "../run/interrupt.js";
-import { readScriptOrSuggest } from "../scripts/script-lookup.js";
-import { getScriptVersion } from "../../generated/operations.js";
-import { resolveAddress, withBareSlugHint } from "../scripts/own-handle.js";
-import { browserFlag, browserOf } from "../run/browser-flag.js";
-import { preloadValidator, schemaProblems } from "../run/validate-args.js";
-import { chosenVersion, resolveVersion, versionFlags } from "../scripts/versions.js";
-import { runScript, RUN_REGIONS, MAX_WAIT_FOR_SECONDS, type ScriptToRun } from "../../run/run.js";
-import type { RunStatusUpdate } from "../../run/outcomes.js";
-import { printOutcomes, printPending, reportOf, statusLine, type RunReport } from "../run/run-report.js";
-import { FileProblem, checkPathFile, type PathFile } from "../../run/files.js";
-import { writeText } from "../shell/terminal-text.js";
-import { RUNNABLE_SCRIPT, VERSION } from "../shell/answer-shapes.js";
-import { progressReporter } from "../run/progress.js";
-import { fileNameNotes } from "../run/file-name-notes.js";
-
-/** Recorded as the run's source. */
-const SOURCE = { "X-Reduck-Source": "cli" };
-
-/** A step ready to send, with what the CLI needs to report on it. */
-interface PreparedStep {
-  script: ScriptToRun;
-  label: string;
-  outputSchema?: JsonSchema;
-}
+import { EXIT_CODES_HELP } from "../shell/exit-codes.js";
 
 export default class Run extends BaseCommand<typeof Run> {
   static override summary = "Run one or more scripts and print their results as JSON";
@@ -115,180 +89,16 @@ ${EXIT_CODES_HELP}`;
     out: Flags.string({ description: "Save the files the result holds (downloads, base64 file bytes) into this folder.", helpValue: "DIR" }),
   };
 
-  /** The files checked before the contract lookups, by step and input; the run does not check them again. */
-  private checked = new Map<StepArgs, Map<string, PathFile>>();
-
   public async run(): Promise<unknown> {
-    setRunPhase("preparing");
-    let steps: StepArgs[];
-    try {
-      steps = groupSteps(this.argv, this.flagDefinitions());
-    } catch (err) {
-      throw await withBareSlugHint(err, () => this.client());
-    }
-    setRunScripts(steps.map((step) => formatAddress(step.address)));
-    const version = chosenVersion(this.flags);
-    if (version && steps.length > 1) throw usageError("--version applies to one script: give a single --script with it");
-    const browser = browserOf(this.flags.browser, this.flags.device);
-    const cloud = browser === "cloud";
-    for (const flag of ["region", "country"] as const) {
-      if (this.flags[flag] && !cloud)
-        throw usageError(
-          `--${flag} chooses where a cloud browser runs, so it needs --browser cloud (this run would go to ${typeof browser === "object" ? `device ${browser.deviceId}` : "your own browser"})`,
-        );
-    }
-    if (this.flags.country && !/^[A-Za-z]{2}$/.test(this.flags.country))
-      throw usageError(`--country takes a two-letter ISO 3166 code such as DE or US (got ${JSON.stringify(this.flags.country)})`);
-    if (this.flags.sequential && steps.length < 2) this.note("--sequential has no effect with a single --script");
-    const out = this.flags.out ? await checkOutDir(expandHome(this.flags.out)) : undefined;
-
-    // Local files first: a typo in a path needs no network, nor even a credential, to report.
-    for (const step of steps) {
-      const files = new Map<string, PathFile>();
-      this.checked.set(step, files);
-      for (const [input, file] of step.files) files.set(input, await checkLocalFile(input, file));
-    }
-    const client = await this.client();
-    // ajv loads while the contracts are on their way.
-    preloadValidator();
-    const prepared = await Promise.all(steps.map((step) => this.prepareStep(step, version)));
-
-    const multipart = prepared.some((p) => p.script.files);
-    const status = statusLine(process.stderr);
-    const startedAt = Date.now();
-    let holding: ReturnType<typeof setTimeout> | undefined;
-    let waiting = false;
-    const sent = () => {
-      setRunPhase("sent");
-      // The service may hold the request a minute: a run still unanswered after a second gets the
-      // status line (on a terminal) before any poll has counts to show.
-      holding = setTimeout(() => {
-        if (!waiting) status.update({ status: "running", runIds: [], total: prepared.length, completed: 0, failed: 0, elapsedMs: Date.now() - startedAt });
-      }, 1_000);
-      holding.unref();
-    };
-    // A JSON request goes out at once; a multipart one once its last byte has been sent.
-    if (!multipart) sent();
-    const progress = progressReporter(process.stderr);
-    const onUploadProgress = (p: { sent: number; total: number }) => {
-      progress.update(p);
-      if (p.sent === p.total && !holding) sent();
-    };
-    const onStatus = (u: RunStatusUpdate) => {
-      // From here Ctrl-C stops the wait, not the run: say how to wait again.
-      waiting = true;
-      setRunPhase("waiting", u.batchId ?? u.runId);
-      progress.done();
-      status.update(u);
-    };
-    const options = {
-      client,
-      browser,
-      headers: SOURCE,
-      onUploadProgress,
-      onStatus,
-      wait: this.flags.wait,
-      ...(this.flags.region ? { region: this.flags.region as (typeof RUN_REGIONS)[number] } : {}),
-      ...(this.flags.country ? { country: this.flags.country } : {}),
-      ...(this.flags["wait-for-seconds"] !== undefined ? { waitForSeconds: this.flags["wait-for-seconds"] } : {}),
-    };
-    let report: RunReport;
-    try {
-      const result =
-        prepared.length === 1
-          ? await runScript({ ...options, script: prepared[0]!.script })
-          : await runScript({ ...options, scripts: prepared.map((p) => p.script), sequential: this.flags.sequential });
-      progress.done();
-      status.done();
-      report = reportOf(result);
-    } finally {
-      clearTimeout(holding);
-      progress.done();
-      status.done();
-    }
-    if ("pending" in report) return printPending(this.printer(), report.pending);
-    const { outcomes, batch } = report;
-    // The wait is over: what is left (saving files) concerns a run that has ended.
-    setRunPhase("sent");
-
-    const failures: string[] = [];
-    for (const [i, outcome] of outcomes.entries()) {
-      if (outcome.status !== "completed") continue;
-      if (out) {
-        const saved = await saveFiles(outcome.result, prepared[i]!.outputSchema, out);
-        outcome.result = saved.result;
-        for (const file of saved.written) this.note(`Saved ${file}`);
-        failures.push(...saved.failures.map((f) => (prepared.length > 1 ? `${prepared[i]!.label}: ${f}` : f)));
-      } else {
-        const note = unsavedNote(outcome.result, prepared[i]!.outputSchema);
-        if (note) this.note(note);
-      }
-    }
-    printOutcomes(
-      this.printer(),
-      outcomes,
-      batch,
-      prepared.map((p) => p.label),
-      failures,
-    );
-  }
-
-  /** The file checked for this input, when it is the same path (else the run checks it itself). */
-  private checkedFile(step: StepArgs, input: string, file: string): PathFile {
-    const checked = this.checked.get(step)?.get(input);
-    return checked?.path === file ? checked : { path: file };
-  }
-
-  private printer() {
-    return { json: this.jsonEnabled(), note: (m: string) => this.note(m), printJson: (v: unknown) => this.printJson(v) };
-  }
-
-  /** Reads the script's contract and turns the step's arguments into a run reference. */
-  private async prepareStep(step: StepArgs, version: string | undefined): Promise<PreparedStep> {
-    const client = await this.client();
-    const path = await resolveAddress(client, step.address);
-    const label = formatAddress(step.address);
-    let contract: { input_schema?: unknown; output_schema?: unknown };
-    let versionId: string | undefined;
-    if (version) {
-      versionId = await resolveVersion(client, path, version);
-      contract = this.unwrap(await getScriptVersion({ client, path: { ...path, versionId } }), `reading ${label} version ${version}`, VERSION);
-    } else {
-      const script = await readScriptOrSuggest(client, path, !step.address.handle, RUNNABLE_SCRIPT);
-      if (!script.current_version) throw new CliError(`${label} has no current version to run: promote one, or pass --version`, ExitCode.FAILED);
-      contract = script.current_version as typeof contract;
-    }
-    const inputSchema = jsonSchemaOf(contract.input_schema) ?? {};
-    const { args, files, fileInputs, problems } = applyContract(step, inputSchema);
-    problems.push(...(await schemaProblems(inputSchema, args, fileInputs)));
-    if (problems.length) throw usageError(`${label}: ${problems.join("; ")}`);
-    // stderr even with --json: stdout stays one document, and the surprise is worth saying.
-    for (const note of fileNameNotes(inputSchema, args, files)) writeText(process.stderr, `${note}\n`);
-    return {
-      label,
-      outputSchema: jsonSchemaOf(contract.output_schema),
-      script: {
-        handle: path.handle,
-        host: step.address.host,
-        slug: step.address.slug,
-        args,
-        ...(Object.keys(files).length ? { files: Object.fromEntries(Object.entries(files).map(([k, p]) => [k, this.checkedFile(step, k, p)])) } : {}),
-        ...(versionId ? { version_id: versionId } : {}),
-      },
-    };
-  }
-}
-
-/**
- * A file to upload: it exists, is readable and is within the limit, in exact numbers. Checked
- * by the run module's own check, whose result the run uses (nothing is checked twice), and
- * worded by it too, so the CLI and the library say one thing.
- */
-async function checkLocalFile(input: string, file: string): Promise<PathFile> {
-  try {
-    return await checkPathFile(input, file);
-  } catch (err) {
-    if (err instanceof FileProblem) throw usageError(err.message);
-    throw err;
+    const printer = { json: this.jsonEnabled(), note: (m: string) => this.note(m), printJson: (v: unknown) => this.printJson(v) };
+    const ran = await runSteps({
+      argv: this.argv,
+      flagDefinitions: this.flagDefinitions(),
+      flags: this.flags,
+      client: () => this.client(),
+      note: printer.note,
+    });
+    if ("pending" in ran) return printPending(printer, ran.pending);
+    printOutcomes(printer, ran.outcomes, ran.batch, ran.labels, ran.failures);
   }
 }

@@ -1,34 +1,25 @@
 /**
- * An upload progress bar on stderr when it is a terminal; nothing otherwise, so logs and
- * pipes stay clean. Each redraw returns to the start of the line and clears it, so a shorter
- * line never leaves the end of a longer one behind.
+ * The upload bar while a run's files are sent, on the one status line (shell/status-line.ts):
+ * `Uploading [######------] 12.0 MB / 50.0 MB`.
  */
 import { formatBytes } from "../../core/bytes.js";
+import { statusLine } from "../shell/status-line.js";
 
 /** Bodies smaller than this finish before a bar would help. */
 const SHOW_FROM_BYTES = 1_000_000;
-const CLEAR_LINE = "\r\x1b[K";
 
 export function progressReporter(stream: NodeJS.WriteStream) {
-  const enabled = Boolean(stream.isTTY) && !process.env.CI;
-  let last = 0;
-  let shown = false;
+  const line = statusLine(stream);
   return {
     update: ({ sent, total }: { sent: number; total: number }) => {
-      if (!enabled || total < SHOW_FROM_BYTES) return;
-      const now = Date.now();
-      if (now - last < 100 && sent < total) return;
-      last = now;
+      if (!line.enabled || total < SHOW_FROM_BYTES) return;
+      if (!line.due(100) && sent < total) return;
       const sizes = ` ${formatBytes(sent)} / ${formatBytes(total)}`;
       // The bar shrinks on a narrow terminal: a wrapped line could not be cleared.
-      const width = Math.max(5, Math.min(24, (stream.columns || 80) - "Uploading [] ".length - sizes.length - 1));
+      const width = Math.max(5, Math.min(24, line.width() - "Uploading [] ".length - sizes.length));
       const filled = Math.round((sent / total) * width);
-      stream.write(`${CLEAR_LINE}Uploading [${"#".repeat(filled)}${"-".repeat(width - filled)}]${sizes}`);
-      shown = true;
+      line.show(`Uploading [${"#".repeat(filled)}${"-".repeat(width - filled)}]${sizes}`);
     },
-    done: () => {
-      if (shown) stream.write(CLEAR_LINE);
-      shown = false;
-    },
+    done: () => line.clear(),
   };
 }

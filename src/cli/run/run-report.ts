@@ -9,6 +9,7 @@ import { inCliWords } from "../shell/cli-words.js";
 import { CliError, fromReduckError } from "../shell/errors.js";
 import { ExitCode } from "../shell/exit-codes.js";
 import { ID_SHAPES, isIdOf } from "../../core/id-shapes.js";
+import { statusLine } from "../shell/status-line.js";
 import { terminalLine, writeText } from "../shell/terminal-text.js";
 
 /**
@@ -153,25 +154,23 @@ export function formatElapsed(ms: number): string {
   return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s}s`;
 }
 
-const CLEAR_LINE = "\r\x1b[K";
-
 /**
- * `running 3/5 · 1m12s` on stderr while a run is polled, redrawn each second, when stderr is a
- * terminal; nothing at all otherwise (pipes and logs stay clean).
+ * `running 3/5 · 1m12s` on the status line while a run is polled (shell/status-line.ts), redrawn
+ * each second so the time moves between polls.
  */
-export function statusLine(stream: NodeJS.WriteStream) {
-  const enabled = Boolean(stream.isTTY) && !process.env.CI;
+export function runStatusLine(stream: NodeJS.WriteStream) {
+  const line = statusLine(stream);
   let last: RunStatusUpdate | undefined;
   let seenAt = 0;
   let timer: ReturnType<typeof setInterval> | undefined;
   const draw = () => {
     if (!last) return;
     const elapsed = last.elapsedMs + (Date.now() - seenAt);
-    stream.write(`${CLEAR_LINE}${last.status} ${last.completed + last.failed}/${last.total} · ${formatElapsed(elapsed)}`);
+    line.show(`${last.status} ${last.completed + last.failed}/${last.total} · ${formatElapsed(elapsed)}`);
   };
   return {
     update(u: RunStatusUpdate) {
-      if (!enabled) return;
+      if (!line.enabled) return;
       last = u;
       seenAt = Date.now();
       draw();
@@ -183,7 +182,7 @@ export function statusLine(stream: NodeJS.WriteStream) {
     done() {
       if (timer) clearInterval(timer);
       timer = undefined;
-      if (last && enabled) stream.write(CLEAR_LINE);
+      line.clear();
       last = undefined;
     },
   };

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Flags } from "@oclif/core";
 import { usageError } from "../shell/errors.js";
-import { expandHome } from "../run/run-args.js";
+import { expandHome } from "../../system/paths.js";
 
 export type ScriptLanguage = "typescript" | "javascript";
 

@@ -7,7 +7,7 @@ import { Flags } from "@oclif/core";
 import { nodeReadline } from "../../core/builtins.js";
 import { CliError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
-import { onInterrupt } from "../run/interrupt.js";
+import { onInterrupt } from "./interrupt.js";
 
 export const yesFlag = {
   yes: Flags.boolean({ char: "y", description: "Do it without asking (needed when there is no terminal to ask on)." }),

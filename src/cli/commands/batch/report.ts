@@ -44,7 +44,7 @@ export default class BatchReport extends BaseCommand<typeof BatchReport> {
     const file = this.flags.html
       ? await checkPageFile(expandHome(this.flags.html), "--html", [[results, "the results file"]])
       : await temporaryPage("batch-report.html");
-    const { writeBatchReport } = await import("../../run/batch-report.js");
+    const { writeBatchReport } = await import("../../batch/report.js");
     const rows = await writeBatchReport(results, file);
     if (this.flags.open) {
       const { openPage } = await import("../../run/open-page.js");

@@ -2,9 +2,9 @@ import { Args } from "@oclif/core";
 import { BaseCommand } from "../../shell/base.js";
 import { CliError } from "../../shell/errors.js";
 import { ExitCode, EXIT_CODES_HELP } from "../../shell/exit-codes.js";
-import { setRunPhase } from "../../run/interrupt.js";
+import { setRunPhase } from "../../shell/interrupt.js";
 import { checkWaitId } from "../../run/run-ids.js";
-import { endedOf, printOutcomes, statusLine } from "../../run/run-report.js";
+import { endedOf, printOutcomes, runStatusLine } from "../../run/run-report.js";
 import { waitForRun } from "../../../run/wait.js";
 
 export default class RunsWait extends BaseCommand<typeof RunsWait> {
@@ -34,7 +34,7 @@ ${EXIT_CODES_HELP}`;
     checkWaitId(id);
     const client = await this.client();
     setRunPhase("waiting", id);
-    const status = statusLine(process.stderr);
+    const status = runStatusLine(process.stderr);
     const printer = { json: this.jsonEnabled(), note: (m: string) => this.note(m), printJson: (v: unknown) => this.printJson(v) };
     try {
       // A batch first (the usual handle); an id the run host does not know may be a run's.

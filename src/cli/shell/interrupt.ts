@@ -3,8 +3,8 @@
  * was run; after, the service has the run and may well complete it (the email goes out), so
  * the user is told where to look.
  */
-import { ExitCode } from "../shell/exit-codes.js";
-import { wantsJson } from "../shell/json-errors.js";
+import { ExitCode } from "./exit-codes.js";
+import { wantsJson } from "./json-errors.js";
 
 export type RunPhase = "none" | "preparing" | "sent" | "waiting";
 

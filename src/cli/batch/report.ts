@@ -8,7 +8,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { renderBatchReportHtml } from "../../report/batch-page.js";
 import { BatchTally } from "../../report/batch-tally.js";
-import { writePage } from "./pages.js";
+import { writePage } from "../run/pages.js";
 
 /**
  * Reads `results` and writes its report to `file`; resolves to the counts it found.

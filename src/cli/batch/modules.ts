@@ -1,0 +1,14 @@
+/** What the batch modules of the CLI share: the batch runner, loaded late, and how they write counts. */
+
+/** The batch runner, loaded when `batch` runs: other commands' start-up never pays for it (it hashes rows with node:crypto). */
+export const batchModules = () =>
+  Promise.all([
+    import("../../batch/journal.js"),
+    import("../../batch/prepare.js"),
+    import("../../batch/resume.js"),
+    import("../../batch/rows.js"),
+    import("../../batch/run-many.js"),
+  ]).then(([journal, prepare, resume, rows, runMany]) => ({ ...journal, ...prepare, ...resume, ...rows, ...runMany }));
+
+/** A count as people read it: `2,000`. */
+export const n = (x: number) => x.toLocaleString("en-US");
