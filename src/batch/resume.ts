@@ -1,7 +1,7 @@
 /**
  * What a resumed batch does with a row the journal already knows, and how it finds the run of a
  * row that was being sent when the process died (its request may or may not have arrived).
- * Kept apart from run-many.ts's scheduling: these are the decisions that make "every row runs
+ * Kept apart from row-loop.ts's scheduling: these are the decisions that make "every row runs
  * once" hold across a crash.
  */
 import type { ReduckClient } from "../client.js";

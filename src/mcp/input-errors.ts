@@ -48,7 +48,7 @@ function issueText(issue: Zod.ZodIssue, root: Zod.ZodTypeAny): string {
   const name = at || "the arguments";
   switch (issue.code) {
     case "unrecognized_keys":
-      // Worded by the schema itself (tool-schemas.ts), with the closest known name.
+      // Worded by the schema itself (schema-parts.ts), with the closest known name.
       return at ? `${issue.message} at ${at}` : issue.message;
     case "invalid_type":
       if (issue.received === "undefined") return `${name} is required`;

@@ -21,7 +21,8 @@ import {
   updateScriptMetadataTool,
 } from "./script-tools.js";
 import type { Schemas } from "./tool-schemas.js";
-import { listRunsTool, listScriptsTool, readRunResultsTool, readScriptTool, runScriptTool, whoamiTool } from "./tools.js";
+import { listRunsTool, listScriptsTool, readScriptTool, whoamiTool } from "./read-tools.js";
+import { readRunResultsTool, runScriptTool } from "./run-tools.js";
 import { readRunTraceTool } from "./trace.js";
 import {
   createDraftScriptVersionTool,

@@ -14,6 +14,7 @@ import { isIdOf } from "../core/id-shapes.js";
 import { either } from "../core/nearby-handles.js";
 import { closestMatches } from "../core/suggest.js";
 import { getRun, getRunTrace, listRuns } from "../generated/operations.js";
+import { imageTypeOf } from "../report/screenshots.js";
 import { answer, fail, failWith, type ToolContent, type ToolContext, type ToolResult } from "./answers.js";
 import { oneLine } from "./bounded.js";
 import { MESSAGE_CHARS, TRACE_IMAGE_BYTES, TRACE_IMAGES, TRACE_IMAGES_BYTES } from "./limits.js";
@@ -22,13 +23,13 @@ import { toolRunStatus } from "./run-status.js";
 import type { Input } from "./tool-schemas.js";
 import { readTrace, type ScreenshotRef, stepLines } from "./trace-view.js";
 
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const JPEG = [0xff, 0xd8, 0xff];
+/** The image types an answer carries, by the bytes' own signature (a GIF or WebP is left out, saying so). */
+const CARRIED = new Set(["image/png", "image/jpeg"]);
 
 /** The image type the bytes are, by their first bytes; undefined when neither PNG nor JPEG. */
 function imageType(bytes: Uint8Array): string | undefined {
-  const starts = (magic: number[]) => magic.every((b, i) => bytes[i] === b);
-  return starts(PNG) ? "image/png" : starts(JPEG) ? "image/jpeg" : undefined;
+  const type = imageTypeOf(bytes);
+  return type && CARRIED.has(type) ? type : undefined;
 }
 
 type Fetched = { ok: true; bytes: Uint8Array; mimeType: string } | { ok: false; why: string };

@@ -137,6 +137,20 @@ describe("a malformed answer is one clear error, never a crash", () => {
   });
 });
 
+describe("a refusal that names a run by a malformed id", () => {
+  test("is one clear error: the id is never printed as a run, nor as a command to copy", async () => {
+    // A refusal's body is the service's error, not a run answer: the library passes its runId on
+    // as the failed run's, so the CLI checks it before printing it.
+    server.use(http.post(`${API}/run`, () => HttpResponse.json({ error: "boom", runId: "../../api/me" }, { status: 422 })));
+    const { exitCode, stdout, stderr } = await reduck("run", "--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi");
+    expect(exitCode).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr.trim().split("\n")).toEqual([
+      'Error: the service\'s answer is not as documented: it names the run by a run id "../../api/me" (expected a UUID)',
+    ]);
+  });
+});
+
 describe("a did-you-mean whose lookups answer nonsense is left out, never a crash", () => {
   const nonsense = { data: [null, 5, { slug: 3 }, { host: "mail.google.com", slug: "send_email", author: { handle: "../x" } }], hasNextPage: false };
 

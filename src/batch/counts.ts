@@ -1,0 +1,26 @@
+/** A batch's counts as they start, before any row is read. */
+import type { BatchCounts, RunManyOptions } from "./run-many-types.js";
+
+/** Every count at zero, and the total when it is known before the rows are read. */
+export function startingCounts(options: RunManyOptions | undefined): BatchCounts {
+  const known = knownTotal(options);
+  return {
+    total: known ?? 0,
+    totalKnown: known !== undefined,
+    completed: 0,
+    failed: 0,
+    invalid: 0,
+    unknown: 0,
+    inFlight: 0,
+    leftRunning: 0,
+    earlier: 0,
+  };
+}
+
+/** The number of rows, when it is known before they are read: an array's length, or what the caller counted. */
+function knownTotal(options: RunManyOptions | undefined): number | undefined {
+  if (!options || typeof options !== "object") return undefined;
+  if (Array.isArray(options.rows)) return options.rows.length;
+  const given = options.total;
+  return typeof given === "number" && Number.isInteger(given) && given >= 0 ? given : undefined;
+}

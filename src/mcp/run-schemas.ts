@@ -1,0 +1,166 @@
+/**
+ * The input and output schemas of the tools that run scripts and read runs: run_script,
+ * read_run_results, list_runs, read_run_trace.
+ */
+import type { z as Zod } from "zod";
+import { RUN_REGIONS } from "../run/run-types.js";
+import { FULL_RESULT_CHARS, RESULT_CHARS } from "./limits.js";
+import { TOOL_RUN_STATUSES } from "./run-status.js";
+import type { SchemaParts } from "./schema-parts.js";
+
+export function runSchemas(z: typeof Zod, { closed, open, next, naming, paging, page }: SchemaParts) {
+  const namedFile = () =>
+    closed({
+      relativePath: z
+        .string()
+        .describe('Path of the file inside the reduck folder on the desktop, e.g. "invoice.pdf" or "2026/invoice.pdf". No absolute paths, no "..".'),
+    });
+
+  const scriptRef = () =>
+    closed({
+      ...naming(),
+      args: z.record(z.unknown()).optional().describe("The script's arguments by name (see read_script for its inputs)."),
+      files: z
+        .record(namedFile())
+        .optional()
+        .describe(
+          'File inputs by name (inputs with format "file" in read_script), each a file in the reduck folder: { attachment: { relativePath: "banner.png" } }.',
+        ),
+      version_id: z.string().optional().describe("Run this version instead of the current one."),
+    });
+
+  const browser = z
+    .union([z.enum(["extension", "local", "cloud", "managed"]), closed({ deviceId: z.string().min(1) })])
+    .optional()
+    .describe(
+      '"extension" (default): your own paired browser, which reads named files itself. "cloud" (or "managed", the same): a hosted browser, signed out; a named file is then read here and uploaded, and arrives named after its input unless the script takes a name argument. { deviceId } (or deviceId beside it): one paired browser, from list_devices. "local" (a browser paired by the official CLI\'s `reduck local`) is not picked by kind here: give its deviceId.',
+    );
+
+  const runScriptInput = closed({
+    script: scriptRef().optional().describe("One script to run. Give this or scripts."),
+    scripts: z.array(scriptRef()).min(1).max(20).optional().describe("Several scripts (up to 20), each in its own browser, results in order."),
+    sequential: z.boolean().optional().describe("With scripts: run them in order in one browser, stopping at the first failure."),
+    browser,
+    deviceId: z.string().min(1).optional().describe("Shorthand for browser: { deviceId }: run on this paired browser (ids from list_devices)."),
+    region: z.enum(RUN_REGIONS).optional().describe("Cloud browser only: where it runs."),
+    country: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, "must be a two-letter ISO 3166 code such as DE")
+      .optional()
+      .describe("Cloud browser only: residential egress country, ISO 3166 alpha-2."),
+    fullOutput: z
+      .boolean()
+      .optional()
+      .describe(
+        `true: each result whole (up to ${FULL_RESULT_CHARS.toLocaleString("en")} characters of JSON). Otherwise results past ${RESULT_CHARS.toLocaleString("en")} characters are shortened, and the answer says so.`,
+      ),
+    waitForSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(110)
+      .optional()
+      .describe(
+        "How long this call waits for the outcome before answering with the run's handle (default 45: most MCP clients give up on a call after 60 s unless progress resets their timeout).",
+      ),
+  });
+
+  const readRunResultsInput = closed({
+    runId: z.string().min(1).optional().describe("One run: the runId run_script gave (even one run of a batch)."),
+    batchId: z.string().min(1).optional().describe("Every script of a batch: the batchId run_script gave."),
+    fullOutput: z.boolean().optional().describe("true: each result whole, as with run_script."),
+  });
+
+  const listRunsInput = closed({
+    ...paging("Runs"),
+    status: z.enum(TOOL_RUN_STATUSES).optional().describe("Only runs with this status (the words run_script uses)."),
+  });
+
+  const stepOutcome = open({
+    status: z.enum(["completed", "failed", "skipped"]),
+    runId: z.string().nullable().describe("The step's run; null when it never ran."),
+    result: z.unknown().optional(),
+    error: z.string().optional(),
+    errorType: z.string().optional(),
+    externalMessage: z.string().optional(),
+  });
+
+  const runScriptOutput = open({
+    status: z
+      .enum(["completed", "failed", "queued", "running"])
+      .describe(
+        'For several scripts, "failed" when any step failed or was skipped. "queued" or "running": not finished yet; call read_run_results with the batchId or runId.',
+      ),
+    runId: z.string().optional().describe("One script: its run (see list_runs, read_run_trace)."),
+    result: z.unknown().optional().describe("One script: what it returned, shaped by its output schema."),
+    error: z.string().optional().describe("One script that failed: why."),
+    errorType: z.string().optional().describe("One script that failed: the service's class of failure, when it gave one."),
+    externalMessage: z.string().optional().describe("One script that failed: the service's message for people, when it gave one."),
+    batchId: z.string().optional().describe("Several scripts (or a run still going): the batch."),
+    totalSteps: z.number().int().optional(),
+    runs: z.array(stepOutcome).optional().describe("Several scripts: each step's outcome, in order."),
+    runIds: z.array(z.string().nullable()).optional().describe("A run still going: each script's run, as far as known."),
+    shortened: z.string().optional().describe("Present when a result was too long to show whole: what was cut, and how to get it all."),
+    next: next(),
+  });
+
+  const listRunsOutput = open({
+    runs: z.array(
+      open({
+        runId: z.string(),
+        status: z.enum(TOOL_RUN_STATUSES),
+        address: z.string().nullable().describe("The script run; null when it has been deleted since."),
+        versionId: z.string().nullable().optional(),
+        name: z.string(),
+        startedAt: z.string(),
+        finishedAt: z.string().nullable().optional(),
+        error: z.string().optional(),
+      }),
+    ),
+    ...page(),
+  });
+
+  const readRunTraceInput = closed({
+    runId: z.string().describe("The run: the runId run_script, read_run_results or list_runs gave."),
+  });
+
+  const readRunTraceOutput = open({
+    runId: z.string(),
+    address: z.string().nullable().optional().describe("The script the run ran, when the run could be read."),
+    status: z.enum(TOOL_RUN_STATUSES).optional(),
+    error: z.string().optional().describe("Why the run failed, when it did."),
+    steps: z.array(
+      open({
+        index: z.number().int(),
+        action: z.string(),
+        ok: z.boolean().nullable().describe("null when the trace did not say."),
+        durationMs: z.number().optional(),
+        detail: z.unknown().optional(),
+        error: z.string().optional(),
+      }),
+    ),
+    totalSteps: z.number().int(),
+    failedStep: z.number().int().nullable().describe("Index of the first step that failed; null when none did."),
+    screenshots: z.array(
+      open({
+        kind: z.string().describe('"failure": where the run failed; "last": after its last step.'),
+        afterStep: z.number().int().nullable(),
+        url: z.string().describe("Where the PNG is (no credential needed)."),
+        shown: z.boolean().describe("Whether this answer carries it as an image."),
+        why: z.string().optional().describe("Why it was left out."),
+      }),
+    ),
+    other: z.unknown().optional().describe("Whatever else the trace held, shortened."),
+  });
+
+  return {
+    scriptRef,
+    runScriptInput,
+    readRunResultsInput,
+    listRunsInput,
+    runScriptOutput,
+    listRunsOutput,
+    readRunTraceInput,
+    readRunTraceOutput,
+  };
+}

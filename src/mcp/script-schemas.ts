@@ -1,0 +1,208 @@
+/**
+ * The input and output schemas of the tools that read and write scripts and their versions:
+ * list_scripts, read_script, create_script, update_script_metadata, archive and restore, and
+ * the version tools.
+ */
+import type { z as Zod } from "zod";
+import type { SchemaParts } from "./schema-parts.js";
+
+export function scriptSchemas(z: typeof Zod, { closed, open, next, naming, paging, page }: SchemaParts) {
+  const listScriptsInput = closed({
+    handle: z.string().optional().describe('Only this owner\'s scripts: "reduck" for the official catalogue, "@username", a project.'),
+    host: z.string().optional().describe("Only scripts for this site."),
+    q: z.string().optional().describe("Search words."),
+    ...paging("Scripts"),
+  });
+
+  const readScriptInput = closed({
+    ...naming(),
+    version_id: z.string().optional().describe("Read this version instead of the current one (a draft too)."),
+    code: z.boolean().optional().describe("true: include the version's code (content), to change it in a draft."),
+  });
+
+  const listScriptsOutput = open({
+    scripts: z.array(
+      open({
+        address: z.string().describe("Give this to read_script and run_script."),
+        name: z.string(),
+        description: z.string(),
+        visibility: z.string(),
+        sideEffects: z.string().optional().describe("none, write or undetermined."),
+      }),
+    ),
+    ...page(),
+  });
+
+  const readScriptOutput = open({
+    address: z.string(),
+    name: z.string().optional(),
+    description: z.string().optional(),
+    visibility: z.string().optional(),
+    archived: z.boolean().optional(),
+    versionId: z.string().nullable().optional(),
+    loggedIn: z.boolean().optional(),
+    sideEffects: z.string().optional(),
+    input: z.record(z.unknown()).describe('JSON Schema of script.args (files included, as format "file").'),
+    output: z.unknown().optional().describe("JSON Schema of what the script returns."),
+    fileInputs: z.array(open({ name: z.string(), required: z.boolean() })),
+    howToPassFiles: z.string().optional(),
+    content: z.string().optional().describe("The version's code, with code: true (when the service shows it)."),
+  });
+
+  /** How a tool that acts on one script names it (not a run: no args, no files). */
+  const scriptTarget = () => naming();
+
+  const contract = {
+    inputSchema: z
+      .record(z.unknown())
+      .describe('JSON Schema of the script\'s args (an object schema; a file input is { "type": "string", "format": "file" }).'),
+    outputSchema: z.record(z.unknown()).describe("JSON Schema of what the script returns."),
+  };
+
+  const language = z.enum(["typescript", "javascript"]);
+  const sideEffects = z.enum(["none", "write"]);
+
+  const content = z
+    .string()
+    .min(1)
+    .describe(
+      "The script's code: the body of an async function with page (a Playwright page), args (its validated input), files and builtins in scope; `return` gives the result, a throw fails the run.",
+    );
+
+  const createScriptInput = closed({
+    host: z.string().describe('The site it automates, e.g. "example.com".'),
+    slug: z.string().describe("Its name on that host: lowercase letters, digits, _ and -, up to 64."),
+    handle: z.string().optional().describe("Owner: a project handle you may create scripts in; omit for your own."),
+    description: z.string().min(1).max(10_000).describe("What it does (shown in listings and to agents)."),
+    content,
+    ...contract,
+    sideEffects: sideEffects.describe("none: it only reads the site; write: it acts on it (sends, posts, deletes)."),
+    name: z.string().min(1).max(75).optional().describe("Display name (default: the slug)."),
+    language: language.optional().describe("Default typescript."),
+    loggedIn: z.boolean().optional().describe("It needs the user signed in to the site."),
+    humanRequired: z.boolean().optional().describe("It needs a person at the browser (a captcha, a confirmation)."),
+    visibility: z.enum(["private", "public"]).optional().describe("Default private. A public script needs a promoted version."),
+    draft: z.boolean().optional().describe("Leave the first version a draft: the script has no current version until one is promoted."),
+  });
+
+  const created = open({
+    address: z.string().describe("Give this to run_script, read_script and the version tools."),
+    scriptId: z.string(),
+    versionId: z.string().describe("The first version."),
+    currentVersionId: z.string().nullable().describe("null when the first version was left a draft."),
+    next: next(),
+  });
+
+  const versionChoice = () => ({
+    version_id: z.string().optional().describe("The version's id (from list_script_versions or create_draft_script_version)."),
+    version: z.number().int().min(1).optional().describe("Or its number (1, 2, ...)."),
+  });
+
+  const listScriptVersionsInput = closed({
+    ...scriptTarget(),
+    draft: z.boolean().optional().describe("true: open drafts only; false: promoted versions only."),
+    ...paging("Versions"),
+  });
+
+  const versionSummary = open({
+    versionId: z.string(),
+    version: z.number().int().describe("Its number."),
+    current: z.boolean().describe("The version runs use when no version_id is given."),
+    draft: z.boolean(),
+    note: z.string().nullable().optional(),
+    language: z.string().optional(),
+    sideEffects: z.string().optional(),
+    loggedIn: z.boolean().optional(),
+    createdAt: z.string().optional(),
+    parentVersionId: z.string().nullable().optional(),
+  });
+
+  const listScriptVersionsOutput = open({
+    address: z.string(),
+    versions: z.array(versionSummary).describe("Newest first."),
+    ...page(),
+  });
+
+  const draftFields = {
+    content: content.optional(),
+    language: language.optional(),
+    inputSchema: contract.inputSchema.optional(),
+    outputSchema: contract.outputSchema.optional(),
+    loggedIn: z.boolean().optional(),
+    sideEffects: sideEffects.optional(),
+  };
+
+  const createDraftScriptVersionInput = closed({
+    ...scriptTarget(),
+    note: z.string().min(1).max(1_000).describe("Why this version exists (shown in list_script_versions)."),
+    ...draftFields,
+    parent_version_id: z.string().optional().describe("Build on this version instead of the current one."),
+  });
+
+  const patchDraftScriptVersionInput = closed({
+    ...scriptTarget(),
+    ...versionChoice(),
+    ...draftFields,
+    note: z.string().min(1).max(1_000).optional(),
+  });
+
+  const versionTarget = closed({ ...scriptTarget(), ...versionChoice() });
+
+  const versionOutput = open({
+    address: z.string(),
+    versionId: z.string(),
+    version: z.number().int(),
+    draft: z.boolean(),
+    current: z.boolean(),
+    note: z.string().nullable().optional(),
+    changed: z.unknown().optional().describe("What differs from the parent version: fields (from, to) and the code, shortened."),
+    next: next(),
+  });
+
+  const deletedOutput = open({
+    address: z.string(),
+    deleted: z.string().describe("What was deleted."),
+    next: next(),
+  });
+
+  const updateScriptMetadataInput = closed({
+    ...scriptTarget(),
+    name: z.string().min(1).max(75).optional(),
+    description: z.string().min(1).max(10_000).optional(),
+    visibility: z
+      .enum(["private", "public"])
+      .optional()
+      .describe("public: anyone may read and run it (needs a promoted version); private: you and your project."),
+    humanRequired: z.boolean().optional(),
+  });
+
+  const scriptState = open({
+    address: z.string(),
+    name: z.string(),
+    description: z.string(),
+    visibility: z.string(),
+    archived: z.boolean(),
+    currentVersionId: z.string().nullable(),
+    changed: z.array(z.string()).optional().describe("What this call changed."),
+    next: next(),
+  });
+
+  return {
+    listScriptsInput,
+    readScriptInput,
+    listScriptsOutput,
+    readScriptOutput,
+    createScriptInput,
+    createScriptOutput: created,
+    listScriptVersionsInput,
+    listScriptVersionsOutput,
+    createDraftScriptVersionInput,
+    patchDraftScriptVersionInput,
+    versionTarget,
+    versionOutput,
+    deletedOutput,
+    updateScriptMetadataInput,
+    scriptTargetInput: closed(scriptTarget()),
+    scriptState,
+  };
+}
