@@ -4,40 +4,23 @@
  * run for 55 s. The call keeps reporting progress until it answers, past 40 s, with the run's
  * handle; read_run_results then gives the outcome; the run was sent once.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { nextRuns } from "@reduck-client/sandbox";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { useCliSandbox } from "../support/sandbox.js";
-import { connectClient, connectHttp, mcpEnv } from "./support.js";
+import { useToolClient } from "./support.js";
 
 const sandbox = useCliSandbox({ desktop: {}, home: "reduck-mcp-long-" });
 const script = { address: "@demo/example.com/get_title", args: { url: "https://example.com/" } };
 
 describe.each(["stdio", "http"] as const)("over %s", (transport) => {
-  let client: Client;
-  let close: () => Promise<void> = async () => {};
-
-  beforeAll(async () => {
-    const env = await mcpEnv({ REDUCK_API_URL: sandbox.server.url, REDUCK_API_KEY: sandbox.store.demo.apiKey, REDUCK_DESKTOP: sandbox.desktop });
-    if (transport === "stdio") {
-      ({ client } = await connectClient(env));
-      close = () => client.close();
-    } else {
-      const served = await connectHttp(env);
-      client = served.client;
-      close = served.close;
-    }
-  }, 60_000);
-  afterAll(async () => {
-    await close();
-  });
+  const agent = useToolClient(sandbox, transport);
 
   test("a 55 s run: progress all along, the handle at about 45 s, then the outcome", async () => {
     nextRuns(sandbox.store, { held: 55 });
     const runsBefore = sandbox.store.runs.size;
     const seen: Array<{ at: number; progress: number; message?: string }> = [];
     const started = Date.now();
-    const first: any = await client.callTool({ name: "run_script", arguments: { script } }, undefined, {
+    const first: any = await agent.client.callTool({ name: "run_script", arguments: { script } }, undefined, {
       onprogress: (p) => void seen.push({ at: Date.now() - started, progress: p.progress, message: p.message }),
       // The SDK client's own limit is 60 s; the call answers before it.
       timeout: 70_000,
@@ -58,7 +41,7 @@ describe.each(["stdio", "http"] as const)("over %s", (transport) => {
     for (let i = 1; i < seen.length; i++) expect(seen[i]!.progress).toBeGreaterThan(seen[i - 1]!.progress);
     expect(seen.at(-1)!.message).toMatch(/^(queued|running)( \d+\/1)? · \d+s$/);
 
-    const outcome: any = await client.callTool({ name: "read_run_results", arguments: handle }, undefined, { timeout: 70_000 });
+    const outcome: any = await agent.client.callTool({ name: "read_run_results", arguments: handle }, undefined, { timeout: 70_000 });
     expect(outcome.structuredContent).toMatchObject(
       handle.batchId
         ? { status: "completed", runs: [{ status: "completed", result: { title: "Example Domain" } }] }

@@ -8,9 +8,11 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { spawn } from "node:child_process";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll } from "vitest";
 import { createHandlers, createStore, startHttpServer, type SandboxStore } from "@reduck-client/sandbox";
 import { BIN, baseEnv } from "../support/cli.js";
 import { temporaryFolder } from "../support/files.js";
+import type { CliSandbox } from "../support/sandbox.js";
 
 export interface Sandbox {
   store: SandboxStore;
@@ -164,4 +166,48 @@ export async function callTool(client: Client, name: string, args: Record<string
   };
   const text = result.content[0]?.text ?? "";
   return { isError: Boolean(result.isError), text, structured: result.structuredContent, content: result.content, json: () => JSON.parse(text) };
+}
+
+/**
+ * The agent tool over `transport` for the calling describe block: the built `reduck mcp` against
+ * the file's sandbox (its key and desktop), connected before the block's tests and closed after
+ * them. Read `client` inside tests, not at the top of the block.
+ *
+ * @example
+ * describe.each(["stdio", "http"] as const)("over %s", (transport) => {
+ *   const agent = useToolClient(sandbox, transport);
+ *   test("whoami", async () => expect((await agent.call("whoami", {})).isError).toBe(false));
+ * });
+ */
+export function useToolClient(
+  sandbox: CliSandbox,
+  transport: "stdio" | "http",
+): { readonly client: Client; call(name: string, args: Record<string, unknown>): Promise<ToolAnswer> } {
+  let client: Client | undefined;
+  let close: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const env = await mcpEnv({ REDUCK_API_URL: sandbox.server.url, REDUCK_API_KEY: sandbox.store.demo.apiKey, REDUCK_DESKTOP: sandbox.desktop });
+    if (transport === "stdio") {
+      const connected = (await connectClient(env)).client;
+      client = connected;
+      close = () => connected.close();
+    } else {
+      const served = await connectHttp(env);
+      client = served.client;
+      close = served.close;
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await close();
+  });
+  const connected = (): Client => {
+    if (!client) throw new Error("useToolClient: the client is connected before the block's first test; read it inside a test");
+    return client;
+  };
+  return {
+    get client() {
+      return connected();
+    },
+    call: (name, args) => callTool(connected(), name, args),
+  };
 }

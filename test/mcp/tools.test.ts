@@ -5,37 +5,21 @@
  * A mistake is a tool error in one line that says what to do, and sends nothing it need not.
  * Calls are shaped as the hosted server's are seen in real agent traffic (service-facts §4).
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { useCliSandbox } from "../support/sandbox.js";
-import { callTool, connectClient, connectHttp, mcpEnv, type ToolAnswer } from "./support.js";
+import { useToolClient, type ToolAnswer } from "./support.js";
 
 const sandbox = useCliSandbox({ desktop: {}, home: "reduck-mcp-tools-" });
 const GET_TITLE = { handle: "@demo", host: "example.com", slug: "get_title" };
 const TITLE = "reduck-mcp-tools";
 
 describe.each(["stdio", "http"] as const)("over %s", (transport) => {
-  let client: Client;
-  let close: () => Promise<void> = async () => {};
   /** A script of this transport's own, so the two never meet. */
   const own = (slug: string) => `${slug}_${transport}`;
 
-  beforeAll(async () => {
-    const env = await mcpEnv({ REDUCK_API_URL: sandbox.server.url, REDUCK_API_KEY: sandbox.store.demo.apiKey, REDUCK_DESKTOP: sandbox.desktop });
-    if (transport === "stdio") {
-      ({ client } = await connectClient(env));
-      close = () => client.close();
-    } else {
-      const served = await connectHttp(env);
-      client = served.client;
-      close = served.close;
-    }
-  }, 60_000);
-  afterAll(async () => {
-    await close();
-  });
+  const agent = useToolClient(sandbox, transport);
 
-  const call = (name: string, args: Record<string, unknown>): Promise<ToolAnswer> => callTool(client, name, args);
+  const call = agent.call;
   const runs = () => sandbox.store.runs.size;
   /** A tool error: one line, no stack. */
   const oneLineError = (r: ToolAnswer) => {

@@ -5,10 +5,9 @@
  * answers gave, as an agent would: the device id, the address, the run id, the version id.
  */
 import { inflateSync } from "node:zlib";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { useCliSandbox } from "../support/sandbox.js";
-import { callTool, connectClient, connectHttp, mcpEnv, type ToolAnswer } from "./support.js";
+import { useToolClient } from "./support.js";
 
 const sandbox = useCliSandbox({ desktop: {}, home: "reduck-mcp-life-" });
 
@@ -33,27 +32,11 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
 }
 
 describe.each(["stdio", "http"] as const)("over %s", (transport) => {
-  let client: Client;
-  let close: () => Promise<void> = async () => {};
   const slug = `read_heading_${transport}`;
 
-  beforeAll(async () => {
-    const env = await mcpEnv({ REDUCK_API_URL: sandbox.server.url, REDUCK_API_KEY: sandbox.store.demo.apiKey, REDUCK_DESKTOP: sandbox.desktop });
-    if (transport === "stdio") {
-      ({ client } = await connectClient(env));
-      close = () => client.close();
-    } else {
-      const served = await connectHttp(env);
-      client = served.client;
-      close = served.close;
-    }
-  }, 60_000);
+  const agent = useToolClient(sandbox, transport);
 
-  afterAll(async () => {
-    await close();
-  });
-
-  const call = (name: string, args: Record<string, unknown>): Promise<ToolAnswer> => callTool(client, name, args);
+  const call = agent.call;
 
   test("list_devices, create_script, a failing run, its trace and screenshot, a draft that fixes it, promotion, the host README, archive", async () => {
     // 1. Which browser: the demo account's one paired browser.
