@@ -7,18 +7,7 @@
 import { describe, expect, test } from "vitest";
 import { renderBatchReportHtml } from "../../src/report/batch-page.js";
 import { renderTraceHtml } from "../../src/report/trace-page.js";
-
-/** A small seeded generator (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "../support/random.js";
 
 const HOSTILE = [
   "<img src=x onerror=alert(1)>",
@@ -50,7 +39,7 @@ const ALLOWED_TAGS = new Set(
 const ALLOWED_ATTRIBUTES = new Set(["lang", "charset", "http-equiv", "content", "name", "class", "id", "href", "style", "title", "alt", "src"]);
 
 function generator(seed: number) {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T>(list: readonly T[]) => list[int(list.length)]!;
   const string = (): string => {

@@ -9,23 +9,12 @@ import { http, HttpResponse, type JsonBodyType } from "msw";
 import { describe, expect, test } from "vitest";
 import { SEED_IDS } from "@reduck-client/sandbox";
 import { reduck, useSandboxForCli } from "./harness.js";
+import { seededRandom } from "../../support/random.js";
 
 const server = useSandboxForCli();
 const API = "https://reduck.ai";
 const SEED = Number(process.env.FUZZ_SEED ?? 35);
 const CASES = Number(process.env.FUZZ_CASES ?? 20);
-
-/** mulberry32: small, seeded, good enough to pick mutations. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Json = JsonBodyType;
 const REPLACEMENTS: Json[] = [null, 7, "x", "../..", true, [], {}, [1, "two"], { nested: { deeper: [] } }];
@@ -92,7 +81,7 @@ describe("a malformed answer is one clear error, never a crash", () => {
     const ok = await reduck(...args);
     expect(ok.exitCode, ok.stderr).toBe(0);
     const valid = await answerOf(path);
-    const next = random(SEED + args.join(" ").length);
+    const next = seededRandom(SEED + args.join(" ").length);
     let failures = 0;
     for (let i = 0; i < CASES; i++) {
       const { bent, how } = bend(valid, next);

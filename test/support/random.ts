@@ -1,0 +1,18 @@
+/**
+ * A small seeded random generator (mulberry32) for the fuzz tests: the same seed gives the same
+ * numbers, so a failure found with one can be replayed.
+ *
+ * @example
+ * const next = seededRandom(35);
+ * const pick = Math.floor(next() * choices.length);
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
