@@ -41,8 +41,8 @@ export const VERSION: Shape = fields({
 
 const AUTHOR = fields({ handle: id("handle"), name: optional(text), kind: optional(text), approval: optional(text) });
 
-/** A script in a list. */
-export const SCRIPT_SUMMARY: Shape = fields({
+/** What a script is, as a list or a record shows it. */
+const SCRIPT_FIELDS = {
   host: text,
   slug: text,
   name: optional(text),
@@ -50,6 +50,11 @@ export const SCRIPT_SUMMARY: Shape = fields({
   visibility: optional(text),
   archived_at: optional(nullable(text)),
   author: AUTHOR,
+};
+
+/** A script in a list. */
+export const SCRIPT_SUMMARY: Shape = fields({
+  ...SCRIPT_FIELDS,
   current_version_id: optional(nullable(id("version id"))),
   current_version: optional(nullable(fields({ side_effects: optional(text) }))),
 });
@@ -57,13 +62,7 @@ export const SCRIPT_SUMMARY: Shape = fields({
 /** A script read whole, with its current version. */
 export const SCRIPT: Shape = fields({
   id: text,
-  host: text,
-  slug: text,
-  name: optional(text),
-  description: optional(nullable(text)),
-  visibility: optional(text),
-  archived_at: optional(nullable(text)),
-  author: AUTHOR,
+  ...SCRIPT_FIELDS,
   version_count: optional(number),
   human_required: optional(nullable(flag)),
   current_version_id: optional(nullable(id("version id"))),
