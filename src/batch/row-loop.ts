@@ -35,14 +35,16 @@ export async function* drive(given: RunManyOptions, counts: BatchCounts, state: 
   const fail = (error: string, code: ReduckErrorCode) => {
     state.error ??= { kind: "invalid_request", code, error };
   };
+  // The stop signals come before the journal opens: nothing below may throw with a file held open.
+  const stopNow = new AbortController();
+  // (startBatch refuses a signal or stop that is not an AbortSignal.)
+  const hard = options?.signal instanceof AbortSignal ? AbortSignal.any([options.signal, stopNow.signal]) : stopNow.signal;
+  const soft = options?.stop instanceof AbortSignal ? AbortSignal.any([options.stop, hard]) : hard;
   const started = await startBatch(options, warn);
   if ("error" in started) return void (state.error = started.error);
   const { concurrency, groupSize, script, journal } = started;
   const contents = started.contents;
 
-  const stopNow = new AbortController();
-  const hard = options.signal ? AbortSignal.any([options.signal, stopNow.signal]) : stopNow.signal;
-  const soft = options.stop ? AbortSignal.any([options.stop, hard]) : hard;
   const preparer = new RowPreparer(script, options);
   const source = (
     Symbol.asyncIterator in options.rows
