@@ -2,14 +2,16 @@
 // route (a direct route, so big files stream instead of meeting the API's 1 MiB body limit), are
 // published and served back byte for byte; and the sandbox process's app options.
 import { createHash } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createHandlers, createStore, startHttpServer, type RunningHttpServer } from "../index.js";
 import { EARLY_ACCESS_WORDS } from "../store/apps.js";
 import { parseSandboxArgs } from "../process/sandbox-options.js";
 import { startSandboxProcess } from "../process/sandbox-process.js";
+import { scratchFolder } from "../store/scratch.js";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -124,6 +126,38 @@ describe("hosted apps over HTTP", () => {
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: string }).error).toMatch(/past the 1000 bytes/);
     expect((await fetch(upload.url, { method: "PUT", headers: upload.headers, body: declared })).status).toBe(200);
+  });
+
+  it("takes a second PUT on a URL whose first is still arriving (its sender died): the whole one is kept, the cut one leaves nothing", async () => {
+    const store = createStore({ browser: "simulated" });
+    server = await startHttpServer({ handlers: createHandlers(store) });
+    const call = api(server.url, store.demo.apiKey);
+    await call("POST", "/api/app-images/%40demo", { slug: "board", name: "Board" });
+    const bytes = bytesOf(2 * 2 ** 20, 4);
+    const started = (
+      await call("POST", "/api/app-images/%40demo/board/releases", { files: [{ name: "a.bin", size: bytes.byteLength, sha256: sha256(bytes) }] })
+    ).body as Started;
+    const upload = started.uploads[0]!;
+    // The first sender sends half, and its socket stays open, as a killed process's may for a while.
+    const logged = store.requestLog.length;
+    const first = http.request(upload.url, { method: "PUT", headers: { ...upload.headers, "content-length": String(bytes.byteLength) } });
+    const firstAnswer = new Promise<number | string>((resolve) => {
+      first.on("response", (r) => resolve(r.statusCode ?? 0));
+      first.on("error", (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+    });
+    first.write(bytes.subarray(0, bytes.byteLength / 2));
+    await vi.waitFor(() => expect(store.requestLog.slice(logged).some((r) => r.method === "PUT")).toBe(true));
+
+    const second = await fetch(upload.url, { method: "PUT", headers: upload.headers, body: bytes });
+    expect(second.status, await second.clone().text()).toBe(200);
+    first.destroy();
+    expect(await firstAnswer).toBe("ECONNRESET");
+    expect((await call("POST", "/api/app-images/%40demo/board/releases/1/publish")).status).toBe(200);
+    const served = await fetch(`${server.url}/__sandbox/releases/@demo/board/1/a.bin`, { headers: { "x-api-key": store.demo.apiKey } });
+    expect(sha256(new Uint8Array(await served.arrayBuffer()))).toBe(sha256(bytes));
+    // The cut upload's part is removed once the sandbox sees its end.
+    const folder = path.join(scratchFolder(store), "app-files");
+    await vi.waitFor(async () => expect((await readdir(folder)).filter((name) => name.includes(".part-"))).toEqual([]));
   });
 });
 

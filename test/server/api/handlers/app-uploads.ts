@@ -13,7 +13,7 @@
 //                                                   default), with the key (or token) of a member of the app's scope
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, open, readFile, rm, stat } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { http, HttpResponse, type RequestHandler } from "msw";
@@ -54,8 +54,12 @@ function refusal(status: number, error: string): Response {
   return new Response(JSON.stringify({ error }), { status, headers: { "content-type": "application/json" } });
 }
 
-/** Uploads in progress, by token: a second PUT on the same URL meanwhile is refused. */
-const receiving = new WeakMap<SandboxStore, Set<string>>();
+/**
+ * Each PUT is written to a file of its own and moved into place only once whole, so a second PUT
+ * on a URL whose first is still arriving (or whose sender died and whose socket has not closed
+ * yet) is received, as object storage receives it: the upload that completes is the one kept.
+ */
+let attempts = 0;
 
 /** Receives one presigned upload. Never throws. */
 export async function receiveUpload(store: SandboxStore, request: Request): Promise<Response> {
@@ -81,22 +85,15 @@ export async function receiveUpload(store: SandboxStore, request: Request): Prom
   if (declared !== null && Number(declared) !== asset.size) {
     return refusal(400, `The upload of ${what} is ${declared} bytes, but the release declared ${asset.size}`);
   }
-  let inFlight = receiving.get(store);
-  if (!inFlight) receiving.set(store, (inFlight = new Set()));
-  if (inFlight.has(token)) return refusal(409, `An upload of ${what} to this URL is already under way`);
-  inFlight.add(token);
-  try {
-    return await storeBody(store, request, asset, what, token);
-  } finally {
-    inFlight.delete(token);
-  }
+  return storeBody(store, request, asset, what, token);
 }
 
 async function storeBody(store: SandboxStore, request: Request, asset: AssetRecord, what: string, token: string): Promise<Response> {
   const folder = path.join(scratchFolder(store), "app-files");
   await mkdir(folder, { recursive: true });
   const file = path.join(folder, token);
-  const handle = await open(file, "w");
+  const part = `${file}.part-${++attempts}`;
+  const handle = await open(part, "w");
   const hash = createHash("sha256");
   let received = 0;
   let problem: Response | null = null;
@@ -126,9 +123,10 @@ async function storeBody(store: SandboxStore, request: Request, asset: AssetReco
     problem = refusal(400, `The bytes of ${what} have SHA-256 ${sha256}, but the release declared ${asset.sha256}`);
   }
   if (problem) {
-    await rm(file, { force: true });
+    await rm(part, { force: true });
     return problem;
   }
+  await rename(part, file);
   asset.stored = { path: file };
   store.uploadTickets.get(token)!.usedAt = store.now();
   return new Response(null, { status: 200, headers: { etag: `"${asset.sha256}"` } });
