@@ -119,16 +119,27 @@ describe("never twice", () => {
     await writeFile(input, ["name", ...Array.from({ length: 12 }, (_, i) => `l${i}`)].join("\n"));
     const out = path.join(dir, "rows.results.jsonl");
     let second: Awaited<ReturnType<typeof runCli>> | undefined;
-    const first = await runCli(["batch", "--script", "rows.example/slow", "--input", input, "--concurrency", "2"], {
-      env,
-      onStart: () => {
-        void waitFor("the first batch's lock", () => existsSync(`${out}.lock`)).then(async () => {
-          second = await runCli(["batch", "--script", "rows.example/slow", "--input", input, "--resume"], { env });
-        });
-      },
-    });
-    expect(first.code).toBe(0);
-    await waitFor("the second batch to end", () => second !== undefined);
+    // The first batch's runs after its first are held until the second process has ended, so the
+    // first is surely still writing when the second comes, however slowly that one starts.
+    let secondEnded!: () => void;
+    const held = new Promise<void>((resolve) => (secondEnded = resolve));
+    const proxy = await startFaultProxy(server.url, (method, p, n) => (method === "POST" && p === "/run" && n > 1 ? { holdUntil: held } : undefined));
+    try {
+      const first = await runCli(["batch", "--script", "rows.example/slow", "--input", input, "--concurrency", "2"], {
+        env: { ...env, REDUCK_API_URL: proxy.url },
+        onStart: () => {
+          void waitFor("the first batch's lock", () => existsSync(`${out}.lock`))
+            .then(async () => {
+              second = await runCli(["batch", "--script", "rows.example/slow", "--input", input, "--resume"], { env });
+            })
+            .finally(secondEnded);
+        },
+      });
+      expect(first.code).toBe(0);
+    } finally {
+      secondEnded();
+      await proxy.close();
+    }
     expect(second!.code).toBe(2);
     expect(second!.stderr).toMatch(/another reduck batch \(pid \d+\) is writing .*rows\.results\.jsonl: wait for it to end/);
     const counts = await runsPerName("slow");

@@ -143,7 +143,8 @@ describe("help and parse errors (§14)", () => {
       for (const line of commandLines) expect(line, `${command}: ${line}`).toMatch(/^ {2}( {2})?\$ /);
       expect(help, command).toMatch(/--json\s+Format output as json/);
     }
-  });
+    // Some thirty CLI starts one after another: on a loaded machine that is more than the usual minute.
+  }, 180_000);
 
   test("oclif's raw messages are sentences", async () => {
     const cases: Array<[string[], string]> = [

@@ -57,7 +57,9 @@ describe("faults while polling", () => {
     ]);
     const started = Date.now();
     const { error } = await waitForRun({ client: client(), batchId: "00000000-0000-4000-8002-000000000010" }, { deadlineMs: 200 });
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // Not before the deadline; and well before the test's own 5 s limit, which a wait without one would reach.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    expect(Date.now() - started).toBeLessThan(4_000);
     expect(error).toMatchObject({ kind: "timeout", batchId: "00000000-0000-4000-8002-000000000010" });
     expect(error!.error).toMatch(/^batch 00000000-0000-4000-8002-000000000010 is still running after \d+ s; it goes on at the service/);
     expect(count("GET /batches/00000000-0000-4000-8002-000000000010")).toBeGreaterThanOrEqual(2);

@@ -17,11 +17,16 @@ export interface Fault {
   body?: string;
 }
 
+/** A request forwarded unchanged, but only once `holdUntil` settles. */
+export interface Hold {
+  holdUntil: Promise<unknown>;
+}
+
 /**
  * `decide(method, path, n)` is asked for each request (`n` counts requests to that method and
  * path); a fault is answered instead of forwarding, `undefined` forwards it.
  */
-export async function startFaultProxy(target: string, decide: (method: string, path: string, n: number) => Fault | undefined) {
+export async function startFaultProxy(target: string, decide: (method: string, path: string, n: number) => Fault | Hold | undefined) {
   const seen = new Map<string, number>();
   const answered: Array<{ method: string; path: string; status: number; at: number }> = [];
   const upstream = new URL(target);
@@ -30,6 +35,11 @@ export async function startFaultProxy(target: string, decide: (method: string, p
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
     const fault = decide(req.method!, req.url!.split("?")[0]!, n);
+    if (fault && "holdUntil" in fault) {
+      req.pause();
+      void fault.holdUntil.finally(() => pass(req, res));
+      return;
+    }
     if (fault?.reset) {
       const forward = http.request(
         { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
@@ -53,6 +63,9 @@ export async function startFaultProxy(target: string, decide: (method: string, p
       });
       return;
     }
+    pass(req, res);
+  });
+  const pass = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const forward = http.request(
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
       (answer) => {
@@ -63,7 +76,7 @@ export async function startFaultProxy(target: string, decide: (method: string, p
     );
     forward.on("error", () => res.destroy());
     req.pipe(forward);
-  });
+  };
   const { url, close } = await listenOnLoopback(server);
   return { url, answered, close };
 }
