@@ -377,4 +377,17 @@ describe("ids the service sends are checked before they become a URL", () => {
     expect(error).toMatchObject({ kind: "invalid_response", batchId });
     expect(error!.error).toContain(`polling batch ${batchId}: the service answered a run id that is not one (a UUID): "../../api/me"`);
   });
+
+  test("a refusal naming a run by something else stands, without the id", async () => {
+    wire({ status: 422, body: { error: "The script failed: no such button", runId: "../../api/me", errorType: "site_error" } });
+    const { error } = await runScript({ client: client(), script });
+    expect(error).toMatchObject({ status: 422, errorType: "site_error" });
+    expect(error!.error).toContain("no such button");
+    expect(error).not.toHaveProperty("runId");
+    expect(error!.kind).not.toBe("run_failed");
+    const named = "00000000-0000-4000-8001-000000000040";
+    wire({ status: 422, body: { error: "The script failed: no such button", runId: named, errorType: "site_error" } });
+    expect((await runScript({ client: client(), script })).error).toMatchObject({ kind: "run_failed", runId: named });
+    expect(polls()).toBe(0);
+  });
 });
