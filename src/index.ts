@@ -9,19 +9,8 @@ export type { ReduckClientOptions, ReduckClientSettings, ReduckCredential, OAuth
 export type { RetryInfo } from "./core/transport.js";
 export type { CallSettingsOptions } from "./core/call-settings.js";
 export { proxyFromEnv, type ProxySetting } from "./core/proxy.js";
-export type {
-  ReduckError,
-  ReduckErrorKind,
-  ReduckErrorCode,
-  ReduckHttpError,
-  ReduckNetworkError,
-  ReduckTimeoutError,
-  ReduckAbortedError,
-  ReduckInvalidResponseError,
-  ReduckInvalidRequestError,
-  ReduckRunFailedError,
-  ReduckCredentialError,
-} from "./core/errors.js";
+// Every error type, by kind (core/error-types.ts holds them and nothing else).
+export type * from "./core/error-types.js";
 export type { OperationOptions, OperationResult, ListResult, CallOptions } from "./core/types.js";
 export { paginate, paginateToArray, listAll, ReduckPageError, type ListFunction } from "./paginate.js";
 export * from "./generated/operations.js";

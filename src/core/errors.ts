@@ -10,19 +10,7 @@ import { isObject } from "./json.js";
 import { InsecureCredential } from "./loopback.js";
 import { RedirectRefused } from "./redirects.js";
 
-export type {
-  ReduckError,
-  ReduckErrorKind,
-  ReduckErrorCode,
-  ReduckHttpError,
-  ReduckNetworkError,
-  ReduckTimeoutError,
-  ReduckAbortedError,
-  ReduckInvalidResponseError,
-  ReduckInvalidRequestError,
-  ReduckRunFailedError,
-  ReduckCredentialError,
-} from "./error-types.js";
+export type * from "./error-types.js";
 
 const STATUS_TEXT: Record<number, string> = {
   400: "Bad Request",
