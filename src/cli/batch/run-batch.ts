@@ -7,10 +7,9 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { setFlagsFromString } from "node:v8";
-import type { ReduckClient } from "../../client.js";
 import { browserOf } from "../run/browser-flag.js";
 import { checkPageFile } from "../run/pages.js";
-import { expandHome, sharedArguments, type FlagDefinitions } from "../run/run-args.js";
+import { expandHome, sharedArguments, type CommandLine } from "../run/run-args.js";
 import { preloadValidator, schemaProblems } from "../run/validate-args.js";
 import { resolveAddress, withBareSlugHint } from "../scripts/own-handle.js";
 import { scriptCallError } from "../scripts/script-lookup.js";
@@ -47,14 +46,7 @@ export interface BatchFlags {
 }
 
 /** What `reduck batch` was given, and how it reaches the service and the user. */
-export interface BatchCommandLine {
-  argv: readonly string[];
-  flagDefinitions: FlagDefinitions;
-  flags: BatchFlags;
-  /** The command's client, made only once the local checks have passed. */
-  client: () => Promise<ReduckClient>;
-  /** A note for people on stderr (silent with --json). */
-  note: (message: string) => void;
+export interface BatchCommandLine extends CommandLine<BatchFlags> {
   json: boolean;
   /** The CLI's name, for the command that resumes the batch. */
   bin: string;

@@ -24,7 +24,7 @@ import { writeText } from "../shell/terminal-text.js";
 import { browserOf } from "./browser-flag.js";
 import { checkOutDir } from "./downloads.js";
 import { fileNameNotes } from "./file-name-notes.js";
-import { expandHome, groupSteps, type FlagDefinitions, type StepArgs } from "./run-args.js";
+import { expandHome, groupSteps, type CommandLine, type StepArgs } from "./run-args.js";
 import { preloadValidator, schemaProblems } from "./validate-args.js";
 
 /** The flags of `reduck run` this module reads. */
@@ -42,15 +42,7 @@ export interface RunFlags {
 }
 
 /** What `reduck run` was given, and how it reaches the service and the user. */
-export interface RunCommandLine {
-  argv: readonly string[];
-  flagDefinitions: FlagDefinitions;
-  flags: RunFlags;
-  /** The command's client, made only once the local checks have passed. */
-  client: () => Promise<ReduckClient>;
-  /** A note for people on stderr (silent with --json). */
-  note: (message: string) => void;
-}
+export type RunCommandLine = CommandLine<RunFlags>;
 
 /** A step ready to send, with what the CLI needs to report on it. */
 export interface PreparedStep {

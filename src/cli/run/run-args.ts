@@ -7,6 +7,7 @@
  * uploaded.
  */
 import { resolve } from "node:path";
+import type { ReduckClient } from "../../client.js";
 import { expandHome } from "../../system/paths.js";
 import { usageError } from "../shell/errors.js";
 import { parseAddress, type ScriptAddress } from "../shell/address.js";
@@ -33,6 +34,17 @@ export interface FlagShape {
   allowNo?: boolean;
 }
 export type FlagDefinitions = Readonly<Record<string, FlagShape>>;
+
+/** What `reduck run` or `reduck batch` was given, and how it reaches the service and the user. */
+export interface CommandLine<Flags> {
+  argv: readonly string[];
+  flagDefinitions: FlagDefinitions;
+  flags: Flags;
+  /** The command's client, made only once the local checks have passed. */
+  client: () => Promise<ReduckClient>;
+  /** A note for people on stderr (silent with --json). */
+  note: (message: string) => void;
+}
 
 /** One token of argv (with its value, for a flag that takes one), in order. */
 export type ArgvPart =
