@@ -54,14 +54,19 @@ function systemOpener(url: string): [string, string[]] {
 /**
  * Opens a page in the user's browser: `$BROWSER` (split into words, the page's `file://` URL
  * added) when set, else `xdg-open`, `open` or Windows' own opener. Waits for that command to end,
- * as `gh` does. Resolves to why it could not, or undefined; never throws (the page is written
- * either way).
+ * as `gh` does. When it cannot, `note` says why and where the page is; never throws (the page
+ * is written either way).
  *
  * @example
- * const problem = await openPage("/tmp/reduck-page-x/run.html");
- * if (problem) console.error(`could not open a browser (${problem}): open /tmp/... yourself`);
+ * await openPage("/tmp/reduck-page-x/run.html", (line) => console.error(line));
  */
-export function openPage(file: string): Promise<string | undefined> {
+export async function openPage(file: string, note: (message: string) => void): Promise<void> {
+  const problem = await launch(file);
+  if (problem) note(`Could not open a browser (${problem}): open ${file} yourself.`);
+}
+
+/** Runs the opener on the page; resolves to why it could not, or undefined. */
+function launch(file: string): Promise<string | undefined> {
   const url = pathToFileURL(file).href;
   const browser = process.env.BROWSER?.trim();
   const words = browser ? shellWords(browser) : [];

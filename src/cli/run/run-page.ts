@@ -34,9 +34,6 @@ export async function writeRunPage(request: RunPageRequest): Promise<string> {
   // The URL is the service's text: on a terminal, only its printable ASCII (a URL needs no more).
   const shown = (url: string) => url.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).slice(0, 500);
   for (const [url, image] of images) if ("problem" in image) note(`A screenshot is not on the page (${image.problem}): ${shown(url)}`);
-  if (request.open) {
-    const problem = await openPage(file);
-    if (problem) note(`Could not open a browser (${problem}): open ${file} yourself.`);
-  }
+  if (request.open) await openPage(file, note);
   return file;
 }

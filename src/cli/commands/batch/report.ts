@@ -48,8 +48,7 @@ export default class BatchReport extends BaseCommand<typeof BatchReport> {
     const rows = await writeBatchReport(results, file);
     if (this.flags.open) {
       const { openPage } = await import("../../run/open-page.js");
-      const problem = await openPage(file);
-      if (problem) this.note(`Could not open a browser (${problem}): open ${file} yourself.`);
+      await openPage(file, (m) => this.note(m));
     }
     if (this.jsonEnabled()) this.printJson({ path: file, rows });
     else process.stdout.write(`${file}\n`);
