@@ -33,6 +33,7 @@ describe("reduck-sandbox", () => {
       "--write-env FILE",
       "--browser simulated|real",
       "--scripts DIR",
+      "--site HOST=DIR",
       "--desktop DIR",
       "--run-timeout",
       "--run-memory",
@@ -75,11 +76,41 @@ describe("reduck-sandbox", () => {
 
   it("--scripts: a body without its contract is refused before serving, naming the file", async () => {
     const dir = path.join(scratch, "scripts");
-    mkdirSync(path.join(dir, "shop.example"), { recursive: true });
-    writeFileSync(path.join(dir, "shop.example", "get_total.js"), "return {};");
+    const folder = path.join(dir, "@alice", "shop.example", "get_total");
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, "script.js"), "return {};");
     const { code, stderr, stdout } = await sandbox(["--port", "0", "--browser", "simulated", "--scripts", dir]);
     expect(code).toBe(2);
     expect(stdout).toBe("");
-    expect(stderr).toContain(`${path.join(dir, "shop.example", "get_total")}.js has no contract`);
+    expect(stderr.trim().split("\n")).toEqual([
+      `sandbox: --scripts: ${path.join(folder, "script.js")} has no contract: write ${path.join(folder, "contract.json")} (description, input_schema, output_schema)`,
+    ]);
+  });
+
+  it("--site: a folder that does not exist is one line and exit 2, before serving", async () => {
+    const missing = path.join(scratch, "saved", "nope");
+    const { code, stderr, stdout } = await sandbox(["--port", "0", "--browser", "simulated", "--site", `shop.example=${missing}`]);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr.trim().split("\n")).toEqual([
+      `sandbox: --site: site shop.example: the folder "${missing}" does not exist: save the pages there first (index.html and its files)`,
+    ]);
+  });
+
+  it.each([
+    ["shop.example", '--site needs HOST=DIR, e.g. --site shop.example=./saved/shop.example (got "shop.example")'],
+    ["=./saved", '--site needs HOST=DIR, e.g. --site shop.example=./saved/shop.example (got "=./saved")'],
+  ])("--site %s is a usage error naming the form", async (given, line) => {
+    const { code, stderr } = await sandbox(["--site", given]);
+    expect(code).toBe(2);
+    expect(stderr.trim()).toBe(`sandbox: ${line}`);
+  });
+
+  it("--site naming this machine is refused: the browser never reaches it", async () => {
+    const { code, stderr } = await sandbox(["--port", "0", "--browser", "simulated", "--site", `localhost=${scratch}`]);
+    expect(code).toBe(2);
+    expect(stderr.trim()).toBe(
+      'sandbox: --site: site "localhost": the host must be a host name off this machine, such as shop.example (no scheme, port or path)',
+    );
   });
 });

@@ -16,6 +16,7 @@ export const {
   SEED_IDS,
   SandboxStore,
   ScriptsFolderError,
+  SiteError,
   createHandlers,
   createStore,
   isFinished,

@@ -44,6 +44,7 @@ export { startSandboxProcess, spawnSandbox } from "./process/sandbox-process.js"
 export { startSandbox, sandboxHandlers, receivedRuns, nextRuns } from "./testing/start-sandbox.js";
 export type { StartSandboxOptions, RunningSandbox, ReceivedRun, RunShape } from "./testing/start-sandbox.js";
 export { seedUserScripts, ScriptsFolderError } from "./store/user-scripts.js";
+export { SiteError } from "./runtime/browser/web/sites.js";
 export { parseSandboxArgs } from "./process/sandbox-options.js";
 export type { SandboxOptions } from "./process/sandbox-options.js";
 export { loadCatalogue } from "./store/catalogue.js";

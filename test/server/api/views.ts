@@ -34,7 +34,7 @@ export function versionSummary(store: SandboxStore, viewer: Viewer, version: Ver
     created_at: version.createdAt,
     ...store.stats(script.id, version.id),
   };
-  if (options.withNote && store.mayReadCode(viewer, script)) view.note = version.note;
+  if (options.withNote && store.mayReadCode(viewer, script, version)) view.note = version.note;
   return view;
 }
 
@@ -46,7 +46,7 @@ export function versionView(store: SandboxStore, viewer: Viewer, version: Versio
     input_schema: version.inputSchema,
     output_schema: version.outputSchema,
   };
-  if (store.mayReadCode(viewer, script)) view.content = version.content;
+  if (store.mayReadCode(viewer, script, version)) view.content = version.content;
   return view;
 }
 

@@ -104,30 +104,90 @@ describe("startSandbox()", () => {
     expect((await send()).error).toBeUndefined();
   });
 
-  it("seeds your own scripts from a folder (a body and a contract per script)", async () => {
+  it("seeds your own scripts from a folder as `reduck scripts pull` writes it (a @user folder is the caller's)", async () => {
     const dir = path.join(sandbox.desktop, "my-scripts");
-    mkdirSync(path.join(dir, "shop.example"), { recursive: true });
-    writeFileSync(path.join(dir, "shop.example", "get_total.js"), "return { total: args.a + args.b };");
+    const folder = path.join(dir, "@alice", "shop.example", "get_total");
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, "script.ts"), "const a: number = args.a as number;\nreturn { total: a + (args.b as number) };\n");
     writeFileSync(
-      path.join(dir, "shop.example", "get_total.json"),
+      path.join(folder, "contract.json"),
       JSON.stringify({
         description: "Adds two numbers",
         input_schema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } } },
         output_schema: { type: "object" },
       }),
     );
+    writeFileSync(path.join(dir, "reduck.lock.json"), "not read by the sandbox");
     const own = await startSandbox({ scripts: dir });
     try {
       const { data, error } = await runScript({
         client: createReduckClient({ apiKey: own.apiKey, baseUrl: own.url, maxRetries: 0 }),
         browser: "extension",
-        script: { handle: "@demo", host: "shop.example", slug: "get_total", args: { a: 2, b: 3 } },
+        script: { handle: "@alice", host: "shop.example", slug: "get_total", args: { a: 2, b: 3 } },
       });
       expect(error).toBeUndefined();
       expect(data?.result).toEqual({ total: 5 });
-      expect(own.runs()).toMatchObject([{ script: "@demo/shop.example/get_total", args: { a: 2, b: 3 } }]);
+      expect(own.runs()).toMatchObject([{ script: "@alice/shop.example/get_total", args: { a: 2, b: 3 } }]);
     } finally {
       await own.close();
+    }
+  });
+
+  it("refuses a bad scripts folder or a missing site folder before serving, naming it", async () => {
+    const dir = path.join(sandbox.desktop, "bad-scripts");
+    const folder = path.join(dir, "acme", "shop.example", "broken");
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, "script.js"), "return {};");
+    writeFileSync(path.join(folder, "contract.json"), "{ not json");
+    await expect(startSandbox({ scripts: dir })).rejects.toThrow(`${path.join(folder, "contract.json")} is not JSON`);
+    const missing = path.join(sandbox.desktop, "no-such-site");
+    await expect(startSandbox({ sites: { "shop.example": missing } })).rejects.toThrow(`site shop.example: the folder "${missing}" does not exist`);
+  });
+
+  it("serves a folder of saved pages as a host of the simulated web, where a script from the folder runs", async () => {
+    const site = path.join(sandbox.desktop, "saved-shop");
+    mkdirSync(path.join(site, "cart"), { recursive: true });
+    writeFileSync(path.join(site, "index.html"), "<!doctype html><title>Shop</title><h1>Welcome</h1>");
+    writeFileSync(
+      path.join(site, "cart", "index.html"),
+      '<!doctype html><title>Cart</title><ul><li class="item" data-price="4.5">Tea</li><li class="item" data-price="3">Milk</li></ul>',
+    );
+    const scripts = path.join(sandbox.desktop, "shop-scripts");
+    const folder = path.join(scripts, "@demo", "shop.example", "cart_total");
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(
+      path.join(folder, "script.ts"),
+      [
+        'await page.goto("https://shop.example/cart/");',
+        'const prices: string[] = await page.locator(".item").evaluateAll((items) => items.map((item) => item.getAttribute("data-price") ?? "0"));',
+        "return { title: await page.title(), total: prices.reduce((sum: number, price: string) => sum + Number(price), 0) };",
+      ].join("\n"),
+    );
+    writeFileSync(
+      path.join(folder, "contract.json"),
+      `${JSON.stringify({ description: "The cart's total", input_schema: { type: "object" }, output_schema: { type: "object" } }, null, 2)}\n`,
+    );
+    const own = await startSandbox({ scripts, sites: { "shop.example": site } });
+    try {
+      const { data, error } = await runScript({
+        client: createReduckClient({ apiKey: own.apiKey, baseUrl: own.url, maxRetries: 0 }),
+        script: { handle: "@demo", host: "shop.example", slug: "cart_total", args: {} },
+      });
+      expect(error).toBeUndefined();
+      expect(data?.result).toEqual({ title: "Cart", total: 7.5 });
+    } finally {
+      await own.close();
+    }
+    // Once closed, the host is the simulated web's 404 again.
+    const after = await startSandbox({ scripts });
+    try {
+      const { data } = await runScript({
+        client: createReduckClient({ apiKey: after.apiKey, baseUrl: after.url, maxRetries: 0 }),
+        script: { handle: "@demo", host: "shop.example", slug: "cart_total", args: {} },
+      });
+      expect(data?.result).toEqual({ title: "404 Not Found", total: 0 });
+    } finally {
+      await after.close();
     }
   });
 });

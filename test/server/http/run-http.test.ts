@@ -77,7 +77,7 @@ describe("sandbox options", () => {
 
   it.each([
     ["--desktop", "--desktop needs a folder, e.g. --desktop ~/Desktop", "--desktop must be an existing folder"],
-    ["--scripts", "--scripts needs a folder of scripts, e.g. --scripts ./my-scripts", "--scripts must be a folder (of <host>/<slug>.js and .json)"],
+    ["--scripts", "--scripts needs a folder of scripts, e.g. --scripts ./scripts", "--scripts must be a folder (of <handle>/<host>/<slug>/ folders)"],
   ])("refuses %s empty, missing or naming a file, each with its own line", (flag, empty, notFolder) => {
     const file = path.join(dir, "not-a-folder.txt");
     writeFileSync(file, "x");

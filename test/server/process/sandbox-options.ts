@@ -43,8 +43,10 @@ export interface SandboxOptions {
   sealingKey?: boolean;
   /** `--upload-expiry SECONDS`: how long a release's presigned upload URLs stay usable. Absent: 900. */
   uploadExpirySeconds?: number;
-  /** `--scripts DIR`: the user's own scripts, `DIR/<host>/<slug>.js` and `.json`, seeded under @demo. */
+  /** `--scripts DIR`: a folder of scripts as `reduck scripts pull` writes it (`DIR/<handle>/<host>/<slug>/`). */
   scriptsDir?: string;
+  /** `--site HOST=DIR` (repeatable): folders of saved pages served as `https://HOST/...` by the simulated web. */
+  sites?: Record<string, string>;
   /** `--help`: print the options and exit. */
   help?: boolean;
 }
@@ -65,11 +67,12 @@ const OPTIONS = {
   "sealing-key": { type: "string" },
   "upload-expiry": { type: "string" },
   scripts: { type: "string" },
+  site: { type: "string", multiple: true },
   help: { type: "boolean", short: "h" },
 } as const;
 
 const USAGE =
-  "Usage: reduck-sandbox [--port N] [--write-env FILE] [--browser simulated|real] [--scripts DIR] [--desktop DIR] [--run-timeout SECONDS] [--run-memory MiB] [--file-access on|off] [--devices N] [--oauth-issuer URL] [--apps on|off] [--sealing-key on|off] [--upload-expiry SECONDS] (--help lists them)";
+  "Usage: reduck-sandbox [--port N] [--write-env FILE] [--browser simulated|real] [--scripts DIR] [--site HOST=DIR] [--desktop DIR] [--run-timeout SECONDS] [--run-memory MiB] [--file-access on|off] [--devices N] [--oauth-issuer URL] [--apps on|off] [--sealing-key on|off] [--upload-expiry SECONDS] (--help lists them)";
 
 /** What `--help` prints: every option, what it does, its default. */
 export const HELP = `reduck-sandbox: a Reduck service on your own machine (the catalogue API and POST /run, with a
@@ -85,9 +88,12 @@ Options:
   --browser simulated|real what scripts run against: the simulated page (fast, needs no browser) or
                            a headless Chromium (default real; needs the optional packages
                            @sparticuz/chromium and playwright-core)
-  --scripts DIR            seed your own scripts under @demo: DIR/<host>/<slug>.js (the body) and
-                           DIR/<host>/<slug>.json (its contract: description, input_schema,
-                           output_schema, optional name, side_effects, logged_in)
+  --scripts DIR            seed your own scripts from the folder \`reduck scripts pull\` writes:
+                           DIR/<handle>/<host>/<slug>/ with script.js or script.ts and contract.json;
+                           a @user folder's scripts become the demo account's, which then answers to
+                           that handle
+  --site HOST=DIR          serve a folder of saved pages (index.html and its files) as https://HOST/
+                           to the sandbox's browser, real or simulated; repeat for more hosts
   --desktop DIR            the desktop folder; files named by relativePath are read from DIR/reduck
                            (default ~/Desktop, else a temporary folder removed at exit)
   --run-timeout SECONDS    how long a script body may take, in wall-clock and in CPU time (default 300)
@@ -106,7 +112,7 @@ Environment:
 
 Examples:
   reduck-sandbox --browser simulated --write-env .sandbox.env
-  reduck-sandbox --port 0 --scripts ./my-scripts
+  reduck-sandbox --port 0 --scripts ./scripts --site shop.example=./saved/shop.example
 `;
 
 /** A bad command line: the message is meant for the user, one line, saying what to do instead. */
@@ -211,7 +217,22 @@ function parseEnvFile(raw: string | undefined): string | undefined {
 
 function parseScriptsDir(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
-  return path.resolve(existingFolder("--scripts", raw, "a folder of scripts, e.g. --scripts ./my-scripts", "a folder (of <host>/<slug>.js and .json)"));
+  return path.resolve(existingFolder("--scripts", raw, "a folder of scripts, e.g. --scripts ./scripts", "a folder (of <handle>/<host>/<slug>/ folders)"));
+}
+
+/** `--site HOST=DIR`, each given once per host; the folders are checked when the sandbox starts them. */
+function parseSites(raw: string[] | undefined): Record<string, string> | undefined {
+  if (raw === undefined) return undefined;
+  const sites: Record<string, string> = {};
+  for (const given of raw) {
+    const equals = given.indexOf("=");
+    const host = given.slice(0, Math.max(equals, 0)).trim().toLowerCase();
+    const dir = given.slice(equals + 1);
+    if (equals < 1 || !dir.trim()) throw new UsageError(`--site needs HOST=DIR, e.g. --site shop.example=./saved/shop.example (got "${given}")`);
+    if (host in sites) throw new UsageError(`--site ${host} is given twice: one folder per host`);
+    sites[host] = path.resolve(dir);
+  }
+  return sites;
 }
 
 function parseRunMemory(raw: string | undefined): number | undefined {
@@ -248,6 +269,7 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions {
     "sealing-key"?: string;
     "upload-expiry"?: string;
     scripts?: string;
+    site?: string[];
     help?: boolean;
   };
   try {
@@ -259,6 +281,8 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions {
   const options: SandboxOptions = { port: parsePort(values.port) };
   const scriptsDir = parseScriptsDir(values.scripts);
   if (scriptsDir !== undefined) options.scriptsDir = scriptsDir;
+  const sites = parseSites(values.site);
+  if (sites !== undefined) options.sites = sites;
   const desktop = parseDesktop(values.desktop);
   if (desktop !== undefined) options.desktop = desktop;
   const fileAccess = parseOnOff("file-access", values["file-access"]);

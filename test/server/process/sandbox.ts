@@ -19,6 +19,7 @@ import { type RunningHttpServer, startHttpServer } from "../http/http.js";
 import { isTemporaryDesktop, makeTemporaryDesktop, TEMPORARY_DESKTOP_NOTE } from "./temporary-desktop.js";
 import { HELP, parseSandboxArgs, type SandboxOptions, UsageError } from "./sandbox-options.js";
 import { seedUserScripts } from "../store/user-scripts.js";
+import { checkSites, serveSites } from "../runtime/browser/web/sites.js";
 import { missingBrowserLine, missingBrowserPackages } from "../runtime/browser/chromium.js";
 import { createStore } from "../store/store.js";
 
@@ -89,17 +90,28 @@ async function main(): Promise<void> {
   if (browserHost) setBrowserHost(store, browserHost);
   store.setDemoFileAccess(options.fileAccess ?? true);
   if (options.apps === false) store.setDemoApps(false);
+  // Both checked before anything is served: a bad folder is one line and exit 2.
+  let sites: Array<[string, string]> = [];
+  try {
+    sites = checkSites(options.sites ?? {});
+  } catch (error) {
+    process.stderr.write(`sandbox: --site: ${(error as Error).message}\n`);
+    process.exit(2);
+  }
   if (options.scriptsDir) {
     try {
       const seeded = seedUserScripts(store, options.scriptsDir);
       process.stderr.write(
-        `sandbox: seeded ${seeded.length} script${seeded.length === 1 ? "" : "s"} of yours from ${options.scriptsDir}: ${seeded.join(", ") || "(none found: <host>/<slug>.js and .json)"}\n`,
+        `sandbox: seeded ${seeded.length} script${seeded.length === 1 ? "" : "s"} of yours from ${options.scriptsDir}: ${seeded.join(", ") || "(none found: <handle>/<host>/<slug>/ with script.js or script.ts and contract.json)"}` +
+          `${store.demo.handle === "@demo" ? "" : `; the demo account answers to ${store.demo.handle}`}\n`,
       );
     } catch (error) {
       process.stderr.write(`sandbox: --scripts: ${(error as Error).message}\n`);
       process.exit(2);
     }
   }
+  serveSites(sites);
+  for (const [host, dir] of sites) process.stderr.write(`sandbox: https://${host}/ serves the saved pages of ${dir}\n`);
   if (options.devices !== undefined) store.setDemoDevices(options.devices);
   if (options.oauthIssuer) {
     try {

@@ -200,8 +200,12 @@ export abstract class AccountsStore {
     return this.canCreateUnder(userId, script.owner);
   }
 
-  /** Code and notes of official scripts are shown to members of the owning project only. */
-  mayReadCode(userId: string | null, script: ScriptRecord): boolean {
+  /**
+   * Code and notes of official scripts are shown to members of the owning project only; a version
+   * seeded without its code (VersionRecord.codeWithheld) shows none to anyone.
+   */
+  mayReadCode(userId: string | null, script: ScriptRecord, version?: VersionRecord): boolean {
+    if (version?.codeWithheld) return false;
     return !this.isOfficial(script.owner) || this.isInsider(userId, script.owner);
   }
 }

@@ -99,6 +99,11 @@ export interface VersionRecord {
   content: string;
   inputSchema: Record<string, unknown>;
   outputSchema: Record<string, unknown>;
+  /**
+   * Seeded from a script folder with its contract alone (`--scripts DIR`): its content is a
+   * placeholder, and nobody is shown code, as for official scripts' outsiders.
+   */
+  codeWithheld?: true;
 }
 
 /**

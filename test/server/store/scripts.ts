@@ -102,6 +102,7 @@ export abstract class ScriptsStore extends AccountsStore {
       content: input.content ?? parent?.content ?? PLACEHOLDER_CONTENT,
       inputSchema: input.inputSchema ?? parent?.inputSchema ?? { type: "object", properties: {} },
       outputSchema: input.outputSchema ?? parent?.outputSchema ?? { type: "object", properties: {} },
+      ...(input.codeWithheld ? { codeWithheld: true as const } : {}),
     };
     this.versions.set(version.id, version);
     if (!version.draft) script.currentVersionId = version.id;

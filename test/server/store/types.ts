@@ -14,7 +14,8 @@ export interface DemoCredentials {
   /** Bearer token for @demo, audience https://reduck.ai, only `script:read`. */
   readOnlyToken: string;
   userId: string;
-  handle: "@demo";
+  /** `@demo`, or the one user handle of a `--scripts` folder, which the demo account then answers to. */
+  handle: string;
   /** X-API-Key of a second account, @alice. */
   otherUserApiKey: string;
   /**
@@ -99,6 +100,8 @@ export interface VersionInput {
   createdBy?: string | null;
   createdAt?: string;
   parentVersionId?: string | null;
+  /** See VersionRecord.codeWithheld. */
+  codeWithheld?: true;
 }
 
 export interface AddScriptInput extends Omit<VersionInput, "id"> {

@@ -1,87 +1,109 @@
-// `--scripts DIR` (and startSandbox's `scripts`): the user's own scripts, seeded under the demo
-// account beside the official catalogue, so that code under test can run them as it runs its
-// real ones. A script is two files: DIR/<host>/<slug>.js, the body (as the catalogue's example
-// scripts), and DIR/<host>/<slug>.json, its contract:
-// `{ "description", "input_schema", "output_schema", "name"?, "side_effects"?, "logged_in"? }`.
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
-import type { SideEffects } from "./records.js";
+// `--scripts DIR` (and startSandbox's `scripts`): the folder `reduck scripts pull` writes
+// (DIR/<handle>/<host>/<slug>/, see script-folders.ts), seeded into the catalogue so that code
+// under test runs, pulls and pushes these scripts as it would on the service. Whose they become:
+//   - a `@user` folder is the sandbox's caller's own: the demo account answers to that handle
+//     (`@alice` folders make the demo account @alice; a seeded user of that name steps aside as
+//     `<name>-seeded`). One user handle per folder tree, as one account pulled it.
+//   - a project handle is that project's: an existing one (acme, reduck...) as the seed has it, a
+//     new one made with the demo account as its owner.
+// A script the catalogue already has at that address gets the folder's code and contract as a
+// new promoted version when they differ; a contract-only folder keeps the code it has there (an
+// official script runs as before), and is a new script whose code is withheld otherwise.
+import type { ScriptRecord } from "./records.js";
+import { readScriptFolders, type ScriptFolder, ScriptsFolderError } from "./script-folders.js";
+import { PLACEHOLDER_CONTENT } from "./scripts.js";
 import type { SandboxStore } from "./store.js";
 
-/** A folder of scripts that cannot be seeded: the message says which file and what to fix. */
-export class ScriptsFolderError extends Error {
-  override name = "ScriptsFolderError";
+export { ScriptsFolderError } from "./script-folders.js";
+
+/** The one `@user` handle of the folders (none: the demo account stays @demo). */
+function callerHandle(dir: string, folders: ScriptFolder[]): string | undefined {
+  const users = [...new Set(folders.map((f) => f.handle).filter((h) => h.startsWith("@")))];
+  if (users.length > 1) {
+    throw new ScriptsFolderError(
+      `${dir} holds scripts of several users (${users.join(", ")}): the sandbox's account answers to one handle; ` +
+        "start it with one user's folder (project folders may sit beside it)",
+    );
+  }
+  return users[0];
 }
 
-const SIDE_EFFECTS = new Set(["none", "read", "write", "destructive"]);
-
-interface Contract {
-  description?: unknown;
-  name?: unknown;
-  input_schema?: unknown;
-  output_schema?: unknown;
-  side_effects?: unknown;
-  logged_in?: unknown;
+/** Makes the demo account answer to `handle`; a seeded user of that name is renamed aside. */
+function answerTo(store: SandboxStore, handle: string): void {
+  const username = handle.slice(1);
+  const demo = store.users.get(store.demo.userId)!;
+  if (demo.username === username) return;
+  const other = store.userByUsername(username);
+  if (other) other.username = `${username}-seeded`;
+  demo.username = username;
+  (store.demo as { handle: string }).handle = handle;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+function sameContract(store: SandboxStore, script: ScriptRecord, folder: ScriptFolder): boolean {
+  const current = store.currentVersion(script);
+  if (!current) return false;
+  const { contract, code } = folder;
+  const json = JSON.stringify;
+  return (
+    (code === undefined || (code.content === current.content && code.language === current.language)) &&
+    json(contract.inputSchema) === json(current.inputSchema) &&
+    json(contract.outputSchema) === json(current.outputSchema) &&
+    (contract.sideEffects ?? current.sideEffects) === current.sideEffects &&
+    (contract.loggedIn ?? current.loggedIn) === current.loggedIn &&
+    (contract.name ?? script.name) === script.name &&
+    contract.description === script.description &&
+    (contract.visibility ?? script.visibility) === script.visibility
+  );
+}
+
+function versionFields(folder: ScriptFolder) {
+  const { contract, code } = folder;
+  return {
+    inputSchema: contract.inputSchema,
+    outputSchema: contract.outputSchema,
+    ...(contract.sideEffects === undefined ? {} : { sideEffects: contract.sideEffects }),
+    ...(contract.loggedIn === undefined ? {} : { loggedIn: contract.loggedIn }),
+    ...(code ? { content: code.content, language: code.language } : {}),
+    note: `Seeded from ${folder.folder}`,
+  };
+}
+
+function seedOne(store: SandboxStore, folder: ScriptFolder): void {
+  const owner = store.resolveHandle(folder.handle);
+  const existing = owner && store.findScript(owner, folder.host, folder.slug);
+  if (existing) {
+    if (sameContract(store, existing, folder)) return;
+    store.addVersion(existing.id, { ...versionFields(folder), draft: false });
+    existing.name = folder.contract.name ?? existing.name;
+    existing.description = folder.contract.description;
+    existing.visibility = folder.contract.visibility ?? existing.visibility;
+    return;
+  }
+  if (!owner) store.addProject({ handle: folder.handle, members: { [store.demo.userId]: "owner" } });
+  store.addScript({
+    handle: folder.handle,
+    host: folder.host,
+    slug: folder.slug,
+    name: folder.contract.name ?? folder.slug,
+    description: folder.contract.description,
+    ...(folder.contract.visibility ? { visibility: folder.contract.visibility } : {}),
+    language: "javascript",
+    ...versionFields(folder),
+    ...(folder.code ? {} : { content: PLACEHOLDER_CONTENT, codeWithheld: true as const }),
+  });
 }
 
 /**
- * Seeds every `<host>/<slug>.js` + `.json` pair of `dir` under @demo; returns their addresses
- * (`@demo/<host>/<slug>`). Throws ScriptsFolderError, before seeding any, on a bad pair.
+ * Seeds every script folder of `dir` (the layout `reduck scripts pull` writes) and returns their
+ * addresses (`<handle>/<host>/<slug>`). Throws ScriptsFolderError, before seeding any, on a bad folder.
  *
  * @example
- * seedUserScripts(store, "./my-scripts"); // ["@demo/example.org/get_total"]
+ * seedUserScripts(store, "./scripts"); // ["@alice/shop.example/get_total"]: the demo account is now @alice
  */
 export function seedUserScripts(store: SandboxStore, dir: string): string[] {
-  const found: Array<{ host: string; slug: string; body: string; contract: Contract }> = [];
-  for (const host of readdirSync(dir).sort()) {
-    const hostDir = path.join(dir, host);
-    if (!statSync(hostDir).isDirectory()) continue;
-    const names = readdirSync(hostDir);
-    for (const file of names.filter((name) => name.endsWith(".js")).sort()) {
-      const slug = file.slice(0, -3);
-      const where = path.join(hostDir, slug);
-      if (!names.includes(`${slug}.json`))
-        throw new ScriptsFolderError(`${where}.js has no contract: write ${where}.json (description, input_schema, output_schema)`);
-      let contract: unknown;
-      try {
-        contract = JSON.parse(readFileSync(`${where}.json`, "utf8"));
-      } catch (error) {
-        throw new ScriptsFolderError(`${where}.json is not JSON: ${(error as Error).message}`);
-      }
-      if (!isObject(contract)) throw new ScriptsFolderError(`${where}.json must be an object (description, input_schema, output_schema)`);
-      if (typeof contract.description !== "string") throw new ScriptsFolderError(`${where}.json needs a "description" (a string)`);
-      for (const key of ["input_schema", "output_schema"] as const) {
-        if (!isObject(contract[key])) throw new ScriptsFolderError(`${where}.json needs an "${key}" (a JSON Schema object, e.g. {"type": "object"})`);
-      }
-      if (contract.side_effects !== undefined && !SIDE_EFFECTS.has(String(contract.side_effects))) {
-        throw new ScriptsFolderError(`${where}.json: "side_effects" must be one of ${[...SIDE_EFFECTS].join(", ")}`);
-      }
-      found.push({ host, slug, body: readFileSync(`${where}.js`, "utf8"), contract });
-    }
-    for (const file of names.filter((name) => name.endsWith(".json"))) {
-      if (!names.includes(`${file.slice(0, -5)}.js`))
-        throw new ScriptsFolderError(`${path.join(hostDir, file)} has no body: write ${path.join(hostDir, file.slice(0, -5))}.js`);
-    }
-  }
-  return found.map(({ host, slug, body, contract }) => {
-    store.addScript({
-      handle: "@demo",
-      host,
-      slug,
-      name: typeof contract.name === "string" ? contract.name : slug,
-      description: contract.description as string,
-      content: body,
-      language: "javascript",
-      inputSchema: contract.input_schema as Record<string, unknown>,
-      outputSchema: contract.output_schema as Record<string, unknown>,
-      ...(contract.side_effects === undefined ? {} : { sideEffects: contract.side_effects as SideEffects }),
-      ...(contract.logged_in === undefined ? {} : { loggedIn: Boolean(contract.logged_in) }),
-      note: `Seeded from ${path.join(dir, host, slug)}`,
-    });
-    return `@demo/${host}/${slug}`;
-  });
+  const folders = readScriptFolders(dir);
+  const caller = callerHandle(dir, folders);
+  if (caller) answerTo(store, caller);
+  for (const folder of folders) seedOne(store, folder);
+  return folders.map(({ handle, host, slug }) => `${handle}/${host}/${slug}`);
 }

@@ -16,6 +16,7 @@ import { SEED_IDS } from "../store/seed.js";
 import { SERVICE_FOLDER } from "../contract/service-rules.js";
 import { createStore, type SandboxStore } from "../store/store.js";
 import { seedUserScripts } from "../store/user-scripts.js";
+import { checkSites, serveSites } from "../runtime/browser/web/sites.js";
 
 export type { RunShape } from "../api/run/shapes.js";
 
@@ -26,8 +27,17 @@ export interface StartSandboxOptions {
   browser?: "simulated" | "real";
   /** The desktop folder (named files are read from `<desktop>/reduck/`); default a new temporary one, removed at close(). */
   desktop?: string;
-  /** A folder of your own scripts, `<host>/<slug>.js` and `.json`, seeded under @demo (as `--scripts DIR`). */
+  /**
+   * A folder of scripts as `reduck scripts pull` writes it, `<handle>/<host>/<slug>/` with
+   * `script.js` or `script.ts` and `contract.json`, seeded into the catalogue (as `--scripts DIR`).
+   * A `@user` folder's scripts become the demo account's, which then answers to that handle.
+   */
   scripts?: string;
+  /**
+   * Folders of saved pages served as hosts of the simulated web, `{ "shop.example": "./saved/shop" }`:
+   * `https://shop.example/` is the folder's index.html, to both browsers (as `--site HOST=DIR`).
+   */
+  sites?: Record<string, string>;
   /** How long a script body may take, in seconds (default 300). */
   runTimeoutSeconds?: number;
   /** The demo key (`rk_...`); default a new one. */
@@ -133,6 +143,8 @@ export function nextRuns(store: SandboxStore, shape: RunShape, times = 1): void 
  * await sandbox.close();
  */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
+  // Checked before anything starts: a missing folder or a bad script folder throws, naming it.
+  const sites = checkSites(options.sites ?? {});
   const ownDesktop = options.desktop === undefined;
   const desktop = path.resolve(options.desktop ?? mkdtempSync(path.join(os.tmpdir(), "reduck-sandbox-desktop-")));
   mkdirSync(path.join(desktop, SERVICE_FOLDER), { recursive: true });
@@ -144,8 +156,18 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     runTimeoutMs: options.runTimeoutSeconds === undefined ? undefined : options.runTimeoutSeconds * 1000,
   });
   if (browserHost) setBrowserHost(store, browserHost);
-  if (options.scripts) seedUserScripts(store, path.resolve(options.scripts));
-  const server = await startHttpServer({ handlers: sandboxHandlers(store), port: options.port ?? 0, host: "127.0.0.1" });
+  let server: Awaited<ReturnType<typeof startHttpServer>>;
+  let stopSites = () => {};
+  try {
+    if (options.scripts) seedUserScripts(store, path.resolve(options.scripts));
+    stopSites = serveSites(sites);
+    server = await startHttpServer({ handlers: sandboxHandlers(store), port: options.port ?? 0, host: "127.0.0.1" });
+  } catch (error) {
+    stopSites();
+    await browserHost?.close();
+    if (ownDesktop) rmSync(desktop, { recursive: true, force: true });
+    throw error;
+  }
   warmScriptRunner();
   if (process.platform !== "linux") {
     // As the command says at start: the data limit and the resident-memory watch are Linux's.
@@ -161,6 +183,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     async close() {
       clearShapes(store);
       await server.close();
+      stopSites();
       await browserHost?.close();
       if (ownDesktop) rmSync(desktop, { recursive: true, force: true });
     },

@@ -17,6 +17,7 @@ import { RunFailure, bodyFailure } from "./failures.js";
 import { isOwnBrowser, plainObject, type Outcome, type Step } from "./steps.js";
 import { RunRequestSession } from "./request-session.js";
 import { takeRunShape } from "./shapes.js";
+import { runnableBody } from "../../runtime/typescript-body.js";
 
 /** What execute() returns for a run a test asked to end with neither result nor error. */
 const NO_OUTCOME = Symbol("no outcome");
@@ -165,7 +166,7 @@ export abstract class StepExecution extends RunRequestSession {
     }
     if (shape && "noOutcome" in shape) return NO_OUTCOME;
     const outcome = await runScriptBody({
-      content: version.content,
+      content: runnableBody(version.content, version.language),
       args,
       files,
       host: browser.host,

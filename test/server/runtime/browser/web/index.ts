@@ -1,5 +1,6 @@
 // The simulated web: what the sandbox's browser gets for any address off this machine. A few hosts
-// the example and official scripts need have pages; anything else is a 404 page that says so.
+// the example and official scripts need have pages, and saved sites (sites.ts) theirs; anything else
+// is a 404 page that says so.
 import { atlassian } from "./atlassian.js";
 import { csmTestcenter } from "./csm-testcenter.js";
 import { discord } from "./discord.js";
@@ -7,6 +8,7 @@ import { docusign } from "./docusign.js";
 import { drive } from "./drive.js";
 import { gmail } from "./gmail.js";
 import { escapeHtml, htmlPage, type WebResponse } from "./html.js";
+import { siteAnswer } from "./sites.js";
 import { slack } from "./slack.js";
 import { wise } from "./wise.js";
 
@@ -68,6 +70,9 @@ function notFound(url: URL): WebResponse {
  * answerWeb(new URL("https://nowhere.example/")).status; // 404
  */
 export function answerWeb(url: URL): WebResponse {
+  // A folder of saved pages served as this host (--site HOST=DIR) comes before the sandbox's own pages.
+  const saved = siteAnswer(url);
+  if (saved) return saved;
   const host = url.hostname.replace(/^www\./, "");
   // app.slack.com and each workspace's own <name>.slack.com.
   if (host.endsWith(".slack.com")) return slack(url) ?? notFound(url);
