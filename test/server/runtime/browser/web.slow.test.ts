@@ -3,12 +3,13 @@
 import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BrowserHost, type Delivery } from "./index.js";
 import { present } from "../../contract/present.js";
+import { checkSites, serveSites } from "./web/sites.js";
 
 const host = new BrowserHost();
 let work: string;
@@ -33,6 +34,69 @@ afterAll(async () => {
 });
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+describe("a saved site (--site HOST=DIR) in the real browser", () => {
+  test("its page loads with its own styles, images and scripts; the walls stay: no file outside its folder, no loopback, nothing escaped", async () => {
+    const port = (local.address() as AddressInfo).port;
+    const site = path.join(work, "saved-shop");
+    await mkdir(path.join(site, "assets"), { recursive: true });
+    await writeFile(
+      path.join(site, "index.html"),
+      '<!doctype html><html><head><title>Shop</title><link rel="stylesheet" href="/assets/app.css"><script src="assets/app.js"></script></head>' +
+        '<body><h1 id="greeting">Welcome</h1><img id="logo" src="/assets/logo.svg"></body></html>',
+    );
+    await writeFile(path.join(site, "assets", "app.css"), "h1 { color: rgb(255, 0, 0); }");
+    await writeFile(path.join(site, "assets", "app.js"), "window.shopReady = 'yes';");
+    await writeFile(path.join(site, "assets", "logo.svg"), '<svg xmlns="http://www.w3.org/2000/svg" width="7" height="5"></svg>');
+    await writeFile(path.join(work, "outside.txt"), "the machine's own file");
+    await symlink(path.join(work, "outside.txt"), path.join(site, "assets", "leak.txt"));
+    const stop = serveSites(checkSites({ "shop.example": site }));
+    const hitsBefore = localHits;
+    const wallBefore = (await host.wallAttempts()).length;
+    const run = await host.newRun();
+    try {
+      await run.builtins.goto("https://shop.example/");
+      const seen = await run.page.evaluate(
+        async ([loopback]) => {
+          const logo = document.getElementById("logo") as HTMLImageElement;
+          await logo.decode().catch(() => undefined);
+          const status = (url: string) =>
+            fetch(url).then(
+              (r) => r.status,
+              () => "refused",
+            );
+          return {
+            title: document.title,
+            color: getComputedStyle(document.getElementById("greeting")!).color,
+            script: (window as unknown as { shopReady?: string }).shopReady,
+            logo: [logo.naturalWidth, logo.naturalHeight],
+            leak: await status("/assets/leak.txt"),
+            climb: await status("/assets%2f..%2f..%2foutside.txt"),
+            loopback: await status(loopback),
+            file: await status("file:///etc/passwd"),
+          };
+        },
+        [`http://127.0.0.1:${port}/`],
+      );
+      expect(seen).toEqual({
+        title: "Shop",
+        color: "rgb(255, 0, 0)",
+        script: "yes",
+        logo: [7, 5],
+        leak: 403,
+        climb: 403,
+        loopback: "refused",
+        file: "refused",
+      });
+      expect(await run.page.content()).not.toContain("the machine's own file");
+    } finally {
+      await run.finish();
+      stop();
+    }
+    expect(localHits).toBe(hitsBefore);
+    expect((await host.wallAttempts()).slice(wallBefore)).toEqual([]);
+  });
+});
 
 describe("nothing leaves the machine", () => {
   test("a page that fetches, loads an image, beacons and opens WebSockets off the machine: all answered here, none escaped; loopback is refused unless opened", async () => {
