@@ -57,7 +57,7 @@ describe("a saved site (--site HOST=DIR) in the real browser", () => {
     try {
       await run.builtins.goto("https://shop.example/");
       const seen = await run.page.evaluate(
-        async ([loopback]) => {
+        async (loopback) => {
           const logo = document.getElementById("logo") as HTMLImageElement;
           await logo.decode().catch(() => undefined);
           const status = (url: string) =>
@@ -76,7 +76,7 @@ describe("a saved site (--site HOST=DIR) in the real browser", () => {
             file: await status("file:///etc/passwd"),
           };
         },
-        [`http://127.0.0.1:${port}/`],
+        `http://127.0.0.1:${port}/`,
       );
       expect(seen).toEqual({
         title: "Shop",
