@@ -3,12 +3,14 @@
 // --help`; the installed command serving, and the installed reduck CLI running a script with a
 // file against it; and a vitest file of that folder using startSandbox(): a run, runs() with the
 // file's SHA-256, next() making the next run a 202 that the library polls to its result, and a
-// failure with its errorType. Needs reduck-client built: the root suite's own build (REDUCK_TEST_BUILD,
+// failure with its errorType; and an author's vitest file that starts the sandbox with their
+// scripts folder (as `reduck scripts pull` writes it) and a saved copy of the page their script
+// drives, and runs the script there, on the simulated page and in a real Chromium. Needs reduck-client built: the root suite's own build (REDUCK_TEST_BUILD,
 // laid out as the package), else the repository's dist/ (npm run build); and the registry (npm
 // install fetches the dependencies, or takes them from its cache).
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -132,3 +134,66 @@ test("next(): a 202 the library polls to its result, and a failure with its erro
   const { stdout } = await exec("npx", ["--no", "vitest", "run"], { cwd: project, env });
   expect(stdout).toMatch(/Tests\s+2 passed/);
 }, 120_000);
+
+it("an author's vitest file runs their script from its folder against a saved copy of its page, with no network", async () => {
+  // The folder as `reduck scripts pull` writes it, the code in TypeScript, and the saved pages.
+  const script = path.join(project, "scripts", "@alice", "shop.example", "cart_total");
+  mkdirSync(script, { recursive: true });
+  writeFileSync(
+    path.join(script, "script.ts"),
+    `await page.goto(\`https://shop.example/cart?currency=\${args.currency}\`);
+const prices: string[] = await page.locator("li.item").evaluateAll((items) => items.map((item) => item.getAttribute("data-price") ?? "0"));
+const total: number = prices.reduce((sum: number, price: string) => sum + Number(price), 0);
+return { heading: await page.locator("h1").innerText(), items: prices.length, total };
+`,
+  );
+  writeFileSync(
+    path.join(script, "contract.json"),
+    `${JSON.stringify(
+      {
+        name: "Cart total",
+        description: "The total of the cart",
+        input_schema: { type: "object", properties: { currency: { type: "string" } }, required: ["currency"] },
+        output_schema: { type: "object", properties: { total: { type: "number" } } },
+        side_effects: "read",
+        logged_in: false,
+        visibility: "private",
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  writeFileSync(path.join(project, "scripts", "reduck.lock.json"), `${JSON.stringify({ lockVersion: 1, scripts: {} }, null, 2)}\n`);
+  const saved = path.join(project, "saved", "shop.example");
+  mkdirSync(path.join(saved, "cart"), { recursive: true });
+  writeFileSync(
+    path.join(saved, "cart", "index.html"),
+    '<!doctype html><html><head><title>Cart</title><link rel="stylesheet" href="/style.css"></head><body><h1>Your cart</h1><ul>' +
+      '<li class="item" data-price="4.5">Tea</li><li class="item" data-price="3.25">Milk</li></ul></body></html>',
+  );
+  writeFileSync(path.join(saved, "style.css"), "h1 { font-size: 20px; }");
+  writeFileSync(
+    path.join(project, "cart-total.test.ts"),
+    `import { startSandbox } from "@reduck-client/sandbox";
+import { createReduckClient, runScript } from "reduck-client";
+import { expect, test } from "vitest";
+
+for (const browser of ["simulated", "real"] as const) {
+  test(\`cart_total against the saved cart (\${browser})\`, async () => {
+    const sandbox = await startSandbox({ browser, scripts: "./scripts", sites: { "shop.example": "./saved/shop.example" } });
+    try {
+      const client = createReduckClient({ apiKey: sandbox.apiKey, baseUrl: sandbox.url });
+      const { data, error } = await runScript({ client, script: { handle: "@alice", host: "shop.example", slug: "cart_total", args: { currency: "EUR" } } });
+      expect(error).toBeUndefined();
+      expect(data!.result).toEqual({ heading: "Your cart", items: 2, total: 7.75 });
+      expect(sandbox.runs()).toMatchObject([{ script: "@alice/shop.example/cart_total", status: "success" }]);
+    } finally {
+      await sandbox.close();
+    }
+  }, 90_000);
+}
+`,
+  );
+  const { stdout } = await exec("npx", ["--no", "vitest", "run", "cart-total.test.ts"], { cwd: project, env, timeout: 180_000 });
+  expect(stdout).toMatch(/Tests\s+2 passed/);
+}, 200_000);
