@@ -56,28 +56,25 @@ describe("a saved site (--site HOST=DIR) in the real browser", () => {
     const run = await host.newRun();
     try {
       await run.builtins.goto("https://shop.example/");
-      const seen = await run.page.evaluate(
-        async (loopback) => {
-          const logo = document.getElementById("logo") as HTMLImageElement;
-          await logo.decode().catch(() => undefined);
-          const status = (url: string) =>
-            fetch(url).then(
-              (r) => r.status,
-              () => "refused",
-            );
-          return {
-            title: document.title,
-            color: getComputedStyle(document.getElementById("greeting")!).color,
-            script: (window as unknown as { shopReady?: string }).shopReady,
-            logo: [logo.naturalWidth, logo.naturalHeight],
-            leak: await status("/assets/leak.txt"),
-            climb: await status("/assets%2f..%2f..%2foutside.txt"),
-            loopback: await status(loopback),
-            file: await status("file:///etc/passwd"),
-          };
-        },
-        `http://127.0.0.1:${port}/`,
-      );
+      const seen = await run.page.evaluate(async (loopback) => {
+        const logo = document.getElementById("logo") as HTMLImageElement;
+        await logo.decode().catch(() => undefined);
+        const status = (url: string) =>
+          fetch(url).then(
+            (r) => r.status,
+            () => "refused",
+          );
+        return {
+          title: document.title,
+          color: getComputedStyle(document.getElementById("greeting")!).color,
+          script: (window as unknown as { shopReady?: string }).shopReady,
+          logo: [logo.naturalWidth, logo.naturalHeight],
+          leak: await status("/assets/leak.txt"),
+          climb: await status("/assets%2f..%2f..%2foutside.txt"),
+          loopback: await status(loopback),
+          file: await status("file:///etc/passwd"),
+        };
+      }, `http://127.0.0.1:${port}/`);
       expect(seen).toEqual({
         title: "Shop",
         color: "rgb(255, 0, 0)",
