@@ -86,6 +86,15 @@ describe("sandbox options", () => {
     expect(() => parseSandboxArgs([flag, file])).toThrow(`${notFolder}: "${file}" is not a folder`);
   });
 
+  it("takes --site HOST=DIR, once per host, repeatable", () => {
+    expect(parseSandboxArgs(["--site", "Shop.Example=saved/shop", "--site=docs.example=/tmp/docs"])).toEqual({
+      port: 4010,
+      sites: { "shop.example": path.resolve("saved/shop"), "docs.example": "/tmp/docs" },
+    });
+    expect(() => parseSandboxArgs(["--site", "shop.example=a", "--site", "shop.example=b"])).toThrow("--site shop.example is given twice: one folder per host");
+    expect(() => parseSandboxArgs(["--site", "shop.example="])).toThrow('--site needs HOST=DIR, e.g. --site shop.example=./saved/shop.example (got "shop.example=")');
+  });
+
   it("takes --browser real|simulated", () => {
     expect(parseSandboxArgs(["--browser", "simulated"])).toEqual({ port: 4010, browser: "simulated" });
     expect(parseSandboxArgs(["--browser=Real"])).toEqual({ port: 4010, browser: "real" });
