@@ -9,6 +9,7 @@ import { createReduckClient, runScript } from "reduck-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStore, nextRuns, type RunningSandbox, receivedRuns, sandboxHandlers, startSandbox } from "../index.js";
 
+const CONTRACT_ONLY = { description: "Its code is withheld", input_schema: { type: "object" }, output_schema: { type: "object" } };
 const SEND_EMAIL = { handle: "reduck", host: "mail.google.com", slug: "send_email" };
 const bytes = Buffer.from("%PDF-1.7 the quarterly report");
 const sha256 = createHash("sha256").update(bytes).digest("hex");
@@ -118,8 +119,16 @@ describe("startSandbox()", () => {
       }),
     );
     writeFileSync(path.join(dir, "reduck.lock.json"), "not read by the sandbox");
+    // Its contract alone: a script whose code is withheld, which runs and returns {}.
+    mkdirSync(path.join(dir, "@alice", "shop.example", "withheld"));
+    writeFileSync(path.join(dir, "@alice", "shop.example", "withheld", "contract.json"), JSON.stringify({ ...CONTRACT_ONLY }));
     const own = await startSandbox({ scripts: dir });
     try {
+      const withheld = await runScript({
+        client: createReduckClient({ apiKey: own.apiKey, baseUrl: own.url, maxRetries: 0 }),
+        script: { handle: "@alice", host: "shop.example", slug: "withheld", args: {} },
+      });
+      expect(withheld.data?.result).toEqual({});
       const { data, error } = await runScript({
         client: createReduckClient({ apiKey: own.apiKey, baseUrl: own.url, maxRetries: 0 }),
         browser: "extension",
@@ -127,7 +136,7 @@ describe("startSandbox()", () => {
       });
       expect(error).toBeUndefined();
       expect(data?.result).toEqual({ total: 5 });
-      expect(own.runs()).toMatchObject([{ script: "@alice/shop.example/get_total", args: { a: 2, b: 3 } }]);
+      expect(own.runs()).toMatchObject([{ script: "@alice/shop.example/withheld" }, { script: "@alice/shop.example/get_total", args: { a: 2, b: 3 } }]);
     } finally {
       await own.close();
     }
