@@ -240,10 +240,11 @@ describe("runMany", () => {
     );
     expect(warnings).toEqual([expect.stringMatching(/ignored its last line, cut off by an interrupted write/)]);
     expect(outcomes).toEqual([expect.objectContaining({ row: 3, status: "completed" })]);
-    // Every line parses: the torn one is gone; after the batch's own first line, each is a row's.
+    // Every line parses: the torn one is gone; after the batch's own first line, each is a row's or a process's start.
     const [header, ...rest] = await journalLines(journal);
     expect(header).toMatchObject({ status: "batch", script: SCRIPT });
-    expect(rest.every((l) => typeof l.key === "string")).toBe(true);
+    expect(rest.filter((l) => l.status === "started")).toHaveLength(2);
+    expect(rest.every((l) => typeof l.key === "string" || l.status === "started")).toBe(true);
   });
 
   test("a stale lock (its process is gone) is taken over with a warning", async () => {
