@@ -152,15 +152,17 @@ function endOf(o: RunStepOutcome, fallbackRunId: string | null = null): RunEnd {
 /**
  * A row's error in one message: the service's `error` and its words for people
  * (`externalMessage`) together only when they differ. The service's words often hold the error
- * whole (`reduck/x.com/y failed on the site: Out of stock` beside `Out of stock`): then they alone.
+ * whole, less the thrown error's name (`reduck/x.com/y failed on the site: Out of stock` beside
+ * `Error: Out of stock`): then they alone.
  *
  * @example
- * saidOnce("Out of stock", "reduck/x.com/y failed on the site: Out of stock"); // "reduck/x.com/y failed on the site: Out of stock"
+ * saidOnce("Error: Out of stock", "reduck/x.com/y failed on the site: Out of stock"); // "reduck/x.com/y failed on the site: Out of stock"
  * saidOnce("timeout", "The page took too long"); // "timeout (The page took too long)"
  */
 export function saidOnce(error: string, externalMessage: string | undefined): string {
-  if (!externalMessage || externalMessage === error || error.includes(externalMessage)) return error;
-  if (externalMessage.includes(error)) return externalMessage;
+  if (!externalMessage || error.includes(externalMessage)) return error;
+  const bare = error.replace(/^\w*Error: /, "");
+  if (externalMessage.includes(bare)) return externalMessage;
   return `${error} (${externalMessage})`;
 }
 

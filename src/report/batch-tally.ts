@@ -257,14 +257,14 @@ export function hasEnded(state: RowState): boolean {
 
 /**
  * An error journaled by an earlier version as `X (its service's words)` when those words held X
- * whole (`Out of stock (reduck/x.com/y failed on the site: Out of stock)`): the words alone, as
- * rows journaled now say it.
+ * whole (`Error: Out of stock (reduck/x.com/y failed on the site: Out of stock)`): the words
+ * alone, as rows journaled now say it.
  */
 function saidOnce(message: string): string {
   if (message.length > 4_000 || !message.endsWith(")")) return message;
   const open = message.indexOf(" (");
   if (open < 0) return message;
-  const [error, words] = [message.slice(0, open), message.slice(open + 2, -1)];
+  const [error, words] = [message.slice(0, open).replace(/^\w*Error: /, ""), message.slice(open + 2, -1)];
   return words === error || words.endsWith(`: ${error}`) ? words : message;
 }
 

@@ -45,6 +45,10 @@ describe("reduck batch --report FILE", () => {
       expect(html).toMatch(new RegExp(`row ${line.row} +${line.status} +${line.runId}`));
     }
     expect(html).toMatch(/row 8 +invalid +-  error #\d/);
+    // The error said once: the service's words hold its `error` whole, so they alone.
+    const failed = (await journal(path.join(dir, "people.results.jsonl"))).filter((l) => l.status === "failed");
+    expect(failed.map((l) => l.error)).toEqual(Array(2).fill("@demo/rows.example/echo failed on the site: the site said no"));
+    expect(html).toContain("<pre>@demo/rows.example/echo failed on the site: the site said no</pre>");
   });
 
   test("--json adds where the report is to the summary", async () => {
