@@ -122,6 +122,8 @@ export async function runBatch(line: BatchCommandLine): Promise<BatchChecked | B
   const progress = batchProgressLine(found.total, !line.json);
   const { stop, hard } = stopOnInterrupt(() => progress.clear());
   const resume = resumeCommand(line.bin, process.argv.slice(2), out, Boolean(flags.out));
+  // Whether any row was read: a batch that could not start (its journal locked...) is an error of its own.
+  let began = false;
   const run = runMany({
     client,
     script: script.address,
@@ -139,7 +141,10 @@ export async function runBatch(line: BatchCommandLine): Promise<BatchChecked | B
     headers: SOURCE,
     stop,
     signal: hard,
-    onProgress: progress.update,
+    onProgress: (counts) => {
+      began = true;
+      progress.update(counts);
+    },
     onWarning: (w) => {
       progress.clear();
       writeText(process.stderr, `Warning: ${w}\n`);
@@ -151,7 +156,7 @@ export async function runBatch(line: BatchCommandLine): Promise<BatchChecked | B
   progress.clear();
   if (report) await writeReport(out, report, line.note);
   const c = run.counts;
-  if (run.error && c.completed + c.failed + c.invalid + c.unknown === 0 && c.total === 0) throw fromReduckError(run.error);
+  if (run.error && !began) throw fromReduckError(run.error);
   return {
     dryRun: false,
     total: found.total,
