@@ -175,6 +175,11 @@ describe("reduck batch report RESULTS.jsonl", () => {
       inputRows: 8,
       neverSent: 0,
     });
+    // --json alone: the same counts, no page, exit 0.
+    const counts = await runCli(["batch", "report", path.join(dir, "people.results.jsonl"), "--json"], { env });
+    expect(counts.code, counts.stderr).toBe(0);
+    const { path: _, ...rest } = JSON.parse(json.stdout);
+    expect(JSON.parse(counts.stdout)).toEqual(rest);
   });
 
   test("a running batch's file (rows in flight, a last line half written) makes a report that says what is unfinished", async () => {
