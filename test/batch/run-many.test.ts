@@ -446,6 +446,23 @@ describe("runMany: a stop recorded, and shards", () => {
     expect(after.findLastIndex((l) => l.status === "started")).toBeGreaterThan(after.findIndex((l) => l.status === "stopped"));
   });
 
+  test("a refused credential stops the batch: the journal's stopped line says why, the rows never sent are not in it", async () => {
+    const journal = path.join(sandbox.folder, "fatal.jsonl");
+    let sent = 0;
+    sandbox.use(
+      http.post("*/run", () => {
+        if (sent++ < 1) return undefined;
+        return HttpResponse.json({ error: "This API key was revoked" }, { status: 401 });
+      }),
+    );
+    const run = runMany({ client: sandbox.client, script: SCRIPT, rows: rows(10), concurrency: 1, groupSize: 1, journal, browser: "extension" });
+    await run;
+    expect(run.error).toMatchObject({ status: 401 });
+    const lines = await journalLines(journal);
+    expect(lines.at(-1)).toMatchObject({ status: "stopped", why: run.error!.error });
+    expect(lines.filter((l) => l.status === "completed")).toHaveLength(1);
+  });
+
   test("`shard`: each of three runs its share of an array's rows, disjoint and covering them all; its total is its share", async () => {
     const all = rows(24);
     const seen: number[] = [];
