@@ -91,6 +91,7 @@ export type AppImageManifest = Schemas["AppImageManifest"];
 export type AppImageToolDeclaration = Schemas["AppImageToolDeclaration"];
 export { runMany } from "./batch/run-many.js";
 export type { RunManyOptions, RunManyRun, RunManySummary, BatchCounts, RowFor } from "./batch/run-many.js";
+export type { Shard } from "./batch/shard.js";
 export { readRows, RowsError } from "./batch/rows.js";
 export type { RowValues } from "./batch/rows.js";
 export type { RowOutcome, OutcomeStatus } from "./batch/journal.js";

@@ -9,6 +9,10 @@
  * status: "unsent"}` when the service refused the request before running it (429, 503). The first
  * line of a new journal records the batch itself, `{status: "batch", script, versionId, shared}`,
  * so a resume can tell when it is given other arguments for every row than the batch ran with.
+ * Each process that runs the batch then writes `{status: "started", at, rows?, shard?}` (`rows`:
+ * how many rows its input holds, when that is known before sending), and `{status: "stopped",
+ * at, why, resume?}` when it stops before every row has ended (Ctrl-C, a fatal error): its report
+ * then tells a stopped batch from a finished one. Journals without these lines still read.
  *
  * A lock file beside it (`<journal>.lock`, holding the writer's pid) keeps a second process out.
  */
@@ -42,10 +46,31 @@ export interface BatchHeader {
   versionId: string;
   /** The arguments given for every row (`name=value`, `file:INPUT` paths), as given. */
   shared: Record<string, unknown>;
+  /** The shard (`1/4`) when the batch runs one share of its input's rows; absent: every row. */
+  shard?: string;
+}
+
+/** A process starting (or resuming) the batch: how many rows its input holds, when known before sending. */
+export interface StartedLine {
+  status: "started";
+  at: string;
+  rows?: number;
+  shard?: string;
+}
+
+/** The batch stopped before every row ended: why, and how to carry on. */
+export interface StoppedLine {
+  status: "stopped";
+  at: string;
+  why: string;
+  /** The command (or call) that carries on. */
+  resume?: string;
 }
 
 export type JournalLine =
   | BatchHeader
+  | StartedLine
+  | StoppedLine
   | RowOutcome
   | { row: number; key: string; status: "sending"; at: string }
   | { row: number; key: string; status: "accepted"; runId?: string; batchId?: string /** The row's place in its batch. */; index?: number }
@@ -113,6 +138,8 @@ export async function readJournal(file: string): Promise<JournalContents> {
       } else warnings.push(`${file}: ignored line ${i + 1}, a batch line without its script, version and shared arguments`);
       continue;
     }
+    // What each process did with the batch: for its report, nothing a resume needs.
+    if (entry && (entry.status === "started" || entry.status === "stopped")) continue;
     if (!entry || typeof entry.key !== "string" || typeof entry.status !== "string") {
       warnings.push(`${file}: ignored line ${i + 1}, which is not a journal line`);
       continue;

@@ -12,6 +12,7 @@ import { canonical, jsonSchemaOf, type JsonSchema } from "../core/json.js";
 import { getMe, getScript, getScriptVersion } from "../generated/operations.js";
 import { FileProblem, checkPathFileOnly } from "../run/files.js";
 import { ROW_PROBLEM, type RowValues } from "./rows.js";
+import { inShard, type Shard } from "./shard.js";
 
 /** The script a batch runs, as the service names it. */
 export interface BatchScript {
@@ -105,6 +106,12 @@ export interface PrepareOptions {
   keys?: boolean;
   /** A further check of the coerced arguments (the CLI checks them against the whole JSON Schema). */
   check?: (args: Record<string, unknown>, fileInputs: string[]) => Promise<string[]>;
+  /**
+   * Run only shard `index` of `count` (1-based): the rows whose values hash to it (shard.ts), so
+   * `count` machines given the same input run every row once between them. Rows keep their
+   * numbers in the whole input.
+   */
+  shard?: Shard;
 }
 
 /**
@@ -122,8 +129,10 @@ export class RowPreparer {
     private readonly options: PrepareOptions = {},
   ) {}
 
-  async prepare(values: RowValues): Promise<RowCheck> {
+  /** The row's check, or undefined for a row of another shard (numbered, never checked). */
+  async prepare(values: RowValues): Promise<RowCheck | undefined> {
     const row = ++this.number;
+    if (!inShard(values, this.options.shard)) return undefined;
     const shared = this.options.shared ?? {};
     const merged = { ...shared, ...values };
     // Only a row that could not be read has it (a delete turns the object into a slower, bigger one).

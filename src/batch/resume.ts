@@ -78,6 +78,9 @@ export function batchChanges(recorded: BatchHeader, now: BatchIdentity, words: R
   if (recorded.script !== now.script) changes.push(`the script was ${recorded.script}, now ${now.script}`);
   else if (recorded.versionId !== now.versionId)
     changes.push(`the script's version was ${recorded.versionId}, now ${now.versionId} (${words.version(recorded.versionId)} runs the one it ran)`);
+  // Another share of the rows would send rows another shard's journal holds.
+  if ((recorded.shard ?? "") !== (now.shard ?? ""))
+    changes.push(`it ran ${recorded.shard ? `shard ${recorded.shard}` : "every row"}, now ${now.shard ? `shard ${now.shard}` : "every row"}`);
   const names = [...new Set([...Object.keys(recorded.shared), ...Object.keys(now.shared)])];
   for (const name of names) {
     const [was, is] = [recorded.shared[name], now.shared[name]];

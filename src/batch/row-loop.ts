@@ -40,7 +40,7 @@ export async function* drive(given: RunManyOptions, counts: BatchCounts, state: 
   // (startBatch refuses a signal or stop that is not an AbortSignal.)
   const hard = options?.signal instanceof AbortSignal ? AbortSignal.any([options.signal, stopNow.signal]) : stopNow.signal;
   const soft = options?.stop instanceof AbortSignal ? AbortSignal.any([options.stop, hard]) : hard;
-  const started = await startBatch(options, warn);
+  const started = await startBatch(options, warn, counts.totalKnown ? counts.total : undefined);
   if ("error" in started) return void (state.error = started.error);
   const { concurrency, groupSize, script, journal } = started;
   const contents = started.contents;
@@ -228,6 +228,8 @@ export async function* drive(given: RunManyOptions, counts: BatchCounts, state: 
         return undefined;
       }
       const check = await preparer.prepare(next.value);
+      // Another shard's row: another machine sends it.
+      if (!check) continue;
       // A total known ahead stays; rows beyond it (a count that fell short) still count.
       rowsRead++;
       if (rowsRead > counts.total) counts.total = rowsRead;
@@ -248,6 +250,16 @@ export async function* drive(given: RunManyOptions, counts: BatchCounts, state: 
       else return row;
     }
     return undefined;
+  };
+
+  /** Why the batch stopped before every row ended, or undefined when every row did (a report tells the two apart). */
+  const stoppedEarly = (): string | undefined => {
+    if (state.error) return state.error.error;
+    if (!soft.aborted || (sourceDone && !again.length && !counts.leftRunning)) return undefined;
+    const reason = (signal: AbortSignal | undefined) => (signal?.aborted && typeof signal.reason === "string" ? signal.reason : undefined);
+    if (options.signal?.aborted) return reason(options.signal) ?? "stopped at once: the rows in flight were not waited for";
+    if (options.stop?.aborted) return reason(options.stop) ?? "stopped: no more rows were sent";
+    return "the loop over its outcomes ended early";
   };
 
   const schedule = (async () => {
@@ -300,6 +312,11 @@ export async function* drive(given: RunManyOptions, counts: BatchCounts, state: 
     // A consumer that stops early stops the batch: nothing more is sent.
     if (!finished) stopNow.abort();
     await schedule.catch(() => undefined);
+    const why = stoppedEarly();
+    if (why && journal) {
+      const resume = options.resumeCommand ?? `runMany with \`resume: true\` and \`journal: ${JSON.stringify(options.journal)}\``;
+      await journal.append([{ status: "stopped", at: new Date().toISOString(), why, resume }]).catch(() => undefined);
+    }
     await journal?.close();
     const closing = (source as AsyncIterator<RowValues>).return;
     if (!sourceDone && closing) await Promise.resolve(closing.call(source)).catch(() => undefined);

@@ -65,8 +65,10 @@ export interface RunManyOptions<K extends string = string> extends PrepareOption
   // The array member comes first so that a wrong row written in code is reported as that row's mistake.
   rows: RowFor<K>[] | Iterable<RowFor<K>> | AsyncIterable<RowValues>;
   /**
-   * How many rows `rows` holds, when you know before they are read (a file you counted): progress
-   * then has its total from the first call. An array's own length is taken without it.
+   * How many rows `rows` holds, when you know before they are read (a file you counted; with
+   * `shard`, the shard's rows): progress then has its total from the first call, and the journal
+   * records it, so a report of a stopped batch says how many rows were never sent. An array's own
+   * length (its shard's rows) is taken without it.
    */
   total?: number;
   /** Rows in flight at once (default 4). */
@@ -90,6 +92,12 @@ export interface RunManyOptions<K extends string = string> extends PrepareOption
   /** Stops at once: rows in flight are not waited for and stay resumable. */
   signal?: AbortSignal;
   onProgress?: (counts: BatchCounts) => void;
+  /**
+   * How to carry on when the batch stops early, written into the journal's `stopped` line for
+   * its report (the CLI gives its `--resume` command line). Default: the words for runMany,
+   * `resume: true` with the same journal.
+   */
+  resumeCommand?: string;
   /** Things the caller should know that are not failures (a torn journal line, a stale lock). */
   onWarning?: (message: string) => void;
 }

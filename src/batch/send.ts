@@ -144,9 +144,26 @@ function endOf(o: RunStepOutcome, fallbackRunId: string | null = null): RunEnd {
   return {
     status: "failed",
     runId,
-    error: o.externalMessage ? `${o.error ?? o.status} (${o.externalMessage})` : (o.error ?? o.status),
+    error: saidOnce(o.error ?? o.status, o.externalMessage),
     ...(o.errorType ? { errorType: o.errorType } : {}),
   };
+}
+
+/**
+ * A row's error in one message: the service's `error` and its words for people
+ * (`externalMessage`) together only when they differ. The service's words often hold the error
+ * whole, less the thrown error's name (`reduck/x.com/y failed on the site: Out of stock` beside
+ * `Error: Out of stock`): then they alone.
+ *
+ * @example
+ * saidOnce("Error: Out of stock", "reduck/x.com/y failed on the site: Out of stock"); // "reduck/x.com/y failed on the site: Out of stock"
+ * saidOnce("timeout", "The page took too long"); // "timeout (The page took too long)"
+ */
+export function saidOnce(error: string, externalMessage: string | undefined): string {
+  if (!externalMessage || error.includes(externalMessage)) return error;
+  const bare = error.replace(/^\w*Error: /, "");
+  if (externalMessage.includes(bare)) return externalMessage;
+  return `${error} (${externalMessage})`;
 }
 
 /** What a failed wait means for its row. */
@@ -158,7 +175,7 @@ function endOfWait(error: RunError | undefined, runId: string | null, what: stri
     return {
       status: "failed",
       runId: error.runId,
-      error: error.externalMessage ? `${error.error} (${error.externalMessage})` : error.error,
+      error: saidOnce(error.error, error.externalMessage),
       ...(error.errorType ? { errorType: error.errorType } : {}),
     };
   if (error.code === "run_not_found") return { status: "failed", runId, error: `${what} is not on this account any more (deleted?)` };

@@ -10,6 +10,7 @@ import { readBatchScript, type BatchScript } from "./prepare.js";
 import { LIBRARY_WORDS, resumeRefusal, type BatchIdentity } from "./resume.js";
 import type { RunManyOptions } from "./run-many-types.js";
 import { MAX_GROUP } from "./send.js";
+import { shardName, shardProblem } from "./shard.js";
 
 /** What a batch starts with, or why it cannot start. */
 export type BatchStart =
@@ -18,7 +19,8 @@ export type BatchStart =
 
 const failed = (error: string, code: ReduckErrorCode = "invalid_options"): BatchStart => ({ error: { kind: "invalid_request", code, error } });
 
-export async function startBatch(options: RunManyOptions, warn: (message: string) => void): Promise<BatchStart> {
+/** `rows`: how many rows the input holds, when known before sending (the journal records it). */
+export async function startBatch(options: RunManyOptions, warn: (message: string) => void, rows?: number): Promise<BatchStart> {
   const problem = optionsProblem(options);
   if (problem) return failed(problem);
   const concurrency = options.concurrency ?? 4;
@@ -48,7 +50,8 @@ export async function startBatch(options: RunManyOptions, warn: (message: string
         "journal_needs_resume",
       );
     }
-    const identity: BatchIdentity = { script: script.address, versionId: script.versionId, shared: options.shared ?? {} };
+    const shard = options.shard ? shardName(options.shard) : undefined;
+    const identity: BatchIdentity = { script: script.address, versionId: script.versionId, shared: options.shared ?? {}, ...(shard ? { shard } : {}) };
     const refusal = resumeRefusal(contents, identity, options.journal, LIBRARY_WORDS);
     if (refusal) return failed(refusal, "journal_mismatch");
     contents.warnings.forEach(warn);
@@ -58,6 +61,8 @@ export async function startBatch(options: RunManyOptions, warn: (message: string
       if (opened.warning) warn(opened.warning);
       // A new journal starts with what every row runs with, for a later resume to compare.
       if (!contents.header && !contents.states.size) await journal.append([{ status: "batch", ...identity }]);
+      // Each process's start, with the rows it is to run: a report can then say how many were never sent.
+      await journal.append([{ status: "started", at: new Date().toISOString(), ...(rows !== undefined ? { rows } : {}), ...(shard ? { shard } : {}) }]);
     } catch (err) {
       await journal?.close();
       return failed((err as Error).message, err instanceof JournalLockedError ? "journal_locked" : "journal_unusable");
@@ -82,6 +87,11 @@ function optionsProblem(options: unknown): string | undefined {
     if (o[name] !== undefined && typeof o[name] !== "function") return `${name} must be a function`;
   for (const name of ["signal", "stop"] as const) if (o[name] !== undefined && !(o[name] instanceof AbortSignal)) return `${name} must be an AbortSignal`;
   if (o.journal !== undefined && (typeof o.journal !== "string" || !o.journal)) return "journal must be a file path";
+  if (o.shard !== undefined) {
+    const problem = shardProblem(o.shard);
+    if (problem) return `shard: ${problem}`;
+  }
+  if (o.resumeCommand !== undefined && typeof o.resumeCommand !== "string") return "resumeCommand must be text";
   if (o.total !== undefined && (typeof o.total !== "number" || !Number.isInteger(o.total) || o.total < 0))
     return "total must be a whole number of rows, 0 or more (how many rows `rows` holds)";
   return settingsProblem(o, "runMany")?.message;

@@ -6,6 +6,7 @@
  * lists are capped, and what is left out is said.
  */
 import { isObject } from "../core/json.js";
+import { batchStatus, type BatchStatus } from "./batch-status.js";
 import { BatchTally, type ErrorGroup, hasEnded, type RowState, type TalliedRow } from "./batch-tally.js";
 import { Budget, count, cut, duration, jsonBlock, page, text, when } from "./html.js";
 
@@ -87,32 +88,53 @@ function quantile(sorted: Float64Array, q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
-function countsSection(counts: ReturnType<BatchTally["counts"]>): string {
+/** A stopped batch, said first and not in green: how far it got, why it stopped, the command that carries on. */
+function stoppedCallout(status: BatchStatus, budget: Budget): string {
+  if (status.state !== "stopped") return "";
+  const stops = status.stops.map(
+    (s) =>
+      `<p>${s.source && status.stops.length > 1 ? `<code>${text(cut(s.source, 300, budget))}</code>: ` : ""}${text(cut(s.why, 2_000, budget))}${
+        s.at ? ` <span class="muted">(${text(when(s.at))})</span>` : ""
+      }</p>${s.resume ? `<p>To carry on: <code>${text(cut(s.resume, 4_000, budget))}</code></p>` : ""}`,
+  );
+  const said = status.summary.charAt(0).toUpperCase() + status.summary.slice(1);
+  return `<div class="callout stopped" id="stopped"><b>${text(said)}.</b>${stops.join("")}</div>`;
+}
+
+function countsSection(counts: ReturnType<BatchTally["counts"]>, status: BatchStatus, budget: Budget): string {
   const inFlight = counts.sending + counts.accepted;
+  // The input's rows when the journal records them: a stopped batch's unsent rows count too.
+  const total = Math.max(counts.total, status.inputRows ?? 0);
+  const neverSent = status.neverSent === undefined ? 0 : status.neverSent - counts.unsent;
   const tiles: Array<[string, number, string]> = [
-    ["rows", counts.total, ""],
+    ["rows", total, ""],
     ["completed", counts.completed, "c-completed"],
     ["failed", counts.failed, "c-failed"],
     ["invalid", counts.invalid, "c-invalid"],
     ["unknown", counts.unknown, "c-unknown"],
     ["in flight", inFlight, "c-inflight"],
     ["waiting to be sent again", counts.unsent, "c-unknown"],
+    ["never sent", neverSent, "c-never"],
   ];
   const shown = tiles.filter(([label, value]) => label === "rows" || label === "completed" || label === "failed" || value > 0);
-  const stack = counts.total
+  const stack = total
     ? `<div class="stack" title="rows by status">${tiles
         .slice(1)
         .filter(([, value]) => value > 0)
-        .map(([label, value, cls]) => `<span class="${cls}" style="width:${pct((value / counts.total) * 100)}" title="${label}: ${count(value)}"></span>`)
+        .map(([label, value, cls]) => `<span class="${cls}" style="width:${pct((value / total) * 100)}" title="${label}: ${count(value)}"></span>`)
         .join("")}</div>`
     : "";
   const running =
-    inFlight || counts.unsent
+    status.state !== "stopped" && (inFlight || counts.unsent)
       ? `<p class="muted">${count(inFlight + counts.unsent)} row${inFlight + counts.unsent === 1 ? " was" : "s were"} not finished when this report was made: the batch may still be running, or was stopped (<code>--resume</code> carries on).</p>`
       : "";
-  return `<h2 id="counts">Rows by status</h2><div class="tiles">${shown
+  const notYet =
+    status.state === "unfinished" && neverSent > 0
+      ? `<p class="muted">${count(neverSent)} of the input's ${count(total)} rows are not in the results file yet: the batch may still be running, or stopped without a word (a crash; <code>--resume</code> carries on).</p>`
+      : "";
+  return `${stoppedCallout(status, budget)}<h2 id="counts">Rows by status</h2><div class="tiles">${shown
     .map(([label, value]) => `<div class="tile"><b>${count(value)}</b>${label}</div>`)
-    .join("")}</div>${stack}${running}`;
+    .join("")}</div>${stack}${running}${notYet}`;
 }
 
 function durationsSection(rows: TalliedRow[]): string {
@@ -171,7 +193,7 @@ interface GroupRows {
   runIds: string[];
 }
 
-function failuresSection(tally: BatchTally, rows: TalliedRow[], budget: Budget): string {
+function failuresSection(tally: BatchTally, rows: TalliedRow[], budget: Budget, finished: boolean): string {
   const byGroup = new Map<number, GroupRows>();
   for (const row of rows) {
     if (row.group === undefined || !hasEnded(row.state)) continue;
@@ -182,8 +204,10 @@ function failuresSection(tally: BatchTally, rows: TalliedRow[], budget: Budget):
     if (row.runId && entry.runIds.length < GROUP_RUN_IDS) entry.runIds.push(row.runId);
   }
   const head = `<h2 id="failures">Failures by error</h2>`;
-  if (!byGroup.size) return `${head}<p class="muted">No row failed.</p>`;
-  const groups = [...byGroup.values()].sort((a, b) => b.total - a.total || a.id - b.id);
+  if (!byGroup.size) return `${head}<p class="muted">No row failed${finished ? "" : " of those that ended"}.</p>`;
+  // The most common first; groups of as many rows in the order of their first row (rows are
+  // listed by number, so `rows[0]` is each group's first), never in the order the file met them.
+  const groups = [...byGroup.values()].sort((a, b) => b.total - a.total || a.rows[0]! - b.rows[0]! || a.id - b.id);
   const shown = groups.slice(0, MAX_GROUPS_SHOWN);
   const items = shown.map((g) => {
     const label = `<span class="status ${g.group.status === "failed" ? "bad" : "warn"}">${text(g.group.status)}</span>${
@@ -239,10 +263,12 @@ function reportBody(tally: BatchTally, options: BatchReportOptions, budget: Budg
   const header = tally.header;
   const script = header?.script;
   const generated = options.generatedAt instanceof Date && !Number.isNaN(options.generatedAt.getTime()) ? options.generatedAt : new Date();
+  const shards = tally.files.flatMap((f) => (f.shard ? [f.shard] : []));
   const facts: Array<[string, string | undefined]> = [
     ["Script", script && `<code>${text(cut(script, 300, budget))}</code>`],
     ["Version", header?.versionId && `<code>${text(cut(header.versionId, 100, budget))}</code>`],
     ["Results file", typeof options.source === "string" && options.source ? `<code>${text(cut(options.source, 300, budget))}</code>` : undefined],
+    ["Shards", shards.length ? text(cut(shards.join(", "), 300, budget)) : undefined],
     ["Lines read", `${count(tally.lines)}${tally.ignored ? `, ${count(tally.ignored)} not journal lines (ignored)` : ""}`],
     ["Made", text(when(generated.toISOString()))],
   ];
@@ -255,7 +281,9 @@ function reportBody(tally: BatchTally, options: BatchReportOptions, budget: Budg
         tally.ignored > tally.warnings.length ? `<p class="muted">and ${count(tally.ignored - tally.warnings.length)} more.</p>` : ""
       }`
     : "";
-  const title = `Batch report${script ? `: ${script}` : ""} &middot; ${count(counts.total)} rows`;
+  // The title is text (page() escapes it): a middle dot as itself, not as an entity.
+  const status = batchStatus(tally);
+  const title = `Batch report${script ? `: ${script}` : ""} \u00b7 ${count(Math.max(counts.total, status.inputRows ?? 0))} rows${status.state === "stopped" ? " \u00b7 stopped" : ""}`;
   const body = [
     `<h1>${text(cut(`Batch report${script ? `: ${script}` : ""}`, 320, budget))}</h1>`,
     `<dl class="facts two">${facts
@@ -263,9 +291,9 @@ function reportBody(tally: BatchTally, options: BatchReportOptions, budget: Budg
       .map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`)
       .join("")}</dl>`,
     shared,
-    countsSection(counts),
+    countsSection(counts, status, budget),
     durationsSection(rows),
-    failuresSection(tally, rows, budget),
+    failuresSection(tally, rows, budget, status.state === "finished"),
     rowsSection(rows),
     warnings,
     `<p class="muted" style="margin-top:40px">Made by reduck-client. This page makes no requests: all it shows is inside it.</p>`,

@@ -44,6 +44,19 @@ export interface TalliedHeader {
   shared: unknown;
 }
 
+/** One results file as its last process left it: the rows it was to run, and whether it stopped early. */
+export interface TalliedFile {
+  /** Its name, as given to `startFile`. */
+  source: string | undefined;
+  /** Rows its input holds (its shard's), from its last `started` line, when that says. */
+  rows: number | undefined;
+  shard: string | undefined;
+  /** Whether any process recorded its start (journals written before these lines do not). */
+  started: boolean;
+  /** Its last process stopped before every row ended (a later start clears it). */
+  stopped: { at: string | undefined; why: string; resume: string | undefined } | undefined;
+}
+
 /** Distinct errors kept; the ones after fall into one "other errors" group. */
 const MAX_GROUPS = 1_000;
 /** Warnings kept (lines that are not journal lines); the rest are counted. */
@@ -93,6 +106,21 @@ export class BatchTally {
   private otherGroup: number | undefined;
   private readonly groupIds = new Map<string, number>();
   private readonly byKey = new Map<string, TalliedRow>();
+  /** The results files read, in order (one, unnamed, when lines come without `startFile`). */
+  readonly files: TalliedFile[] = [];
+
+  /**
+   * Starts reading another results file (one shard's, say): its lines follow. A row found in
+   * several files (the same key) is counted once, as the last file read leaves it.
+   */
+  startFile(source?: string): void {
+    this.files.push({ source, rows: undefined, shard: undefined, started: false, stopped: undefined });
+  }
+
+  private file(): TalliedFile {
+    if (!this.files.length) this.startFile();
+    return this.files[this.files.length - 1]!;
+  }
 
   /** Reads one line of a results file (a torn or foreign line is counted, not fatal). */
   addLine(line: string): void {
@@ -134,6 +162,16 @@ export class BatchTally {
       this.header ??= { script: str(value.script), versionId: str(value.versionId), shared: value.shared };
       return;
     }
+    if (status === "started") {
+      const rows = typeof value.rows === "number" && Number.isSafeInteger(value.rows) && value.rows >= 0 ? value.rows : undefined;
+      Object.assign(this.file(), { started: true, rows, shard: str(value.shard)?.slice(0, 40), stopped: undefined });
+      return;
+    }
+    if (status === "stopped") {
+      const why = str(value.why)?.slice(0, 2_000) ?? "stopped";
+      this.file().stopped = { at: str(value.at), why, resume: str(value.resume)?.slice(0, 4_000) };
+      return;
+    }
     const row = value.row;
     if (typeof status !== "string" || !STATES.includes(status as RowState) || typeof row !== "number" || !Number.isSafeInteger(row)) {
       return this.ignore(`line ${this.lines} is not a journal line`);
@@ -173,7 +211,7 @@ export class BatchTally {
   }
 
   private groupOf(status: string, errorType: string | undefined, error: unknown): number {
-    const message = typeof error === "string" ? error : error === undefined || error === null ? "(no error given)" : safeJson(error);
+    const message = typeof error === "string" ? saidOnce(error) : error === undefined || error === null ? "(no error given)" : safeJson(error);
     const key = errorKey(status, errorType, message);
     const known = this.groupIds.get(key);
     if (known !== undefined) {
@@ -215,6 +253,19 @@ export class BatchTally {
 /** Whether a row's state is an outcome (it ended), not in flight. */
 export function hasEnded(state: RowState): boolean {
   return OUTCOMES.has(state);
+}
+
+/**
+ * An error journaled by an earlier version as `X (its service's words)` when those words held X
+ * whole (`Error: Out of stock (reduck/x.com/y failed on the site: Out of stock)`): the words
+ * alone, as rows journaled now say it.
+ */
+function saidOnce(message: string): string {
+  if (message.length > 4_000 || !message.endsWith(")")) return message;
+  const open = message.indexOf(" (");
+  if (open < 0) return message;
+  const [error, words] = [message.slice(0, open).replace(/^\w*Error: /, ""), message.slice(open + 2, -1)];
+  return words === error || words.endsWith(`: ${error}`) ? words : message;
 }
 
 function safeJson(value: unknown): string {

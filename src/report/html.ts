@@ -239,6 +239,7 @@ table{border-collapse:collapse;width:100%}
 th,td{text-align:left;vertical-align:top;padding:4px 8px;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
 th{color:var(--muted);font-weight:600}
 .callout{border-left:4px solid var(--bad);background:var(--bad-bg);padding:10px 14px;border-radius:4px;margin:14px 0}
+.callout.stopped{border-left-color:var(--warn);background:var(--panel)}
 .callout a{color:inherit}
 .steps{list-style:none;margin:0;padding:0}
 .step{border-bottom:1px solid var(--line);padding:6px 4px;scroll-margin-top:20px}
@@ -267,7 +268,7 @@ details.shot[open] img{max-width:100%;max-height:100%;cursor:zoom-out}
 .tile b{display:block;font-size:20px}
 .stack{display:flex;height:12px;border-radius:6px;overflow:hidden;background:var(--panel);margin:8px 0}
 .stack span{display:block;height:100%}
-.c-completed{background:var(--ok)}.c-failed{background:var(--bad)}.c-invalid{background:var(--warn)}.c-unknown{background:#888}.c-inflight{background:var(--bar)}
+.c-completed{background:var(--ok)}.c-failed{background:var(--bad)}.c-invalid{background:var(--warn)}.c-unknown{background:#888}.c-inflight{background:var(--bar)}.c-never{background:var(--line)}
 .hist{display:grid;grid-template-columns:9em minmax(0,1fr) 6em;gap:4px 10px;align-items:center}
 .hist .track{height:14px}
 .rowlist{background:var(--panel);border-radius:6px;padding:8px 0;margin:6px 0}

@@ -8,6 +8,7 @@
  */
 export { renderTraceHtml, type TracePageInput } from "./trace-page.js";
 export { renderBatchReportHtml, type BatchReportOptions } from "./batch-page.js";
-export { BatchTally, type RowState, type TalliedRow, type ErrorGroup, type TalliedHeader } from "./batch-tally.js";
+export { BatchTally, type RowState, type TalliedRow, type ErrorGroup, type TalliedHeader, type TalliedFile } from "./batch-tally.js";
+export { batchStatus, type BatchStatus } from "./batch-status.js";
 export { normaliseTrace, normaliseRun, type TraceView, type TraceStepView, type TraceScreenshotView, type RunView } from "./trace-data.js";
 export { fetchScreenshot, imageTypeOf, MAX_SCREENSHOT_BYTES, type FetchScreenshotOptions, type ScreenshotImage, type ImageType } from "./screenshots.js";

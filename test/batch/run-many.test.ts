@@ -240,10 +240,11 @@ describe("runMany", () => {
     );
     expect(warnings).toEqual([expect.stringMatching(/ignored its last line, cut off by an interrupted write/)]);
     expect(outcomes).toEqual([expect.objectContaining({ row: 3, status: "completed" })]);
-    // Every line parses: the torn one is gone; after the batch's own first line, each is a row's.
+    // Every line parses: the torn one is gone; after the batch's own first line, each is a row's or a process's start.
     const [header, ...rest] = await journalLines(journal);
     expect(header).toMatchObject({ status: "batch", script: SCRIPT });
-    expect(rest.every((l) => typeof l.key === "string")).toBe(true);
+    expect(rest.filter((l) => l.status === "started")).toHaveLength(2);
+    expect(rest.every((l) => typeof l.key === "string" || l.status === "started")).toBe(true);
   });
 
   test("a stale lock (its process is gone) is taken over with a warning", async () => {
@@ -414,5 +415,79 @@ describe("runMany", () => {
     const { counts, error } = await runMany({ client: sandbox.client, script: SCRIPT, rows: 5 } as never);
     expect(error).toMatchObject({ kind: "invalid_request", error: expect.stringContaining("rows must be an iterable") });
     expect(counts.completed).toBe(0);
+  });
+});
+
+describe("runMany: a stop recorded, and shards", () => {
+  test("the journal records the rows to run when known, and a stop before the end with why and how to carry on", async () => {
+    const journal = path.join(sandbox.folder, "stopped.jsonl");
+    const stop = new AbortController();
+    const run = runMany({
+      client: sandbox.client,
+      script: SCRIPT,
+      rows: rows(30),
+      concurrency: 1,
+      groupSize: 1,
+      journal,
+      stop: stop.signal,
+      browser: "extension",
+    });
+    for await (const _ of run) stop.abort("stopped by the caller's own reason");
+    const lines = await journalLines(journal);
+    expect(lines.filter((l) => l.status === "started")).toEqual([expect.objectContaining({ rows: 30 })]);
+    expect(lines.at(-1)).toMatchObject({ status: "stopped", why: "stopped by the caller's own reason", resume: expect.stringContaining("resume: true") });
+    expect(run.counts.completed).toBeLessThan(30);
+    // Run to its end, the batch records no stop.
+    const rest = runMany({ client: sandbox.client, script: SCRIPT, rows: rows(30), journal, resume: true, browser: "extension" });
+    await rest;
+    const after = await journalLines(journal);
+    expect(after.filter((l) => l.status === "stopped")).toHaveLength(1);
+    expect(after.filter((l) => l.status === "started")).toHaveLength(2);
+    expect(after.findLastIndex((l) => l.status === "started")).toBeGreaterThan(after.findIndex((l) => l.status === "stopped"));
+  });
+
+  test("a refused credential stops the batch: the journal's stopped line says why, the rows never sent are not in it", async () => {
+    const journal = path.join(sandbox.folder, "fatal.jsonl");
+    let sent = 0;
+    sandbox.use(
+      http.post("*/run", () => {
+        if (sent++ < 1) return undefined;
+        return HttpResponse.json({ error: "This API key was revoked" }, { status: 401 });
+      }),
+    );
+    const run = runMany({ client: sandbox.client, script: SCRIPT, rows: rows(10), concurrency: 1, groupSize: 1, journal, browser: "extension" });
+    await run;
+    expect(run.error).toMatchObject({ status: 401 });
+    const lines = await journalLines(journal);
+    expect(lines.at(-1)).toMatchObject({ status: "stopped", why: run.error!.error });
+    expect(lines.filter((l) => l.status === "completed")).toHaveLength(1);
+  });
+
+  test("`shard`: each of three runs its share of an array's rows, disjoint and covering them all; its total is its share", async () => {
+    const all = rows(24);
+    const seen: number[] = [];
+    for (let index = 1; index <= 3; index++) {
+      const journal = path.join(sandbox.folder, `shard-${index}.jsonl`);
+      const run = runMany({ client: sandbox.client, script: SCRIPT, rows: all, shard: { index, count: 3 }, journal, browser: "extension" });
+      const outcomes = await collect(run);
+      expect(run.error).toBeUndefined();
+      expect(run.counts.total).toBe(outcomes.length);
+      expect(run.counts.totalKnown).toBe(true);
+      seen.push(...outcomes.map((o) => o.row));
+      expect((await journalLines(journal))[0]).toMatchObject({ status: "batch", shard: `${index}/3` });
+    }
+    expect(seen.sort((a, b) => a - b)).toEqual(all.map((_, i) => i + 1));
+    expect(runsByName().size).toBe(24);
+    expect([...runsByName().values()].every((c) => c === 1)).toBe(true);
+  });
+
+  test("a shard that is not one of 1..count is refused before anything is sent", async () => {
+    const { error } = await runMany({ client: sandbox.client, script: SCRIPT, rows: rows(2), shard: { index: 4, count: 3 }, browser: "extension" });
+    expect(error).toMatchObject({
+      kind: "invalid_request",
+      code: "invalid_options",
+      error: "shard: the shard's number must be from 1 to 3 (1/3 ... 3/3), not 4",
+    });
+    expect(runsByName().size).toBe(0);
   });
 });

@@ -45,6 +45,10 @@ describe("reduck batch --report FILE", () => {
       expect(html).toMatch(new RegExp(`row ${line.row} +${line.status} +${line.runId}`));
     }
     expect(html).toMatch(/row 8 +invalid +-  error #\d/);
+    // The error said once: the service's words hold its `error` whole, so they alone.
+    const failed = (await journal(path.join(dir, "people.results.jsonl"))).filter((l) => l.status === "failed");
+    expect(failed.map((l) => l.error)).toEqual(Array(2).fill("@demo/rows.example/echo failed on the site: the site said no"));
+    expect(html).toContain("<pre>@demo/rows.example/echo failed on the site: the site said no</pre>");
   });
 
   test("--json adds where the report is to the summary", async () => {
@@ -79,6 +83,67 @@ describe("reduck batch --report FILE", () => {
     expect(await readFile(report, "utf8")).toContain(`<b>${ended}</b>completed`);
   });
 
+  test("stopped by SIGINT: the page and `batch report --json` say stopped after N of M rows, K never sent, with the --resume command; once resumed, finished", async () => {
+    const dir = await folder();
+    const input = path.join(dir, "forty.jsonl");
+    await writeFile(input, `${Array.from({ length: 40 }, (_, i) => JSON.stringify({ name: `forty${i}` })).join("\n")}\n`);
+    const out = path.join(dir, "forty.results.jsonl");
+    const report = path.join(dir, "forty.html");
+    const r = await runCli(["batch", "--script", "rows.example/slow", "--input", input, "--concurrency", "2", "--report", report], {
+      env,
+      onStart: (child) => {
+        void waitFor("a first row to complete", async () => existsSync(out) && (await readFile(out, "utf8")).includes('"completed"')).then(() =>
+          child.kill("SIGINT"),
+        );
+      },
+    });
+    expect(r.code).toBe(130);
+    const command = /To continue where it stopped: (.+)\n/.exec(r.stderr)?.[1];
+    expect(command).toContain("--resume");
+    const lines = await journal(out);
+    expect(lines.filter((l) => l.status === "started")).toEqual([expect.objectContaining({ rows: 40 })]);
+    expect(lines.at(-1)).toMatchObject({ status: "stopped", why: expect.stringContaining("interrupted (Ctrl-C)"), resume: command });
+    const ended = lines.filter((l) => l.status === "completed").length;
+    expect(ended).toBeGreaterThan(0);
+    expect(ended).toBeLessThan(40);
+    const words = `stopped after ${ended} of 40 rows, ${40 - ended} never sent`;
+
+    const html = await readFile(report, "utf8");
+    expect(html).toMatch(/<title>[^<]* · 40 rows · stopped<\/title>/);
+    expect(html).toContain(`<div class="callout stopped" id="stopped"><b>S${words.slice(1)}.</b>`);
+    expect(html).toContain(`To carry on: <code>${command!.replace(/'/g, "&#39;")}</code>`);
+    expect(html).toContain("<b>40</b>rows");
+    expect(html).toContain(`<b>${40 - ended}</b>never sent`);
+    expect(html).not.toContain("No row failed.");
+    // Not in green: the stopped callout has a colour of its own.
+    expect(html).toMatch(/\.callout\.stopped\{border-left-color:var\(--warn\)/);
+
+    // The counts alone, without a page: exit 0.
+    const json = await runCli(["batch", "report", out, "--json"], { env });
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      state: "stopped",
+      summary: words,
+      inputRows: 40,
+      neverSent: 40 - ended,
+      rows: { total: ended, completed: ended },
+      stops: [{ source: "forty.results.jsonl", why: expect.stringContaining("interrupted"), resume: command }],
+    });
+
+    // Carried on to the end: the same file's report says finished.
+    const resumed = await runCli(
+      command!
+        .split(" ")
+        .slice(1)
+        .map((w) => w.replace(/^'(.*)'$/, "$1")),
+      { env },
+    );
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const after = await runCli(["batch", "report", out, "--json"], { env });
+    expect(JSON.parse(after.stdout)).toMatchObject({ state: "finished", summary: "finished: all 40 rows ended", inputRows: 40, neverSent: 0 });
+    expect(await readFile(report, "utf8")).not.toContain("callout stopped");
+  });
+
   test("--report naming a folder is refused before anything is sent (exit 2)", async () => {
     const dir = await folder();
     const input = path.join(dir, "never.jsonl");
@@ -105,7 +170,16 @@ describe("reduck batch report RESULTS.jsonl", () => {
     expect(JSON.parse(json.stdout)).toEqual({
       path: report,
       rows: { total: 8, completed: 5, failed: 2, invalid: 1, unknown: 0, sending: 0, accepted: 0, unsent: 0 },
+      state: "finished",
+      summary: "finished: all 8 rows ended",
+      inputRows: 8,
+      neverSent: 0,
     });
+    // --json alone: the same counts, no page, exit 0.
+    const counts = await runCli(["batch", "report", path.join(dir, "people.results.jsonl"), "--json"], { env });
+    expect(counts.code, counts.stderr).toBe(0);
+    const { path: _, ...rest } = JSON.parse(json.stdout);
+    expect(JSON.parse(counts.stdout)).toEqual(rest);
   });
 
   test("a running batch's file (rows in flight, a last line half written) makes a report that says what is unfinished", async () => {
@@ -188,7 +262,7 @@ describe("batch is a command and a topic", () => {
     expect(batch.stdout).toMatch(/COMMANDS\n {2}batch report {2}Make a batch's report/);
     const report = await runCli(["batch", "report", "--help"], { env });
     expect(report.code).toBe(0);
-    expect(report.stdout).toContain("$ reduck batch report RESULTS [--json]");
+    expect(report.stdout).toContain("$ reduck batch report RESULTS... [--json]");
     expect(report.stdout).toContain("--html=FILE  Write the report");
   });
 

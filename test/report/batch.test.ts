@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { renderBatchReportHtml } from "../../src/report/batch-page.js";
+import { batchStatus } from "../../src/report/batch-status.js";
 import { BatchTally } from "../../src/report/batch-tally.js";
 
 const at = (s: number) => new Date(Date.UTC(2026, 2, 2, 14, 0, s)).toISOString();
@@ -125,5 +126,97 @@ describe("renderBatchReportHtml", () => {
     const empty = renderBatchReportHtml("");
     expect(empty).toContain("The results file holds no row yet.");
     expect(empty).toContain("<b>0</b>rows");
+  });
+});
+
+describe("a report's page: title, order of failures, errors said once", () => {
+  test("the <title> is text with a real middle dot, never a literal entity", () => {
+    const html = renderBatchReportHtml(journal().join("\n"));
+    expect(html).toContain("<title>Batch report: reduck/mail.google.com/send_email · 12 rows</title>");
+    expect(html).not.toContain("&amp;middot;");
+  });
+
+  test("failures of one row each are listed in row order, whatever order the file met them", () => {
+    const lines = [5, 2, 9].map((row) =>
+      JSON.stringify({ row, key: `k${row}`, status: "failed", runId: null, error: `the ${"?abcdefghi"[row]} button is gone` }),
+    );
+    const html = renderBatchReportHtml(lines.join("\n"));
+    const order = [...html.matchAll(/Rows: <span class="mono">(\d+)<\/span>/g)].map((m) => Number(m[1]));
+    expect(order).toEqual([2, 5, 9]);
+  });
+
+  test("an older journal's error said twice (`Error: X (… failed on the site: X)`) is shown once", () => {
+    const line = { row: 1, key: "k1", status: "failed", runId: null, error: "Error: Out of stock (reduck/x.com/y failed on the site: Out of stock)" };
+    const html = renderBatchReportHtml(JSON.stringify(line));
+    expect(html).toContain("<pre>reduck/x.com/y failed on the site: Out of stock</pre>");
+    const different = renderBatchReportHtml(JSON.stringify({ ...line, error: "timeout (The page took too long)" }));
+    expect(different).toContain("<pre>timeout (The page took too long)</pre>");
+  });
+});
+
+describe("a stopped batch, told from a finished one", () => {
+  const header = { status: "batch", script: "reduck/mail.google.com/send_email", versionId: "v3", shared: {} };
+  const done = (row: number) => ({ row, key: `k${row}`, status: "completed", runId: uuid(row), result: {}, at: at(row) });
+  const stopped = {
+    status: "stopped",
+    at: at(30),
+    why: "interrupted (Ctrl-C): no more rows were sent",
+    resume: "reduck batch --script x --input p.csv --resume",
+  };
+
+  test("stopped after N of M rows, K never sent, with the command that carries on; no green 'No row failed.'", () => {
+    const tally = new BatchTally();
+    for (const line of [header, { status: "started", at: at(0), rows: 40 }, done(1), done(2), done(3), done(4), stopped]) tally.add(line);
+    expect(batchStatus(tally)).toMatchObject({
+      state: "stopped",
+      inputRows: 40,
+      ended: 4,
+      neverSent: 36,
+      summary: "stopped after 4 of 40 rows, 36 never sent",
+    });
+    const html = renderBatchReportHtml(tally);
+    expect(html).toContain('<div class="callout stopped" id="stopped"><b>Stopped after 4 of 40 rows, 36 never sent.</b>');
+    expect(html).toContain("To carry on: <code>reduck batch --script x --input p.csv --resume</code>");
+    expect(html).toContain("<b>40</b>rows");
+    expect(html).toContain("<b>36</b>never sent");
+    expect(html).toContain("No row failed of those that ended.");
+    expect(html).toContain("· 40 rows · stopped</title>");
+  });
+
+  test("a later start (a resume) clears the stop; finished once every row ended", () => {
+    const tally = new BatchTally();
+    const rows = Array.from({ length: 4 }, (_, i) => done(i + 1));
+    for (const line of [header, { status: "started", at: at(0), rows: 4 }, rows[0], stopped, { status: "started", at: at(40), rows: 4 }, ...rows.slice(1)])
+      tally.add(line);
+    expect(batchStatus(tally)).toMatchObject({ state: "finished", stops: [], summary: "finished: all 4 rows ended" });
+    expect(renderBatchReportHtml(tally)).not.toContain("callout stopped");
+  });
+
+  test("a journal written before these lines still reads: finished or in flight, the input's size unknown", () => {
+    const tally = new BatchTally();
+    for (const line of journal()) tally.addLine(line);
+    const status = batchStatus(tally);
+    expect(status).toMatchObject({ state: "unfinished", ended: 9, inFlight: 2, stops: [] });
+    expect(status.inputRows).toBeUndefined();
+    const finished = new BatchTally();
+    for (const line of [header, done(1), done(2)]) finished.add(line);
+    expect(batchStatus(finished)).toMatchObject({ state: "finished", summary: "finished: all 2 rows ended" });
+  });
+
+  test("several results files (shards) make one tally: their rows once each, their input rows summed, a stop in one is the batch's", () => {
+    const tally = new BatchTally();
+    tally.startFile("a.results.jsonl");
+    for (const line of [header, { status: "started", at: at(0), rows: 2, shard: "1/2" }, done(1), done(3)]) tally.add(line);
+    tally.startFile("b.results.jsonl");
+    for (const line of [header, { status: "started", at: at(0), rows: 3, shard: "2/2" }, done(2), stopped]) tally.add(line);
+    // The first file again: its rows are not counted twice.
+    tally.startFile("a.results.jsonl");
+    for (const line of [header, { status: "started", at: at(0), rows: 2, shard: "1/2" }, done(1), done(3)]) tally.add(line);
+    expect(tally.counts()).toMatchObject({ total: 3, completed: 3 });
+    expect(batchStatus(tally)).toMatchObject({
+      state: "stopped",
+      inputRows: 7,
+      stops: [{ source: "b.results.jsonl", why: stopped.why, resume: stopped.resume }],
+    });
   });
 });

@@ -8,7 +8,8 @@ export const batchModules = () =>
     import("../../batch/resume.js"),
     import("../../batch/rows.js"),
     import("../../batch/run-many.js"),
-  ]).then(([journal, prepare, resume, rows, runMany]) => ({ ...journal, ...prepare, ...resume, ...rows, ...runMany }));
+    import("../../batch/shard.js"),
+  ]).then(([journal, prepare, resume, rows, runMany, shard]) => ({ ...journal, ...prepare, ...resume, ...rows, ...runMany, ...shard }));
 
 /** A count as people read it: `2,000`. */
 export const n = (x: number) => x.toLocaleString("en-US");

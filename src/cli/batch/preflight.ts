@@ -41,11 +41,16 @@ export async function preflight(
   journal: string | undefined,
   retry: { retryFailed?: boolean; retryUnknown?: boolean },
 ): Promise<Preflight> {
-  const { readJournal, readRows, resumeRefusal, RowPreparer, RowsError } = await batchModules();
+  const { readJournal, readRows, resumeRefusal, RowPreparer, RowsError, shardName } = await batchModules();
   const contents = journal ? await readJournal(journal) : undefined;
-  // Other arguments for every row than the journal's would make every row new: refused here, before anything is sent.
-  const refusal =
-    contents && resumeRefusal(contents, { script: script.address, versionId: script.versionId, shared: options.shared ?? {} }, journal!, CLI_RESUME_WORDS);
+  // Other arguments for every row (or another shard) than the journal's: refused here, before anything is sent.
+  const identity = {
+    script: script.address,
+    versionId: script.versionId,
+    shared: options.shared ?? {},
+    ...(options.shard ? { shard: shardName(options.shard) } : {}),
+  };
+  const refusal = contents && resumeRefusal(contents, identity, journal!, CLI_RESUME_WORDS);
   if (refusal) throw usageError(refusal);
   const states = contents?.states;
   const preparer = new RowPreparer(script, options);
@@ -53,6 +58,8 @@ export async function preflight(
   try {
     for await (const values of readRows(input)) {
       const check = await preparer.prepare(values);
+      // Another shard's row: that machine checks it.
+      if (!check) continue;
       result.total++;
       const prior = states?.get(check.key)?.outcome?.status;
       if (prior === "completed" || (prior === "failed" && !retry.retryFailed) || (prior === "unknown" && !retry.retryUnknown)) {

@@ -43,6 +43,7 @@ export interface BatchFlags {
   device?: string;
   version?: string;
   "version-id"?: string;
+  shard?: string;
 }
 
 /** What `reduck batch` was given, and how it reaches the service and the user. */
@@ -60,7 +61,7 @@ export interface BatchCommandLine extends CommandLine<BatchFlags> {
  */
 export async function runBatch(line: BatchCommandLine): Promise<BatchChecked | BatchEnded> {
   keepYoungGenerationSmall();
-  const { readBatchScript, readRows, rowsFormat, runMany } = await batchModules();
+  const { parseShard, readBatchScript, readRows, rowsFormat, runMany } = await batchModules();
   const { flags } = line;
   const browser = browserOf(flags.browser, flags.device);
   if ((flags["retry-failed"] || flags["retry-unknown"]) && !flags.resume)
@@ -80,7 +81,11 @@ export async function runBatch(line: BatchCommandLine): Promise<BatchChecked | B
   } catch (err) {
     throw usageError(`--input ${(err as Error).message}`);
   }
-  const out = flags.out ? path.resolve(expandHome(flags.out)) : path.join(path.dirname(input), `${path.basename(input, path.extname(input))}.results.jsonl`);
+  const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
+  if (typeof shard === "string") throw usageError(`--shard ${flags.shard}: ${shard}`);
+  // Two shards in one folder write two results files: `people.shard-1-of-4.results.jsonl`.
+  const name = `${path.basename(input, path.extname(input))}${shard ? `.shard-${shard.index}-of-${shard.count}` : ""}.results.jsonl`;
+  const out = flags.out ? path.resolve(expandHome(flags.out)) : path.join(path.dirname(input), name);
   const existing = await stat(out).then(
     (s) => s.size,
     () => 0,
@@ -106,7 +111,7 @@ export async function runBatch(line: BatchCommandLine): Promise<BatchChecked | B
   if (read.error) throw await scriptCallError(client, where, read.error, undefined, { ownImplied: !address.handle });
   const script = read.data;
   const check = (args: Record<string, unknown>, fileInputs: string[]) => schemaProblems(script.inputSchema, args, fileInputs);
-  const options = { shared, filesRelativeTo: path.dirname(input), check };
+  const options = { shared, filesRelativeTo: path.dirname(input), check, ...(shard ? { shard } : {}) };
 
   // Pre-flight: every row, before the first run.
   const retry = { retryFailed: flags["retry-failed"], retryUnknown: flags["retry-unknown"] };
@@ -116,12 +121,18 @@ export async function runBatch(line: BatchCommandLine): Promise<BatchChecked | B
 
   const progress = batchProgressLine(found.total, !line.json);
   const { stop, hard } = stopOnInterrupt(() => progress.clear());
+  const resume = resumeCommand(line.bin, process.argv.slice(2), out, Boolean(flags.out));
+  // Whether any row was read: a batch that could not start (its journal locked...) is an error of its own.
+  let began = false;
   const run = runMany({
     client,
     script: script.address,
     contract: script,
     rows: readRows(input),
+    // Counted by the pre-flight: the journal records it, and a stopped batch's report says how many were never sent.
+    total: found.total,
     ...options,
+    resumeCommand: resume,
     concurrency: flags.concurrency,
     journal: out,
     resume: flags.resume,
@@ -130,7 +141,10 @@ export async function runBatch(line: BatchCommandLine): Promise<BatchChecked | B
     headers: SOURCE,
     stop,
     signal: hard,
-    onProgress: progress.update,
+    onProgress: (counts) => {
+      began = true;
+      progress.update(counts);
+    },
     onWarning: (w) => {
       progress.clear();
       writeText(process.stderr, `Warning: ${w}\n`);
@@ -142,7 +156,7 @@ export async function runBatch(line: BatchCommandLine): Promise<BatchChecked | B
   progress.clear();
   if (report) await writeReport(out, report, line.note);
   const c = run.counts;
-  if (run.error && c.completed + c.failed + c.invalid + c.unknown === 0 && c.total === 0) throw fromReduckError(run.error);
+  if (run.error && !began) throw fromReduckError(run.error);
   return {
     dryRun: false,
     total: found.total,
@@ -151,7 +165,7 @@ export async function runBatch(line: BatchCommandLine): Promise<BatchChecked | B
     ...(report ? { report } : {}),
     ...(run.error ? { error: run.error } : {}),
     stopped: stop.aborted,
-    resumeCommand: resumeCommand(line.bin, process.argv.slice(2), out, Boolean(flags.out)),
+    resumeCommand: resume,
   };
 }
 
@@ -165,10 +179,11 @@ function stopOnInterrupt(beforeSaying: () => void): { stop: AbortSignal; hard: A
   process.removeListener("SIGINT", onInterrupt);
   process.on("SIGINT", () => {
     if (!stop.signal.aborted) {
-      stop.abort();
+      // The reason is the journal's `stopped` line, and the report's words.
+      stop.abort("interrupted (Ctrl-C): no more rows were sent");
       beforeSaying();
       process.stderr.write(`\nStopping: no more rows are sent; waiting for the rows in flight (Ctrl-C again to stop waiting; they stay resumable)\n`);
-    } else hard.abort();
+    } else hard.abort("interrupted twice (Ctrl-C): the rows in flight were not waited for");
   });
   return { stop: stop.signal, hard: hard.signal };
 }

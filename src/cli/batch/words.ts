@@ -114,14 +114,21 @@ function shellWord(word: string): string {
 
 /**
  * The command line that continues this batch: this one with --resume (and --out, when the
- * default was used), without --json.
+ * default was used), without --json, and without an --api-key (the command is printed, and
+ * written into the results file for the report: the key is never; a resume finds the key where
+ * this run did, or is given it again).
  *
  * @example
  * resumeCommand("reduck", ["batch", "--script", "a.com/x", "--input", "p.csv"], "/home/ada/p.results.jsonl", false);
  * // "reduck batch --script a.com/x --input p.csv --out /home/ada/p.results.jsonl --resume"
  */
 export function resumeCommand(bin: string, argv: readonly string[], out: string, outGiven: boolean): string {
-  const args = argv.filter((a) => a !== "--resume" && a !== "--json");
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "--api-key") i++;
+    else if (a !== "--resume" && a !== "--json" && !a.startsWith("--api-key=")) args.push(a);
+  }
   if (!outGiven) args.push("--out", out);
   return [bin, ...args, "--resume"].map(shellWord).join(" ");
 }

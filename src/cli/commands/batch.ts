@@ -15,7 +15,9 @@ Before the first run, every row is checked against the script's contract (types,
 
 Results go to --out (default: beside the input, NAME.results.jsonl), one JSON line per row as it ends: {"row", "key", "status", "runId", "result" | "error", "errorType"}, status completed, failed, invalid or unknown. Before each request a "sending" line is written and flushed to disk, so a batch stopped at any moment (Ctrl-C, a crash, a reboot) can be resumed with --resume: completed rows are never sent again (rows are recognised by their values, so an edited or reordered file resumes correctly); a row the service already has is waited for, never sent again; a row whose request was cut off is looked for among the script's runs, and marked unknown only when none is found (--retry-unknown sends those again; they may then run twice). --retry-failed sends failed rows again. The results file's first line records the script, its version and the name=value given for every row; --resume with others is refused before anything is sent (they would make every row new, and run it again): give the batch's own, or start a new results file with --out.
 
---report FILE writes the batch's report when it ends or is stopped: one HTML page with the rows by status, how long they took and the failures grouped by their error (\`reduck batch report\` makes it from any results file).
+--report FILE writes the batch's report when it ends or is stopped: one HTML page with the rows by status, how long they took and the failures grouped by their error, and, for a batch stopped before its end, how many rows were never sent and the command that carries on (\`reduck batch report\` makes it from any results file).
+
+--shard I/N sends only the I-th of N shares of the rows (a hash of each row's values picks its share, so every machine given the same input splits it the same way, and an edited input keeps each row in its share): N jobs of a CI matrix, one --shard each, run every row once between them. Each shard keeps its own results file (default NAME.shard-I-of-N.results.jsonl) and resumes on its own with --resume and the same --shard; \`reduck batch report\` given every shard's file makes one report.
 
 A 429 or 503 from the service slows the whole batch down (honouring Retry-After); it fails no row. Ctrl-C stops sending and waits for the rows in flight; a second Ctrl-C stops waiting (those rows stay resumable). Either way the command to resume is printed.
 
@@ -70,6 +72,11 @@ ${EXIT_CODES_HELP}`;
     "retry-unknown": Flags.boolean({ description: "With --resume: send the rows whose fate is unknown again (they may run twice)." }),
     "skip-invalid": Flags.boolean({ description: "Run the rows that pass the check; record the others as invalid." }),
     "dry-run": Flags.boolean({ description: "Check every row and say how many runs would go out; send nothing." }),
+    shard: Flags.string({
+      description:
+        "Send only this share of the rows, I of N (1/4 ... 4/4): the rows whose values hash to I, the same split on every machine. Results default to NAME.shard-I-of-N.results.jsonl; `reduck batch report` takes every shard's file.",
+      helpValue: "I/N",
+    }),
     report: Flags.string({ description: "When the batch ends or is stopped, write its report (one HTML page) here.", helpValue: "FILE" }),
     browser: browserFlag,
     device: Flags.string({ description: "Run on this paired browser (an id from `reduck devices list`).", helpValue: "ID" }),

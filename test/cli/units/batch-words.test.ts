@@ -67,4 +67,10 @@ describe("what reduck batch says when it ends, and its exit code", () => {
     );
     expect(resumeCommand("reduck", ["batch", "--out", "r.jsonl", "--resume"], "/d/r.jsonl", true)).toBe("reduck batch --out r.jsonl --resume");
   });
+
+  it("the command to resume never carries an --api-key (it is printed, and written into the results file for the report)", () => {
+    expect(
+      resumeCommand("reduck", ["batch", "--api-key", "rk_secret1", "--input", "p.csv", "--api-key=rk_secret2", "--shard", "2/4"], "/d/p.jsonl", false),
+    ).toBe("reduck batch --input p.csv --shard 2/4 --out /d/p.jsonl --resume");
+  });
 });
