@@ -11,6 +11,7 @@ import type { ReduckError } from "../core/errors.js";
 import { runScript, type BatchRunOptions, type RunBrowser, type ScriptToRun, type SingleRunOptions } from "../run/run.js";
 import type { RunError, RunStepOutcome } from "../run/outcomes.js";
 import { waitForRun } from "../run/wait.js";
+import { errorSaidOnce } from "../report/said-once.js";
 import type { BatchScript, PreparedRow } from "./prepare.js";
 
 /** The service's cap on scripts per `POST /run`. */
@@ -144,7 +145,7 @@ function endOf(o: RunStepOutcome, fallbackRunId: string | null = null): RunEnd {
   return {
     status: "failed",
     runId,
-    error: o.externalMessage ? `${o.error ?? o.status} (${o.externalMessage})` : (o.error ?? o.status),
+    error: errorSaidOnce(o.error, o.externalMessage) ?? o.status,
     ...(o.errorType ? { errorType: o.errorType } : {}),
   };
 }
@@ -158,7 +159,7 @@ function endOfWait(error: RunError | undefined, runId: string | null, what: stri
     return {
       status: "failed",
       runId: error.runId,
-      error: error.externalMessage ? `${error.error} (${error.externalMessage})` : error.error,
+      error: errorSaidOnce(error.error, error.externalMessage) ?? error.error,
       ...(error.errorType ? { errorType: error.errorType } : {}),
     };
   if (error.code === "run_not_found") return { status: "failed", runId, error: `${what} is not on this account any more (deleted?)` };

@@ -7,6 +7,7 @@ import { renderTraceHtml } from "../../report/trace-page.js";
 import { fromReduckError } from "../shell/errors.js";
 import { openPage } from "./open-page.js";
 import { temporaryPage, writePage } from "./pages.js";
+import { onThisMachine, SIMULATED_PAGE } from "./trace-screenshots.js";
 
 export interface RunPageRequest {
   client: ReduckClient;
@@ -27,8 +28,11 @@ export async function writeRunPage(request: RunPageRequest): Promise<string> {
   const { client, runId, note } = request;
   const read = await readRunTrace({ client, runId });
   if (read.error) throw fromReduckError(read.error, `reading run ${runId}`);
-  const { run, trace, images, noTrace } = read.data;
-  const html = renderTraceHtml({ run, trace, images, notes: noTrace ? [`No trace: ${noTrace}`] : [] });
+  const { run, trace, images, noTrace, view } = read.data;
+  const notes = noTrace ? [`No trace: ${noTrace}`] : [];
+  // The page says a trace named no screenshot; on the sandbox, the likely reason too.
+  if (!noTrace && trace !== null && !view.screenshots.length && onThisMachine(client.baseUrl)) notes.push(`No screenshots. ${SIMULATED_PAGE}`);
+  const html = renderTraceHtml({ run, trace, images, notes });
   const file = request.file ?? (await temporaryPage(`run-${runId}.html`));
   await writePage(file, html);
   // The URL is the service's text: on a terminal, only its printable ASCII (a URL needs no more).

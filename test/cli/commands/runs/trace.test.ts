@@ -99,7 +99,7 @@ describe("runs trace --screenshots DIR", () => {
     const saved = await reduck("runs", "trace", runId, "--screenshots", dir);
     expect(saved.exitCode).toBe(1);
     expect(saved.stderr).toContain(
-      "Error: could not save the last screenshot: https://reduck.ai/screenshots/00000000-0000-4000-8000-000000000000.png answered 404",
+      "Error: the last screenshot was not saved (https://reduck.ai answered 404): https://reduck.ai/screenshots/00000000-0000-4000-8000-000000000000.png",
     );
     expect(saved.json().screenshots[1].path).toBe(path.join(dir, `${runId}-failure.png`));
   });
