@@ -16,6 +16,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { createReduckClient } from "../../src/index.js";
 import { createMcpServer } from "../../src/mcp/server.js";
 import { fetchScreenshot } from "../../src/report/screenshots.js";
+import { SEED_IDS } from "@reduck-client/sandbox";
 import { reduck, tempDir, useSandboxForCli } from "../cli/commands/harness.js";
 import { temporaryFolder } from "../support/files.js";
 import { type Listening, listenOnLoopback } from "../support/loopback.js";
@@ -207,4 +208,37 @@ describe("every hop by one rule", () => {
     }
     nothingPastTheRule();
   });
+});
+
+test("one failing run, read through the page, runs trace and read_run_trace, names the same step (counted from 1)", async () => {
+  const runId = SEED_IDS.runs.error;
+  const file = path.join(tempDir(), "run.html");
+  expect((await reduck("runs", "trace", runId, "--html", file)).exitCode).toBe(0);
+  const html = readFileSync(file, "utf8");
+  expect(html).toContain('Failed at <a href="#step-2">step 2</a></strong>: <code>read title (timed out)</code>');
+  // The seeded run took no screenshot: its page says why there is none.
+  expect(html).toContain("None: the trace names no screenshot.");
+
+  const trace = await reduck("runs", "trace", runId);
+  expect(trace.stderr).toContain('Step 2 of 2 failed: read title (timed out). In the JSON it is "index": 1.');
+  // The JSON keeps the service's own numbering.
+  expect(trace.json().steps[1]).toMatchObject({ index: 1, ok: false });
+
+  const client = createReduckClient({ apiKey: sandbox.store.demo.apiKey, baseUrl: API, maxRetries: 0 });
+  const mcp = await createMcpServer({ folder: temporaryFolder("reduck-one-reader-"), client: async () => client });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await mcp.connect(a);
+  const agent = new Client({ name: "test", version: "1.0.0" });
+  await agent.connect(b);
+  try {
+    const r = (await agent.callTool({ name: "read_run_trace", arguments: { runId } })) as { content: Array<{ text?: string }> };
+    const text = r.content[0]!.text!;
+    expect(text).toContain("2 steps; step 2 failed: read title (timed out).");
+    expect(text).toMatch(/\n {4}2 FAILED read title \(timed out\) · 30\.0 s — page\.title: Timeout 30000ms exceeded\n/);
+    // The run's error starts with the service's own "Error:" label: said once.
+    expect(text).toContain("\nError: page.title: Timeout 30000ms exceeded at line 2:");
+    expect(text).not.toContain("Error: Error:");
+  } finally {
+    await agent.close();
+  }
 });
