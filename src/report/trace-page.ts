@@ -103,6 +103,11 @@ function outcomeSection(run: RunView, budget: Budget): string {
   if (run.error !== undefined || run.errorType || run.externalMessage) {
     const rows: string[] = [];
     if (run.errorType) rows.push(`<dt>errorType</dt><dd><code>${text(run.errorType)}</code></dd>`);
+    // The run's record has no errorType: the service gives it only with the run's own answer.
+    else
+      rows.push(
+        `<dt>errorType</dt><dd class="muted">not in the run's record: the service gives it with the run's own answer (<code>reduck run --json</code>, a results file's row, <code>runScript</code>'s error)</dd>`,
+      );
     // Said once: each of the two only when the other does not already hold it.
     const said = errorSaidOnce(run.error, run.externalMessage);
     if (run.error !== undefined && said !== run.externalMessage) rows.push(`<dt>error</dt><dd class="mono">${text(cut(run.error, 20_000, budget))}</dd>`);

@@ -218,6 +218,8 @@ test("one failing run, read through the page, runs trace and read_run_trace, nam
   expect(html).toContain('Failed at <a href="#step-2">step 2</a></strong>: <code>read title (timed out)</code>');
   // The seeded run took no screenshot: its page says why there is none.
   expect(html).toContain("None: the trace names no screenshot.");
+  // errorType has its place on the page, saying where the service gives it when its record does not.
+  expect(html).toContain("<dt>errorType</dt>");
 
   const trace = await reduck("runs", "trace", runId);
   expect(trace.stderr).toContain('Step 2 of 2 failed: read title (timed out). In the JSON it is "index": 1.');
