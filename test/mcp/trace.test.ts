@@ -222,7 +222,9 @@ describe("screenshots", () => {
     expect(r.images).toHaveLength(0);
     // The one declared too large is not even fetched.
     expect(fetched).not.toContain("https://shots.example/huge.png");
-    expect(r.text).toContain("declared: left out (its declared size, 9.5 MiB, is more than the 1.4 MiB one screenshot may take): https://shots.example/huge.png");
+    expect(r.text).toContain(
+      "declared: left out (its declared size, 9.5 MiB, is more than the 1.4 MiB one screenshot may take): https://shots.example/huge.png",
+    );
     expect(r.text).toContain("big: left out (the screenshot is larger than 1.4 MiB): https://shots.example/big.png");
     expect(r.text).toContain("html: left out (what https://shots.example sent is not a PNG or JPEG image): https://shots.example/page.png");
     expect(r.text).toContain("gone: left out (https://shots.example answered 404): https://shots.example/gone.png");
@@ -244,7 +246,9 @@ describe("screenshots", () => {
     expect(r.text).toContain(
       "lan: left out (not fetched: only https: URLs are, or the service's own origin (this is http://192.168.1.10); a service of your own on plain http is named with the httpOrigins option): http://192.168.1.10/shot.png",
     );
-    expect(r.text).toContain("file: left out (not fetched: only https: URLs are, or the service's own origin (this is file); a service of your own on plain http is named with the httpOrigins option): file:///etc/passwd");
+    expect(r.text).toContain(
+      "file: left out (not fetched: only https: URLs are, or the service's own origin (this is file); a service of your own on plain http is named with the httpOrigins option): file:///etc/passwd",
+    );
   });
 
   test("a data: URL is decoded here, without a request", async () => {

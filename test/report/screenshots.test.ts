@@ -44,7 +44,8 @@ describe("fetchScreenshot", () => {
       kind: "refused",
     });
     expect(await fetchScreenshot("file:///etc/passwd")).toEqual({
-      problem: "not fetched: only https: URLs are, or the service's own origin (this is file); a service of your own on plain http is named with the httpOrigins option",
+      problem:
+        "not fetched: only https: URLs are, or the service's own origin (this is file); a service of your own on plain http is named with the httpOrigins option",
       kind: "refused",
     });
     expect(seen.length).toBe(before);
@@ -52,8 +53,14 @@ describe("fetchScreenshot", () => {
 
   test("bytes that are no image are refused, whatever the server called them; so is more than maxBytes, or an answer other than 200", async () => {
     const own = { httpOrigins: [server.url] };
-    expect(await fetchScreenshot(`${server.url}/page.svg`, own)).toEqual({ problem: `what ${server.url} sent is not a PNG, JPEG, GIF or WebP image`, kind: "not_image" });
-    expect(await fetchScreenshot(`${server.url}/huge.png`, { ...own, maxBytes: 50_000 })).toEqual({ problem: "the screenshot is larger than 49 KiB", kind: "too_large" });
+    expect(await fetchScreenshot(`${server.url}/page.svg`, own)).toEqual({
+      problem: `what ${server.url} sent is not a PNG, JPEG, GIF or WebP image`,
+      kind: "not_image",
+    });
+    expect(await fetchScreenshot(`${server.url}/huge.png`, { ...own, maxBytes: 50_000 })).toEqual({
+      problem: "the screenshot is larger than 49 KiB",
+      kind: "too_large",
+    });
     expect(await fetchScreenshot(`${server.url}/gone.png`, own)).toEqual({ problem: `${server.url} answered 404`, kind: "gone" });
   });
 
