@@ -184,6 +184,18 @@ describe("every hop by one rule", () => {
     nothingPastTheRule();
   });
 
+  test("--html and --screenshots together: each screenshot is read once, saved and embedded alike", async () => {
+    process.env.REDUCK_MCP_URL = own;
+    const dir = tempDir();
+    const file = path.join(dir, "run.html");
+    const both = await reduck("runs", "trace", RUN, "--html", file, "--screenshots", path.join(dir, "shots"));
+    expect(both.exitCode).toBe(1);
+    expect(readdirSync(path.join(dir, "shots"))).toEqual([`${RUN}-five.png`]);
+    expect(readFileSync(file, "utf8")).toContain(`data:image/png;base64,${PNG.toString("base64")}`);
+    expect(seen.filter((url) => url === `${SHOTS}/five/5`)).toHaveLength(1);
+    nothingPastTheRule();
+  });
+
   test("read_run_trace (the agent tool)", async () => {
     const client = createReduckClient({ apiKey: sandbox.store.demo.apiKey, baseUrl: API, runBaseUrl: own, maxRetries: 0 });
     const mcp = await createMcpServer({ folder: temporaryFolder("reduck-one-reader-"), client: async () => client });

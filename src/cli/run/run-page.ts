@@ -2,7 +2,7 @@
  * `reduck runs trace RUN_ID --html FILE` / `--open`: the run's page, written and opened.
  */
 import type { ReduckClient } from "../../client.js";
-import { readRunTrace } from "../../report/read-trace.js";
+import { readRunTrace, type RunTraceRead } from "../../report/read-trace.js";
 import { renderTraceHtml } from "../../report/trace-page.js";
 import { fromReduckError } from "../shell/errors.js";
 import { openPage } from "./open-page.js";
@@ -17,6 +17,8 @@ export interface RunPageRequest {
   open: boolean;
   /** A line for people on stderr. */
   note: (message: string) => void;
+  /** The run as already read (by `--screenshots`), so its screenshots are not fetched twice. */
+  read?: RunTraceRead;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface RunPageRequest {
  */
 export async function writeRunPage(request: RunPageRequest): Promise<string> {
   const { client, runId, note } = request;
-  const read = await readRunTrace({ client, runId });
+  const read = request.read ? { data: request.read } : await readRunTrace({ client, runId });
   if (read.error) throw fromReduckError(read.error, `reading run ${runId}`);
   const { run, trace, images, noTrace, view } = read.data;
   const notes = noTrace ? [`No trace: ${noTrace}`] : [];

@@ -48,8 +48,10 @@ Steps are counted from 1 in what people read (the line on stderr that names the 
     const page = this.flags.html ? await checkPageFile(expandHome(this.flags.html), "--html") : undefined;
     const client = await this.client();
     if (page || this.flags.open) {
-      if (dir) await this.saveFrom(await this.read(runId, true), runId, dir, client.baseUrl);
-      return this.writePage(runId, page);
+      // Read once: the screenshots saved are those the page embeds.
+      const read = dir ? await this.read(runId, true) : undefined;
+      if (read && dir) await this.saveFrom(read, runId, dir, client.baseUrl);
+      return this.writePage(runId, page, read);
     }
     const read = await this.read(runId, dir !== undefined);
     // A run the service knows but that recorded no trace: the service's words, and exit 1.
@@ -69,10 +71,10 @@ Steps are counted from 1 in what people read (the line on stderr that names the 
   }
 
   /** The run's page instead of its JSON: stdout is the page's path (with --json, `{ "path" }`). */
-  private async writePage(runId: string, file: string | undefined): Promise<void> {
+  private async writePage(runId: string, file: string | undefined, read: RunTraceRead | undefined): Promise<void> {
     const { writeRunPage } = await import("../../run/run-page.js");
     const client = await this.client();
-    const written = await writeRunPage({ client, runId, file, open: this.flags.open, note: (m) => this.note(m) });
+    const written = await writeRunPage({ client, runId, file, open: this.flags.open, note: (m) => this.note(m), read });
     if (this.jsonEnabled()) this.printJson({ path: written });
     else process.stdout.write(`${written}\n`);
   }
