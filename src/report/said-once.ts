@@ -5,18 +5,23 @@
  */
 
 /**
- * The one message to show for a failure: the longer one alone when it holds the other, both
- * (`error (externalMessage)`) only when they differ, else whichever there is.
+ * The one message to show for a failure: the message alone when it holds the error (its first
+ * line, without an `Error:` label; the lines after it kept), the error alone when it holds the
+ * message, both (`error (externalMessage)`) only when they differ, else whichever there is.
  *
  * @example
- * errorSaidOnce("Timeout", "reduck/a.com/s failed on the site: Timeout"); // "reduck/a.com/s failed on the site: Timeout"
+ * errorSaidOnce("Error: Timeout", "reduck/a.com/s failed on the site: Timeout"); // "reduck/a.com/s failed on the site: Timeout"
  * errorSaidOnce("Timeout", "Try again later"); // "Timeout (Try again later)"
  */
 export function errorSaidOnce(error: string | undefined, externalMessage: string | undefined): string | undefined {
   const e = error?.trim() ? error : undefined;
   const m = externalMessage?.trim() ? externalMessage : undefined;
   if (!e || !m) return e ?? m;
-  if (m.includes(e.trim())) return m;
+  // The error's first line without the label a thrown error's text starts with ("Error: ", "TimeoutError: ").
+  const [first = "", ...rest] = e.split("\n");
+  const core = first.replace(/^[A-Za-z]*Error:\s*/, "").trim();
+  // The message holds it: the message, and whatever the error says after its first line (where it was thrown).
+  if (core && m.includes(core)) return rest.length ? `${m}\n${rest.join("\n")}` : m;
   if (e.includes(m.trim())) return e;
   return `${e} (${m})`;
 }
