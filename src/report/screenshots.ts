@@ -3,6 +3,12 @@
  * URL is the permission), bounded in size and time, and embedded only when the bytes are an image
  * by their own first bytes (PNG, JPEG, GIF, WebP), whatever the server called them. An SVG or an
  * HTML page served as a "screenshot" is never embedded.
+ *
+ * One rule for every hop: the URL and each redirect (followed here, by hand, at most 5) must be
+ * `https:` or the service's own origin, never from `https:` down to `http:`; a redirect is a new
+ * request, and a rule checked on the first URL alone would let a trace send this machine anywhere.
+ * The loop (fetchScreenshotBy) takes its one request from the caller: a fetch here, the client's
+ * exchange for the reader of a run (read-trace.ts, through core/one-hop.ts).
  */
 
 /** The image types a page embeds. */
