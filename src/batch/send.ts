@@ -11,6 +11,7 @@ import type { ReduckError } from "../core/errors.js";
 import { runScript, type BatchRunOptions, type RunBrowser, type ScriptToRun, type SingleRunOptions } from "../run/run.js";
 import type { RunError, RunStepOutcome } from "../run/outcomes.js";
 import { waitForRun } from "../run/wait.js";
+import { errorSaidOnce } from "../report/said-once.js";
 import type { BatchScript, PreparedRow } from "./prepare.js";
 
 /** The service's cap on scripts per `POST /run`. */
@@ -144,26 +145,9 @@ function endOf(o: RunStepOutcome, fallbackRunId: string | null = null): RunEnd {
   return {
     status: "failed",
     runId,
-    error: saidOnce(o.error ?? o.status, o.externalMessage),
+    error: errorSaidOnce(o.error, o.externalMessage) ?? o.status,
     ...(o.errorType ? { errorType: o.errorType } : {}),
   };
-}
-
-/**
- * A row's error in one message: the service's `error` and its words for people
- * (`externalMessage`) together only when they differ. The service's words often hold the error
- * whole, less the thrown error's name (`reduck/x.com/y failed on the site: Out of stock` beside
- * `Error: Out of stock`): then they alone.
- *
- * @example
- * saidOnce("Error: Out of stock", "reduck/x.com/y failed on the site: Out of stock"); // "reduck/x.com/y failed on the site: Out of stock"
- * saidOnce("timeout", "The page took too long"); // "timeout (The page took too long)"
- */
-export function saidOnce(error: string, externalMessage: string | undefined): string {
-  if (!externalMessage || error.includes(externalMessage)) return error;
-  const bare = error.replace(/^\w*Error: /, "");
-  if (externalMessage.includes(bare)) return externalMessage;
-  return `${error} (${externalMessage})`;
 }
 
 /** What a failed wait means for its row. */
@@ -175,7 +159,7 @@ function endOfWait(error: RunError | undefined, runId: string | null, what: stri
     return {
       status: "failed",
       runId: error.runId,
-      error: saidOnce(error.error, error.externalMessage),
+      error: errorSaidOnce(error.error, error.externalMessage) ?? error.error,
       ...(error.errorType ? { errorType: error.errorType } : {}),
     };
   if (error.code === "run_not_found") return { status: "failed", runId, error: `${what} is not on this account any more (deleted?)` };

@@ -90,6 +90,13 @@ export async function readScriptTool(ctx: ToolContext, input: Input<"readScriptI
     fileInputs,
     howToPassFiles: fileInputs.length ? 'Put the file in the reduck folder on the desktop and pass files: { <input>: { relativePath: "<name>" } }.' : undefined,
     ...(input.code && typeof version?.content === "string" ? { content: cutText(version.content, DOCUMENT_CHARS) } : {}),
+    // As the CLI says it: the service withholds the code of official catalogue scripts from non-members.
+    ...(input.code && typeof version?.content !== "string"
+      ? {
+          codeWithheld:
+            "The service withheld this version's code: the code of an official catalogue script is shown only to members of the project that owns it.",
+        }
+      : {}),
   });
 }
 

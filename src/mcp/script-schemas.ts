@@ -47,6 +47,7 @@ export function scriptSchemas(z: typeof Zod, { closed, open, next, naming, pagin
     fileInputs: z.array(open({ name: z.string(), required: z.boolean() })),
     howToPassFiles: z.string().optional(),
     content: z.string().optional().describe("The version's code, with code: true (when the service shows it)."),
+    codeWithheld: z.string().optional().describe("With code: true, why there is no content: the service withheld the code."),
   });
 
   /** How a tool that acts on one script names it (not a run: no args, no files). */

@@ -112,11 +112,11 @@ function duration(ms: number): string {
 }
 
 /**
- * The steps as lines an agent reads: number, outcome, action, duration, error; a gap says how
- * many steps are left out.
+ * The steps as lines an agent reads: number (counted from 1, as on the run's page), outcome,
+ * action, duration, error; a gap says how many steps are left out.
  *
  * @example
- * stepLines(readTrace(trace)); // ["  0 ok      page.goto(\"https://example.com/\") · 418 ms", "  1 FAILED  locator('h2').textContent() · 1533 ms — Timeout ..."]
+ * stepLines(readTrace(trace)); // ["    1 ok     page.goto(\"https://example.com/\") · 418 ms", "    2 FAILED locator('h2').textContent() · 1533 ms — Timeout ..."]
  */
 export function stepLines(view: ToolTraceView): string[] {
   const lines: string[] = [];
@@ -128,7 +128,7 @@ export function stepLines(view: ToolTraceView): string[] {
     const detail = step.detail === undefined ? "" : ` ${oneLine(JSON.stringify(step.detail) ?? "", 200)}`;
     const took = step.durationMs !== undefined ? ` · ${duration(step.durationMs)}` : "";
     const error = step.error ? ` — ${oneLine(step.error, STEP_FIELD_CHARS)}` : "";
-    lines.push(`  ${String(step.index).padStart(3)} ${outcome} ${step.action}${detail}${took}${error}`);
+    lines.push(`  ${String(step.index + 1).padStart(3)} ${outcome} ${step.action}${detail}${took}${error}`);
   }
   if (view.totalSteps > previous + 1 && previous >= 0) lines.push(`  … ${view.totalSteps - previous - 1} steps left out …`);
   return lines;

@@ -3,13 +3,26 @@
  * URL is the permission), bounded in size and time, and embedded only when the bytes are an image
  * by their own first bytes (PNG, JPEG, GIF, WebP), whatever the server called them. An SVG or an
  * HTML page served as a "screenshot" is never embedded.
+ *
+ * One rule for every hop: the URL and each redirect (followed here, by hand, at most 5) must be
+ * `https:` or the service's own origin, never from `https:` down to `http:`; a redirect is a new
+ * request, and a rule checked on the first URL alone would let a trace send this machine anywhere.
+ * The loop (fetchScreenshotBy) takes its one request from the caller: a fetch here, the client's
+ * exchange for the reader of a run (read-trace.ts, through core/one-hop.ts).
  */
 
 /** The image types a page embeds. */
 export type ImageType = "image/png" | "image/jpeg" | "image/gif" | "image/webp";
 
-/** One screenshot's image, or why there is none. */
-export type ScreenshotImage = { bytes: Uint8Array; type: ImageType } | { problem: string };
+/**
+ * Why a screenshot has no image: `refused` (a URL, or a redirect's, that the rule does not let
+ * this machine fetch), `too_large`, `not_image` (bytes of another kind, whatever they were called),
+ * `gone` (an answer other than 200), `unreachable` (no whole answer: the network, the time).
+ */
+export type ScreenshotProblemKind = "refused" | "too_large" | "not_image" | "gone" | "unreachable";
+
+/** One screenshot's image (its type sniffed from its bytes), or why there is none: `problem` in words. */
+export type ScreenshotImage = { bytes: Uint8Array; type: ImageType } | { problem: string; kind?: ScreenshotProblemKind };
 
 /** A screenshot's bytes are left out past this size (a full-page PNG of a long page is a few MB). */
 export const MAX_SCREENSHOT_BYTES = 10 * 2 ** 20;
@@ -50,69 +63,88 @@ function originOf(url: string): string | undefined {
   }
 }
 
-const mib = (bytes: number) => (bytes < 2 ** 20 ? `${Math.ceil(bytes / 1024)} KiB` : `${(bytes / 2 ** 20).toFixed(0)} MiB`);
+const mib = (bytes: number) => (bytes < 2 ** 20 ? `${Math.ceil(bytes / 1024)} KiB` : `${(bytes / 2 ** 20).toFixed(1).replace(/\.0$/, "")} MiB`);
 
-function checked(bytes: Uint8Array, where: string): ScreenshotImage {
+/** Redirects followed at most, each checked by the rule. */
+export const MAX_SCREENSHOT_REDIRECTS = 5;
+
+const problem = (kind: ScreenshotProblemKind, words: string): ScreenshotImage => ({ problem: words, kind });
+
+const IMAGE_NAMES: Record<ImageType, string> = { "image/png": "PNG", "image/jpeg": "JPEG", "image/gif": "GIF", "image/webp": "WebP" };
+
+function checked(bytes: Uint8Array, where: string, accept: readonly ImageType[] | undefined): ScreenshotImage {
   const type = imageTypeOf(bytes);
-  return type ? { bytes, type } : { problem: `${where} is not a PNG, JPEG, GIF or WebP image` };
-}
-
-export interface FetchScreenshotOptions {
-  /** The fetch to use (a proxy's, a test's); default: the global one. */
-  fetch?: typeof fetch;
-  /** Bytes past which the image is left out (default 10 MiB). */
-  maxBytes?: number;
-  /** How long to wait for the whole image (default 30 s). */
-  timeoutMs?: number;
-  /**
-   * Origins whose `http:` URLs may be fetched: the service's own (a local sandbox). Any other
-   * `http:` URL is refused, so a trace cannot send this machine to an address of its network.
-   */
-  httpOrigins?: readonly string[];
-  signal?: AbortSignal;
+  if (type && (!accept || accept.includes(type))) return { bytes, type };
+  const names = (accept ?? ["image/png", "image/jpeg", "image/gif", "image/webp"]).map((t) => IMAGE_NAMES[t]);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : (names[0] ?? "");
+  return problem("not_image", `${where} is not a ${list} image${type ? ` (it is a ${IMAGE_NAMES[type]})` : ""}`);
 }
 
 /**
- * The image at a screenshot's URL: an `https:` URL (or an `http:` one on `httpOrigins`) is
- * fetched without any credential, a `data:` URL is decoded; either must hold an image within
- * `maxBytes`. Never throws: a
- * screenshot that cannot be had gives the reason, in words, to show in its place.
+ * The rule every hop of a screenshot's URL must pass, the first and each redirect alike: `https:`,
+ * or `http:` on one of `httpOrigins` (the service's own, say a sandbox on this machine), and never
+ * from `https:` down to `http:`. Undefined when `url` may be fetched, else why not.
  *
  * @example
- * const image = await fetchScreenshot(shot.url);
- * if ("bytes" in image) writeFileSync("last.png", image.bytes);
+ * screenshotUrlRefusal("https://shots.example/a.png", []); // undefined
+ * screenshotUrlRefusal("http://10.0.0.5/a.png", []); // "not fetched: only https: URLs are, or …"
  */
-export async function fetchScreenshot(url: string, options: FetchScreenshotOptions = {}): Promise<ScreenshotImage> {
-  const maxBytes = options.maxBytes ?? MAX_SCREENSHOT_BYTES;
-  const data = /^data:([^,]*?)(;base64)?,/i.exec(url);
-  if (data) {
-    if (!data[2]) return { problem: "the screenshot is a data: URL without base64" };
-    const base64 = url.slice(data[0].length);
-    if (base64.length > Math.ceil(maxBytes / 3) * 4 + 4) return { problem: `the screenshot is larger than ${mib(maxBytes)}` };
-    return checked(Buffer.from(base64, "base64"), "the screenshot's data: URL");
-  }
+export function screenshotUrlRefusal(url: string, httpOrigins: readonly string[], from?: string): string | undefined {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return { problem: "its URL is not a URL" };
+    return "its URL is not a URL";
   }
-  const ownHttp = parsed.protocol === "http:" && (options.httpOrigins ?? []).some((origin) => originOf(origin) === parsed.origin);
-  if (parsed.protocol !== "https:" && !ownHttp) {
-    return { problem: `not fetched: only https: URLs are, or the service's own origin (this is ${parsed.protocol.replace(/:$/, "")})` };
+  if (parsed.protocol === "https:") return undefined;
+  const scheme = parsed.protocol.replace(/:$/, "");
+  if (from !== undefined && from.startsWith("https:") && parsed.protocol === "http:") {
+    return `not fetched: ${originOf(from)} redirected from https: to plain http: (${parsed.origin}), which is never followed`;
   }
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? 30_000);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  try {
-    const response = await (options.fetch ?? globalThis.fetch)(parsed.href, { signal, redirect: "follow", headers: { accept: "image/*" } });
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      return { problem: `${parsed.origin} answered ${response.status}` };
+  if (parsed.protocol === "http:" && httpOrigins.some((origin) => originOf(origin) === parsed.origin)) return undefined;
+  const via = from === undefined ? "" : ` (a redirect from ${originOf(from) ?? "its URL"})`;
+  return `not fetched: only https: URLs are, or the service's own origin (this is ${scheme === "http" ? parsed.origin : scheme}${via}); a service of your own on plain http is named with the httpOrigins option`;
+}
+
+/** What one request for a screenshot answered, no redirect followed (see getOneHop in core/). */
+export type ScreenshotHop = (
+  url: string,
+  options: { maxBytes: number; timeoutMs: number; signal?: AbortSignal },
+) => Promise<{ status: number; location?: string; body?: Uint8Array; tooLarge?: { declared?: number } }>;
+
+export interface FetchScreenshotOptions {
+  /** The fetch to use (a proxy's, a test's); default: the global one. It is asked for `redirect: "manual"`. */
+  fetch?: typeof fetch;
+  /** Bytes past which the image is left out (default 10 MiB). */
+  maxBytes?: number;
+  /** How long to wait for the whole image, redirects included (default 30 s). */
+  timeoutMs?: number;
+  /**
+   * Origins whose `http:` URLs may be fetched: the service's own (a local sandbox). Any other
+   * `http:` URL is refused, so a trace cannot send this machine to an address of its network;
+   * the same holds for every redirect, and a redirect from `https:` to `http:` is never followed.
+   */
+  httpOrigins?: readonly string[];
+  /** The image types kept (default: PNG, JPEG, GIF and WebP). */
+  accept?: readonly ImageType[];
+  signal?: AbortSignal;
+}
+
+/** A hop over a fetch function: `redirect: "manual"`, the body read up to the bound. */
+function fetchHop(fetchFn: typeof fetch): ScreenshotHop {
+  return async (url, { maxBytes, signal }) => {
+    const response = await fetchFn(url, { signal, redirect: "manual", headers: { accept: "image/*" } });
+    const location = response.headers.get("location");
+    if (response.status >= 300 && response.status < 400 && location) {
+      void response.body?.cancel().catch(() => undefined);
+      return { status: response.status, location };
     }
+    // A fetch that hides redirects (a browser's: status 0) gives no place to check.
+    if (response.status === 0 || response.type === "opaqueredirect") return { status: 0 };
     const declared = Number(response.headers.get("content-length"));
-    if (Number.isFinite(declared) && declared > maxBytes) {
-      await response.body?.cancel().catch(() => undefined);
-      return { problem: `the screenshot is larger than ${mib(maxBytes)} (${mib(declared)})` };
+    if (response.headers.has("content-length") && Number.isFinite(declared) && declared > maxBytes) {
+      void response.body?.cancel().catch(() => undefined);
+      return { status: response.status, tooLarge: { declared } };
     }
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -123,16 +155,85 @@ export async function fetchScreenshot(url: string, options: FetchScreenshotOptio
       size += next.value.byteLength;
       if (size > maxBytes) {
         await reader?.cancel().catch(() => undefined);
-        return { problem: `the screenshot is larger than ${mib(maxBytes)}` };
+        return { status: response.status, tooLarge: {} };
       }
       chunks.push(next.value);
     }
-    return checked(Buffer.concat(chunks), `what ${parsed.origin} sent`);
-  } catch (err) {
-    if (timeout.aborted) return { problem: `no whole answer from ${parsed.origin} within ${Math.round((options.timeoutMs ?? 30_000) / 1000)} s` };
-    if (options.signal?.aborted) return { problem: "stopped" };
-    // Node's fetch names the system error as its cause; the client's exchange says what happened in words.
-    const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as { detail?: { error?: string } }).detail?.error;
-    return { problem: `${parsed.origin} could not be reached${cause ? ` (${String(cause).slice(0, 300)})` : ""}` };
+    return { status: response.status, body: Buffer.concat(chunks) };
+  };
+}
+
+/**
+ * The image at a screenshot's URL through `hop`: the one loop every reader of a run uses. Each hop
+ * is checked by the rule (screenshotUrlRefusal) before it is asked; at most 5 redirects; bounded
+ * in size and in time; kept only when its bytes are an image. Never throws.
+ */
+export async function fetchScreenshotBy(hop: ScreenshotHop, url: string, options: Omit<FetchScreenshotOptions, "fetch"> = {}): Promise<ScreenshotImage> {
+  const maxBytes = options.maxBytes ?? MAX_SCREENSHOT_BYTES;
+  const data = /^data:([^,]*?)(;base64)?,/i.exec(url);
+  if (data) {
+    if (!data[2]) return problem("not_image", "the screenshot is a data: URL without base64");
+    const base64 = url.slice(data[0].length);
+    if (base64.length > Math.ceil(maxBytes / 3) * 4 + 4) return problem("too_large", `the screenshot is larger than ${mib(maxBytes)}`);
+    return checked(Buffer.from(base64, "base64"), "the screenshot's data: URL", options.accept);
   }
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const httpOrigins = options.httpOrigins ?? [];
+  let at = url;
+  let from: string | undefined;
+  for (let redirects = 0; ; redirects++) {
+    const refusal = screenshotUrlRefusal(at, httpOrigins, from);
+    if (refusal) return problem("refused", refusal);
+    const origin = new URL(at).origin;
+    let answer: Awaited<ReturnType<ScreenshotHop>>;
+    try {
+      answer = await hop(at, { maxBytes, timeoutMs, signal: options.signal });
+    } catch (err) {
+      if (options.signal?.aborted) return problem("unreachable", "stopped");
+      const e = err as Error & { cause?: { code?: string } };
+      const why = e.name === "TimeoutError" ? `no whole answer within ${Math.round(timeoutMs / 1000)} s` : (e.cause?.code ?? e.message);
+      return problem("unreachable", `${origin} could not be reached (${String(why).slice(0, 300)})`);
+    }
+    if (answer.location !== undefined) {
+      if (redirects >= MAX_SCREENSHOT_REDIRECTS) return problem("refused", `not fetched: ${origin} redirected more than ${MAX_SCREENSHOT_REDIRECTS} times`);
+      let next: string;
+      try {
+        next = new URL(answer.location, at).href;
+      } catch {
+        return problem("refused", `not fetched: ${origin} redirected to something that is not a URL`);
+      }
+      from = at;
+      at = next;
+      continue;
+    }
+    if (answer.status === 0) return problem("refused", `not fetched: ${origin} redirected, and the fetch given hid where to`);
+    if (answer.tooLarge) {
+      const declared = answer.tooLarge.declared;
+      return problem("too_large", `the screenshot is larger than ${mib(maxBytes)}${declared !== undefined ? ` (${mib(declared)})` : ""}`);
+    }
+    if (answer.status !== 200) return problem("gone", `${origin} answered ${answer.status}`);
+    return checked(answer.body ?? new Uint8Array(0), `what ${origin} sent`, options.accept);
+  }
+}
+
+/**
+ * The image at a screenshot's URL: an `https:` URL (or an `http:` one on `httpOrigins`) is
+ * fetched without any credential, a `data:` URL is decoded; either must hold an image within
+ * `maxBytes`. Redirects are followed by hand, at most 5, each by the same rule as the first URL.
+ * Never throws: a screenshot that cannot be had gives the reason, in words (`problem`) and as a
+ * `kind`, to show in its place.
+ *
+ * @example
+ * const image = await fetchScreenshot(shot.url);
+ * if ("bytes" in image) writeFileSync("last.png", image.bytes);
+ */
+export async function fetchScreenshot(url: string, options: FetchScreenshotOptions = {}): Promise<ScreenshotImage> {
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? 30_000);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const got = await fetchScreenshotBy(fetchHop(options.fetch ?? globalThis.fetch), url, { ...options, signal });
+  if ("problem" in got && got.kind === "unreachable" && timeout.aborted && !options.signal?.aborted) {
+    const origin = originOf(url) ?? "its URL";
+    return problem("unreachable", `no whole answer from ${origin} within ${Math.round((options.timeoutMs ?? 30_000) / 1000)} s`);
+  }
+  return got;
 }

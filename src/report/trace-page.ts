@@ -6,6 +6,7 @@
  */
 import { isObject } from "../core/json.js";
 import { Budget, count, cut, duration, jsonBlock, type JsonLimits, page, text, when } from "./html.js";
+import { errorSaidOnce } from "./said-once.js";
 import { imageDataUri, type ScreenshotImage } from "./screenshots.js";
 import { normaliseRun, normaliseTrace, type RunView, type TraceScreenshotView, type TraceStepView, type TraceView } from "./trace-data.js";
 
@@ -92,8 +93,8 @@ function failureCallout(run: RunView, trace: TraceView | undefined, budget: Budg
     );
     if (step.error) parts.push(`<p class="mono">${text(cut(step.error, 4_000, budget))}</p>`);
   } else parts.push(`<p><strong>The run failed.</strong></p>`);
-  const runError = run.externalMessage ?? run.error;
-  if (runError && runError !== step?.error) parts.push(`<p>${text(cut(runError, 4_000, budget))}</p>`);
+  const runError = errorSaidOnce(run.error, run.externalMessage);
+  if (runError && !(step?.error && runError.includes(step.error))) parts.push(`<p>${text(cut(runError, 4_000, budget))}</p>`);
   if (run.errorType) parts.push(`<p class="muted">errorType: <code>${text(run.errorType)}</code></p>`);
   return `<div class="callout">${parts.join("")}</div>`;
 }
@@ -102,8 +103,15 @@ function outcomeSection(run: RunView, budget: Budget): string {
   if (run.error !== undefined || run.errorType || run.externalMessage) {
     const rows: string[] = [];
     if (run.errorType) rows.push(`<dt>errorType</dt><dd><code>${text(run.errorType)}</code></dd>`);
-    if (run.error !== undefined) rows.push(`<dt>error</dt><dd class="mono">${text(cut(run.error, 20_000, budget))}</dd>`);
-    if (run.externalMessage) rows.push(`<dt>message</dt><dd>${text(cut(run.externalMessage, 20_000, budget))}</dd>`);
+    // The run's record has no errorType: the service gives it only with the run's own answer.
+    else
+      rows.push(
+        `<dt>errorType</dt><dd class="muted">not in the run's record: the service gives it with the run's own answer (<code>reduck run --json</code>, a results file's row, <code>runScript</code>'s error)</dd>`,
+      );
+    // Said once: each of the two only when the other does not already hold it.
+    const said = errorSaidOnce(run.error, run.externalMessage);
+    if (run.error !== undefined && said !== run.externalMessage) rows.push(`<dt>error</dt><dd class="mono">${text(cut(run.error, 20_000, budget))}</dd>`);
+    if (run.externalMessage && said !== run.error) rows.push(`<dt>message</dt><dd>${text(cut(run.externalMessage, 20_000, budget))}</dd>`);
     return `<h2 id="error">Error</h2><dl class="facts">${rows.join("")}</dl>${run.hasResult ? `<h3>Result</h3>${jsonBlock(run.result, budget)}` : ""}`;
   }
   if (run.hasResult) return `<h2 id="result">Result</h2>${jsonBlock(run.result, budget)}`;
@@ -136,7 +144,9 @@ function argumentsSection(run: RunView, budget: Budget): string {
 }
 
 function screenshotsSection(trace: TraceView, images: TracePageInput["images"], budget: Budget): string {
-  if (!trace.screenshots.length) return "";
+  if (!trace.screenshots.length) {
+    return `<h2 id="screenshots">Screenshots</h2><p class="muted">None: the trace names no screenshot. A run in a browser that renders nothing (a simulated page, such as the sandbox's <code>--browser simulated</code>) takes none.</p>`;
+  }
   let imageBytes = 0;
   const figures = trace.screenshots.slice(0, 50).map((shot: TraceScreenshotView, i) => {
     const after = shot.afterStep;

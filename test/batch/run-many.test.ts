@@ -84,7 +84,9 @@ describe("runMany", () => {
     const by = Object.fromEntries(outcomes.map((o) => [o.row, o]));
     expect(by[1]!.status).toBe("completed");
     expect(by[2]).toMatchObject({ status: "invalid", error: expect.stringContaining("n must be a number") });
-    expect(by[3]).toMatchObject({ status: "failed", runId: expect.any(String), error: expect.stringContaining("the site said no") });
+    expect(by[3]).toMatchObject({ status: "failed", runId: expect.any(String), error: expect.stringContaining("the site said no"), errorType: "site_error" });
+    // Said once: the service's message, which already holds the error, is not given the error again beside it.
+    expect((by[3] as { error: string }).error.match(/the site said no/g)).toHaveLength(1);
     expect(by[4]).toMatchObject({ status: "invalid", error: expect.stringContaining("unknown argument extra") });
     expect(by[5]!.status).toBe("completed");
     expect(runsByName().get("b")).toBeUndefined();

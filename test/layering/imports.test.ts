@@ -73,6 +73,13 @@ describe("src/ imports downwards only", () => {
     expect([...reached].filter((file) => !file.startsWith("src/report/") && file !== "src/core/json.ts")).toEqual([]);
   });
 
+  it("the readers of a run (report/, the agent tool, the CLI) reach the client's transport only through core/: no clientInternals of their own", () => {
+    const readers = [join(src, "report"), join(src, "mcp"), join(src, "cli")].flatMap(sources);
+    expect(readers.length).toBeGreaterThan(50);
+    const reaching = readers.filter((file) => /\bclientInternals\b/.test(readFileSync(file, "utf8"))).map((file) => relative(root, file));
+    expect(reaching).toEqual([]);
+  });
+
   it("no file of src/ imports anything from test/", () => {
     const crossings = sources(src).flatMap((file) =>
       relativeImports(file)

@@ -196,6 +196,15 @@ describe.each(["stdio", "http"] as const)("over %s", (transport) => {
     test("read_script with code: true shows the code a draft would change", async () => {
       const r = await call("read_script", { address: "example.com/get_title", code: true });
       expect(r.structured).toMatchObject({ address: "@demo/example.com/get_title", content: expect.stringContaining("page.title()") });
+      expect(r.structured.codeWithheld).toBeUndefined();
+    });
+
+    test("read_script with code: true on an official script whose code the service withholds says so, as the CLI does", async () => {
+      const r = await call("read_script", { address: "reduck/mail.google.com/send_email", code: true });
+      expect(r.structured.content).toBeUndefined();
+      expect(r.structured.codeWithheld).toBe(
+        "The service withheld this version's code: the code of an official catalogue script is shown only to members of the project that owns it.",
+      );
     });
 
     test("list_devices: the paired browser, and which one run_script picks", async () => {

@@ -118,11 +118,13 @@ describe("traces of any shape", () => {
     const r = await readTrace();
     expect(r.isError).toBeFalsy();
     expect(r.text).toMatch(/^Run 00000000-0000-4000-8005-0000000000aa of @demo\/example\.com\/read_heading \(failed\): \d+ steps?/);
-    expect(r.text).toContain("Error: Error: no heading at line 2: throw");
+    // The service's message carries its own "Error:" label: said once.
+    expect(r.text).toContain("\nError: no heading at line 2: throw");
+    expect(r.text).not.toContain("Error: Error:");
     // An array is taken as the steps, as the HTML run page reads it (one reader, report/trace-data.ts).
     const steps = Array.isArray(trace) || (typeof trace === "object" && trace !== null && "steps" in trace && Array.isArray(trace.steps));
     if (trace !== null && !steps) expect(r.text).toContain("Also in the trace:");
-    if (Array.isArray(trace)) expect(r.text).toContain("Steps:\n    0 ?      1\n    1 ?      2\n    2 ?      3\n");
+    if (Array.isArray(trace)) expect(r.text).toContain("Steps (counted from 1):\n    1 ?      1\n    2 ?      2\n    3 ?      3\n");
   });
 
   test("5,000 steps: the first, those around the failure and the last are shown, and the gaps say how many were left out", async () => {
@@ -139,10 +141,10 @@ describe("traces of any shape", () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(r.structuredContent).toMatchObject({ totalSteps: 5_000, failedStep: 2_500 });
     expect(r.structuredContent.steps.length).toBeLessThanOrEqual(141);
-    expect(r.text).toContain("step 2500 failed: click #b2500");
-    expect(r.text).toMatch(/ {2}2500 FAILED click #b2500 · 3 ms — not found/);
+    expect(r.text).toContain("step 2501 failed: click #b2500");
+    expect(r.text).toMatch(/ {2}2501 FAILED click #b2500 · 3 ms — not found/);
     expect(r.text).toContain("  … 2450 steps left out …");
-    expect(r.text).toContain("4999 ok     click #b4999");
+    expect(r.text).toContain("5000 ok     click #b4999");
     expect(r.text.length).toBeLessThan(20_000);
   });
 
@@ -155,7 +157,7 @@ describe("traces of any shape", () => {
     serve({ [RAW]: `{"steps":[${steps.join(",")}],"screenshots":[],"debug":"${"D".repeat(1_000_000)}"}` });
     const r = await readTrace();
     expect(r.text.length).toBeLessThan(20_000);
-    expect(r.text).toContain("1 FAILED goto https://x.test/ [31mred");
+    expect(r.text).toContain("2 FAILED goto https://x.test/ [31mred");
     expect(r.text).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
     expect(JSON.stringify(r.structuredContent)).toContain("nested deeper than 20 levels");
     expect(JSON.stringify(r.structuredContent).length).toBeLessThan(30_000);
@@ -182,8 +184,8 @@ describe("screenshots", () => {
     expect(r.images).toHaveLength(2);
     expect(Buffer.from(r.images[0]!.data!, "base64")).toEqual(failure);
     expect(r.images[0]!.mimeType).toBe("image/png");
-    expect(r.text).toContain("failure after step 1: image 1 below");
-    expect(r.text).toContain("last after step 1: image 2 below");
+    expect(r.text).toContain("failure after step 2: image 1 below");
+    expect(r.text).toContain("last after step 2: image 2 below");
     expect(r.structuredContent.screenshots).toEqual([
       { kind: "failure", afterStep: 1, url: "https://shots.example/failure.png", shown: true },
       { kind: "last", afterStep: 1, url: "https://shots.example/last.png", shown: true },
@@ -196,7 +198,7 @@ describe("screenshots", () => {
     const r = await readTrace();
     expect(r.images).toHaveLength(3);
     expect(fetched).toHaveLength(3);
-    expect(r.text).toContain("step: left out (this answer carries 3 screenshots at most): https://shots.example/4.png");
+    expect(r.text).toContain("step: left out (at most 3 screenshots are read): https://shots.example/4.png");
   });
 
   test("too large (declared, or as it came), not an image, or missing: left out, saying why, with the URL", async () => {
@@ -220,10 +222,12 @@ describe("screenshots", () => {
     expect(r.images).toHaveLength(0);
     // The one declared too large is not even fetched.
     expect(fetched).not.toContain("https://shots.example/huge.png");
-    expect(r.text).toContain("declared: left out (10000 KB is more than this answer carries): https://shots.example/huge.png");
-    expect(r.text).toMatch(/big: left out \(\d+ KB is more than this answer carries\): https:\/\/shots\.example\/big\.png/);
-    expect(r.text).toContain("html: left out (what its URL gave is not a PNG (nor a JPEG) image): https://shots.example/page.png");
-    expect(r.text).toContain("gone: left out (its URL answered 404): https://shots.example/gone.png");
+    expect(r.text).toContain(
+      "declared: left out (its declared size, 9.5 MiB, is more than the 1.4 MiB one screenshot may take): https://shots.example/huge.png",
+    );
+    expect(r.text).toContain("big: left out (the screenshot is larger than 1.4 MiB): https://shots.example/big.png");
+    expect(r.text).toContain("html: left out (what https://shots.example sent is not a PNG or JPEG image): https://shots.example/page.png");
+    expect(r.text).toContain("gone: left out (https://shots.example answered 404): https://shots.example/gone.png");
   });
 
   test("addresses this machine must not be sent to are not fetched: plain http elsewhere than the service, file:, other schemes", async () => {
@@ -239,8 +243,12 @@ describe("screenshots", () => {
     // MSW fails the test on any request it has no handler for: none is made.
     const r = await readTrace();
     expect(r.images).toHaveLength(0);
-    expect(r.text).toContain("lan: left out (not fetched: only https: URLs, or the service's own origin, are (this is http)): http://192.168.1.10/shot.png");
-    expect(r.text).toContain("file: left out (not fetched: only https: URLs, or the service's own origin, are (this is file)): file:///etc/passwd");
+    expect(r.text).toContain(
+      "lan: left out (not fetched: only https: URLs are, or the service's own origin (this is http://192.168.1.10); a service of your own on plain http is named with the httpOrigins option): http://192.168.1.10/shot.png",
+    );
+    expect(r.text).toContain(
+      "file: left out (not fetched: only https: URLs are, or the service's own origin (this is file); a service of your own on plain http is named with the httpOrigins option): file:///etc/passwd",
+    );
   });
 
   test("a data: URL is decoded here, without a request", async () => {
@@ -305,6 +313,6 @@ describe("the service's text reaches the agent visible, never acting", () => {
     expect(step.action).toBe("click [2J #send");
     expect(JSON.stringify(r.structuredContent)).not.toMatch(raw);
     expect(r.text).not.toMatch(raw);
-    expect(r.text).toContain('0 FAILED click [2J #send {"selector":"#send\\\\u001b[2J');
+    expect(r.text).toContain('1 FAILED click [2J #send {"selector":"#send\\\\u001b[2J');
   });
 });

@@ -72,9 +72,10 @@ describe.each(["stdio", "http"] as const)("over %s", (transport) => {
     // 4. The trace: the failing step, and the page where it failed as an image.
     const trace = await call("read_run_trace", { runId });
     expect(trace.isError, trace.text).toBe(false);
-    expect(trace.text).toContain(`Run ${runId} of ${address} (failed): 3 steps; step 1 failed: locator('h2').textContent().`);
-    expect(trace.text).toMatch(/ {2}1 FAILED locator\('h2'\)\.textContent\(\) · \d+ ms — locator\.textContent: Timeout 1500ms exceeded/);
-    expect(trace.text).toContain("failure after step 1: image 1 below");
+    expect(trace.text).toContain(`Run ${runId} of ${address} (failed): 3 steps; step 2 failed: locator('h2').textContent().`);
+    expect(trace.text).toMatch(/ {2}2 FAILED locator\('h2'\)\.textContent\(\) · \d+ ms — locator\.textContent: Timeout 1500ms exceeded/);
+    // Counted from 1 in the text; the structured answer keeps the service's own index (from 0).
+    expect(trace.text).toContain("failure after step 2: image 1 below");
     expect(trace.structured).toMatchObject({ failedStep: 1, totalSteps: 3, status: "failed", screenshots: [{ kind: "failure", afterStep: 1, shown: true }] });
     const images = trace.content.filter((c) => c.type === "image");
     expect(images).toHaveLength(1);

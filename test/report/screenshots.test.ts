@@ -40,26 +40,39 @@ describe("fetchScreenshot", () => {
   test("an http: URL on another origin is never fetched (a trace cannot send this machine around its network)", async () => {
     const before = seen.length;
     expect(await fetchScreenshot(`${server.url}/shot.png`)).toEqual({
-      problem: "not fetched: only https: URLs are, or the service's own origin (this is http)",
+      problem: `not fetched: only https: URLs are, or the service's own origin (this is ${server.url}); a service of your own on plain http is named with the httpOrigins option`,
+      kind: "refused",
     });
-    expect(await fetchScreenshot("file:///etc/passwd")).toEqual({ problem: "not fetched: only https: URLs are, or the service's own origin (this is file)" });
+    expect(await fetchScreenshot("file:///etc/passwd")).toEqual({
+      problem:
+        "not fetched: only https: URLs are, or the service's own origin (this is file); a service of your own on plain http is named with the httpOrigins option",
+      kind: "refused",
+    });
     expect(seen.length).toBe(before);
   });
 
   test("bytes that are no image are refused, whatever the server called them; so is more than maxBytes, or an answer other than 200", async () => {
     const own = { httpOrigins: [server.url] };
-    expect(await fetchScreenshot(`${server.url}/page.svg`, own)).toEqual({ problem: `what ${server.url} sent is not a PNG, JPEG, GIF or WebP image` });
-    expect(await fetchScreenshot(`${server.url}/huge.png`, { ...own, maxBytes: 50_000 })).toEqual({ problem: "the screenshot is larger than 49 KiB" });
-    expect(await fetchScreenshot(`${server.url}/gone.png`, own)).toEqual({ problem: `${server.url} answered 404` });
+    expect(await fetchScreenshot(`${server.url}/page.svg`, own)).toEqual({
+      problem: `what ${server.url} sent is not a PNG, JPEG, GIF or WebP image`,
+      kind: "not_image",
+    });
+    expect(await fetchScreenshot(`${server.url}/huge.png`, { ...own, maxBytes: 50_000 })).toEqual({
+      problem: "the screenshot is larger than 49 KiB",
+      kind: "too_large",
+    });
+    expect(await fetchScreenshot(`${server.url}/gone.png`, own)).toEqual({ problem: `${server.url} answered 404`, kind: "gone" });
   });
 
   test("a data: URL is decoded, within the same bounds", async () => {
     expect(await fetchScreenshot(`data:image/png;base64,${PNG.toString("base64")}`)).toEqual({ bytes: PNG, type: "image/png" });
     expect(await fetchScreenshot(`data:image/png;base64,${PNG.toString("base64")}`, { maxBytes: 100 })).toEqual({
       problem: "the screenshot is larger than 1 KiB",
+      kind: "too_large",
     });
     expect(await fetchScreenshot("data:image/svg+xml;base64,PHN2Zz4=")).toEqual({
       problem: "the screenshot's data: URL is not a PNG, JPEG, GIF or WebP image",
+      kind: "not_image",
     });
   });
 

@@ -131,7 +131,7 @@ function candidate(name: string, n: number): string {
  * Creates a new file in `dir` named after `filename` (never replacing one: `name (1).ext`), and
  * writes the bytes through `write`. A failed write leaves no partial file.
  */
-async function writeNew(dir: string, filename: string, write: (file: Awaited<ReturnType<typeof open>>) => Promise<void>): Promise<string> {
+export async function writeNew(dir: string, filename: string, write: (file: Awaited<ReturnType<typeof open>>) => Promise<void>): Promise<string> {
   const name = safeFileName(filename);
   const root = path.resolve(dir);
   for (let n = 0; n < 1000; n++) {

@@ -2,11 +2,12 @@
  * `reduck runs trace RUN_ID --html FILE` / `--open`: the run's page, written and opened.
  */
 import type { ReduckClient } from "../../client.js";
-import { readRunTrace } from "../../report/read-trace.js";
+import { readRunTrace, type RunTraceRead } from "../../report/read-trace.js";
 import { renderTraceHtml } from "../../report/trace-page.js";
 import { fromReduckError } from "../shell/errors.js";
 import { openPage } from "./open-page.js";
 import { temporaryPage, writePage } from "./pages.js";
+import { onThisMachine, SIMULATED_PAGE } from "./trace-screenshots.js";
 
 export interface RunPageRequest {
   client: ReduckClient;
@@ -16,6 +17,8 @@ export interface RunPageRequest {
   open: boolean;
   /** A line for people on stderr. */
   note: (message: string) => void;
+  /** The run as already read (by `--screenshots`), so its screenshots are not fetched twice. */
+  read?: RunTraceRead;
 }
 
 /**
@@ -25,10 +28,13 @@ export interface RunPageRequest {
  */
 export async function writeRunPage(request: RunPageRequest): Promise<string> {
   const { client, runId, note } = request;
-  const read = await readRunTrace({ client, runId });
+  const read = request.read ? { data: request.read } : await readRunTrace({ client, runId });
   if (read.error) throw fromReduckError(read.error, `reading run ${runId}`);
-  const { run, trace, images, noTrace } = read.data;
-  const html = renderTraceHtml({ run, trace, images, notes: noTrace ? [`No trace: ${noTrace}`] : [] });
+  const { run, trace, images, noTrace, view } = read.data;
+  const notes = noTrace ? [`No trace: ${noTrace}`] : [];
+  // The page says a trace named no screenshot; on the sandbox, the likely reason too.
+  if (!noTrace && trace !== null && !view.screenshots.length && onThisMachine(client.baseUrl)) notes.push(`No screenshots. ${SIMULATED_PAGE}`);
+  const html = renderTraceHtml({ run, trace, images, notes });
   const file = request.file ?? (await temporaryPage(`run-${runId}.html`));
   await writePage(file, html);
   // The URL is the service's text: on a terminal, only its printable ASCII (a URL needs no more).

@@ -18,6 +18,7 @@ import { ExitCode } from "./exit-codes.js";
 import type { CommandShape } from "./parse-errors.js";
 import { terminalText } from "./terminal-text.js";
 import { checkAnswer, type Shape } from "./answer-check.js";
+import { jsonText } from "./json-text.js";
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)["baseFlags"] & T["flags"]>;
 export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T["args"]>;
@@ -175,7 +176,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   /** Prints data as JSON on stdout (for commands whose output is always JSON). */
   protected printJson(data: unknown): void {
-    process.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
+    process.stdout.write(`${jsonText(data)}\n`);
   }
 
   /**
@@ -226,7 +227,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const e = toCliError(err, this.shape());
     process.exitCode = e.exitCode;
     if (this.jsonEnabled()) {
-      process.stdout.write(`${JSON.stringify(this.toErrorJson(e), null, 2)}\n`);
+      process.stdout.write(`${jsonText(this.toErrorJson(e))}\n`);
     } else {
       process.stderr.write(terminalText(`Error: ${this.redact(e.message)}\n`));
     }

@@ -5,6 +5,7 @@
  */
 import { ExitCode } from "./exit-codes.js";
 import { wantsJson } from "./json-errors.js";
+import { jsonText } from "./json-text.js";
 
 export type RunPhase = "none" | "preparing" | "sent" | "waiting";
 
@@ -43,7 +44,7 @@ export function interruptMessage(): string {
 /** One line on stderr (with --json, the error as one JSON document on stdout) and the conventional exit code. */
 export function onInterrupt(): void {
   if (wantsJson(process.argv.slice(2))) {
-    process.stdout.write(`${JSON.stringify({ error: { message: interruptMessage(), exitCode: ExitCode.INTERRUPTED, kind: "aborted" } }, null, 2)}\n`);
+    process.stdout.write(`${jsonText({ error: { message: interruptMessage(), exitCode: ExitCode.INTERRUPTED, kind: "aborted" } })}\n`);
   } else {
     process.stderr.write(`\n${interruptMessage()}\n`);
   }

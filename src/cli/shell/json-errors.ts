@@ -6,6 +6,7 @@
 import { redactSecrets } from "../../core/redact.js";
 import type { CliError } from "./errors.js";
 import { terminalText } from "./terminal-text.js";
+import { jsonText } from "./json-text.js";
 
 /**
  * Whether the command line asks for JSON (a `--json` before any `--`).
@@ -30,6 +31,6 @@ export function reportError(error: CliError, json: boolean): void {
   const known = process.env.REDUCK_API_KEY ? [process.env.REDUCK_API_KEY] : [];
   const message = redactSecrets(error.message, known);
   process.exitCode = error.exitCode;
-  if (json) process.stdout.write(`${JSON.stringify({ error: { message, exitCode: error.exitCode, ...error.detail } }, null, 2)}\n`);
+  if (json) process.stdout.write(`${jsonText({ error: { message, exitCode: error.exitCode, ...error.detail } })}\n`);
   else process.stderr.write(terminalText(`Error: ${message}\n`));
 }

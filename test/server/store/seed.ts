@@ -74,8 +74,15 @@ const TITLE_INPUT = {
 };
 const TITLE_OUTPUT = { type: "object", properties: { title: { type: "string" } }, required: ["title"] };
 
-function trace(steps: string[]): unknown {
-  return { steps: steps.map((action, index) => ({ index, action, ok: true, duration_ms: 120 + index * 40 })) };
+/** A trace of steps that passed, taking 120 ms, 160 ms...; `failure` makes the last one fail, with that error, taking `ms`. */
+function trace(steps: string[], failure?: { error: string; ms: number }): unknown {
+  return {
+    steps: steps.map((action, index) =>
+      failure && index === steps.length - 1
+        ? { index, action, ok: false, duration_ms: failure.ms, error: failure.error }
+        : { index, action, ok: true, duration_ms: 120 + index * 40 },
+    ),
+  };
 }
 
 /** Fills a new store and returns the demo credentials. Called by the SandboxStore constructor. */
@@ -241,8 +248,9 @@ export function seedStore(store: AppsStore, options: StoreOptions): DemoCredenti
     source: "rest",
     status: "error",
     error: "Error: page.title: Timeout 30000ms exceeded\n  at line 2: return { title: (await page.title()).trim() };",
-    ...ran(3, 31_000),
-    trace: trace(["goto https://example.com/missing", "read title (timed out)"]),
+    // The steps take 120 ms and 30 s (the timeout) of the run's 30.4 s.
+    ...ran(3, 30_400),
+    trace: trace(["goto https://example.com/missing", "read title (timed out)"], { error: "page.title: Timeout 30000ms exceeded", ms: 30_000 }),
   });
   demoTitleRun({
     id: ids.runs.running,
