@@ -28,6 +28,8 @@ export type ReduckErrorKind = ReduckError["kind"];
 export type ReduckErrorCode =
   /** An option of the call is missing, of the wrong type or out of range (`parameter` names it when one does). */
   | "invalid_options"
+  /** An id that would go into a URL is not of its documented shape (a UUID): nothing was sent (`parameter`: `runId`, `versionId`, `appId` or `batchId`). */
+  | "invalid_id"
   /** A file to send does not exist (`parameter`: the file input). */
   | "file_missing"
   /** A file to send cannot be read: not a regular file, no permission (`parameter`: the file input). */

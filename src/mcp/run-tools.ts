@@ -9,13 +9,12 @@
  * given by `address` everywhere one is taken.
  */
 import type { FileHandle } from "node:fs/promises";
-import { isIdOf } from "../core/id-shapes.js";
 import { getMe } from "../generated/operations.js";
 import { isPendingRun, isRunFailure, type PendingRun, type RunError, type RunStatusUpdate } from "../run/outcomes.js";
 import { runScript, type RunBrowser, type ScriptToRun } from "../run/run.js";
 import { waitForRun } from "../run/wait.js";
 import { fail, failWith, type ToolContext, type ToolResult } from "./answers.js";
-import { notAnId, unknownScript, unknownVersionHint, type ScriptPath } from "./naming.js";
+import { unknownScript, unknownVersionHint, type ScriptPath } from "./naming.js";
 import { handleAnswer, outcomeAnswer, runErrorAnswer, type Shown } from "./run-answers.js";
 import { bindFiles } from "./run-files.js";
 import type { Input } from "./tool-schemas.js";
@@ -118,9 +117,6 @@ async function refusedRun(ctx: ToolContext, script: ScriptToRun, error: RunError
 export async function readRunResultsTool(ctx: ToolContext, input: Input<"readRunResultsInput">, extra: CallExtra = {}): Promise<ToolResult> {
   if ((input.runId === undefined) === (input.batchId === undefined))
     return fail("Give exactly one of runId (one run) or batchId (every script of a batch), as run_script gave them.");
-  const id = input.runId ?? input.batchId!;
-  if (!isIdOf(input.runId ? "run id" : "batch id", id))
-    return fail(notAnId(id, input.runId ? "run id" : "batch id", "run_script gives them; list_runs lists runs"));
   const hold = ctx.holdMs ?? DEFAULT_HOLD_MS;
   const progress = startProgress(extra, hold);
   try {

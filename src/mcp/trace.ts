@@ -10,7 +10,6 @@
  */
 import type { ReduckClient } from "../client.js";
 import { clientInternals } from "../core/client.js";
-import { isIdOf } from "../core/id-shapes.js";
 import { either } from "../core/nearby-handles.js";
 import { closestMatches } from "../core/suggest.js";
 import { getRun, getRunTrace, listRuns } from "../generated/operations.js";
@@ -18,7 +17,7 @@ import { imageTypeOf } from "../report/screenshots.js";
 import { answer, fail, failWith, type ToolContent, type ToolContext, type ToolResult } from "./answers.js";
 import { oneLine } from "./bounded.js";
 import { MESSAGE_CHARS, TRACE_IMAGE_BYTES, TRACE_IMAGES, TRACE_IMAGES_BYTES } from "./limits.js";
-import { addressOf, notAnId } from "./naming.js";
+import { addressOf } from "./naming.js";
 import { toolRunStatus } from "./run-status.js";
 import type { Input } from "./tool-schemas.js";
 import { readTrace, type ScreenshotRef, stepLines } from "./trace-view.js";
@@ -93,7 +92,6 @@ async function unknownRunHint(client: ReduckClient, runId: string): Promise<stri
 
 export async function readRunTraceTool(ctx: ToolContext, input: Input<"readRunTraceInput">, signal?: AbortSignal): Promise<ToolResult> {
   const { runId } = input;
-  if (!isIdOf("run id", runId)) return fail(notAnId(runId, "run id", "run_script and list_runs give them"));
   const [run, trace] = await Promise.all([getRun({ client: ctx.client, path: { runId } }), getRunTrace({ client: ctx.client, path: { runId } })]);
   if (run.error?.status === 404) return failWith(run.error, await unknownRunHint(ctx.client, runId));
   if (trace.error) {

@@ -16,7 +16,7 @@ export const ME: Shape = fields({
 
 /** What a version is, as a list or a record shows it. */
 const VERSION_FIELDS = {
-  id: id("version id"),
+  id: text,
   version_number: number,
   draft: flag,
   side_effects: optional(text),
@@ -55,7 +55,7 @@ const SCRIPT_FIELDS = {
 /** A script in a list. */
 export const SCRIPT_SUMMARY: Shape = fields({
   ...SCRIPT_FIELDS,
-  current_version_id: optional(nullable(id("version id"))),
+  current_version_id: optional(nullable(text)),
   current_version: optional(nullable(fields({ side_effects: optional(text) }))),
 });
 
@@ -65,7 +65,7 @@ export const SCRIPT: Shape = fields({
   ...SCRIPT_FIELDS,
   version_count: optional(number),
   human_required: optional(nullable(flag)),
-  current_version_id: optional(nullable(id("version id"))),
+  current_version_id: optional(nullable(text)),
   current_version: nullable(VERSION),
 });
 
@@ -82,7 +82,7 @@ export const OWN_HANDLE: Shape = fields({ handle: nullable(id("handle")) });
 
 /** A run's record (`runs get`, `runs list`). */
 export const RUN: Shape = fields({
-  id: id("run id"),
+  id: text,
   name: optional(text),
   status: text,
   source: optional(text),
@@ -91,7 +91,7 @@ export const RUN: Shape = fields({
   args: anything,
   browser: fields({ type: text, region: optional(text) }),
   result: nullable(object),
-  script: nullable(fields({ handle: id("handle"), host: text, slug: text, version_id: id("version id"), version_number: textOrNumber })),
+  script: nullable(fields({ handle: id("handle"), host: text, slug: text, version_id: text, version_number: textOrNumber })),
 });
 
 /** A paired browser. */
@@ -109,8 +109,8 @@ export const CREATED_SCRIPT: Shape = fields({
   id: text,
   host: text,
   slug: text,
-  current_version_id: nullable(id("version id")),
-  created_version_id: id("version id"),
+  current_version_id: nullable(text),
+  created_version_id: text,
 });
 
 /** Where a script may be moved. */

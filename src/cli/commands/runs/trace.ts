@@ -5,7 +5,6 @@ import { BaseCommand } from "../../shell/base.js";
 import { checkOutDir, fetchInto, why } from "../../run/downloads.js";
 import { ExitCode } from "../../shell/exit-codes.js";
 import { expandHome } from "../../run/run-args.js";
-import { checkRunIds } from "../../run/run-ids.js";
 import { writeText } from "../../shell/terminal-text.js";
 import { checkPageFile } from "../../run/pages.js";
 
@@ -54,7 +53,6 @@ export default class RunsTrace extends BaseCommand<typeof RunsTrace> {
 
   public async run(): Promise<void> {
     const runId = this.args.run_id;
-    checkRunIds([runId]);
     const dir = this.flags.screenshots ? await checkOutDir(expandHome(this.flags.screenshots), "--screenshots") : undefined;
     const page = this.flags.html ? await checkPageFile(expandHome(this.flags.html), "--html") : undefined;
     const client = await this.client();
