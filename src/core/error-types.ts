@@ -64,6 +64,8 @@ export type ReduckErrorCode =
   | "run_may_continue"
   /** Waiting on a run stopped (your signal, `deadlineMs`, polls that kept failing): it goes on at the service (`runId` or `batchId`). */
   | "run_continues"
+  /** The service refused the one script sent before making a run of it (an unknown script or version): `errorType` and `externalMessage` say why. */
+  | "run_refused"
   /** There is no such run or batch to wait on (`runId` or `batchId`). */
   | "run_not_found"
   /** A run ended with neither a result nor an error (seen from a browser signed out of the site). */

@@ -9,7 +9,7 @@
  * given by `address` everywhere one is taken.
  */
 import type { FileHandle } from "node:fs/promises";
-import { getMe } from "../generated/operations.js";
+import { getMe, getScript } from "../generated/operations.js";
 import { isPendingRun, isRunFailure, type PendingRun, type RunError, type RunStatusUpdate } from "../run/outcomes.js";
 import { runScript, type RunBrowser, type ScriptToRun } from "../run/run.js";
 import { waitForRun } from "../run/wait.js";
@@ -104,9 +104,13 @@ async function refusedRun(ctx: ToolContext, script: ScriptToRun, error: RunError
   if (!handle) return undefined;
   const path: ScriptPath = { handle, host: script.host, slug: script.slug };
   if (error.status === 404) return unknownScript(ctx, path, error, !named);
-  if (script.version_id && error.status === 400 && (error.variables?.version_id || /version/i.test(error.error))) {
-    return failWith(error, await unknownVersionHint(ctx, path, script.version_id));
-  }
+  const aboutVersion = error.variables?.version_id || /version/i.test(error.error);
+  if (script.version_id && error.status === 400 && aboutVersion) return failWith(error, await unknownVersionHint(ctx, path, script.version_id));
+  if (error.code !== "run_refused") return undefined;
+  // The service refused the script as a step, with no status to tell why: the script is read to tell.
+  const read = await getScript({ client: ctx.client, path });
+  if (read.error?.status === 404) return unknownScript(ctx, path, error, !named);
+  if (script.version_id && aboutVersion) return failWith(error, await unknownVersionHint(ctx, path, script.version_id));
   return undefined;
 }
 

@@ -166,13 +166,16 @@ export function endedResult(ended: Ended, shape: { single: boolean; expected?: n
   }
   const outcome = runs[0]!;
   if (outcome.status === "completed") return { data: { result: outcome.result, runId: outcome.runId ?? "" }, error: undefined, outcomes: runs };
-  return { data: undefined, error: failureOf(outcome, batchId), outcomes: runs };
+  const error = failureOf(outcome, batchId);
+  // A script refused before any run was made has no outcome, as a refused request has none.
+  return { data: undefined, error, outcomes: error.kind === "run_failed" ? runs : undefined };
 }
 
 /**
  * A single run's failed outcome as its error: `run_failed` naming the run, with the service's
  * `errorType` and `externalMessage` and any code the library gave the outcome. A failure the
- * service named no run for is an answer that does not hold what a failure must.
+ * service named no run for is its refusal of the script before any run was made (an unknown
+ * script or version): `run_refused`, with the service's words.
  */
 export function failureOf(outcome: RunStepOutcome, batchId?: string): RunError {
   const message = outcome.error ?? outcome.externalMessage ?? "the run failed";
@@ -186,7 +189,7 @@ export function failureOf(outcome: RunStepOutcome, batchId?: string): RunError {
   };
   // `error` is the service's `error`, as for a step and as in an HTTP refusal; `externalMessage` beside it.
   if (outcome.runId) return { kind: "run_failed", error: message, runId: outcome.runId, ...fields };
-  return { kind: "invalid_response", ...fields, error: `the service said the run failed but named no run: ${message}` };
+  return { kind: "invalid_request", ...fields, code: outcome.code ?? "run_refused", error: message };
 }
 
 /** The status update for a batch's runs as far as known. */
