@@ -147,8 +147,10 @@ export async function promoteScriptVersionTool(ctx: ToolContext, input: Input<"v
   const id = await versionId(ctx, path, input, ownImplied);
   if (typeof id !== "string") return id;
   const address = addressOf(path);
-  const [version, currentId] = await Promise.all([getScriptVersion({ client: ctx.client, path: { ...path, versionId: id } }), currentVersionId(ctx, path)]);
+  // The version first: an id the library will not put into its URL is refused before anything is sent.
+  const version = await getScriptVersion({ client: ctx.client, path: { ...path, versionId: id } });
   if (version.error) return scriptCallFailed(ctx, path, version.error, { ownImplied, versionHint: () => unknownVersionHint(ctx, path, id) });
+  const currentId = await currentVersionId(ctx, path);
   if (currentId === id) {
     // Promoted already (a second call, say): nothing to send, and the agent learns it.
     return versionAnswer(

@@ -55,6 +55,19 @@ export function chosenVersion(flags: { version?: string; "version-id"?: string }
 }
 
 /**
+ * Refuses (exit 2, `invalid_id`) a version that is neither a number to look up nor an id the
+ * library would put into the version's URL (core/path-ids.ts), before anything is sent.
+ *
+ * @example
+ * checkVersionGiven({ handle: "@demo", host: "example.com", slug: "get_title" }, "latest"); // throws: "latest" is not a version number or id ...
+ */
+export function checkVersionGiven(path: ScriptPath, given: string): void {
+  if (isIdOf("version id", given) || /^\d+$/.test(given)) return;
+  const where = `see \`reduck scripts versions list ${formatAddress(path)}\``;
+  throw new CliError(`${quotedId(given)} is not a version number or id (a UUID): ${where}`, ExitCode.USAGE, { kind: "invalid_request", code: "invalid_id" });
+}
+
+/**
  * The id of the version `given` names: an id as it is, a number looked up in the script's
  * versions. A malformed value or an unknown number is a usage error (exit 2) that says where
  * the numbers are.
@@ -66,10 +79,7 @@ export async function resolveVersion(client: ReduckClient, path: ScriptPath, giv
   const address = formatAddress(path);
   const where = `see \`reduck scripts versions list ${address}\``;
   if (isIdOf("version id", given)) return given;
-  if (!/^\d+$/.test(given)) {
-    // Neither a number to look up nor an id the library would put into the version's URL (core/path-ids.ts).
-    throw new CliError(`${quotedId(given)} is not a version number or id (a UUID): ${where}`, ExitCode.USAGE, { kind: "invalid_request", code: "invalid_id" });
-  }
+  checkVersionGiven(path, given);
   const number = Number(given);
   const doing = `reading the versions of ${address}`;
   const versions = await paginateToArray(listScriptVersions, { client, path, query: { pageSize: 100 } });
