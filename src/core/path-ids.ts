@@ -33,6 +33,16 @@ export function quotedId(value: string): string {
  * //   error: '"../me" is not a run id: a run id is a UUID, such as 86b0479f-a68f-4fcd-92d1-b68f485ee3d9' }
  */
 export function pathIdProblem(parameter: string, value: unknown): ReduckError | undefined {
+  // Whatever its documented shape, a dot segment is never a name in a URL: it is resolved away
+  // (`/api/scripts/../me` is `/api/me`), so a handle or host of `..` would address another resource.
+  if (value === "." || value === "..") {
+    return {
+      kind: "invalid_request",
+      code: "invalid_id",
+      parameter,
+      error: `"${value}" cannot be a ${parameter} in a URL: a URL reads it as a step along the path`,
+    };
+  }
   const kind = UUID_PATH_PARAMS[parameter];
   if (kind === undefined || isIdOf(kind, value)) return undefined;
   const shown = typeof value === "string" ? quotedId(value) : typeof value === "number" ? String(value) : "the value given";
