@@ -19,6 +19,7 @@ import { redactError } from "./redact.js";
 import { TransportFailure, type Answer } from "./transport.js";
 import type { CallOptions, ListResult, OperationResult } from "./types.js";
 import { isObject } from "./json.js";
+import { pathIdsProblem } from "./path-ids.js";
 
 interface RawOptions extends CallOptions {
   path?: Record<string, unknown>;
@@ -81,6 +82,9 @@ async function send<T>(options: RawOptions, method: string, path: string): Promi
   const problem = optionsProblem(options, method, path);
   if (problem) return failure(invalid(problem));
   const { client, path: pathParams, query, body, signal, headers } = options;
+  // The one check of an id: here, where it becomes part of the URL (core/path-ids.ts).
+  const badId = pathIdsProblem(pathParams);
+  if (badId) return failure(badId);
   const internals = clientInternals(client);
   const url = createFinalURL(path, { baseUrl: client.baseUrl, params: { path: pathParams, query }, querySerializer, pathSerializer: defaultPathSerializer });
   const json = body === undefined ? undefined : JSON.stringify(body);

@@ -28,6 +28,8 @@ export type ReduckErrorKind = ReduckError["kind"];
 export type ReduckErrorCode =
   /** An option of the call is missing, of the wrong type or out of range (`parameter` names it when one does). */
   | "invalid_options"
+  /** An id that would go into a URL is not of its documented shape (a UUID): nothing was sent (`parameter`: `runId`, `versionId`, `appId` or `batchId`). */
+  | "invalid_id"
   /** A file to send does not exist (`parameter`: the file input). */
   | "file_missing"
   /** A file to send cannot be read: not a regular file, no permission (`parameter`: the file input). */
@@ -62,6 +64,8 @@ export type ReduckErrorCode =
   | "run_may_continue"
   /** Waiting on a run stopped (your signal, `deadlineMs`, polls that kept failing): it goes on at the service (`runId` or `batchId`). */
   | "run_continues"
+  /** The service refused the one script sent before making a run of it (an unknown script or version): `errorType` and `externalMessage` say why. */
+  | "run_refused"
   /** There is no such run or batch to wait on (`runId` or `batchId`). */
   | "run_not_found"
   /** A run ended with neither a result nor an error (seen from a browser signed out of the site). */

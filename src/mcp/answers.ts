@@ -46,9 +46,21 @@ function fieldMessages(error: ReduckError): string {
   return fields.length ? ` (${fields.map(([field, messages]) => `${field}: ${messages.slice(0, 2).join(", ")}`).join("; ")})` : "";
 }
 
-/** The service's error as a tool error, with the run it concerns when there is one. */
+/** Where the agent finds ids of each kind a path takes, for an id the library refused (`invalid_id`). */
+const ID_LISTS: Record<string, string> = {
+  runId: "run_script gives a run's id; list_runs lists your runs and their ids.",
+  batchId: "run_script gives a batch's id.",
+  versionId: "list_script_versions lists a script's versions and their ids.",
+};
+
+/** The service's (or the library's) error as a tool error, with the run it concerns when there is one. */
 export const failWith = (error: ReduckError & { runId?: string }, hint?: string): ToolResult =>
-  fail(withHint(`${oneLine(error.error)}${fieldMessages(error)}${error.runId ? ` (run ${error.runId})` : ""}`, hint));
+  fail(
+    withHint(
+      `${oneLine(error.error)}${fieldMessages(error)}${error.runId ? ` (run ${error.runId})` : ""}`,
+      hint ?? (error.code === "invalid_id" ? ID_LISTS[error.parameter ?? ""] : undefined),
+    ),
+  );
 
 /** `message.`, ended once, then the hint. */
 export const withHint = (message: string, hint: string | undefined) => (hint ? `${/[.!?]$/.test(message) ? message : `${message}.`} ${hint}` : message);

@@ -5,7 +5,7 @@
  */
 import type { ReduckError } from "../core/errors.js";
 import { readAddress } from "../core/address.js";
-import { isIdOf } from "../core/id-shapes.js";
+import { pathIdProblem } from "../core/path-ids.js";
 import { either } from "../core/nearby-handles.js";
 import { bareSlugHint, unknownHandleHint, unknownScriptHint } from "../core/nearby-scripts.js";
 import { closestMatches } from "../core/suggest.js";
@@ -119,9 +119,14 @@ export async function scriptCallFailed(
   return failWith(error, versionHint ? await versionHint() : undefined);
 }
 
-/** `"86b0" is not a run id: ...`, for an id of the wrong shape. */
-export function notAnId(id: string, what: string, where: string): string {
-  return `${JSON.stringify(id)} is not a ${what}: ${what}s are UUIDs such as 86b0479f-a68f-4fcd-92d1-b68f485ee3d9 (${where}).`;
+/**
+ * The refusal of a version id that goes into a request's body rather than its URL, by the
+ * library's one rule for ids (core/path-ids.ts), or undefined when it fits. An id that goes
+ * into a URL is refused by the library itself.
+ */
+export function notAVersionId(id: string, where: string): string | undefined {
+  const problem = pathIdProblem("versionId", id);
+  return problem ? `${problem.error} (${where}).` : undefined;
 }
 
 interface VersionSummary {
@@ -162,10 +167,8 @@ export async function versionId(ctx: ToolContext, path: ScriptPath, ref: Version
   if ((ref.version_id === undefined) === (ref.version === undefined)) {
     return fail(`Name the version by version_id (its id) or by version (its number), one of the two: ${where}.`);
   }
-  if (ref.version_id !== undefined) {
-    if (!isIdOf("version id", ref.version_id)) return fail(notAnId(ref.version_id, "version id", where));
-    return ref.version_id;
-  }
+  // An id goes into the version's URL as it is: the library refuses one of another shape.
+  if (ref.version_id !== undefined) return ref.version_id;
   const found = await versionsOf(ctx, path);
   if ("error" in found) return scriptCallFailed(ctx, path, found, { ownImplied });
   const match = found.versions.find((v) => v.version_number === ref.version);

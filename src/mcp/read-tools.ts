@@ -5,13 +5,12 @@
  * what to do (answers.ts).
  */
 import { fileInputs as fileInputsOf } from "../core/arguments.js";
-import { isIdOf } from "../core/id-shapes.js";
 import { jsonSchemaOf } from "../core/json.js";
 import { getMe, getScript, getScriptVersion, listAllScripts, listRuns, listScripts } from "../generated/operations.js";
-import { answer, fail, failWith, type ToolContext, type ToolResult } from "./answers.js";
+import { answer, failWith, type ToolContext, type ToolResult } from "./answers.js";
 import { boundJson, cutText, oneLine, shownText } from "./bounded.js";
 import { DEFAULT_PAGE_SIZE, DOCUMENT_CHARS, MESSAGE_CHARS, SCHEMA_CHARS } from "./limits.js";
-import { addressOf, notAnId, scriptCallFailed, scriptPath, unknownHandle, unknownScript, unknownVersionHint } from "./naming.js";
+import { addressOf, scriptCallFailed, scriptPath, unknownHandle, unknownScript, unknownVersionHint } from "./naming.js";
 import { pageOf } from "./paging.js";
 import { recordRunStatus, toolRunStatus } from "./run-status.js";
 import { withoutExtensions } from "./schema-clean.js";
@@ -53,8 +52,6 @@ export async function readScriptTool(ctx: ToolContext, input: Input<"readScriptI
   } | null;
   let meta: Record<string, unknown> = {};
   if (input.version_id) {
-    if (!isIdOf("version id", input.version_id))
-      return fail(notAnId(input.version_id, "version id", `list_script_versions with address: "${addressOf(path)}" lists them`));
     const r = await getScriptVersion({ client: ctx.client, path: { ...path, versionId: input.version_id } });
     if (r.error) return scriptCallFailed(ctx, path, r.error, { ownImplied, versionHint: () => unknownVersionHint(ctx, path, input.version_id!) });
     version = r.data;

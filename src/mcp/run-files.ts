@@ -3,12 +3,11 @@
  * reduck folder before any request and bound the way the chosen browser reads them.
  */
 import type { FileHandle } from "node:fs/promises";
-import { isIdOf } from "../core/id-shapes.js";
 import type { FileSource } from "../run/files.js";
 import type { ScriptToRun } from "../run/run.js";
 import type { ToolContext } from "./answers.js";
 import { checkNamedFile } from "./folder.js";
-import { nameProblem, notAnId, scriptName } from "./naming.js";
+import { nameProblem, notAVersionId, scriptName } from "./naming.js";
 import type { ScriptRefInput } from "./tool-schemas.js";
 
 /** Turns the agent's named files into what the run sends, refusing unsafe names before any request. */
@@ -20,9 +19,9 @@ export async function bindFiles(
 ): Promise<{ ok: true; script: ScriptToRun } | { ok: false; message: string }> {
   const name = scriptName(script);
   if ("problem" in name) return { ok: false, message: await nameProblem(ctx, script, name.problem) };
-  if (script.version_id !== undefined && !isIdOf("version id", script.version_id)) {
-    return { ok: false, message: notAnId(script.version_id, "version id", "list_script_versions lists a script's versions") };
-  }
+  // The version's id goes in the run's body, not a URL: checked here by the same rule, before anything is sent.
+  const badVersion = script.version_id !== undefined ? notAVersionId(script.version_id, "list_script_versions lists a script's versions") : undefined;
+  if (badVersion) return { ok: false, message: badVersion };
   const files: Record<string, FileSource> = {};
   for (const [input, binding] of Object.entries(script.files ?? {})) {
     const check = await checkNamedFile(ctx.folder, binding.relativePath);

@@ -9,13 +9,12 @@
  * given by `address` everywhere one is taken.
  */
 import type { FileHandle } from "node:fs/promises";
-import { isIdOf } from "../core/id-shapes.js";
-import { getMe } from "../generated/operations.js";
+import { getMe, getScript } from "../generated/operations.js";
 import { isPendingRun, isRunFailure, type PendingRun, type RunError, type RunStatusUpdate } from "../run/outcomes.js";
 import { runScript, type RunBrowser, type ScriptToRun } from "../run/run.js";
 import { waitForRun } from "../run/wait.js";
 import { fail, failWith, type ToolContext, type ToolResult } from "./answers.js";
-import { notAnId, unknownScript, unknownVersionHint, type ScriptPath } from "./naming.js";
+import { unknownScript, unknownVersionHint, type ScriptPath } from "./naming.js";
 import { handleAnswer, outcomeAnswer, runErrorAnswer, type Shown } from "./run-answers.js";
 import { bindFiles } from "./run-files.js";
 import type { Input } from "./tool-schemas.js";
@@ -105,9 +104,13 @@ async function refusedRun(ctx: ToolContext, script: ScriptToRun, error: RunError
   if (!handle) return undefined;
   const path: ScriptPath = { handle, host: script.host, slug: script.slug };
   if (error.status === 404) return unknownScript(ctx, path, error, !named);
-  if (script.version_id && error.status === 400 && (error.variables?.version_id || /version/i.test(error.error))) {
-    return failWith(error, await unknownVersionHint(ctx, path, script.version_id));
-  }
+  const aboutVersion = error.variables?.version_id || /version/i.test(error.error);
+  if (script.version_id && error.status === 400 && aboutVersion) return failWith(error, await unknownVersionHint(ctx, path, script.version_id));
+  if (error.code !== "run_refused") return undefined;
+  // The service refused the script as a step, with no status to tell why: the script is read to tell.
+  const read = await getScript({ client: ctx.client, path });
+  if (read.error?.status === 404) return unknownScript(ctx, path, error, !named);
+  if (script.version_id && aboutVersion) return failWith(error, await unknownVersionHint(ctx, path, script.version_id));
   return undefined;
 }
 
@@ -118,9 +121,6 @@ async function refusedRun(ctx: ToolContext, script: ScriptToRun, error: RunError
 export async function readRunResultsTool(ctx: ToolContext, input: Input<"readRunResultsInput">, extra: CallExtra = {}): Promise<ToolResult> {
   if ((input.runId === undefined) === (input.batchId === undefined))
     return fail("Give exactly one of runId (one run) or batchId (every script of a batch), as run_script gave them.");
-  const id = input.runId ?? input.batchId!;
-  if (!isIdOf(input.runId ? "run id" : "batch id", id))
-    return fail(notAnId(id, input.runId ? "run id" : "batch id", "run_script gives them; list_runs lists runs"));
   const hold = ctx.holdMs ?? DEFAULT_HOLD_MS;
   const progress = startProgress(extra, hold);
   try {

@@ -8,7 +8,6 @@
  * structured answer keeps the service's own indexes.
  */
 import type { ReduckClient } from "../client.js";
-import { isIdOf } from "../core/id-shapes.js";
 import { either } from "../core/nearby-handles.js";
 import { closestMatches } from "../core/suggest.js";
 import { listRuns } from "../generated/operations.js";
@@ -18,7 +17,7 @@ import { normaliseRun } from "../report/trace-data.js";
 import { answer, fail, failWith, type ToolContent, type ToolContext, type ToolResult } from "./answers.js";
 import { oneLine } from "./bounded.js";
 import { MESSAGE_CHARS, TRACE_IMAGE_BYTES, TRACE_IMAGES, TRACE_IMAGES_BYTES } from "./limits.js";
-import { addressOf, notAnId } from "./naming.js";
+import { addressOf } from "./naming.js";
 import { toolRunStatus } from "./run-status.js";
 import type { Input } from "./tool-schemas.js";
 import { readTrace, type ScreenshotRef, stepLines } from "./trace-view.js";
@@ -37,7 +36,6 @@ async function unknownRunHint(client: ReduckClient, runId: string): Promise<stri
 
 export async function readRunTraceTool(ctx: ToolContext, input: Input<"readRunTraceInput">, signal?: AbortSignal): Promise<ToolResult> {
   const { runId } = input;
-  if (!isIdOf("run id", runId)) return fail(notAnId(runId, "run id", "run_script and list_runs give them"));
   const read = await readRunTrace({
     client: ctx.client,
     runId,

@@ -4,7 +4,6 @@
  * by `version_id` or by its number (`version`); a version the script does not have is answered
  * with the versions it does have.
  */
-import { isIdOf } from "../core/id-shapes.js";
 import type { components } from "../generated/schema.js";
 import {
   createDraftScriptVersion,
@@ -18,7 +17,7 @@ import {
 import { answer, fail, failWith, type ToolContext, type ToolResult } from "./answers.js";
 import { boundJson, shownText } from "./bounded.js";
 import { DEFAULT_PAGE_SIZE, MESSAGE_CHARS } from "./limits.js";
-import { addressOf, notAnId, scriptCallFailed, scriptPath, unknownVersionHint, versionId, type ScriptPath } from "./naming.js";
+import { addressOf, notAVersionId, scriptCallFailed, scriptPath, unknownVersionHint, versionId, type ScriptPath } from "./naming.js";
 import type { Input } from "./tool-schemas.js";
 import { pageOf } from "./paging.js";
 
@@ -95,9 +94,10 @@ function draftBody(input: Input<"patchDraftScriptVersionInput">) {
 }
 
 export async function createDraftScriptVersionTool(ctx: ToolContext, input: Input<"createDraftScriptVersionInput">): Promise<ToolResult> {
-  if (input.parent_version_id !== undefined && !isIdOf("version id", input.parent_version_id)) {
-    return fail(notAnId(input.parent_version_id, "version id", "list_script_versions lists a script's versions"));
-  }
+  // The parent's id goes in the body, not a URL: checked here by the same rule, before anything is sent.
+  const badParent =
+    input.parent_version_id !== undefined ? notAVersionId(input.parent_version_id, "list_script_versions lists a script's versions") : undefined;
+  if (badParent) return fail(badParent);
   const named = await scriptPath(ctx, input);
   if ("content" in named) return named;
   const { path, ownImplied } = named;
@@ -147,8 +147,10 @@ export async function promoteScriptVersionTool(ctx: ToolContext, input: Input<"v
   const id = await versionId(ctx, path, input, ownImplied);
   if (typeof id !== "string") return id;
   const address = addressOf(path);
-  const [version, currentId] = await Promise.all([getScriptVersion({ client: ctx.client, path: { ...path, versionId: id } }), currentVersionId(ctx, path)]);
+  // The version first: an id the library will not put into its URL is refused before anything is sent.
+  const version = await getScriptVersion({ client: ctx.client, path: { ...path, versionId: id } });
   if (version.error) return scriptCallFailed(ctx, path, version.error, { ownImplied, versionHint: () => unknownVersionHint(ctx, path, id) });
+  const currentId = await currentVersionId(ctx, path);
   if (currentId === id) {
     // Promoted already (a second call, say): nothing to send, and the agent learns it.
     return versionAnswer(

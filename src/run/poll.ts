@@ -11,7 +11,7 @@ import { mergeHeaders } from "../core/call.js";
 import { describeFailure, httpError, type ReduckError } from "../core/errors.js";
 import { redactError } from "../core/redact.js";
 import { backoff, TransportFailure, type Answer } from "../core/transport.js";
-import { isIdOf } from "../core/id-shapes.js";
+import { pathIdProblem } from "../core/path-ids.js";
 import { getRun } from "../generated/operations.js";
 import type { RunError, RunStatusUpdate, RunStepOutcome } from "./outcomes.js";
 import { batchUpdate, readAnswer, stepOutcome, type Ended } from "./read-answer.js";
@@ -122,14 +122,6 @@ async function beforePoll(
   return ctx.signal?.aborted ? stopped(id, lastFailure) : undefined;
 }
 
-/** An id that is not of its kind's shape (core/id-shapes.ts): a malformed answer, not a URL. */
-function malformedId(kind: "run id" | "batch id", value: string): RunError {
-  return {
-    kind: "invalid_response",
-    error: `not waiting on ${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}...` : value)}: it is not a ${kind} (a UUID)`,
-  };
-}
-
 /** Whether a failed poll is worth repeating: no answer at all, or one that says "try later". */
 const transientStatus = (status: number) => status >= 500 || status === 429 || status === 408;
 
@@ -145,8 +137,9 @@ export async function waitForBatch(
   expected: number | undefined,
 ): Promise<Waited> {
   const id = { batchId };
-  // The id becomes the URL's path: one of another shape (`..`) is never polled.
-  if (!isIdOf("batch id", batchId)) return { error: malformedId("batch id", batchId), lastResponse: () => undefined };
+  // The id becomes the URL's path: one of another shape (`..`) is never polled (core/path-ids.ts).
+  const badId = pathIdProblem("batchId", batchId);
+  if (badId) return { error: badId, lastResponse: () => undefined };
   const internal = clientInternals(ctx.client);
   const url = `${ctx.client.runBaseUrl}/batches/${encodeURIComponent(batchId)}`;
   let lastAnswer: Answer | undefined;
@@ -236,7 +229,6 @@ export async function waitForRunId(
 ): Promise<Waited> {
   const id = { runId };
   let lastResponse: () => Response | undefined = () => undefined;
-  if (!isIdOf("run id", runId)) return { error: malformedId("run id", runId), lastResponse };
   const stop = (error: RunError): Waited => ({ error, lastResponse });
   let lastStatus = first?.status ?? "running";
   // A run record says nothing of pacing: keep the pace the run's first answer asked for.
@@ -263,6 +255,8 @@ export async function waitForRunId(
     if (polled.error) {
       const error = polled.error;
       if (error.kind === "aborted") return stop(stopped(id, lastFailure));
+      // An id getRun would not put into its URL: nothing was sent, and there is nothing to wait on.
+      if (error.code === "invalid_id") return stop(error);
       if (error.status === 404)
         return stop(notFound(error, id, `there is no run ${runId} at ${ctx.client.baseUrl}: check the id (it is the runId of the run's first answer)`));
       const transient = error.status === undefined ? error.kind === "network" || error.kind === "timeout" : transientStatus(error.status);

@@ -60,7 +60,10 @@ async function prepareWith(options: SingleRunOptions | BatchRunOptions, parts: B
     jsonSteps.push(Object.keys(bindings).length ? { ...rest, files: bindings } : rest);
   }
 
-  const request: Record<string, unknown> = single ? { script: jsonSteps[0] } : { scripts: jsonSteps };
+  // One script goes as a list of one, as the service's own client sends it: its answer is then an
+  // envelope or a batch whatever the run takes, and a batch's envelopes keep a failure's errorType
+  // and externalMessage, which a run's record (all a lone `script` can be polled by) lacks.
+  const request: Record<string, unknown> = { scripts: jsonSteps };
   if (!single && options.sequential !== undefined) request.sequential = options.sequential;
   // "cloud" is what the wire says; "managed" is only the service's stored name for the same browser.
   if (options.browser !== undefined) request.browser = options.browser === "managed" ? "cloud" : options.browser;

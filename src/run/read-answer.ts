@@ -13,7 +13,6 @@
  * - one run's envelope `{status: "queued"|"running", runId, retryAfterMs?}` (our reading of a
  *   single `script` that outlives `waitForSeconds`, which the service does not publish).
  */
-import { isIdOf, type IdKind } from "../core/id-shapes.js";
 import { isObject } from "../core/json.js";
 import type { BatchRunResponse, RunError, RunResponse, RunStatus, RunStatusUpdate, RunStepOutcome } from "./outcomes.js";
 
@@ -52,34 +51,11 @@ export function retryAfterOf(value: unknown): number | undefined {
   return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
-/** `a run id that is not one (...)` when `value` is a string of another shape than a `kind`'s. */
-function notAnId(kind: IdKind, value: unknown): string | undefined {
-  if (typeof value !== "string" || value === "" || isIdOf(kind, value)) return undefined;
-  return `the service answered a ${kind} that is not one (a UUID): ${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}...` : value)}`;
-}
-
 /**
- * Why the answer's batch id or run ids cannot be used, or undefined: they become URL paths (the
- * polls, the trace, a resumed batch), so an id of another shape (`..`, `x/../y`) is a malformed
- * answer, never a path.
+ * Reads a 2xx answer's parsed body. Its ids are kept as the service gave them: each is checked
+ * where it becomes part of a URL (a poll, a trace: core/path-ids.ts), a file name or a journal line.
  */
-function idProblem(body: unknown): string | undefined {
-  const envelopes = Array.isArray(body) ? body : isObject(body) ? [body, ...(Array.isArray(body.runs) ? body.runs : [])] : [];
-  if (isObject(body)) {
-    const problem = notAnId("batch id", body.batchId);
-    if (problem) return problem;
-  }
-  for (const envelope of envelopes) {
-    const problem = isObject(envelope) ? notAnId("run id", envelope.runId) : undefined;
-    if (problem) return problem;
-  }
-  return undefined;
-}
-
-/** Reads a 2xx answer's parsed body. */
 export function readAnswer(body: unknown): ReadAnswer {
-  const badId = idProblem(body);
-  if (badId) return { kind: "unreadable", why: badId };
   if (Array.isArray(body)) return { kind: "ended", runs: body.map(stepOutcome), wireFailed: false };
   if (!isObject(body)) return { kind: "unreadable", why: "the answer is neither a run, a list of runs nor a batch" };
   const batchId = str(body.batchId);
@@ -190,13 +166,16 @@ export function endedResult(ended: Ended, shape: { single: boolean; expected?: n
   }
   const outcome = runs[0]!;
   if (outcome.status === "completed") return { data: { result: outcome.result, runId: outcome.runId ?? "" }, error: undefined, outcomes: runs };
-  return { data: undefined, error: failureOf(outcome, batchId), outcomes: runs };
+  const error = failureOf(outcome, batchId);
+  // A script refused before any run was made has no outcome, as a refused request has none.
+  return { data: undefined, error, outcomes: error.kind === "run_failed" ? runs : undefined };
 }
 
 /**
  * A single run's failed outcome as its error: `run_failed` naming the run, with the service's
  * `errorType` and `externalMessage` and any code the library gave the outcome. A failure the
- * service named no run for is an answer that does not hold what a failure must.
+ * service named no run for is its refusal of the script before any run was made (an unknown
+ * script or version): `run_refused`, with the service's words.
  */
 export function failureOf(outcome: RunStepOutcome, batchId?: string): RunError {
   const message = outcome.error ?? outcome.externalMessage ?? "the run failed";
@@ -210,7 +189,7 @@ export function failureOf(outcome: RunStepOutcome, batchId?: string): RunError {
   };
   // `error` is the service's `error`, as for a step and as in an HTTP refusal; `externalMessage` beside it.
   if (outcome.runId) return { kind: "run_failed", error: message, runId: outcome.runId, ...fields };
-  return { kind: "invalid_response", ...fields, error: `the service said the run failed but named no run: ${message}` };
+  return { kind: "invalid_request", ...fields, code: outcome.code ?? "run_refused", error: message };
 }
 
 /** The status update for a batch's runs as far as known. */

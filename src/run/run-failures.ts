@@ -5,7 +5,6 @@
  */
 import { AttemptAborted } from "../core/abort.js";
 import { httpError, describeStatus, type Failure, type FailurePhase } from "../core/errors.js";
-import { isIdOf } from "../core/id-shapes.js";
 import { redactError } from "../core/redact.js";
 import { attemptFailure, type Answer } from "../core/transport.js";
 import { refusesArguments, unknownArgument } from "./argument-hint.js";
@@ -92,8 +91,6 @@ function runFields(text: string): { runId?: string; errorType?: string; external
   }
   const out: { runId?: string; errorType?: string; externalMessage?: string } = {};
   for (const key of ["runId", "errorType", "externalMessage"] as const) if (typeof body?.[key] === "string" && body[key] !== "") out[key] = body[key] as string;
-  // A run id of another shape is never handed on (a caller would put it into a URL): the refusal stands without it.
-  if (out.runId !== undefined && !isIdOf("run id", out.runId)) delete out.runId;
   return out;
 }
 

@@ -242,6 +242,15 @@ async function resultOf(
       break;
     }
   }
+  if (waited.error?.code === "invalid_id") {
+    // The id came from the service's answer, not from the caller: an answer that cannot be waited on.
+    const error = {
+      kind: "invalid_response" as const,
+      code: "invalid_id" as const,
+      error: `the service's answer names a run to wait on by an id that cannot be: ${waited.error.error}`,
+    };
+    return runResult<never>({ data: undefined, error }, waited.lastResponse);
+  }
   if (waited.error) return runResult<never>({ data: undefined, error: waited.error }, waited.lastResponse);
   const ended = await hintOutcomes(options, waited.ended);
   return runResult<RunResponse | BatchRunResponse>(endedResult(ended, { single, expected, sequential: options.sequential === true }), waited.lastResponse);

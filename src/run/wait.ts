@@ -5,7 +5,6 @@
 import { withCallSettings, type ReduckClient } from "../client.js";
 import { isClient } from "../core/call.js";
 import { settingsOf, settingsProblem, type CallSettingsOptions } from "../core/call-settings.js";
-import { isIdOf } from "../core/id-shapes.js";
 import type { BatchRunResponse, PendingRun, RunResponse, RunStatusUpdate } from "./outcomes.js";
 import { endedResult } from "./read-answer.js";
 import { fail, runResult, waitForBatch, waitForRunId, type PollContext } from "./poll.js";
@@ -162,8 +161,6 @@ function waitProblem(target: unknown, older: unknown): string | undefined {
   if ((t.runId === undefined) === (t.batchId === undefined)) return "give exactly one of batchId (several scripts) or runId (one script)";
   for (const key of ["runId", "batchId"] as const) {
     if (t[key] !== undefined && (typeof t[key] !== "string" || t[key] === "")) return `${key} must be a non-empty string (the id the run's first answer gave)`;
-    if (t[key] !== undefined && !isIdOf(key === "runId" ? "run id" : "batch id", t[key]))
-      return `${key} must be a UUID such as 86b0479f-a68f-4fcd-92d1-b68f485ee3d9 (the id the run's first answer gave), not ${JSON.stringify(String(t[key]).slice(0, 80))}`;
   }
   if (older !== undefined && (older === null || typeof older !== "object"))
     return "waitForRun takes one options object: waitForRun({ client, runId, signal, onStatus, deadlineMs })";

@@ -101,7 +101,7 @@ describe.each(["stdio", "http"] as const)("over %s", (transport) => {
         { script, browser: "extension", region: "eu-central-1" },
         'region is for the cloud browser only, and this run goes to your own browser (extension): drop region, or run with browser: "cloud"',
       ],
-      [{ script: { ...script, version_id: "2" } }, '"2" is not a version id: version ids are UUIDs'],
+      [{ script: { ...script, version_id: "2" } }, '"2" is not a version id: a version id is a UUID'],
       [{ script, waitForSeconds: 600 }, "Invalid arguments for run_script: waitForSeconds must be at most 110. Usage: run_script { script: { address:"],
       [{ script, fullOutput: "yes" }, "Invalid arguments for run_script: fullOutput must be a boolean (got a string). Usage: run_script"],
       [{ script, browser: "chrome" }, 'Invalid arguments for run_script: browser must be "extension", "local", "cloud", "managed" or { deviceId }. Usage:'],
@@ -132,7 +132,7 @@ describe.each(["stdio", "http"] as const)("over %s", (transport) => {
 
   describe("reading runs", () => {
     test("read_run_results and read_run_trace refuse what is not a run id, and name the ids likely meant for an unknown one", async () => {
-      expect(oneLineError(await call("read_run_results", { runId: "86b0" }))).toContain('"86b0" is not a run id: run ids are UUIDs');
+      expect(oneLineError(await call("read_run_results", { runId: "86b0" }))).toContain('"86b0" is not a run id: a run id is a UUID');
       expect(oneLineError(await call("read_run_trace", { runId: "latest" }))).toContain('"latest" is not a run id');
       const ran = await call("run_script", { script: { ...GET_TITLE, args: { url: "https://example.com/" } } });
       const runId: string = ran.structured.runId;

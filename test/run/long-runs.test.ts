@@ -6,7 +6,7 @@
  * from the facts, not by the library's own code.
  */
 import { describe, expect, test } from "vitest";
-import { isPendingRun, isRunFailure, runScript, type RunStatusUpdate } from "../../src/index.js";
+import { isPendingRun, isRunFailure, runScript, waitForRun, type RunStatusUpdate } from "../../src/index.js";
 import { KEY, client, count, runRecord, script, seen, two, wire, useWire } from "./long-runs-wire.js";
 
 useWire();
@@ -339,29 +339,28 @@ describe("a single run's 202 envelope is waited on with getRun", () => {
   });
 });
 
-describe("ids the service sends are checked before they become a URL", () => {
+describe("ids the service sends are checked where they become a URL, and only there", () => {
   const polls = () => seen.filter((s) => s.route.startsWith("GET ")).length;
 
   test.each([
-    ["a batch id", { status: 202, body: { batchId: "../../api/me", status: "running", runs: [] } }],
-    ["a run id of a pending run", { status: 202, body: { status: "running", runId: "..", retryAfterMs: 10 } }],
-    ["a run id in a batch's runs", { status: 202, body: { batchId: "00000000-0000-4000-8002-000000000030", status: "running", runs: [{ runId: "x/../y" }] } }],
-  ])("%s of another shape is a malformed answer, and nothing is polled", async (_what, answer) => {
+    ["a batch id", { status: 202, body: { batchId: "../../api/me", status: "running", runs: [] } }, two, "batch"],
+    ["a run id of a pending run", { status: 202, body: { status: "running", runId: "..", retryAfterMs: 10 } }, undefined, "run"],
+  ] as const)("%s of another shape is never polled: the answer cannot be waited on (invalid_id)", async (_what, answer, scripts, kind) => {
     wire(
       answer,
       [{ body: { batchId: "00000000-0000-4000-8002-000000000030", status: "completed", runs: [] } }],
       [runRecord("00000000-0000-4000-8001-000000000030", "success")],
     );
-    const { data, error } = await runScript({ client: client(), scripts: two });
+    const { data, error } = await runScript(scripts ? { client: client(), scripts } : { client: client(), script });
     expect(data).toBeUndefined();
-    expect(error).toMatchObject({ kind: "invalid_response" });
-    expect(error!.error).toMatch(/the service answered a (run|batch) id that is not one \(a UUID\)/);
+    expect(error).toMatchObject({ kind: "invalid_response", code: "invalid_id" });
+    expect(error!.error).toMatch(new RegExp(`the service's answer names a run to wait on by an id that cannot be: ".*" is not a ${kind} id`));
     expect(polls()).toBe(0);
   });
 
-  test("a polled batch that names a run by something else is a malformed answer", async () => {
+  test("run ids in a batch's runs are kept as the service gave them: the batch is polled and its outcomes stand", async () => {
     const batchId = "00000000-0000-4000-8002-000000000031";
-    wire({ status: 202, body: { batchId, status: "running", retryAfterMs: 5, runs: [] } }, [
+    wire({ status: 202, body: { batchId, status: "running", retryAfterMs: 5, runs: [{ runId: "x/../y" }] } }, [
       {
         body: {
           batchId,
@@ -373,21 +372,25 @@ describe("ids the service sends are checked before they become a URL", () => {
         },
       },
     ]);
-    const { error } = await runScript({ client: client(), scripts: two });
-    expect(error).toMatchObject({ kind: "invalid_response", batchId });
-    expect(error!.error).toContain(`polling batch ${batchId}: the service answered a run id that is not one (a UUID): "../../api/me"`);
+    const { data, error } = await runScript({ client: client(), scripts: two });
+    expect(error).toBeUndefined();
+    expect(data).toMatchObject({
+      batchId,
+      status: "completed",
+      runs: [
+        { runId: "../../api/me", result: 1 },
+        { runId: null, result: 2 },
+      ],
+    });
+    expect(polls()).toBe(1);
   });
 
-  test("a refusal naming a run by something else stands, without the id", async () => {
+  test("a refusal naming a run by something else stands with the id as text; waiting on that id is refused before any request", async () => {
     wire({ status: 422, body: { error: "The script failed: no such button", runId: "../../api/me", errorType: "site_error" } });
     const { error } = await runScript({ client: client(), script });
-    expect(error).toMatchObject({ status: 422, errorType: "site_error" });
-    expect(error!.error).toContain("no such button");
-    expect(error).not.toHaveProperty("runId");
-    expect(error!.kind).not.toBe("run_failed");
-    const named = "00000000-0000-4000-8001-000000000040";
-    wire({ status: 422, body: { error: "The script failed: no such button", runId: named, errorType: "site_error" } });
-    expect((await runScript({ client: client(), script })).error).toMatchObject({ kind: "run_failed", runId: named });
+    expect(error).toMatchObject({ kind: "run_failed", status: 422, errorType: "site_error", runId: "../../api/me" });
+    const waited = await waitForRun({ client: client(), runId: error!.runId! });
+    expect(waited.error).toMatchObject({ kind: "invalid_request", code: "invalid_id", parameter: "runId" });
     expect(polls()).toBe(0);
   });
 });

@@ -26,7 +26,7 @@ test("pièce-jointe, a Japanese name and a name with a colon survive the trip", 
       onPart: (p) => parts.push(p),
     });
 
-    expect(JSON.parse(spec)).toEqual({ script: { host: "a.com", slug: "s" } });
+    expect(JSON.parse(spec)).toEqual({ scripts: [{ host: "a.com", slug: "s" }] });
     expect(parts.map(({ input, filename, size }) => ({ input, filename, size }))).toEqual([
       { input: "pièce-jointe", filename: "pièce-jointe", size: 1 },
       { input: "添付ファイル", filename: "添付ファイル", size: 2 },

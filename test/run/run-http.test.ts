@@ -59,7 +59,7 @@ describe("a run is never sent twice", () => {
       const { data, error } = await runScript({ client: c, script: { host: "a.com", slug: "slow" } });
       expect(error).toBeUndefined();
       expect(data).toEqual({ result: { ok: true }, runId: "00000000-0000-4000-8001-000000000001" });
-      expect(JSON.parse(scripted.seen[0]!.body)).toEqual({ script: { host: "a.com", slug: "slow" } });
+      expect(JSON.parse(scripted.seen[0]!.body)).toEqual({ scripts: [{ host: "a.com", slug: "slow" }] });
     } finally {
       await scripted.close();
     }

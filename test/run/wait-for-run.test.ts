@@ -94,14 +94,17 @@ describe("waitForRun({ client, ... })", () => {
       [{ client: c, runId: "00000000-0000-4000-8001-0000000000a0", signal: "now" }, "signal must be an AbortSignal"],
       [{ client: c, runId: "00000000-0000-4000-8001-0000000000a0", onStatus: 1 }, "onStatus must be a function"],
       [{ client: c }, "give exactly one of batchId (several scripts) or runId (one script)"],
-      [
-        { client: c, runId: "../../api/me" },
-        'runId must be a UUID such as 86b0479f-a68f-4fcd-92d1-b68f485ee3d9 (the id the run\'s first answer gave), not "../../api/me"',
-      ],
-      [{ client: c, batchId: "86b0479f-a68f-0fcd-92d1-b68f485ee3d9" }, "batchId must be a UUID"],
     ] as const) {
       const { error } = await waitForRun(options as never);
       expect(error).toMatchObject({ kind: "invalid_request", error: expect.stringContaining(message) });
+    }
+    // An id of another shape than a UUID is refused where it would become the poll's URL.
+    for (const [options, message] of [
+      [{ client: c, runId: "../../api/me" }, '"../../api/me" is not a run id: a run id is a UUID, such as 86b0479f-a68f-4fcd-92d1-b68f485ee3d9'],
+      [{ client: c, batchId: "86b0479f-a68f-0fcd-92d1-b68f485ee3d9" }, '"86b0479f-a68f-0fcd-92d1-b68f485ee3d9" is not a batch id: a batch id is a UUID'],
+    ] as const) {
+      const { error } = await waitForRun(options);
+      expect(error).toMatchObject({ kind: "invalid_request", code: "invalid_id", error: expect.stringContaining(message) });
     }
     expect((await waitForRun({ client: c, runId: "00000000-0000-4000-8001-0000000000a0" }, null as never)).error!.error).toMatch(
       /^waitForRun takes one options object/,

@@ -5,10 +5,12 @@
 import { Args, Flags } from "@oclif/core";
 import type { ReduckClient } from "../../client.js";
 import { isIdOf } from "../../core/id-shapes.js";
+import { quotedId } from "../../core/path-ids.js";
 import { listScriptVersions } from "../../generated/operations.js";
 import { paginateToArray } from "../../paginate.js";
 import { formatAddress } from "../shell/address.js";
-import { usageError } from "../shell/errors.js";
+import { CliError, usageError } from "../shell/errors.js";
+import { ExitCode } from "../shell/exit-codes.js";
 import { resolveAddress, type ScriptPath } from "./own-handle.js";
 import { scriptCallError } from "./script-lookup.js";
 import { checkAnswer, list } from "../shell/answer-check.js";
@@ -53,6 +55,19 @@ export function chosenVersion(flags: { version?: string; "version-id"?: string }
 }
 
 /**
+ * Refuses (exit 2, `invalid_id`) a version that is neither a number to look up nor an id the
+ * library would put into the version's URL (core/path-ids.ts), before anything is sent.
+ *
+ * @example
+ * checkVersionGiven({ handle: "@demo", host: "example.com", slug: "get_title" }, "latest"); // throws: "latest" is not a version number or id ...
+ */
+export function checkVersionGiven(path: ScriptPath, given: string): void {
+  if (isIdOf("version id", given) || /^\d+$/.test(given)) return;
+  const where = `see \`reduck scripts versions list ${formatAddress(path)}\``;
+  throw new CliError(`${quotedId(given)} is not a version number or id (a UUID): ${where}`, ExitCode.USAGE, { kind: "invalid_request", code: "invalid_id" });
+}
+
+/**
  * The id of the version `given` names: an id as it is, a number looked up in the script's
  * versions. A malformed value or an unknown number is a usage error (exit 2) that says where
  * the numbers are.
@@ -64,7 +79,7 @@ export async function resolveVersion(client: ReduckClient, path: ScriptPath, giv
   const address = formatAddress(path);
   const where = `see \`reduck scripts versions list ${address}\``;
   if (isIdOf("version id", given)) return given;
-  if (!/^\d+$/.test(given)) throw usageError(`${JSON.stringify(given)} is not a version number or id: ${where}`);
+  checkVersionGiven(path, given);
   const number = Number(given);
   const doing = `reading the versions of ${address}`;
   const versions = await paginateToArray(listScriptVersions, { client, path, query: { pageSize: 100 } });

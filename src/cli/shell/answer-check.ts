@@ -1,11 +1,11 @@
 /**
  * What a command reads from an answer is checked before it is used: each field it prints or acts
- * on has the type the API description gives it, and each id the shape the description documents.
+ * on has the type the API description gives it (ids are plain strings there: each is checked where
+ * it is used, core/path-ids.ts).
  * A service (or anything between) that answers otherwise gets one clear error naming the
  * operation and the field, never a TypeError from deep inside a command.
  */
 import { isObject } from "../../core/json.js";
-import { ID_SHAPES, isIdOf, type IdKind } from "../../core/id-shapes.js";
 import { CliError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
 
@@ -44,9 +44,6 @@ export const textOrNumber = is("a string or a number", (v) => typeof v === "stri
 /** Any JSON object, its fields not looked at. */
 export const object = is("an object", isObject);
 
-/** An id of a kind the service hands out, in its documented shape (core/id-shapes.ts). */
-export const id = (kind: IdKind): Shape => is(`a ${kind} (${ID_SHAPES[kind].shape})`, (v) => isIdOf(kind, v));
-
 export const nullable =
   (shape: Shape): Shape =>
   (value, at) =>
@@ -80,7 +77,7 @@ function describe(found: unknown): string {
 /**
  * `value` when it has `shape`; otherwise the command fails (exit 1) naming what it was doing and
  * the field: `reading your account: the service's answer is not as documented: projects[0].handle
- * is missing (expected a handle ...)`.
+ * is missing (expected a string)`.
  *
  * @example
  * const me = checkAnswer(this.unwrap(await getMe({ client })), ME, "reading your account");

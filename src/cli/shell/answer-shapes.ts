@@ -3,25 +3,25 @@
  * or acts on, typed as openapi.json types it, and each id in its documented shape. Fields no
  * command reads are left alone (the service may add or drop them).
  */
-import { anything, fields, flag, id, list, nullable, number, object, optional, text, textOrNumber, type Shape } from "./answer-check.js";
+import { anything, fields, flag, list, nullable, number, object, optional, text, textOrNumber, type Shape } from "./answer-check.js";
 
 /** `GET /api/me`: whoami, and the caller's own handle for an address without one. */
 export const ME: Shape = fields({
   name: text,
   email: text,
-  handle: nullable(id("handle")),
-  projects: list(fields({ handle: id("handle"), role: nullable(text) })),
+  handle: nullable(text),
+  projects: list(fields({ handle: text, role: nullable(text) })),
   usage: optional(nullable(fields({ runs: optional(nullable(fields({ used: number, limit: nullable(number) }))) }))),
 });
 
 /** What a version is, as a list or a record shows it. */
 const VERSION_FIELDS = {
-  id: id("version id"),
+  id: text,
   version_number: number,
   draft: flag,
   side_effects: optional(text),
   created_at: optional(text),
-  created_by: optional(nullable(fields({ handle: id("handle") }))),
+  created_by: optional(nullable(fields({ handle: text }))),
   note: optional(nullable(text)),
 };
 
@@ -39,7 +39,7 @@ export const VERSION: Shape = fields({
   diff: optional(fields({ code: optional(text), fields: optional(object) })),
 });
 
-const AUTHOR = fields({ handle: id("handle"), name: optional(text), kind: optional(text), approval: optional(text) });
+const AUTHOR = fields({ handle: text, name: optional(text), kind: optional(text), approval: optional(text) });
 
 /** What a script is, as a list or a record shows it. */
 const SCRIPT_FIELDS = {
@@ -55,7 +55,7 @@ const SCRIPT_FIELDS = {
 /** A script in a list. */
 export const SCRIPT_SUMMARY: Shape = fields({
   ...SCRIPT_FIELDS,
-  current_version_id: optional(nullable(id("version id"))),
+  current_version_id: optional(nullable(text)),
   current_version: optional(nullable(fields({ side_effects: optional(text) }))),
 });
 
@@ -65,7 +65,7 @@ export const SCRIPT: Shape = fields({
   ...SCRIPT_FIELDS,
   version_count: optional(number),
   human_required: optional(nullable(flag)),
-  current_version_id: optional(nullable(id("version id"))),
+  current_version_id: optional(nullable(text)),
   current_version: nullable(VERSION),
 });
 
@@ -78,11 +78,11 @@ export const RUNNABLE_SCRIPT: Shape = fields({
 export const SCRIPT_ID: Shape = fields({ id: text });
 
 /** The caller's own handle, from `GET /api/me`. */
-export const OWN_HANDLE: Shape = fields({ handle: nullable(id("handle")) });
+export const OWN_HANDLE: Shape = fields({ handle: nullable(text) });
 
 /** A run's record (`runs get`, `runs list`). */
 export const RUN: Shape = fields({
-  id: id("run id"),
+  id: text,
   name: optional(text),
   status: text,
   source: optional(text),
@@ -91,7 +91,7 @@ export const RUN: Shape = fields({
   args: anything,
   browser: fields({ type: text, region: optional(text) }),
   result: nullable(object),
-  script: nullable(fields({ handle: id("handle"), host: text, slug: text, version_id: id("version id"), version_number: textOrNumber })),
+  script: nullable(fields({ handle: text, host: text, slug: text, version_id: text, version_number: textOrNumber })),
 });
 
 /** A paired browser. */
@@ -109,14 +109,14 @@ export const CREATED_SCRIPT: Shape = fields({
   id: text,
   host: text,
   slug: text,
-  current_version_id: nullable(id("version id")),
-  created_version_id: id("version id"),
+  current_version_id: nullable(text),
+  created_version_id: text,
 });
 
 /** Where a script may be moved. */
 export const TRANSFER_TARGETS: Shape = fields({
-  targets: list(fields({ handle: id("handle"), kind: text, name: text, can_transfer_out: flag })),
+  targets: list(fields({ handle: text, kind: text, name: text, can_transfer_out: flag })),
 });
 
 /** The script's address after a transfer. */
-export const TRANSFERRED: Shape = fields({ handle: id("handle"), host: text, slug: text });
+export const TRANSFERRED: Shape = fields({ handle: text, host: text, slug: text });

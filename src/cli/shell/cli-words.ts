@@ -27,6 +27,15 @@ export const FROM_CODES: Partial<Record<ReduckErrorCode, (error: ReduckError) =>
   run_not_found: (error) => (error.batchId ? RUN_HOST : undefined),
   run_continues: (error) => ((error.batchId ?? error.runId) ? `In the CLI: \`reduck runs wait ${error.batchId ?? error.runId}\`.` : undefined),
   run_may_continue: () => "In the CLI: `reduck runs list --script ADDRESS` lists the script's runs.",
+  invalid_id: (error) => ID_LISTS[error.parameter ?? ""],
+};
+
+/** Where the CLI lists the ids of each kind a path takes. */
+const ID_LISTS: Record<string, string> = {
+  runId: "`reduck runs list` lists your runs and their ids.",
+  batchId: "`reduck run --no-wait` prints a batch's id.",
+  versionId: "`reduck scripts versions list ADDRESS` lists a script's versions and their ids.",
+  appId: "`reduck flock list` lists your apps and their ids.",
 };
 
 /** The CLI's way out for a client option the library refused (ClientOptionError's `option`): the CLI sets it from these. */

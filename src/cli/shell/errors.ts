@@ -50,7 +50,8 @@ export function fromReduckError(error: ReduckError, doing?: string): CliError {
   if (error.errorType) detail.errorType = error.errorType;
   const fromCode = error.code ? FROM_CODES[error.code]?.(error) : undefined;
   message = withHints(message, [...(fromCode ? [fromCode] : []), ...serviceHints(message)]);
-  return new CliError(doing ? `${doing}: ${message}` : message, code, detail);
+  // An id refused before anything was sent names itself: "reading run X" would only say it twice.
+  return new CliError(doing && error.code !== "invalid_id" ? `${doing}: ${message}` : message, code, detail);
 }
 
 /** Every run of white space, line ends included, as one space. */

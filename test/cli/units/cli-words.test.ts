@@ -26,6 +26,7 @@ const CODE_CASES: Record<string, ReduckError> = {
   run_not_found: { kind: "http", status: 404, code: "run_not_found", batchId: "b1", error: ANY_WORDS },
   run_continues: { kind: "aborted", code: "run_continues", batchId: "b2", error: ANY_WORDS },
   run_may_continue: { kind: "network", cause: "ECONNRESET", code: "run_may_continue", sentAt: "2026-01-01T00:00:00.000Z", error: ANY_WORDS },
+  invalid_id: { kind: "invalid_request", code: "invalid_id", parameter: "runId", error: ANY_WORDS },
 };
 
 /** One refused value per client option the CLI has a hint for. */

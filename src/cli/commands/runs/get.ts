@@ -5,7 +5,6 @@ import { BaseCommand } from "../../shell/base.js";
 import { checkOutDir, saveFiles, unsavedNote } from "../../run/downloads.js";
 import { ExitCode } from "../../shell/exit-codes.js";
 import { renderFields } from "../../shell/output.js";
-import { checkRunIds } from "../../run/run-ids.js";
 import { browserLabel, scriptLabel } from "../../run/run-labels.js";
 import { expandHome } from "../../run/run-args.js";
 import { writeText } from "../../shell/terminal-text.js";
@@ -34,7 +33,6 @@ export default class RunsGet extends BaseCommand<typeof RunsGet> {
 
   public async run(): Promise<unknown> {
     const runId = this.args.run_id;
-    checkRunIds([runId]);
     const out = this.flags.out ? await checkOutDir(expandHome(this.flags.out)) : undefined;
     const client = await this.client();
     const run = this.unwrap(await getRun({ client, path: { runId } }), `reading run ${runId}`, RUN);

@@ -4,7 +4,6 @@ import { BaseCommand } from "../../shell/base.js";
 import { checkOutDir } from "../../run/downloads.js";
 import { ExitCode } from "../../shell/exit-codes.js";
 import { expandHome } from "../../run/run-args.js";
-import { checkRunIds } from "../../run/run-ids.js";
 import { writeText } from "../../shell/terminal-text.js";
 import { checkPageFile } from "../../run/pages.js";
 import { failedStepLine, onThisMachine, SIMULATED_PAGE, saveScreenshots } from "../../run/trace-screenshots.js";
@@ -43,7 +42,6 @@ Steps are counted from 1 in what people read (the line on stderr that names the 
 
   public async run(): Promise<void> {
     const runId = this.args.run_id;
-    checkRunIds([runId]);
     const dir = this.flags.screenshots ? await checkOutDir(expandHome(this.flags.screenshots), "--screenshots") : undefined;
     const page = this.flags.html ? await checkPageFile(expandHome(this.flags.html), "--html") : undefined;
     const client = await this.client();

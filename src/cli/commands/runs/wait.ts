@@ -3,7 +3,7 @@ import { BaseCommand } from "../../shell/base.js";
 import { CliError } from "../../shell/errors.js";
 import { ExitCode, EXIT_CODES_HELP } from "../../shell/exit-codes.js";
 import { setRunPhase } from "../../shell/interrupt.js";
-import { checkWaitId } from "../../run/run-ids.js";
+import { notAWaitId } from "../../run/run-ids.js";
 import { endedOf, printOutcomes, runStatusLine } from "../../run/run-report.js";
 import { waitForRun } from "../../../run/wait.js";
 
@@ -31,7 +31,6 @@ ${EXIT_CODES_HELP}`;
   public async run(): Promise<unknown> {
     const id = this.args.id.trim();
     if (!id) throw new CliError("give the batch id or run id to wait for (printed by `reduck run --no-wait`)", ExitCode.USAGE);
-    checkWaitId(id);
     const client = await this.client();
     setRunPhase("waiting", id);
     const status = runStatusLine(process.stderr);
@@ -39,6 +38,8 @@ ${EXIT_CODES_HELP}`;
     try {
       // A batch first (the usual handle); an id the run host does not know may be a run's.
       const batch = await waitForRun({ client, batchId: id, onStatus: (u) => status.update(u) });
+      // Refused before any poll was sent: an id of neither kind's shape.
+      if (batch.error?.code === "invalid_id") notAWaitId(id, batch.error);
       if (batch.error?.code !== "run_not_found") {
         status.done();
         const { outcomes, batch: header } = endedOf(batch);

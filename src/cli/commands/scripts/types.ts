@@ -15,7 +15,7 @@ import { readScriptOrSuggest } from "../../scripts/script-lookup.js";
 import { madeWith } from "../../scripts/types-header.js";
 import { checkAnswer } from "../../shell/answer-check.js";
 import { SCRIPT, VERSION } from "../../shell/answer-shapes.js";
-import { resolveVersion, versionFlag } from "../../scripts/versions.js";
+import { checkVersionGiven, resolveVersion, versionFlag } from "../../scripts/versions.js";
 
 const DEFAULT_OUT = "reduck-scripts.ts";
 
@@ -123,6 +123,7 @@ A schema form the converter does not express becomes \`unknown\`, with a comment
   /** One script's contract: its current version, or the version `version` names. */
   private async contract(client: ReduckClient, scriptPath: ScriptPath, version: string | undefined): Promise<ScriptContract> {
     const address = formatAddress(scriptPath);
+    if (version) checkVersionGiven(scriptPath, version);
     const script = await readScriptOrSuggest(client, scriptPath).catch((err: unknown) => {
       // An address that names no script is the caller's input: exit 2, with the did-you-mean.
       if (err instanceof CliError && err.detail.status === 404) throw new CliError(err.message, ExitCode.USAGE, err.detail);
