@@ -344,7 +344,7 @@ describe("ids the service sends are checked where they become a URL, and only th
 
   test.each([
     ["a batch id", { status: 202, body: { batchId: "../../api/me", status: "running", runs: [] } }, two, "batch"],
-    ["a run id of a pending run", { status: 202, body: { status: "running", runId: "..", retryAfterMs: 10 } }, undefined, "run"],
+    ["a run id of a pending run", { status: 202, body: { status: "running", runId: "../../api/me", retryAfterMs: 10 } }, undefined, "run"],
   ] as const)("%s of another shape is never polled: the answer cannot be waited on (invalid_id)", async (_what, answer, scripts, kind) => {
     wire(
       answer,
