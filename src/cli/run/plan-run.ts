@@ -19,11 +19,11 @@ import { checkAnswer } from "../shell/answer-check.js";
 import { RUNNABLE_SCRIPT, VERSION } from "../shell/answer-shapes.js";
 import { CliError, fromReduckError, usageError } from "../shell/errors.js";
 import { ExitCode } from "../shell/exit-codes.js";
-import { setRunPhase, setRunScripts } from "../shell/interrupt.js";
 import { writeText } from "../shell/terminal-text.js";
 import { browserOf } from "./browser-flag.js";
 import { checkOutDir } from "./downloads.js";
 import { fileNameNotes } from "./file-name-notes.js";
+import type { RunProgress } from "./run-progress.js";
 import { expandHome, groupSteps, type CommandLine, type StepArgs } from "./run-args.js";
 import { preloadValidator, schemaProblems } from "./validate-args.js";
 
@@ -64,18 +64,17 @@ export interface RunPlan {
  * Checks the command line and reads every step's contract.
  *
  * @example
- * const plan = await planRun({ argv: this.argv, flagDefinitions: this.flagDefinitions(), flags: this.flags, client: () => this.client(), note });
+ * const plan = await planRun({ argv: this.argv, flagDefinitions: this.flagDefinitions(), flags: this.flags, client: () => this.client(), note }, RunProgress.preparing());
  */
-export async function planRun(line: RunCommandLine): Promise<RunPlan> {
+export async function planRun(line: RunCommandLine, progress: RunProgress): Promise<RunPlan> {
   const { flags } = line;
-  setRunPhase("preparing");
   let steps: StepArgs[];
   try {
     steps = groupSteps(line.argv, line.flagDefinitions);
   } catch (err) {
     throw await withBareSlugHint(err, line.client);
   }
-  setRunScripts(steps.map((step) => formatAddress(step.address)));
+  progress.runs(steps.map((step) => formatAddress(step.address)));
   const version = chosenVersion(flags);
   if (version && steps.length > 1) throw usageError("--version applies to one script: give a single --script with it");
   const browser = browserOf(flags.browser, flags.device);
