@@ -5,6 +5,7 @@
  */
 import type { ReduckClient } from "../client.js";
 import type { ReduckError } from "../core/errors.js";
+import { withHint } from "../core/sentence.js";
 import { oneLine } from "./bounded.js";
 
 export interface ToolContext {
@@ -49,6 +50,3 @@ function fieldMessages(error: ReduckError): string {
 /** The service's error as a tool error, with the run it concerns when there is one. */
 export const failWith = (error: ReduckError & { runId?: string }, hint?: string): ToolResult =>
   fail(withHint(`${oneLine(error.error)}${fieldMessages(error)}${error.runId ? ` (run ${error.runId})` : ""}`, hint));
-
-/** `message.`, ended once, then the hint. */
-export const withHint = (message: string, hint: string | undefined) => (hint ? `${/[.!?]$/.test(message) ? message : `${message}.`} ${hint}` : message);
