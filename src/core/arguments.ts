@@ -12,12 +12,15 @@ export class ArgumentProblem extends Error {
   override name = "ArgumentProblem";
 }
 
-/** The `name=value` pairs and `file:INPUT=PATH` of one run. */
-export interface ArgumentValues {
+/**
+ * The `name=value` pairs and `file:INPUT=PATH` of one run. A file is its path as given, or
+ * whatever the caller made of it (the CLI's checked file): applyContract hands it on as it is.
+ */
+export interface ArgumentValues<File = string> {
   /** Raw `name=value` pairs, in order. */
   values: Array<[string, string]>;
   /** `file:INPUT=PATH`. */
-  files: Array<[string, string]>;
+  files: Array<[string, File]>;
 }
 
 export function fileInputs(schema: JsonSchema): string[] {
@@ -152,10 +155,10 @@ export function typedValueProblem(name: string, value: unknown, schema: JsonSche
   return `${name} must be ${wanted}, not ${given}${types.includes("string") ? quoted : ""}`;
 }
 
-export interface AppliedContract {
+export interface AppliedContract<File = string> {
   args: Record<string, unknown>;
-  /** Local paths, by file input. */
-  files: Record<string, string>;
+  /** The files given, by file input. */
+  files: Record<string, File>;
   /** The schema's file inputs. */
   fileInputs: string[];
   /** Everything wrong with the step's arguments, in CLI words (empty when nothing is). */
@@ -167,7 +170,7 @@ export interface AppliedContract {
  * contract does not take, is missing or cannot be converted. (The values themselves are checked
  * against the whole schema afterwards, in validate-args.ts.)
  */
-export function applyContract(step: ArgumentValues, schema: JsonSchema): AppliedContract {
+export function applyContract<File = string>(step: ArgumentValues<File>, schema: JsonSchema): AppliedContract<File> {
   const { properties, fileNames, argNames } = shapeOf(schema);
   const problems: string[] = [];
   const args: Record<string, unknown> = {};
@@ -193,7 +196,7 @@ export function applyContract(step: ArgumentValues, schema: JsonSchema): Applied
   if (unknown.length) {
     problems.unshift(`unknown argument${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}; it takes: ${argNames.join(", ") || "no arguments"}`);
   }
-  const files: Record<string, string> = {};
+  const files: Record<string, File> = {};
   for (const [input, file] of step.files) {
     if (!fileNames.includes(input)) {
       const guess = closest(input, fileNames);

@@ -5,6 +5,7 @@
  */
 import type { ReduckClient } from "../client.js";
 import type { ReduckError } from "../core/errors.js";
+import { withHint } from "../core/sentence.js";
 import { oneLine } from "./bounded.js";
 
 export interface ToolContext {
@@ -61,6 +62,3 @@ export const failWith = (error: ReduckError & { runId?: string }, hint?: string)
       hint ?? (error.code === "invalid_id" ? ID_LISTS[error.parameter ?? ""] : undefined),
     ),
   );
-
-/** `message.`, ended once, then the hint. */
-export const withHint = (message: string, hint: string | undefined) => (hint ? `${/[.!?]$/.test(message) ? message : `${message}.`} ${hint}` : message);

@@ -10,7 +10,8 @@ import { either } from "../core/nearby-handles.js";
 import { bareSlugHint, unknownHandleHint, unknownScriptHint } from "../core/nearby-scripts.js";
 import { closestMatches } from "../core/suggest.js";
 import { getMe, getScript, listScriptVersions } from "../generated/operations.js";
-import { fail, failWith, withHint, type ToolContext, type ToolResult } from "./answers.js";
+import { withHint } from "../core/sentence.js";
+import { fail, failWith, type ToolContext, type ToolResult } from "./answers.js";
 
 export interface ScriptName {
   /** Undefined: the caller's own scripts. */

@@ -105,6 +105,8 @@ describe("src/cli's own folders import downwards only", () => {
     hooks: ["shell"],
     scripts: ["shell"],
     flock: ["shell"],
+    login: ["shell"],
+    mcp: ["shell"],
     run: ["shell", "scripts", "vendor"],
     batch: ["shell", "run", "scripts"],
   };

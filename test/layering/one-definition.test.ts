@@ -39,6 +39,13 @@ describe("one definition each, in src/core/", () => {
   });
 });
 
+describe("one way to end a sentence before a hint, in src/core/sentence.ts", () => {
+  it("only sentence.ts tests whether a message already ends as a sentence (the CLI's errors and the agent tool's answers import it)", () => {
+    const ending = sources(join(root, "src")).filter((file) => readFileSync(file, "utf8").includes("[.!?]$"));
+    expect(ending.map((file) => relative(root, file))).toEqual(["src/core/sentence.ts"]);
+  });
+});
+
 describe("one status line on a terminal, in src/cli/shell/", () => {
   it("only status-line.ts writes the sequence that clears a line (every progress line draws through it)", () => {
     const clearing = sources(join(root, "src")).filter((file) => /\\x1b\[K|\\u001b\[K/.test(readFileSync(file, "utf8")));

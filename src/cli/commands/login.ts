@@ -1,20 +1,10 @@
 import { Flags } from "@oclif/core";
-import { checkAnswer } from "../shell/answer-check.js";
-import { ME } from "../shell/answer-shapes.js";
-import { writeText } from "../shell/terminal-text.js";
-import { openBrowser } from "../../auth/browser.js";
-import { durationInWords } from "../../core/duration.js";
-import { signInWithBrowser } from "../../auth/sign-in.js";
-import { AuthError } from "../../auth/types.js";
-import { createReduckClient, DEFAULT_BASE_URL, type ReduckCredential } from "../../client.js";
-import { getMe } from "../../generated/operations.js";
+import { DEFAULT_BASE_URL } from "../../client.js";
+import { signInWithApiKey, signInWithOAuth, storeSignIn } from "../login/sign-in.js";
 import { BaseCommand } from "../shell/base.js";
-import { authWords } from "../shell/cli-words.js";
-import { configFile, readConfig, updateConfig, type StoredConfig, type StoredCredential } from "../shell/config.js";
-import { CliError, fromReduckError, usageError } from "../shell/errors.js";
-import { ExitCode } from "../shell/exit-codes.js";
-import { askHidden, readAll } from "../shell/hidden-input.js";
-import { cliFetch, connectionSettings, insecureHttpAllowed, refuseInsecureHttp } from "../shell/network.js";
+import { configFile, readConfig } from "../shell/config.js";
+import { usageError } from "../shell/errors.js";
+import { refuseInsecureHttp } from "../shell/network.js";
 
 export default class Login extends BaseCommand<typeof Login> {
   static override summary = "Sign in to Reduck in your browser (or store an API key)";
@@ -57,16 +47,18 @@ Each API URL has its own sign-in. With --api-url, later commands use that URL un
     refuseInsecureHttp([apiUrl, this.runUrl()], this.flags["with-api-key"] ? "your API key" : "the token you sign in for");
     // Read now: a damaged config file stops the login before anything would overwrite it.
     const config = await readConfig();
-    this.warnIfEnvKey();
-    const { credential, account, detail } = this.flags["with-api-key"] ? await this.readApiKey(apiUrl) : await this.signInWithOAuth(apiUrl, config);
+    if (process.env.REDUCK_API_KEY) {
+      this.note("Note: REDUCK_API_KEY is set, and it takes precedence over the sign-in stored here: unset it to use this one.");
+    }
+    const signedIn = this.flags["with-api-key"]
+      ? await signInWithApiKey(apiUrl)
+      : await signInWithOAuth(
+          { apiUrl, runUrl: this.runUrl(), clientId: this.flags["client-id"], browser: this.flags.browser, timeoutMs: this.flags.timeout * 1000 },
+          config,
+        );
+    const { credential, account } = signedIn;
     const file = configFile();
-    await updateConfig((c) => {
-      c.credentials = { ...c.credentials, [apiUrl]: credential };
-      if ("oauth" in credential && detail.registeredClientId) {
-        c.oauthClients = { ...c.oauthClients, [credential.oauth.issuer]: { clientId: detail.registeredClientId } };
-      }
-      if (this.apiUrlSource === "flag") rememberApiUrl(c, apiUrl);
-    });
+    await storeSignIn(apiUrl, signedIn, this.apiUrlSource === "flag");
     const how = "oauth" in credential ? `with OAuth via ${credential.oauth.issuer}` : "with an API key";
     this.note(`Signed in to ${apiUrl} as ${account} ${how}. Stored in ${file}.`);
     if (this.apiUrlSource === "flag" && apiUrl !== DEFAULT_BASE_URL) this.note(`Later commands use ${apiUrl} until you run \`reduck logout\` for it.`);
@@ -78,68 +70,4 @@ Each API URL has its own sign-in. With --api-url, later commands use that URL un
       file,
     };
   }
-
-  private warnIfEnvKey(): void {
-    if (process.env.REDUCK_API_KEY) {
-      this.note("Note: REDUCK_API_KEY is set, and it takes precedence over the sign-in stored here: unset it to use this one.");
-    }
-  }
-
-  private async readApiKey(apiUrl: string) {
-    const apiKey = (process.stdin.isTTY ? await askHidden("API key: ") : await readAll(process.stdin)).trim();
-    if (!apiKey) throw usageError("no API key was given: paste one at the prompt, or pipe it in");
-    const account = await this.whoIs({ apiKey }, apiUrl, "the API refused that key", "checking the key");
-    return { credential: { apiKey } as StoredCredential, account, detail: {} as { registeredClientId?: string } };
-  }
-
-  private async signInWithOAuth(apiUrl: string, config: StoredConfig) {
-    const browser = this.flags.browser;
-    const timeoutMs = this.flags.timeout * 1000;
-    let result: Awaited<ReturnType<typeof signInWithBrowser>>;
-    try {
-      result = await signInWithBrowser({
-        apiUrl,
-        runUrl: this.runUrl(),
-        clientId: this.flags["client-id"],
-        rememberedClient: (issuer) => config.oauthClients?.[issuer]?.clientId,
-        timeoutMs,
-        fetch: cliFetch(),
-        present: async (url) => {
-          // On stderr even with --json: the person has to see it to sign in.
-          writeText(process.stderr, `To sign in to ${apiUrl}, open this link in a browser on this machine:\n\n  ${url}\n\n`);
-          if (browser) {
-            const problem = await openBrowser(url);
-            if (problem) writeText(process.stderr, `Could not open a browser (${problem}): open the link above yourself.\n`);
-          }
-          process.stderr.write(`Waiting for you to sign in (up to ${durationInWords(timeoutMs)}; Ctrl-C to cancel)...\n`);
-        },
-      });
-    } catch (err) {
-      if (err instanceof AuthError) throw new CliError(authWords(err), err.reason === "unreachable" ? ExitCode.FAILED : ExitCode.AUTH);
-      throw err;
-    }
-    const { signIn, registeredClientId } = result;
-    const token = signIn.tokens[apiUrl]!.accessToken;
-    signIn.account = await this.whoIs({ oauthToken: token }, apiUrl, "the API refused the token it was just given", "checking the sign-in");
-    return { credential: { oauth: signIn } as StoredCredential, account: signIn.account, detail: { registeredClientId } };
-  }
-
-  /** The account a credential belongs to (`@handle`, else the email), checked with the API. */
-  private async whoIs(credential: ReduckCredential, apiUrl: string, refused: string, doing: string): Promise<string> {
-    const client = createReduckClient({ ...credential, baseUrl: apiUrl, allowInsecureHttp: insecureHttpAllowed(), ...connectionSettings() });
-    const { data: me, error } = await getMe({ client });
-    if (error) {
-      if (error.status === 401) throw new CliError(`${refused}: ${error.error}`, ExitCode.AUTH);
-      throw fromReduckError(error, doing);
-    }
-    // Remembered as the account signed in, and printed: checked first.
-    checkAnswer(me, ME, doing);
-    return me.handle ?? me.email;
-  }
-}
-
-/** `login --api-url X` makes X the URL later commands use; the default needs no remembering. */
-function rememberApiUrl(config: StoredConfig, apiUrl: string): void {
-  if (apiUrl === DEFAULT_BASE_URL) delete config.apiUrl;
-  else config.apiUrl = apiUrl;
 }

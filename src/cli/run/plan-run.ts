@@ -19,11 +19,11 @@ import { checkAnswer } from "../shell/answer-check.js";
 import { RUNNABLE_SCRIPT, VERSION } from "../shell/answer-shapes.js";
 import { CliError, fromReduckError, usageError } from "../shell/errors.js";
 import { ExitCode } from "../shell/exit-codes.js";
-import { setRunPhase, setRunScripts } from "../shell/interrupt.js";
 import { writeText } from "../shell/terminal-text.js";
 import { browserOf } from "./browser-flag.js";
 import { checkOutDir } from "./downloads.js";
 import { fileNameNotes } from "./file-name-notes.js";
+import type { RunProgress } from "./run-progress.js";
 import { expandHome, groupSteps, type CommandLine, type StepArgs } from "./run-args.js";
 import { preloadValidator, schemaProblems } from "./validate-args.js";
 
@@ -64,18 +64,17 @@ export interface RunPlan {
  * Checks the command line and reads every step's contract.
  *
  * @example
- * const plan = await planRun({ argv: this.argv, flagDefinitions: this.flagDefinitions(), flags: this.flags, client: () => this.client(), note });
+ * const plan = await planRun({ argv: this.argv, flagDefinitions: this.flagDefinitions(), flags: this.flags, client: () => this.client(), note }, RunProgress.preparing());
  */
-export async function planRun(line: RunCommandLine): Promise<RunPlan> {
+export async function planRun(line: RunCommandLine, progress: RunProgress): Promise<RunPlan> {
   const { flags } = line;
-  setRunPhase("preparing");
   let steps: StepArgs[];
   try {
     steps = groupSteps(line.argv, line.flagDefinitions);
   } catch (err) {
     throw await withBareSlugHint(err, line.client);
   }
-  setRunScripts(steps.map((step) => formatAddress(step.address)));
+  progress.runs(steps.map((step) => formatAddress(step.address)));
   const version = chosenVersion(flags);
   if (version && steps.length > 1) throw usageError("--version applies to one script: give a single --script with it");
   const browser = browserOf(flags.browser, flags.device);
@@ -90,22 +89,23 @@ export async function planRun(line: RunCommandLine): Promise<RunPlan> {
   if (flags.sequential && steps.length < 2) line.note("--sequential has no effect with a single --script");
   const out = flags.out ? await checkOutDir(expandHome(flags.out)) : undefined;
 
-  // Local files first: a typo in a path needs no network, nor even a credential, to report.
-  const checked = new Map<StepArgs, Map<string, PathFile>>();
+  // Local files first: a typo in a path needs no network, nor even a credential, to report. Each
+  // checked file is the one the run sends (the run module checks nothing twice).
+  const checked: StepArgs<PathFile>[] = [];
   for (const step of steps) {
-    const files = new Map<string, PathFile>();
-    checked.set(step, files);
-    for (const [input, file] of step.files) files.set(input, await checkLocalFile(input, file));
+    const files: Array<[string, PathFile]> = [];
+    for (const [input, file] of step.files) files.push([input, await checkLocalFile(input, file)]);
+    checked.push({ ...step, files });
   }
   const client = await line.client();
   // ajv loads while the contracts are on their way.
   preloadValidator();
-  const prepared = await Promise.all(steps.map((step) => prepareStep(client, step, version, checked.get(step)!)));
+  const prepared = await Promise.all(checked.map((step) => prepareStep(client, step, version)));
   return { client, steps: prepared, browser, ...(out ? { out } : {}) };
 }
 
 /** Reads the script's contract and turns the step's arguments into a run reference. */
-async function prepareStep(client: ReduckClient, step: StepArgs, version: string | undefined, checked: Map<string, PathFile>): Promise<PreparedStep> {
+async function prepareStep(client: ReduckClient, step: StepArgs<PathFile>, version: string | undefined): Promise<PreparedStep> {
   const path = await resolveAddress(client, step.address);
   const label = formatAddress(step.address);
   let contract: { input_schema?: unknown; output_schema?: unknown };
@@ -126,12 +126,8 @@ async function prepareStep(client: ReduckClient, step: StepArgs, version: string
   problems.push(...(await schemaProblems(inputSchema, args, fileInputs)));
   if (problems.length) throw usageError(`${label}: ${problems.join("; ")}`);
   // stderr even with --json: stdout stays one document, and the surprise is worth saying.
-  for (const note of fileNameNotes(inputSchema, args, files)) writeText(process.stderr, `${note}\n`);
-  // The file checked before the contract lookups, when it is the same path (else the run checks it itself).
-  const checkedFile = (input: string, file: string): PathFile => {
-    const known = checked.get(input);
-    return known?.path === file ? known : { path: file };
-  };
+  const paths = Object.fromEntries(Object.entries(files).map(([input, file]) => [input, file.path]));
+  for (const note of fileNameNotes(inputSchema, args, paths)) writeText(process.stderr, `${note}\n`);
   return {
     label,
     outputSchema: jsonSchemaOf(contract.output_schema),
@@ -140,7 +136,7 @@ async function prepareStep(client: ReduckClient, step: StepArgs, version: string
       host: step.address.host,
       slug: step.address.slug,
       args,
-      ...(Object.keys(files).length ? { files: Object.fromEntries(Object.entries(files).map(([k, p]) => [k, checkedFile(k, p)])) } : {}),
+      ...(Object.keys(files).length ? { files } : {}),
       ...(versionId ? { version_id: versionId } : {}),
     },
   };

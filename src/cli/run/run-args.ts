@@ -13,12 +13,13 @@ import { usageError } from "../shell/errors.js";
 import { parseAddress, type ScriptAddress } from "../shell/address.js";
 import { scriptFlagHint } from "./run-hints.js";
 
-export interface StepArgs {
+/** One `--script ADDRESS` and the arguments after it; its files as paths, until they are checked. */
+export interface StepArgs<File = string> {
   address: ScriptAddress;
   /** Raw `name=value` pairs, in order. */
   values: Array<[string, string]>;
   /** `file:INPUT=PATH`, with `~` expanded. */
-  files: Array<[string, string]>;
+  files: Array<[string, File]>;
 }
 
 /**

@@ -3,13 +3,12 @@
  * way: the outcomes (stdout: results; stderr: run ids and failures; or one JSON document), the
  * one-line status while a run is polled (on a terminal only), and a pending run's handle.
  */
-import { isPendingRun, type BatchRunResponse, type PendingRun, type RunStatusUpdate, type RunStepOutcome } from "../../run/outcomes.js";
+import { isPendingRun, type BatchRunResponse, type PendingRun, type RunStepOutcome } from "../../run/outcomes.js";
 import type { RunResult } from "../../run/run-types.js";
 import { inCliWords } from "../shell/cli-words.js";
 import { fromReduckError } from "../shell/errors.js";
 import { ExitCode } from "../shell/exit-codes.js";
 import { isIdOf } from "../../core/id-shapes.js";
-import { statusLine } from "../shell/status-line.js";
 import { terminalLine, writeText } from "../shell/terminal-text.js";
 
 /**
@@ -130,44 +129,4 @@ export function printPending(out: Printer, pending: PendingRun): void {
   writeText(process.stderr, `The run is ${pending.status} at the service. ${how}\n`);
   // stdout is the id alone, so `id=$(reduck run --no-wait ...)` works.
   writeText(process.stdout, `${id}\n`);
-}
-
-/** "1m12s", "8s". */
-export function formatElapsed(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s}s`;
-}
-
-/**
- * `running 3/5 · 1m12s` on the status line while a run is polled (shell/status-line.ts), redrawn
- * each second so the time moves between polls.
- */
-export function runStatusLine(stream: NodeJS.WriteStream) {
-  const line = statusLine(stream);
-  let last: RunStatusUpdate | undefined;
-  let seenAt = 0;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  const draw = () => {
-    if (!last) return;
-    const elapsed = last.elapsedMs + (Date.now() - seenAt);
-    line.show(`${last.status} ${last.completed + last.failed}/${last.total} · ${formatElapsed(elapsed)}`);
-  };
-  return {
-    update(u: RunStatusUpdate) {
-      if (!line.enabled) return;
-      last = u;
-      seenAt = Date.now();
-      draw();
-      if (!timer) {
-        timer = setInterval(draw, 1000);
-        timer.unref();
-      }
-    },
-    done() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      line.clear();
-      last = undefined;
-    },
-  };
 }

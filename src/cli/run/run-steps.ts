@@ -1,15 +1,15 @@
 /**
  * `reduck run` from its command line to what it prints: the plan (plan-run.ts) sent once, with an
  * upload bar and then a status line on a terminal, Ctrl-C told how far the run got
- * (shell/interrupt.ts), and a result's files saved with --out.
+ * (run-progress.ts), and a result's files saved with --out.
  */
 import { runScript, type RunRegion } from "../../run/run.js";
 import type { RunStatusUpdate } from "../../run/outcomes.js";
-import { setRunPhase } from "../shell/interrupt.js";
 import { saveFiles, unsavedNote } from "./downloads.js";
 import { planRun, type RunCommandLine, type RunPlan } from "./plan-run.js";
-import { progressReporter } from "./progress.js";
-import { reportOf, runStatusLine, type EndedRuns, type RunReport } from "./run-report.js";
+import { progressReporter, runStatusLine } from "./progress-lines.js";
+import { RunProgress } from "./run-progress.js";
+import { reportOf, type EndedRuns, type RunReport } from "./run-report.js";
 
 /** Recorded as the run's source. */
 const SOURCE = { "X-Reduck-Source": "cli" };
@@ -27,17 +27,18 @@ export type RunsEnded = EndedRuns & { labels: string[]; failures: string[] };
  * else printOutcomes(printer, ran.outcomes, ran.batch, ran.labels, ran.failures);
  */
 export async function runSteps(line: RunCommandLine): Promise<Extract<RunReport, { pending: unknown }> | RunsEnded> {
-  const plan = await planRun(line);
-  const report = await send(plan, line);
+  const progress = RunProgress.preparing();
+  const plan = await planRun(line, progress);
+  const report = await send(plan, line, progress);
   if ("pending" in report) return report;
   // The wait is over: what is left (saving files) concerns a run that has ended.
-  setRunPhase("sent");
+  progress.sent();
   const failures = await saveOutcomeFiles(report, plan, line.note);
   return { ...report, labels: plan.steps.map((step) => step.label), failures };
 }
 
 /** Sends the plan once and waits for it, drawing the upload bar, then the status line. */
-async function send(plan: RunPlan, { flags }: RunCommandLine): Promise<RunReport> {
+async function send(plan: RunPlan, { flags }: RunCommandLine, progress: RunProgress): Promise<RunReport> {
   const { steps } = plan;
   const multipart = steps.some((step) => step.script.files);
   const status = runStatusLine(process.stderr);
@@ -45,7 +46,7 @@ async function send(plan: RunPlan, { flags }: RunCommandLine): Promise<RunReport
   let holding: ReturnType<typeof setTimeout> | undefined;
   let waiting = false;
   const sent = () => {
-    setRunPhase("sent");
+    progress.sent();
     // The service may hold the request a minute: a run still unanswered after a second gets the
     // status line (on a terminal) before any poll has counts to show.
     holding = setTimeout(() => {
@@ -55,16 +56,16 @@ async function send(plan: RunPlan, { flags }: RunCommandLine): Promise<RunReport
   };
   // A JSON request goes out at once; a multipart one once its last byte has been sent.
   if (!multipart) sent();
-  const progress = progressReporter(process.stderr);
+  const uploadBar = progressReporter(process.stderr);
   const onUploadProgress = (p: { sent: number; total: number }) => {
-    progress.update(p);
+    uploadBar.update(p);
     if (p.sent === p.total && !holding) sent();
   };
   const onStatus = (u: RunStatusUpdate) => {
     // From here Ctrl-C stops the wait, not the run: say how to wait again.
     waiting = true;
-    setRunPhase("waiting", u.batchId ?? u.runId);
-    progress.done();
+    progress.waiting(u.batchId ?? u.runId);
+    uploadBar.done();
     status.update(u);
   };
   const options = {
@@ -83,12 +84,12 @@ async function send(plan: RunPlan, { flags }: RunCommandLine): Promise<RunReport
       steps.length === 1
         ? await runScript({ ...options, script: steps[0]!.script })
         : await runScript({ ...options, scripts: steps.map((step) => step.script), sequential: flags.sequential });
-    progress.done();
+    uploadBar.done();
     status.done();
     return reportOf(result);
   } finally {
     clearTimeout(holding);
-    progress.done();
+    uploadBar.done();
     status.done();
   }
 }

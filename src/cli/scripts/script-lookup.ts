@@ -7,9 +7,10 @@
 import type { ReduckClient } from "../../client.js";
 import type { ReduckError } from "../../core/errors.js";
 import { unknownHandleHint, unknownScriptHint } from "../../core/nearby-scripts.js";
+import { withHint } from "../../core/sentence.js";
 import { getScript } from "../../generated/operations.js";
 import { formatAddress } from "../shell/address.js";
-import { CliError, fromReduckError, sentence, unknownNameError } from "../shell/errors.js";
+import { CliError, fromReduckError, unknownNameError } from "../shell/errors.js";
 import { ExitCode } from "../shell/exit-codes.js";
 import { checkAnswer, type Shape } from "../shell/answer-check.js";
 import type { ScriptPath } from "./own-handle.js";
@@ -41,7 +42,7 @@ export async function scriptCallError(
     if (!read.error || read.error.status !== 404) return cli;
   }
   const hint = await unknownScriptHint(client, { ...path, ownImplied });
-  return new CliError(hint ? `${sentence(cli.message)} ${hint}` : cli.message, ExitCode.USAGE, cli.detail);
+  return new CliError(withHint(cli.message, hint), ExitCode.USAGE, cli.detail);
 }
 
 /**

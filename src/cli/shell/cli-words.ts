@@ -12,6 +12,7 @@
  *   tests hold each to its hint, and the sandbox's sentences to their patterns.
  */
 import type { ReduckError, ReduckErrorCode } from "../../core/errors.js";
+import { withHint } from "../../core/sentence.js";
 
 const RUN_HOST = "Set the run host with REDUCK_MCP_URL (or --api-url, which it defaults to).";
 const API_URL = "Set the API URL with --api-url or REDUCK_API_URL.";
@@ -143,10 +144,7 @@ export function authWords(error: { message: string; failure?: ReduckError }, mes
  * withHints("No such handle: demo", ["Did you mean @demo?"]); // "No such handle: demo. Did you mean @demo?"
  */
 export function withHints(message: string, hints: string[]): string {
-  const unique = [...new Set(hints)];
-  if (!unique.length) return message;
-  const ended = /[.!?]$/.test(message.trimEnd()) ? message.trimEnd() : `${message.trimEnd()}.`;
-  return `${ended} ${unique.join(" ")}`;
+  return withHint(message, [...new Set(hints)].join(" ") || undefined);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ReduckError } from "../../core/errors.js";
+import { withHint } from "../../core/sentence.js";
 import { FROM_CODES, serviceHints, withHints } from "./cli-words.js";
 import { ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { rewriteParseError, type CommandShape } from "./parse-errors.js";
@@ -57,9 +58,6 @@ export function fromReduckError(error: ReduckError, doing?: string): CliError {
 /** Every run of white space, line ends included, as one space. */
 const oneLine = (text: string) => text.replace(/\s+/g, " ");
 
-/** `message.`, ended once. */
-export const sentence = (message: string) => (/[.!?]$/.test(message) ? message : `${message}.`);
-
 /**
  * The service's "no such ..." for a name the user gave (a handle, a scope, an app image), as a
  * usage error (exit 2): its own words, without the generic hint the CLI's words may add (`hint`
@@ -71,7 +69,7 @@ export const sentence = (message: string) => (/[.!?]$/.test(message) ? message :
  */
 export function unknownNameError(error: ReduckError, doing: string | undefined, hint: string | undefined): CliError {
   const message = doing ? `${doing}: ${oneLine(error.error)}` : oneLine(error.error);
-  return new CliError(hint ? `${sentence(message)} ${hint}` : message, ExitCode.USAGE, fromReduckError(error, doing).detail);
+  return new CliError(withHint(message, hint), ExitCode.USAGE, fromReduckError(error, doing).detail);
 }
 
 /**

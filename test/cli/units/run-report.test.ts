@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { endedOf, formatElapsed, reportOf } from "../../../src/cli/run/run-report.js";
+import { formatElapsed } from "../../../src/cli/run/progress-lines.js";
+import { endedOf, reportOf } from "../../../src/cli/run/run-report.js";
 import type { RunResult } from "../../../src/index.js";
 
 const failed = (error: RunResult<never>["error"], outcomes?: RunResult<never>["outcomes"]): RunResult<unknown> =>

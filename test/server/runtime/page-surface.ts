@@ -2,7 +2,7 @@
 // browser/bridge.ts, and the simulated one, simulated/host.ts): the method names, where a function
 // may be given, and the markers that carry what JSON has no form for (isolation/inside/markers.ts
 // makes them on the body's side).
-import type { CallKind } from "./script-runner.js";
+import type { CallKind, Surface } from "./script-runner.js";
 
 /** Methods of the given kind, by name. */
 export const each = (kind: CallKind, names: readonly string[]): Record<string, CallKind> => Object.fromEntries(names.map((name) => [name, kind]));
@@ -84,4 +84,56 @@ export function markerOf(value: unknown): string | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
   const keys = Object.keys(value);
   return keys.length === 1 && (keys[0] === FUNCTION || keys[0] === REGEXP || keys[0] === LOCATOR) ? keys[0] : undefined;
+}
+
+/** What a page cannot do that the real browser's can, by the part of the surface it is on. */
+export interface Missing {
+  page?: readonly string[];
+  keyboard?: readonly string[];
+  /** Element actions, missing from the page's (by selector) and the locator's alike. */
+  actions?: readonly string[];
+}
+
+/**
+ * What a script body sees of a page: the real browser's whole surface, less what this page
+ * cannot do (`missing`), so both pages offer one surface and differ only where said.
+ */
+export function surfaceOf(missing: Missing = {}): Surface {
+  const without = (names: readonly string[], gone: readonly string[] = []) => names.filter((name) => !gone.includes(name));
+  const actions = (names: readonly string[]) => without(names, missing.actions);
+  return {
+    page: {
+      ...each("sync", ["url", "isClosed", "viewportSize", "setDefaultTimeout", "setDefaultNavigationTimeout"]),
+      ...each(
+        "async",
+        without(
+          [
+            "goto",
+            "reload",
+            "goBack",
+            "goForward",
+            "setContent",
+            "content",
+            "title",
+            "evaluate",
+            "$eval",
+            "$$eval",
+            "waitForTimeout",
+            "waitForSelector",
+            "waitForLoadState",
+            "waitForFunction",
+            "setViewportSize",
+            "setInputFiles",
+            ...actions(PAGE_ACTIONS),
+          ],
+          missing.page,
+        ),
+      ),
+    },
+    builtins: each("async", ["goto", "waitFor", "paste", "pressKey", "uploadFile", "download"]),
+    keyboard: each("async", without(["press", "type", "down", "up", "insertText"], missing.keyboard)),
+    mouse: each("async", ["click", "dblclick", "move", "down", "up", "wheel"]),
+    locator: each("async", actions(LOCATOR_ACTIONS)),
+    builders: { page: PAGE_BUILDERS, locator: LOCATOR_BUILDERS },
+  };
 }

@@ -2,9 +2,10 @@ import { Args } from "@oclif/core";
 import { BaseCommand } from "../../shell/base.js";
 import { CliError } from "../../shell/errors.js";
 import { ExitCode, EXIT_CODES_HELP } from "../../shell/exit-codes.js";
-import { setRunPhase } from "../../shell/interrupt.js";
 import { notAWaitId } from "../../run/run-ids.js";
-import { endedOf, printOutcomes, runStatusLine } from "../../run/run-report.js";
+import { runStatusLine } from "../../run/progress-lines.js";
+import { endedOf, printOutcomes } from "../../run/run-report.js";
+import { RunProgress } from "../../run/run-progress.js";
 import { waitForRun } from "../../../run/wait.js";
 
 export default class RunsWait extends BaseCommand<typeof RunsWait> {
@@ -32,7 +33,7 @@ ${EXIT_CODES_HELP}`;
     const id = this.args.id.trim();
     if (!id) throw new CliError("give the batch id or run id to wait for (printed by `reduck run --no-wait`)", ExitCode.USAGE);
     const client = await this.client();
-    setRunPhase("waiting", id);
+    RunProgress.waitingFor(id);
     const status = runStatusLine(process.stderr);
     const printer = { json: this.jsonEnabled(), note: (m: string) => this.note(m), printJson: (v: unknown) => this.printJson(v) };
     try {

@@ -12,54 +12,14 @@
 import type { Locator, Page } from "playwright-core";
 import { checkAddress } from "../builtin-rules.js";
 import { MAX_MESSAGE_BYTES, type HostCall, type ScriptHost, type Surface } from "../script-runner.js";
-import {
-  each,
-  FUNCTION,
-  FUNCTION_ARGUMENT,
-  LOCATOR,
-  LOCATOR_ACTIONS,
-  LOCATOR_BUILDERS,
-  markerOf,
-  NO_FILES,
-  PAGE_ACTIONS,
-  PAGE_BUILDERS,
-  REGEXP,
-} from "../page-surface.js";
+import { FUNCTION, FUNCTION_ARGUMENT, LOCATOR, LOCATOR_BUILDERS, markerOf, NO_FILES, PAGE_BUILDERS, REGEXP, surfaceOf } from "../page-surface.js";
 import { boundedCall, isBoundedCall } from "./bounded-values.js";
 import { stepRunner, type StepRunner } from "./builtins.js";
 import type { BrowserRun } from "./run.js";
 import { BLANK_PAGE_URL } from "./web/index.js";
 
-/** What the body sees of a real page. */
-export const SURFACE: Surface = {
-  page: {
-    ...each("sync", ["url", "isClosed", "viewportSize", "setDefaultTimeout", "setDefaultNavigationTimeout"]),
-    ...each("async", [
-      "goto",
-      "reload",
-      "goBack",
-      "goForward",
-      "setContent",
-      "content",
-      "title",
-      "evaluate",
-      "$eval",
-      "$$eval",
-      "waitForTimeout",
-      "waitForSelector",
-      "waitForLoadState",
-      "waitForFunction",
-      "setViewportSize",
-      "setInputFiles",
-      ...PAGE_ACTIONS,
-    ]),
-  },
-  builtins: each("async", ["goto", "waitFor", "paste", "pressKey", "uploadFile", "download"]),
-  keyboard: each("async", ["press", "type", "down", "up", "insertText"]),
-  mouse: each("async", ["click", "dblclick", "move", "down", "up", "wheel"]),
-  locator: each("async", LOCATOR_ACTIONS),
-  builders: { page: PAGE_BUILDERS, locator: LOCATOR_BUILDERS },
-};
+/** What the body sees of a real page: all of it. */
+export const SURFACE: Surface = surfaceOf();
 
 /**
  * Something Playwright takes for a function and sends to the page as `source`: it reads only

@@ -8,43 +8,22 @@ import type { FileDescriptor } from "../../store/records.js";
 import * as rules from "../builtin-rules.js";
 import type { TraceStep } from "../builtin-rules.js";
 import { simulatedFile, type Delivery } from "../downloads.js";
-import { each, FUNCTION_ARGUMENT, LOCATOR_ACTIONS, LOCATOR_BUILDERS, NO_FILES, PAGE_ACTIONS, PAGE_BUILDERS } from "../page-surface.js";
+import { FUNCTION_ARGUMENT, NO_FILES, surfaceOf } from "../page-surface.js";
 import type { HostCall, PageChannel, ScriptHost, Surface } from "../script-runner.js";
 import { codeOf, describeChain, noFunctions, pasteChain, shown } from "./calls.js";
 import { contentDocument } from "./documents.js";
 import { type BrowserState, PageDriver } from "./driver.js";
 
-/** What the simulated page cannot do: a layout to aim the mouse at, a select's options, a drag. */
-const UNSUPPORTED = new Set(["selectOption", "dragTo", "boundingBox"]);
-const supported = (names: readonly string[]) => names.filter((name) => !UNSUPPORTED.has(name));
-
-/** What the body sees of the simulated page. */
-export const SIMULATED_SURFACE: Surface = {
-  page: {
-    ...each("sync", ["url", "isClosed", "viewportSize", "setDefaultTimeout", "setDefaultNavigationTimeout"]),
-    ...each("async", [
-      "goto",
-      "reload",
-      "setContent",
-      "content",
-      "title",
-      "evaluate",
-      "$eval",
-      "$$eval",
-      "waitForTimeout",
-      "waitForSelector",
-      "waitForLoadState",
-      "waitForFunction",
-      "setInputFiles",
-      ...supported(PAGE_ACTIONS),
-    ]),
-  },
-  builtins: each("async", ["goto", "waitFor", "paste", "pressKey", "uploadFile", "download"]),
-  keyboard: each("async", ["press", "type", "insertText"]),
-  mouse: each("async", ["click", "dblclick", "move", "down", "up", "wheel"]),
-  locator: each("async", supported(LOCATOR_ACTIONS)),
-  builders: { page: PAGE_BUILDERS, locator: LOCATOR_BUILDERS },
-};
+/**
+ * What the body sees of the simulated page: the real one's surface, less what it has no way to
+ * do: history, a viewport to resize, a key held down and let up, a select's options, a drag, an
+ * element's box on a layout.
+ */
+export const SIMULATED_SURFACE: Surface = surfaceOf({
+  page: ["goBack", "goForward", "setViewportSize"],
+  keyboard: ["down", "up"],
+  actions: ["selectOption", "dragTo", "boundingBox"],
+});
 
 /** Actions that read the page and wait for nothing. */
 const NO_WAIT = new Set(["count", "allTextContents", "allInnerTexts", "isVisible", "isHidden"]);
