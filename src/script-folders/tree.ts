@@ -58,15 +58,16 @@ async function folders(dir: string): Promise<string[]> {
 }
 
 /**
- * Reads every script folder of the tree at `root`, and its lock; throws a ScriptFolderError
- * naming the file at fault (relative to the root).
+ * Reads every script folder of the tree at `root`, and its lock (or, with `ignoreLock`, none: a
+ * pull with --force over a broken lock); throws a ScriptFolderError naming the file at fault
+ * (relative to the root).
  *
  * @example
  * const tree = await readScriptTree("./scripts");
  * for (const [address, script] of tree.scripts) console.log(address, script.codeHash);
  */
-export async function readScriptTree(root: string): Promise<ScriptTree> {
-  const lock = await readLock(root);
+export async function readScriptTree(root: string, { ignoreLock = false }: { ignoreLock?: boolean } = {}): Promise<ScriptTree> {
+  const lock: ScriptLock = ignoreLock ? { lockVersion: 1, scripts: {} } : await readLock(root);
   const candidates: Array<{ address: ScriptFolderAddress; names: string[] }> = [];
   for (const handle of await folders(root)) {
     for (const host of await folders(path.join(root, handle))) {

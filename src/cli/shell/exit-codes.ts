@@ -7,6 +7,10 @@ export const ExitCode = {
   USAGE: 2,
   /** Not authenticated, or the credential was refused. */
   AUTH: 4,
+  /** `scripts status --exit-code`: scripts changed here, waiting to be pushed. */
+  CHANGES: 10,
+  /** Scripts changed both here and on the service: `scripts status --exit-code`, or a pull or push that refused them. */
+  CONFLICT: 11,
   /** Interrupted (Ctrl-C). */
   INTERRUPTED: 130,
 } as const;

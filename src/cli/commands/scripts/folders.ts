@@ -1,0 +1,3 @@
+/** The commands that keep scripts as files (pull, status, diff, push, test), for the command table. */
+export { default as Pull } from "./pull.js";
+export { default as Status } from "./status.js";
