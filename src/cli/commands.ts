@@ -64,6 +64,8 @@ export const COMMANDS = {
   "scripts:types": ScriptsTypes,
   "scripts:pull": Folders.Pull,
   "scripts:status": Folders.Status,
+  "scripts:push": Folders.Push,
+  "scripts:diff": Folders.Diff,
   "scripts:versions:list": VersionsList,
   "scripts:versions:get": VersionsGet,
   "scripts:versions:create": VersionsCreate,

@@ -58,7 +58,8 @@ export function hashesOf(files: ScriptFolderFiles): { codeHash: string | null; c
  */
 export function versionBody(files: ScriptFolderFiles & { code: NonNullable<ScriptFolderFiles["code"]> }) {
   const { contract } = files;
-  const sideEffects = contract.side_effects !== "undetermined" ? contract.side_effects : undefined;
+  // Sent as written (the service's type says none or write): the service accepts or refuses it.
+  const sideEffects = contract.side_effects !== "undetermined" ? (contract.side_effects as "none" | "write" | undefined) : undefined;
   return {
     content: files.code.text,
     language: files.code.language,
