@@ -66,6 +66,7 @@ export const COMMANDS = {
   "scripts:status": Folders.Status,
   "scripts:push": Folders.Push,
   "scripts:diff": Folders.Diff,
+  "scripts:test": Folders.Test,
   "scripts:versions:list": VersionsList,
   "scripts:versions:get": VersionsGet,
   "scripts:versions:create": VersionsCreate,

@@ -169,3 +169,32 @@ async function applyScriptFields(client: ReduckClient, local: LocalScript): Prom
   const patched = await patchScript({ client, path: local.address, body: body as Parameters<typeof patchScript>[0]["body"] });
   if (patched.error) throw fromReduckError(patched.error, `updating ${local.key}'s ${Object.keys(body).join(", ")}`);
 }
+
+/**
+ * The draft `scripts test` runs: one already made from the folder as it is (the lock's own draft,
+ * or any draft of the same code and contract), else a new draft on the version the lock records.
+ * The lock is left as it is: the draft is a trial, and push finds it again rather than make another.
+ *
+ * @example
+ * const draft = await draftToTest(client, tree, "@demo/example.com/get_title");
+ */
+export async function draftToTest(client: ReduckClient, tree: ScriptTree, key: string): Promise<{ versionId: string; versionNumber: number; reused: boolean }> {
+  const local = tree.scripts.get(key)!;
+  const locked = tree.lock.scripts[key];
+  if (!locked) throw new CliError(`${key} is not on the service yet: push it first (reduck scripts push ${key} --note TEXT), then test it`, ExitCode.USAGE);
+  const found = await findDraft(client, local, null);
+  if (found) return { versionId: found.id, versionNumber: found.version_number, reused: true };
+  const answer = await createDraftScriptVersion({
+    client,
+    path: local.address,
+    body: { ...localBody(local), parent_version_id: locked.versionId, note: "reduck scripts test" },
+  });
+  if (answer.error) {
+    // The folder is the current version itself: nothing to draft, run that.
+    if (answer.error.status === 409 && local.codeHash === locked.codeHash && local.contractHash === locked.contractHash) {
+      return { versionId: locked.versionId, versionNumber: locked.versionNumber, reused: true };
+    }
+    throw fromReduckError(answer.error, `making a draft of ${key} to test`);
+  }
+  return { versionId: answer.data.id, versionNumber: answer.data.version_number, reused: false };
+}

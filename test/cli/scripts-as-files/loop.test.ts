@@ -166,4 +166,36 @@ describe("the loop", () => {
     expect(rerun.stdout).toMatch(/already had draft version/);
     expect((await reduck("scripts", "status", "--dir", dir)).stdout).toBe("");
   });
+
+  it("test runs the folder's code as a draft, once made, reused by a second test and by push; a failure says how to see it", async () => {
+    const dir = await pulled();
+    const file = path.join(dir, TITLE, "script.ts");
+    writeFileSync(file, "await page.goto(args.url);\nreturn { title: 'from the folder' };\n");
+    const count = versionsOf(TITLE).length;
+    const first = await reduck("scripts", "test", path.join(dir, TITLE), "--dir", dir, "url=https://example.com");
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout)).toEqual({ title: "from the folder" });
+    expect(first.stderr).toContain("(made now)");
+    const draft = versionsOf(TITLE)[0]!;
+    expect([draft.draft, draft.content, versionsOf(TITLE).length]).toEqual([
+      true,
+      "await page.goto(args.url);\nreturn { title: 'from the folder' };\n",
+      count + 1,
+    ]);
+    const runs = [...sandbox.store.runs.values()].filter((r) => r.script?.version_id === draft.id);
+    expect(runs.length).toBe(1);
+
+    const second = await reduck("scripts", "test", TITLE, "--dir", dir, "url=https://example.com");
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).not.toContain("(made now)");
+    const push = await reduck("scripts", "push", "--dir", dir, "--note", "Tested");
+    expect(push.code, push.stderr).toBe(0);
+    expect(push.stdout).toContain(`already had draft version ${draft.versionNumber}`);
+    expect(versionsOf(TITLE).length).toBe(count + 1);
+
+    writeFileSync(file, "throw new Error('broken on purpose');\n");
+    const failed = await reduck("scripts", "test", TITLE, "--dir", dir, "url=https://example.com");
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/reduck runs trace [0-9a-f-]{36} --open/);
+  });
 });
