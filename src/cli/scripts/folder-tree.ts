@@ -7,6 +7,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { ScriptFolderError } from "../../script-folders/layout.js";
 import { readScriptTree, type ScriptTree } from "../../script-folders/tree.js";
+import type { ScriptContract } from "../../typegen/module.js";
 import { configDir } from "../shell/config.js";
 import { usageError } from "../shell/errors.js";
 
@@ -65,4 +66,26 @@ export async function inPool<T, R>(items: readonly T[], limit: number, work: (it
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   if (failure) throw failure.err;
   return results;
+}
+
+/**
+ * The contracts of a tree's scripts as `scripts types` makes its module from them: each at the
+ * version the lock records (a folder not yet pushed: version 0, id "local").
+ *
+ * @example
+ * const contracts = treeContracts(await readTree("scripts"));
+ */
+export function treeContracts(tree: ScriptTree): ScriptContract[] {
+  return [...tree.scripts.values()].map((s) => {
+    const locked = tree.lock.scripts[s.key];
+    return {
+      ...s.address,
+      ...(s.contract.name !== undefined ? { name: s.contract.name } : {}),
+      description: s.contract.description,
+      versionId: locked?.versionId ?? "local",
+      versionNumber: locked?.versionNumber ?? 0,
+      inputSchema: s.contract.input_schema,
+      outputSchema: s.contract.output_schema,
+    };
+  });
 }
