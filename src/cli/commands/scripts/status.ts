@@ -14,10 +14,13 @@ export default class ScriptsStatus extends BaseCommand<typeof ScriptsStatus> {
 --exit-code makes the exit code tell a CI job what it found: 0 nothing to push or pull, 10 changes pending (here, or with --remote on the service), 11 a conflict.`;
 
   static override examples = [
-    { description: "What changed in the scripts of ./scripts", command: "<%= config.bin %> scripts status --dir scripts" },
+    {
+      description: "What changed in the scripts of ./scripts",
+      command: "<%= config.bin %> scripts pull --dir scripts && <%= config.bin %> scripts status --dir scripts",
+    },
     {
       description: "In CI: also ask the service, and exit 10 or 11 when something is pending",
-      command: "<%= config.bin %> scripts status --dir scripts --remote --exit-code",
+      command: "<%= config.bin %> scripts pull --dir scripts && <%= config.bin %> scripts status --dir scripts --remote --exit-code",
     },
   ];
 
