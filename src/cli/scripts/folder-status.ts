@@ -4,6 +4,7 @@
  * version moved since the pull, and the conflicts (changed on both sides).
  */
 import type { ReduckClient } from "../../client.js";
+import { isIdOf } from "../../core/id-shapes.js";
 import { getScriptVersion } from "../../generated/operations.js";
 import { localChanges, type LocalChange } from "../../script-folders/changes.js";
 import { addressText, type ScriptFolderAddress } from "../../script-folders/layout.js";
@@ -45,8 +46,10 @@ export async function standsOn(client: ReduckClient, address: ScriptFolderAddres
       if (read.error.status === 404) return id;
       throw fromReduckError(read.error, `reading ${addressText(address)}'s version ${id}`);
     }
-    if (!read.data.draft || !read.data.parent_version_id) return id;
-    id = read.data.parent_version_id;
+    const parent = read.data.parent_version_id;
+    // An id of another shape than the service documents never becomes a path.
+    if (!read.data.draft || !parent || !isIdOf("version id", parent)) return id;
+    id = parent;
   }
   return id;
 }

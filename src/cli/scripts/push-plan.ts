@@ -67,18 +67,18 @@ export function selected(tree: ScriptTree, dir: string, given: readonly string[]
 export async function planPush(
   client: ReduckClient,
   tree: ScriptTree,
-  { only, force, promote }: { only?: Set<string>; force: boolean; promote: boolean },
+  { only, force, promote, dir = "." }: { only?: Set<string>; force: boolean; promote: boolean; dir?: string },
 ): Promise<PushPlan> {
   const changes = (await localChanges(tree, basesFolder())).filter((c) => !only || only.has(c.address));
   const plan: PushPlan = { steps: [], refused: [], removed: changes.filter((c) => c.state === "removed").map((c) => c.address) };
   const candidates = changes.filter((c) => c.state === "new" || c.state === "changed" || (promote && c.state === "unchanged"));
-  const steps = await inPool(candidates, IN_FLIGHT, (c) => check(client, c, force, plan.refused));
+  const steps = await inPool(candidates, IN_FLIGHT, (c) => check(client, c, force, plan.refused, dir));
   plan.steps = steps.filter((s): s is PushStep => s !== undefined);
   plan.refused.sort();
   return plan;
 }
 
-async function check(client: ReduckClient, c: LocalChange, force: boolean, refused: string[]): Promise<PushStep | undefined> {
+async function check(client: ReduckClient, c: LocalChange, force: boolean, refused: string[], dir: string): Promise<PushStep | undefined> {
   const local = c.local!;
   const key = c.address;
   if (!local.code) {
@@ -112,7 +112,7 @@ async function check(client: ReduckClient, c: LocalChange, force: boolean, refus
   if (c.state === "unchanged") {
     // --promote with nothing changed here: the draft the lock records, if it is one not yet promoted.
     if (current === locked.versionId || base === locked.versionId) return undefined;
-    if (moved) refused.push(movedWords(key, locked, remote.current!, "promote"));
+    if (moved) refused.push(movedWords(key, locked, remote.current!, "promote", dir));
     else
       return {
         kind: "promote",
@@ -125,7 +125,7 @@ async function check(client: ReduckClient, c: LocalChange, force: boolean, refus
     return undefined;
   }
   if (moved && !force) {
-    refused.push(movedWords(key, locked, remote.current!, "push"));
+    refused.push(movedWords(key, locked, remote.current!, "push", dir));
     return undefined;
   }
   const parent = moved
@@ -134,6 +134,12 @@ async function check(client: ReduckClient, c: LocalChange, force: boolean, refus
   return { kind: "draft", address: key, local, parent, current, script: remote.script };
 }
 
-function movedWords(key: string, pulled: { versionId: string; versionNumber: number }, now: { id: string; version_number: number }, verb: string): string {
-  return `${key}: changed on the service since the pull: pulled version ${pulled.versionNumber} (${pulled.versionId}), current version ${now.version_number} (${now.id}). Pull the newer one with \`reduck scripts pull ${key} --force\` (it overwrites your changes here: save them first), or ${verb} with --force to base the draft on version ${now.version_number}`;
+function movedWords(
+  key: string,
+  pulled: { versionId: string; versionNumber: number },
+  now: { id: string; version_number: number },
+  verb: string,
+  dir: string,
+): string {
+  return `${key}: changed on the service since the pull: pulled version ${pulled.versionNumber} (${pulled.versionId}), current version ${now.version_number} (${now.id}). Pull the newer one with \`reduck scripts pull ${key}${dir === "." ? "" : ` --dir ${dir}`} --force\` (it overwrites your changes here: save them first), or ${verb} with --force to base the draft on version ${now.version_number}`;
 }

@@ -94,7 +94,7 @@ describe("the loop", () => {
     expect(refused.stderr).toContain(
       `pulled version ${before.versionNumber} (${before.versionId}), current version ${other.data!.version_number} (${other.data!.id})`,
     );
-    expect(refused.stderr).toContain(`reduck scripts pull ${TITLE} --force`);
+    expect(refused.stderr).toContain(`reduck scripts pull ${TITLE} --dir ${dir} --force`);
     expect(versionsOf(TITLE).length).toBe(count);
 
     const forced = await reduck("scripts", "push", "--dir", dir, "--note", "mine", "--force");

@@ -50,7 +50,7 @@ A push stopped half way leaves the lock true to what the service holds; running 
     const tree = await readTree(dir);
     const only = selected(tree, dir, argv as string[], (p) => path.relative(path.resolve(dir), path.resolve(p)).split(path.sep).join("/"));
     const client = await this.client();
-    const plan = await planPush(client, tree, { ...(only ? { only } : {}), force: this.flags.force, promote: this.flags.promote });
+    const plan = await planPush(client, tree, { ...(only ? { only } : {}), force: this.flags.force, promote: this.flags.promote, dir });
     for (const r of plan.removed) this.note(`${r}: removed here; push does not archive scripts (reduck scripts archive ${r}).`);
     if (plan.refused.length) throw new CliError(`nothing was sent:\n  ${plan.refused.join("\n  ")}`, ExitCode.CONFLICT, { refused: plan.refused });
     if (!plan.steps.length) {
