@@ -5,7 +5,7 @@
  */
 import type { ReduckClient } from "../../client.js";
 import { isIdOf } from "../../core/id-shapes.js";
-import { listScripts } from "../../generated/operations.js";
+import { getScript, listScripts } from "../../generated/operations.js";
 import { paginateToArray } from "../../paginate.js";
 import { keepBase } from "../../script-folders/bases.js";
 import { CONTRACT_FILE, addressText, contractText, folderProblem, type ScriptFolderAddress } from "../../script-folders/layout.js";
@@ -15,7 +15,8 @@ import { usageError } from "../shell/errors.js";
 import { basesFolder, IN_FLIGHT, inPool, readTree, treeError } from "./folder-tree.js";
 import { ownHandle, resolveAddress } from "./own-handle.js";
 import { missingWords, readRemote, type RemoteScript } from "./remote-script.js";
-import { handleCallError } from "./script-lookup.js";
+import { handleCallError, scriptCallError } from "./script-lookup.js";
+import { addressOfKey } from "./folder-status.js";
 
 export interface PullReport {
   /** Written: new here, or updated where nothing had changed here. */
@@ -31,13 +32,15 @@ export interface PullReport {
 }
 
 /** The addresses the arguments name: addresses as they are, handles as all their scripts, none as your own. */
-async function addressesOf(client: ReduckClient, given: readonly string[]): Promise<ScriptFolderAddress[]> {
+async function addressesOf(client: ReduckClient, given: readonly string[]): Promise<{ addresses: ScriptFolderAddress[]; named: Set<string> }> {
   const targets = given.length ? given : [await ownHandle(client)];
   const found = new Map<string, ScriptFolderAddress>();
+  const named = new Set<string>();
   for (const target of targets) {
     if (target.includes("/")) {
       const a = await resolveAddress(client, target);
       found.set(addressText(a), a);
+      named.add(addressText(a));
       continue;
     }
     if (!isIdOf("handle", target))
@@ -51,7 +54,7 @@ async function addressesOf(client: ReduckClient, given: readonly string[]): Prom
       found.set(addressText(a), a);
     }
   }
-  return [...found.values()];
+  return { addresses: [...found.values()], named };
 }
 
 /** The files of a local script that differ from `hashes`. */
@@ -70,7 +73,7 @@ function differing(local: LocalScript, hashes: { codeHash: string | null; contra
  */
 export async function pullScripts(client: ReduckClient, { dir, given, force }: { dir: string; given: readonly string[]; force: boolean }): Promise<PullReport> {
   const tree = await readTree(dir, { mustExist: false, ignoreLock: force });
-  const addresses = await addressesOf(client, given);
+  const { addresses, named } = await addressesOf(client, given);
   const report: PullReport = { written: [], unchanged: [], withheld: [], kept: [], skipped: [] };
   for (const a of addresses) {
     const problem = folderProblem(a);
@@ -78,6 +81,14 @@ export async function pullScripts(client: ReduckClient, { dir, given, force }: {
   }
   const readable = addresses.filter((a) => !folderProblem(a));
   const remotes = await inPool(readable, IN_FLIGHT, (a) => readRemote(client, a));
+  // An address named on the command line that the service does not know is a typo to fix: said
+  // with the scripts it most likely meant, before anything is written.
+  const unknown = remotes.find((r) => "missing" in r && r.missing === "none" && named.has(r.key));
+  if (unknown) {
+    const path = addressOfKey(unknown.key);
+    const read = await getScript({ client, path });
+    if (read.error) throw await scriptCallError(client, path, read.error, `reading ${unknown.key}`, { known: true });
+  }
   const lock = tree.lock;
   const bases = basesFolder();
   const writes = remotes.map(async (remote) => {

@@ -2,7 +2,7 @@
  * Bad input to the scripts-as-files commands: one clear line naming the file (exit 2), or the
  * script the service refuses (exit 11), and nothing sent.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { archiveScript } from "../../../src/index.js";
@@ -82,9 +82,12 @@ describe("a tree that is not as pull writes it", () => {
 describe("what the service refuses", () => {
   it("an address the service does not know, on pull", async () => {
     const dir = temporaryFolder("tree-", { inside: sandbox.home });
-    const result = await reduck("scripts", "pull", "@demo/example.com/no_such_script", "--dir", dir);
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toContain("Skipped @demo/example.com/no_such_script: @demo/example.com/no_such_script: no such script on the service.");
+    const result = await reduck("scripts", "pull", "@demo/example.com/get_titel", "@demo/news.ycombinator.com/top_stories", "--dir", dir);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/^Error: reading @demo\/example.com\/get_titel: .*Did you mean @demo\/example.com\/get_title\?/);
+    // Nothing was written, not even the script that exists.
+    expect(existsSync(path.join(dir, "reduck.lock.json"))).toBe(false);
+    expect(existsSync(path.join(dir, "@demo"))).toBe(false);
   });
 
   it("a push of a script archived on the service, or of a folder whose code the service withholds: nothing is sent", async () => {
