@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { createDraftScriptVersion, promoteScriptVersion } from "../../../src/index.js";
 import { runCli } from "../../support/cli.js";
 import { temporaryFolder } from "../../support/files.js";
 import { useCliSandbox } from "../../support/sandbox.js";
@@ -50,6 +51,22 @@ describe("scripts pull", () => {
     const refused = await reduck("scripts", "pull", "--dir", dir);
     expect(refused.code).toBe(11);
     expect(refused.stderr).toContain("kept your changes to @demo/example.com/get_title/script.ts");
+    expect(readFileSync(file, "utf8")).toBe("return { title: 'mine' };\n");
+
+    // Meanwhile top_stories moved on the service: a pull updates it (unchanged here) and still keeps get_title.
+    const stories = { handle: "@demo", host: "news.ycombinator.com", slug: "top_stories" };
+    const newer = await createDraftScriptVersion({
+      client: sandbox.client,
+      path: stories,
+      body: { content: "return { stories: ['newer'] };\n", note: "newer" },
+    });
+    await promoteScriptVersion({ client: sandbox.client, path: { ...stories, versionId: newer.data!.id } });
+    const mixed = await reduck("scripts", "pull", "--dir", dir);
+    expect(mixed.code).toBe(11);
+    expect(readFileSync(path.join(dir, "@demo/news.ycombinator.com/top_stories/script.ts"), "utf8")).toBe("return { stories: ['newer'] };\n");
+    expect(JSON.parse(readFileSync(path.join(dir, "reduck.lock.json"), "utf8")).scripts["@demo/news.ycombinator.com/top_stories"].versionId).toBe(
+      newer.data!.id,
+    );
     expect(readFileSync(file, "utf8")).toBe("return { title: 'mine' };\n");
 
     const forced = await reduck("scripts", "pull", "--dir", dir, "--force");
