@@ -55,6 +55,9 @@ describe("the loop", () => {
     const push = await reduck("scripts", "push", "--dir", dir, "--note", "Wait for load");
     expect(push.code, push.stderr).toBe(0);
     expect(push.stdout).toContain(`${TITLE}: draft version 3`);
+    // The service's diff of each draft against its parent.
+    expect(push.stdout).toContain("+await page.waitForLoadState();");
+    expect(push.stdout).toContain("input_schema: changed");
     const titleDraft = versionsOf(TITLE)[0]!;
     const storiesDraft = versionsOf(STORIES)[0]!;
     expect([titleDraft.draft, titleDraft.parentVersionId, titleDraft.note]).toEqual([true, pulledTitle.versionId, "Wait for load"]);
