@@ -62,7 +62,7 @@ const shown = (v: unknown) => (v === undefined ? "(none)" : JSON.stringify(v));
 export function diffText(d: ScriptDiff): string {
   const lines = [`${d.state === "new" ? "new here" : "changed here"}: ${d.address}`];
   for (const [key, { from, to }] of Object.entries(d.fields)) lines.push(`  ${key}: ${shown(from)} -> ${shown(to)}`);
-  if (d.pulledUnknown) lines.push("  (what was pulled is not kept on this machine: pull into another folder with --dir to compare)");
+  if (d.pulledUnknown) lines.push("  (the version pulled is not kept on this machine, and the service no longer has it as it was pulled)");
   if (d.code) lines.push(d.code.trimEnd());
   return lines.join("\n");
 }

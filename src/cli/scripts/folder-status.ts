@@ -11,7 +11,7 @@ import { addressText, type ScriptFolderAddress } from "../../script-folders/layo
 import type { ScriptTree } from "../../script-folders/tree.js";
 import { fromReduckError } from "../shell/errors.js";
 import { basesFolder, IN_FLIGHT, inPool } from "./folder-tree.js";
-import { readRemote } from "./remote-script.js";
+import { readRemote, recoverPulled } from "./remote-script.js";
 
 /** What the service holds of a script, against the version the lock records. */
 export type RemoteState = "same" | "moved" | "none" | "archived" | "no-current";
@@ -61,7 +61,13 @@ export async function standsOn(client: ReduckClient, address: ScriptFolderAddres
  * const rows = await folderStatus(tree, remote ? client : undefined);
  */
 export async function folderStatus(tree: ScriptTree, client?: ReduckClient): Promise<StatusRow[]> {
-  const changes = await localChanges(tree, basesFolder());
+  let changes = await localChanges(tree, basesFolder());
+  const unknown = client ? changes.filter((c) => c.locked && c.contract && c.contractFields === undefined) : [];
+  if (client && unknown.length) {
+    // Pulled on another machine: read the pulled versions from the service, to name the fields.
+    await inPool(unknown, IN_FLIGHT, (c) => recoverPulled(client, c.address, c.locked!, basesFolder()));
+    changes = await localChanges(tree, basesFolder());
+  }
   const rows = changes.map(
     (c): StatusRow => ({
       address: c.address,

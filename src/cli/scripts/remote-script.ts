@@ -3,9 +3,10 @@
  * its current version as files, or why there is nothing to read (no such script, archived).
  */
 import type { ReduckClient } from "../../client.js";
-import { getScript } from "../../generated/operations.js";
+import { getScript, getScriptVersion } from "../../generated/operations.js";
+import { keepBase } from "../../script-folders/bases.js";
 import type { components } from "../../generated/schema.js";
-import { addressText, type ScriptFolderAddress } from "../../script-folders/layout.js";
+import { addressText, contractText, type ScriptFolderAddress } from "../../script-folders/layout.js";
 import { filesOf, hashesOf } from "../../script-folders/service-files.js";
 import type { ScriptFolderFiles } from "../../script-folders/tree.js";
 import { checkAnswer } from "../shell/answer-check.js";
@@ -63,3 +64,40 @@ export function missingWords(m: MissingScript): string {
     ? `${m.key} is archived on the service (restore it first: reduck scripts restore ${m.key})`
     : `${m.key}: no such script on the service`;
 }
+
+/**
+ * What was pulled, read again from the service when this machine does not keep it (the tree was
+ * pulled elsewhere, then cloned): the version the lock records, as files, kept by hash only when
+ * it hashes to what the lock records (the script's own fields may have changed since). Returns
+ * whether both files were recovered.
+ *
+ * @example
+ * await recoverPulled(client, "@demo/example.com/get_title", tree.lock.scripts[key]);
+ */
+export async function recoverPulled(
+  client: ReduckClient,
+  key: string,
+  locked: { versionId: string; codeHash: string | null; contractHash: string },
+  bases: string,
+): Promise<boolean> {
+  const address = addressOfText(key);
+  const [script, version] = await Promise.all([
+    getScript({ client, path: address }),
+    getScriptVersion({ client, path: { ...address, versionId: locked.versionId } }),
+  ]);
+  if (script.error || version.error) return false;
+  const files = filesOf(address, script.data, version.data as VersionRecord);
+  if ("problem" in files) return false;
+  const hashes = hashesOf(files);
+  let both = true;
+  if (files.code && hashes.codeHash === locked.codeHash) await keepBase(bases, files.code.text);
+  else both = false;
+  if (hashes.contractHash === locked.contractHash) await keepBase(bases, contractText(files.contract));
+  else both = false;
+  return both;
+}
+
+const addressOfText = (key: string): ScriptFolderAddress => {
+  const [handle = "", host = "", slug = ""] = key.split("/");
+  return { handle, host, slug };
+};

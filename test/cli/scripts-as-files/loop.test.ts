@@ -201,4 +201,25 @@ describe("the loop", () => {
     expect(failed.code).toBe(1);
     expect(failed.stderr).toMatch(/reduck runs trace [0-9a-f-]{36} --open/);
   });
+
+  it("in a tree pulled on another machine, diff and status --remote read the pulled versions from the service", async () => {
+    const dir = await pulled();
+    const code = path.join(dir, TITLE, "script.ts");
+    writeFileSync(code, readFileSync(code, "utf8").replace("return {", "// elsewhere\nreturn {"));
+    const contractFile = path.join(dir, TITLE, "contract.json");
+    writeFileSync(contractFile, readFileSync(contractFile, "utf8").replace('"description": "', '"description": "Now: '));
+    // Another machine: the same tree (a clone), a config folder of its own.
+    const elsewhere = { ...sandbox.env, REDUCK_CONFIG_DIR: temporaryFolder("config-", { inside: sandbox.home }) };
+    const offline = await runCli(["scripts", "status", "--dir", dir], { env: elsewhere });
+    expect(offline.stdout).toBe(`changed here  ${TITLE} (code; contract)\n`);
+    const remote = await runCli(["scripts", "status", "--dir", dir, "--remote"], { env: elsewhere });
+    expect(remote.stdout).toBe(`changed here  ${TITLE} (code; contract: description)\n`);
+    const diff = await runCli(["scripts", "diff", "--dir", dir, "--json"], {
+      env: { ...elsewhere, REDUCK_CONFIG_DIR: temporaryFolder("config-", { inside: sandbox.home }) },
+    });
+    expect(diff.code, diff.stderr).toBe(0);
+    const [one] = JSON.parse(diff.stdout).scripts;
+    expect(one.code).toContain("+// elsewhere");
+    expect(one.fields.description).toEqual({ from: "Opens a page and returns its title.", to: "Now: Opens a page and returns its title." });
+  });
 });
