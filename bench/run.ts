@@ -22,9 +22,11 @@
  * 10. The sandbox's own speed (bench/sandbox-speed.ts): start-up to its first answer, an ordinary
  *     run one after another, runs per second 8 at a time, and its CPU time per run.
  * 11. The pages (bench/pages.ts): a 5,000-step trace rendered, a 100,000-row batch report built.
+ * 12. Scripts as files (bench/scripts-as-files.ts): pull of 200 scripts, offline status of 200.
  *
  * Options: `--pairs N` (default 7 for uploads, 15 for the rest); `--only a,b` runs only those
- * of version, run, library, form-data, list, browser, polling, attacks, batch, sandbox-speed, pages.
+ * of version, run, library, form-data, list, browser, polling, attacks, batch, sandbox-speed, pages,
+ * folders.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtemp, open, readFile, rm, writeFile } from "node:fs/promises";
@@ -39,6 +41,7 @@ import { benchPolling } from "./polling.js";
 import { benchSandboxAttacks } from "./sandbox-attacks.js";
 import { benchSandboxSpeed } from "./sandbox-speed.js";
 import { benchPages } from "./pages.js";
+import { benchScriptsAsFiles } from "./scripts-as-files.js";
 import { cleanEnv, median } from "./measure.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -253,6 +256,9 @@ if (wanted("sandbox-speed")) rows.push(...(await benchSandboxSpeed(pairsGiven ??
 
 // 11. The pages: a run's page rendered, a batch's report built (bench/pages.ts).
 if (wanted("pages")) rows.push(...(await benchPages(pairsGiven ?? 5)));
+
+// 12. Scripts as files: pull and offline status of 200 scripts (bench/scripts-as-files.ts).
+if (wanted("folders")) rows.push(...(await benchScriptsAsFiles(pairsGiven ?? 3)));
 
 const width = Math.max(...rows.map((r) => r[0].length));
 const width2 = Math.max(...rows.map((r) => r[1].length));

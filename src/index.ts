@@ -105,3 +105,12 @@ export type { DeployAppOptions, DeployAppResult, DeployedApp, DeployError, Deplo
 export type { AppImageAddress, FlockFile } from "./apps/flock-file.js";
 export { readAppFolder, appFileNameProblem, AppFolderError, APP_RELEASE_LIMITS, FLOCK_FILE } from "./apps/folder.js";
 export type { AppFolder, AppFile } from "./apps/folder.js";
+export { readScriptTree, writeScriptFolder } from "./script-folders/tree.js";
+export type { LocalScript, ScriptTree, ScriptFolderFiles } from "./script-folders/tree.js";
+export { readLock, writeLock, parseLock, lockText } from "./script-folders/lock.js";
+export type { ScriptLock, LockEntry } from "./script-folders/lock.js";
+export { LOCK_FILE, CONTRACT_FILE, CODE_FILES, CONTRACT_KEYS, ScriptFolderError, contractText, parseContract, contentHash } from "./script-folders/layout.js";
+export type { ScriptContractFile, ScriptFolderAddress, ScriptLanguage, ContractKey } from "./script-folders/layout.js";
+export { localChanges, changedFields } from "./script-folders/changes.js";
+export type { LocalChange, LocalState } from "./script-folders/changes.js";
+export { unifiedDiff } from "./script-folders/line-diff.js";

@@ -40,6 +40,7 @@ import FlockRollback from "./commands/flock/rollback.js";
 import FlockSecretsSet from "./commands/flock/secrets/set.js";
 import FlockList from "./commands/flock/list.js";
 import FlockOpen from "./commands/flock/open.js";
+import * as Folders from "./commands/scripts/folders.js";
 import { PLUGIN_COMMANDS } from "./shell/plugins.js";
 
 export const COMMANDS = {
@@ -61,6 +62,11 @@ export const COMMANDS = {
   "scripts:targets": ScriptsTargets,
   "scripts:transfer": ScriptsTransfer,
   "scripts:types": ScriptsTypes,
+  "scripts:pull": Folders.Pull,
+  "scripts:status": Folders.Status,
+  "scripts:push": Folders.Push,
+  "scripts:diff": Folders.Diff,
+  "scripts:test": Folders.Test,
   "scripts:versions:list": VersionsList,
   "scripts:versions:get": VersionsGet,
   "scripts:versions:create": VersionsCreate,

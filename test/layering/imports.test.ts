@@ -80,6 +80,16 @@ describe("src/ imports downwards only", () => {
     expect(reaching).toEqual([]);
   });
 
+  it("script-folders/ (scripts as files) imports nothing from the CLI, the agent tool, the run or batch modules", () => {
+    const crossings = sources(join(src, "script-folders")).flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => /^src\/(cli|mcp|run|batch)\//.test(target))
+        .map((target) => `${relative(root, file)} -> ${target}`),
+    );
+    expect(sources(join(src, "script-folders")).length).toBeGreaterThan(4);
+    expect(crossings).toEqual([]);
+  });
+
   it("no file of src/ imports anything from test/", () => {
     const crossings = sources(src).flatMap((file) =>
       relativeImports(file)

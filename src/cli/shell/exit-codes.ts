@@ -7,6 +7,10 @@ export const ExitCode = {
   USAGE: 2,
   /** Not authenticated, or the credential was refused. */
   AUTH: 4,
+  /** `scripts status --exit-code`: scripts changed here, waiting to be pushed. */
+  CHANGES: 10,
+  /** Scripts changed both here and on the service: `scripts status --exit-code`, or a pull or push that refused them. */
+  CONFLICT: 11,
   /** Interrupted (Ctrl-C). */
   INTERRUPTED: 130,
 } as const;
@@ -18,4 +22,6 @@ export const EXIT_CODES_HELP = `EXIT CODES
   1    the API or the run failed
   2    bad usage or input: found before anything was sent, or a script, owner or app image the service does not know
   4    not authenticated, or the credential was refused
+  10   scripts status --exit-code: changes pending
+  11   a script conflicts: changed here and on the service (scripts status --exit-code, push, pull)
   130  interrupted`;

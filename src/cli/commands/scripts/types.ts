@@ -16,6 +16,7 @@ import { madeWith } from "../../scripts/types-header.js";
 import { checkAnswer } from "../../shell/answer-check.js";
 import { SCRIPT, VERSION } from "../../shell/answer-shapes.js";
 import { checkVersionGiven, resolveVersion, versionFlag } from "../../scripts/versions.js";
+import { readTree, treeContracts } from "../../scripts/folder-tree.js";
 
 const DEFAULT_OUT = "reduck-scripts.ts";
 
@@ -40,6 +41,8 @@ ADDRESS is [handle/]host/slug; without a handle, one of your own scripts (its ty
 
 --strict also makes the types strict: a script address the module does not register (a misspelt slug, a handle left out, an address whose parts widened to string) no longer compiles, so every script your program runs must be in the module.
 
+--from DIR makes the module offline from the contracts of a scripts tree (the folders \`reduck scripts pull\` writes), so a program type-checks against the scripts in the same commit.
+
 --check reads the scripts from the file's header and exits 1 when one has moved on to another version since (a CI job runs it), naming the script, both versions and what changed in its inputs; 0 when every script is still at its version.
 
 A schema form the converter does not express becomes \`unknown\`, with a comment saying why.`;
@@ -52,6 +55,10 @@ A schema form the converter does not express becomes \`unknown\`, with a comment
     {
       description: "One of your own scripts, into a file of your choice",
       command: "<%= config.bin %> scripts types example.com/get_title --out my-scripts.ts",
+    },
+    {
+      description: "Offline, from the contracts of a pulled scripts tree",
+      command: "<%= config.bin %> scripts pull --dir scripts && <%= config.bin %> scripts types --from scripts --out my-scripts.ts",
     },
     { description: "An earlier version of a script", command: "<%= config.bin %> scripts types example.com/get_title --version 1" },
     {
@@ -70,6 +77,7 @@ A schema form the converter does not express becomes \`unknown\`, with a comment
     out: Flags.string({ description: `The module to write (or, with --check, to read). Default ${DEFAULT_OUT}.`, helpValue: "FILE" }),
     version: versionFlag("Type this version instead of the current one (one address only)."),
     check: Flags.boolean({ description: "Write nothing: exit 1 when a script in the file has moved on from its version, 0 when none has." }),
+    from: Flags.string({ description: "Make the module from the contracts of this scripts tree, offline (give no addresses).", helpValue: "DIR" }),
     strict: Flags.boolean({ description: "Make the types strict: an address the module does not register is a compile error." }),
   };
 
@@ -84,6 +92,12 @@ A schema form the converter does not express becomes \`unknown\`, with a comment
       if (this.flags.strict) throw usageError("--check reads the file as it is: drop --strict (it is kept when you regenerate)");
       return this.check(out);
     }
+    if (this.flags.from) {
+      if (given.length || this.flags.version) throw usageError("--from takes every script of the tree: give no addresses and no --version");
+      checkOutFolder(out);
+      const from = path.relative(process.cwd(), path.resolve(this.flags.from)).split(path.sep).join("/") || ".";
+      return this.write(treeContracts(await readTree(this.flags.from)), out, ["--from", from]);
+    }
     if (given.length === 0) throw usageError("give at least one script address: reduck scripts types reduck/mail.google.com/send_email");
     if (this.flags.version && given.length > 1) throw usageError("--version names a version of one script: give one address with it");
     for (const a of given) parseAddress(a);
@@ -92,9 +106,14 @@ A schema form the converter does not express becomes \`unknown\`, with a comment
     const client = await this.client();
     const scripts: ScriptContract[] = [];
     for (const text of given) scripts.push(await this.contract(client, await resolveAddress(client, text), this.flags.version));
+    return this.write(scripts, out, undefined);
+  }
+
+  /** Writes the module for these contracts to `out`, whole or not at all; its header names `from` (--from DIR), else the addresses. */
+  private async write(scripts: ScriptContract[], out: string, from: string[] | undefined): Promise<unknown> {
     const unique = [...new Map(scripts.map((s) => [addressOf(s), s])).values()];
     const addresses = unique.map(addressOf).sort();
-    const text = scriptsModule(unique, madeWith(addresses, this.flags), { strict: this.flags.strict });
+    const text = scriptsModule(unique, madeWith(from ?? addresses, this.flags), { strict: this.flags.strict });
     // Written whole or not at all: a half-written module would break the user's build.
     const temporary = `${out}.${process.pid}.tmp`;
     try {
