@@ -24,7 +24,7 @@ import { createStore } from "../store/store.js";
 import { killDescendants, whenParentEnds } from "./process-tree.js";
 
 /** How long a stop waits for the server and the browser to close by themselves. */
-const CLOSE_MS = 3_000;
+const CLOSE_MS = 2_000;
 
 /** `--desktop`, else ~/Desktop when it exists, else a fresh temporary folder (with its reduck folder made), removed at exit. */
 function resolveDesktop(given: string | undefined): string {

@@ -7,7 +7,7 @@
  * before the signal (Chromium, in a process group of its own, included), must be gone within 5 s.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, realpathSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -90,12 +90,12 @@ function npmCli(name: "npm-cli.js" | "npx-cli.js"): string {
 }
 
 /** npm's own variables of an outer `npm test` removed, so the inner npm behaves as a user's. */
-function userEnv(): NodeJS.ProcessEnv {
+function userEnv(home: string): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith("npm_") || k.toLowerCase() === "npm_config_cache"));
   return {
     ...env,
     PATH: [path.dirname(process.execPath), process.env.PATH ?? ""].join(path.delimiter),
-    HOME: mkdtempSync(path.join(os.tmpdir(), "reduck-stops-home-")),
+    HOME: home,
   };
 }
 
@@ -106,10 +106,13 @@ const WAYS = {
 } as const;
 
 let started: ChildProcess | undefined;
+let home: string | undefined;
 afterEach(() => {
   // A failed test leaves nothing running behind it.
   if (started?.pid) for (const pid of [...below(started.pid).keys(), started.pid]) tryKill(pid, "SIGKILL");
   started = undefined;
+  if (home) rmSync(home, { recursive: true, force: true });
+  home = undefined;
 });
 
 function tryKill(pid: number, signal: NodeJS.Signals): void {
@@ -123,7 +126,8 @@ function tryKill(pid: number, signal: NodeJS.Signals): void {
 /** Starts the sandbox one way, in a process group of its own, and waits for its URL and its Chromium. */
 async function startWith(way: keyof typeof WAYS): Promise<{ leader: number; seen: Map<number, Proc> }> {
   const [command, ...args] = WAYS[way]();
-  const child = spawn(command!, args, { cwd: ROOT, env: userEnv(), detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  home = mkdtempSync(path.join(os.tmpdir(), "reduck-stops-home-"));
+  const child = spawn(command!, args, { cwd: ROOT, env: userEnv(home), detached: true, stdio: ["ignore", "pipe", "pipe"] });
   started = child;
   let stdout = "";
   let stderr = "";
