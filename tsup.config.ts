@@ -15,7 +15,12 @@ const out = process.env.REDUCK_BUILD_DIR || "dist";
  * The type declarations (about 40 s of a build), unless REDUCK_BUILD_TYPES=0: the tests' build
  * leaves them out, as no test reads them there (test/package checks the ones `npm pack` builds).
  */
-const dts = process.env.REDUCK_BUILD_TYPES !== "0";
+const dts = process.env.REDUCK_BUILD_TYPES !== "0" && {
+  // The declarations name Node's types (FileHandle, Buffer): they say so themselves, so a
+  // project whose tsconfig lists no `types` (TypeScript 7's default, and `tsc --init`'s) or a
+  // one-file `tsc` still finds them in @types/node, which the README tells TypeScript users to install.
+  banner: '/// <reference types="node" />',
+};
 
 const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { name: string; version: string };
 /** The package's name and version, built in (src/version.ts). */

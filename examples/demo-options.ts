@@ -1,6 +1,6 @@
 /**
  * What `npm run demo` takes and what it checks before it starts: `--port N` (the sandbox's port,
- * default a free one), and whether the build it runs (dist/ and the CLI's manifest) is older than
+ * default a free one), the environment it runs its steps in, and whether the build it runs (dist/ and the CLI's manifest) is older than
  * the sources it is built from, so that it builds only then.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -52,4 +52,23 @@ export function staleBuild(root: string): string | undefined {
   const built = Math.min(...OUTPUTS.map((file) => statSync(path.join(root, file)).mtimeMs));
   const changed = INPUTS.filter((file) => existsSync(path.join(root, file))).find((file) => newestIn(path.join(root, file)) > built);
   return changed ? `${changed} changed after the build` : undefined;
+}
+
+/**
+ * The shell's environment less every `REDUCK_` variable it holds: a run host, a key, a desktop or a
+ * config folder the user exported (or a sandbox started earlier in the same shell left there)
+ * would send the demo's steps somewhere other than the demo's own sandbox. Kept:
+ * `REDUCK_SANDBOX_CHROMIUM`, the Chromium the user wants the sandbox to start.
+ *
+ * @example
+ * demoShellEnv({ PATH: "/usr/bin", REDUCK_MCP_URL: "https://mine.example" }); // { PATH: "/usr/bin" }
+ */
+export function demoShellEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) continue;
+    if (/^REDUCK_/i.test(name) && name !== "REDUCK_SANDBOX_CHROMIUM") continue;
+    kept[name] = value;
+  }
+  return kept;
 }

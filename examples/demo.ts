@@ -14,11 +14,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startSandboxProcess } from "@reduck-client/sandbox";
 import { promisify } from "node:util";
-import { demoOptions, staleBuild } from "./demo-options.js";
+import { demoOptions, demoShellEnv, staleBuild } from "./demo-options.js";
 import { shellCommand } from "./shell-words.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const run = promisify(execFile);
+/** The shell's environment without its REDUCK_ variables: the demo's sandbox is the only one its steps reach. */
+const shell = demoShellEnv(process.env);
 
 let options: ReturnType<typeof demoOptions>;
 try {
@@ -30,7 +32,7 @@ try {
 const stale = staleBuild(root);
 if (stale) {
   console.log(`Building first (${stale}): npm run build`);
-  await run(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build"], { cwd: root, shell: process.platform === "win32" });
+  await run(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build"], { cwd: root, shell: process.platform === "win32", env: shell });
 } else console.log("The build is current (dist/ is newer than src/): not building.");
 
 function heading(text: string) {
@@ -41,7 +43,7 @@ async function step(title: string, cmd: string, args: string[], env: Record<stri
   heading(title);
   // Shell-quoted, so the line can be pasted as it stands (from this folder, with the exports above).
   console.log(`$ ${shellCommand([cmd === process.execPath ? "node" : cmd, ...args])}`);
-  const { stdout, stderr } = await run(cmd, args, { cwd: root, env: { ...process.env, ...env }, maxBuffer: 16 * 2 ** 20 });
+  const { stdout, stderr } = await run(cmd, args, { cwd: root, env: { ...shell, ...env }, maxBuffer: 16 * 2 ** 20 });
   if (stderr.trim()) console.log(stderr.trim().replace(/^/gm, "  (stderr) "));
   console.log(stdout.trim());
   return { stdout, stderr };
@@ -60,7 +62,7 @@ const screenshots = path.resolve("demo-output", "screenshots");
 await rm(screenshots, { recursive: true, force: true });
 await mkdir(screenshots, { recursive: true });
 
-const sandbox = await startSandboxProcess(desktop, { stderr: "inherit", port: options.port });
+const sandbox = await startSandboxProcess(desktop, { stderr: "inherit", port: options.port, env: shell });
 // REDUCK_DESKTOP: where the sandbox reads named files, and `reduck mcp` with it.
 const env: Record<string, string> = { ...sandbox.env, REDUCK_DESKTOP: desktop, REDUCK_CONFIG_DIR: path.join(desktop, ".config") };
 // Relative to the clone (the steps run there), so the printed commands read as typed in it.

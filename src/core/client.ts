@@ -41,51 +41,55 @@ export type ReduckCredential =
       apiKey?: never;
     };
 
+/**
+ * Every setting may be `undefined`, the same as left out (`baseUrl: process.env.REDUCK_API_URL`
+ * compiles under `exactOptionalPropertyTypes`, which `tsc --init` turns on).
+ */
 export interface ReduckClientSettings {
   /** The catalogue API. Default `https://reduck.ai`. */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /**
    * Where `POST /run` goes. Default `https://mcp.reduck.ai`, or `baseUrl` when only that was
    * overridden (a local or staging server serves both).
    */
-  runBaseUrl?: string;
+  runBaseUrl?: string | undefined;
   /**
    * A fetch of your own for every request (catalogue calls and runs), looked up on every call,
    * given standard RequestInit options only and `redirect: "manual"` (the client follows
    * redirects by its own rule). Without one, requests go over node:http and node:https.
    */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /**
    * An HTTP proxy for every request (`"http://proxy.example:3128"`, with `user:password@` if it
    * asks for them), or a function choosing one per request URL (undefined: go direct), such as
    * `proxyFromEnv()`, which follows HTTPS_PROXY, HTTP_PROXY and NO_PROXY. https goes through it
    * in a CONNECT tunnel. Not with `fetch` (your fetch makes its own connections).
    */
-  proxy?: ProxySetting;
+  proxy?: ProxySetting | undefined;
   /**
    * Certificate authorities to trust for https (PEM), in place of Node's own list, as
    * `https.request`'s `ca`: for a server or proxy with a private certificate. To add to Node's
    * list instead, pass `[...tls.rootCertificates, yours]` or set NODE_EXTRA_CA_CERTS.
    */
-  ca?: string | Buffer | Array<string | Buffer>;
+  ca?: string | Buffer | Array<string | Buffer> | undefined;
   /** Headers added to every request. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /** Retries of requests that are safe to repeat. Default 2. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /**
    * Timeout of each attempt of a request, in ms, until the whole answer has arrived. Default
    * 60000; 0 disables it. A run waits for its answer to begin as long as its script takes (pass
    * a `signal`, or the call's own `timeoutMs`, to stop one); the rest of its answer gets this.
    */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Told before each retry (the CLI prints a notice). */
-  onRetry?: (info: RetryInfo) => void;
+  onRetry?: ((info: RetryInfo) => void) | undefined;
   /**
    * Sends the credential over plain `http:` to a host other than this machine's loopback, where
    * anyone on the way can read it. Off by default: such a `baseUrl` or `runBaseUrl` is refused when
    * the client is made. For a test server on another machine of a private network, say.
    */
-  allowInsecureHttp?: boolean;
+  allowInsecureHttp?: boolean | undefined;
 }
 
 export type ReduckClientOptions = ReduckCredential & ReduckClientSettings;

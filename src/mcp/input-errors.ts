@@ -85,7 +85,9 @@ function issueText(issue: Zod.ZodIssue, root: Zod.ZodTypeAny): string {
  * // 'Invalid arguments for list_runs: status must be "completed", "failed", ... (got "faild": did you mean "failed"?). Usage: list_runs { status: "failed" }'
  */
 export function inputErrorLine(tool: string, schema: Zod.ZodTypeAny, error: Zod.ZodError, usage: string): string {
-  const [first, ...rest] = error.issues;
+  // A misspelt name leads: its did-you-mean explains the "required" that usually follows it
+  // (input_schema given, inputSchema missing), and would be lost inside "(and 1 more problem)".
+  const [first, ...rest] = [...error.issues].sort((a, b) => Number(b.code === "unrecognized_keys") - Number(a.code === "unrecognized_keys"));
   const problem = first ? issueText(first, schema) : "they do not fit its input schema";
   const more = rest.length ? ` (and ${rest.length} more problem${rest.length > 1 ? "s" : ""})` : "";
   return oneLine(`Invalid arguments for ${tool}: ${problem}${more}. Usage: ${usage}`, 2_000);

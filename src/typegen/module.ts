@@ -184,7 +184,9 @@ export function scriptsModule(scripts: ScriptContract[], command: string, { stri
       entry.length <= 160 ? entry : `    ${key}: {\n      args: ${prefix}Args;\n      files: ${prefix}Files;\n      result: ${prefix}Result;\n    };`,
     );
   }
-  const imports = usesFiles ? 'import type { FileSource } from "reduck-client";\n' : "export {};\n";
+  // The module it augments, imported (and erased: type only): TypeScript refuses `declare module`
+  // (TS2664) in a program where no file imports reduck-client yet, and the module then compiles alone.
+  const imports = usesFiles ? 'import type { FileSource } from "reduck-client";\n' : 'import type {} from "reduck-client";\n';
   const config = strict ? `${STRICT_CONFIG}\n` : "";
   const augmentation = `declare module "reduck-client" {\n  interface ReduckScripts {\n${registry.join("\n")}\n  }\n${config}}\n`;
   return `${header}\n\n${imports}\n${sections.join("\n")}\n${augmentation}`;

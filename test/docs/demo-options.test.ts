@@ -3,7 +3,7 @@
 import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { demoOptions, staleBuild } from "../../examples/demo-options.js";
+import { demoOptions, demoShellEnv, staleBuild } from "../../examples/demo-options.js";
 import { temporaryFolder } from "../support/files.js";
 
 test("--port N is the sandbox's port; anything else is refused with the usage line", () => {
@@ -34,4 +34,16 @@ test("the build is made again only when it is missing or a source changed after 
   expect(staleBuild(root)).toBeUndefined();
   write("src/cli/commands/run.ts", sources + 20);
   expect(staleBuild(root)).toBe("src changed after the build");
+});
+
+test("the demo's steps get the shell's environment less its REDUCK_ variables, but the sandbox's Chromium", () => {
+  expect(
+    demoShellEnv({
+      PATH: "/usr/bin",
+      HOME: "/home/me",
+      REDUCK_MCP_URL: "https://mine.example",
+      reduck_api_key: "rk_x",
+      REDUCK_SANDBOX_CHROMIUM: "/opt/chromium",
+    }),
+  ).toEqual({ PATH: "/usr/bin", HOME: "/home/me", REDUCK_SANDBOX_CHROMIUM: "/opt/chromium" });
 });

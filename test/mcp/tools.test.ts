@@ -231,6 +231,12 @@ describe.each(["stdio", "http"] as const)("over %s", (transport) => {
       expect(oneLineError(await call("create_script", { ...base, input_schema: {} }))).toContain(
         'unknown argument "input_schema" (did you mean "inputSchema"?',
       );
+      // The snake-case name in place of the camel-case one: the did-you-mean leads, before the
+      // missing inputSchema it explains.
+      const { inputSchema, ...withoutInputSchema } = base;
+      expect(oneLineError(await call("create_script", { ...withoutInputSchema, input_schema: inputSchema }))).toMatch(
+        /^Invalid arguments for create_script: unknown argument "input_schema" \(did you mean "inputSchema"\? .*\) \(and 1 more problem\)\. Usage: /,
+      );
       expect(oneLineError(await call("create_script", { ...base, sideEffects: "read" }))).toContain('sideEffects must be "none", "write" (got "read")');
       // Nothing was sent for any of them.
       expect(sandbox.store.requestLog.at(-1)).toBe(lastRequest);

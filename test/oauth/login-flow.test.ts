@@ -4,7 +4,7 @@
  * remembered by --api-url, REDUCK_API_KEY's precedence, and commands refreshing at the same time.
  */
 import { watch } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHandlers, createStore, startHttpServer } from "@reduck-client/sandbox";
@@ -72,7 +72,11 @@ describe("the browser", () => {
   });
 
   test("an opener that cannot start is reported, and the printed link still works", async () => {
-    const { env } = await freshUser({ PATH: path.dirname(process.execPath) }); // no xdg-open there
+    // A PATH that holds node and nothing else, whatever is installed beside it on this machine
+    // (Node in /usr/bin sits next to xdg-utils on a Debian system).
+    const bin = temporaryFolder("bin-", { inside: home });
+    await symlink(process.execPath, path.join(bin, "node"));
+    const { env } = await freshUser({ PATH: bin });
     const cli = spawnReduck(["login"], env);
     const [, link] = await cli.stderrMatch(LINK);
     await cli.stderrMatch(/Could not open a browser \((xdg-open|open): ENOENT\): open the link above yourself/);

@@ -5,7 +5,7 @@
  * does).
  */
 import { execFileSync, spawn, type SpawnOptions } from "node:child_process";
-import { realpathSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { cp, lstat, mkdir, readdir, stat, symlink } from "node:fs/promises";
 import path from "node:path";
 
@@ -48,8 +48,19 @@ export function pathWithThisNode(): string {
 function npmCli(name: "npm-cli.js" | "npx-cli.js"): string {
   const execpath = process.env.npm_execpath;
   if (execpath && /np[mx]-cli\.js$/.test(execpath)) return path.join(path.dirname(execpath), name);
-  // Not started by npm: npm's scripts beside the node on PATH.
-  const npm = execFileSync(process.platform === "win32" ? "where" : "which", ["npm"], { encoding: "utf8" }).split(/\r?\n/)[0]!;
+  // Not started by npm: the npm installed with this node, else the first npm on PATH (found here,
+  // not by a `which` that may not be installed).
+  const home = path.dirname(realpathSync(process.execPath));
+  // <prefix>/bin/node beside <prefix>/lib/node_modules/npm; on Windows, node.exe beside node_modules\npm.
+  const beside = [path.join(home, "..", "lib", "node_modules", "npm", "bin", name), path.join(home, "node_modules", "npm", "bin", name)].find((file) =>
+    existsSync(file),
+  );
+  if (beside) return beside;
+  const npm = (process.env.PATH ?? "")
+    .split(path.delimiter)
+    .map((dir) => path.join(dir, "npm"))
+    .find((file) => existsSync(file));
+  if (!npm) throw new Error("npm was not found beside this node or on PATH");
   return path.join(path.dirname(realpathSync(npm)), name);
 }
 

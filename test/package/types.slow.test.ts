@@ -7,13 +7,22 @@
  * module against the installed sandbox; then each compiler runs `tsc --strict --noEmit` (no
  * skipLibCheck: every declaration the program reaches is checked) over code that imports all
  * three, for Node's own module resolution and for a bundler's. A file with a misspelt argument
- * fails under both, so the checks are seen to check. Needs the registry (or npm's cache).
+ * fails under both, so the checks are seen to check.
+ *
+ * And a new user's first hour, under each compiler's own defaults: a project made as the README's
+ * install block says (`npm init -y`, `npm pkg set type=module`, reduck-client and @types/node, no
+ * other @types), with the README's library and typed-scripts snippets, type-checks with the
+ * tsconfig that compiler's `tsc --init` writes (its `types: []` included) and with `tsc --strict`
+ * on one file and no tsconfig; a typed-scripts module for scripts without files compiles alone;
+ * and the library snippet, compiled, runs against the sandbox. Needs the registry (or npm's cache).
  */
 import { spawn } from "node:child_process";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { beforeAll, describe, expect, test } from "vitest";
+import { type ChildProcess } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { temporaryFolder } from "../support/files.js";
 import { npm, pathWithThisNode, run } from "./tools.js";
 
@@ -24,6 +33,9 @@ const TYPES_NODE = "@types/node@20.19.43";
 
 let work: string;
 let project: string;
+let sandbox: ChildProcess | undefined;
+/** REDUCK_API_URL and REDUCK_API_KEY of the installed sandbox, running for the whole file. */
+let sandboxEnv: Record<string, string>;
 
 /** Where one compiler is installed: a folder of its own beside the project (two `typescript` cannot share one node_modules). */
 const compilerFolder = (name: keyof typeof COMPILERS) => path.join(work, name.replace(" ", "-"));
@@ -65,7 +77,7 @@ beforeAll(async () => {
   }
 
   // The typed-scripts module, as a user makes it: the installed CLI against the installed sandbox.
-  const sandbox = spawn(
+  sandbox = spawn(
     process.execPath,
     [path.join(project, "node_modules", "@reduck-client", "sandbox", "bin", "reduck-sandbox.mjs"), "--port", "0", "--browser", "simulated"],
     {
@@ -74,32 +86,17 @@ beforeAll(async () => {
       stdio: ["ignore", "pipe", "ignore"],
     },
   );
-  try {
-    const env = await new Promise<Record<string, string>>((resolve, reject) => {
-      let printed = "";
-      sandbox.on("close", () => reject(new Error(`the sandbox exited: ${printed}`)));
-      sandbox.stdout.on("data", (chunk) => {
-        printed += chunk;
-        const found = Object.fromEntries([...printed.matchAll(/^(REDUCK_API_URL|REDUCK_API_KEY)=(.+)$/gm)].map((m) => [m[1]!, m[2]!]));
-        if (found.REDUCK_API_URL && found.REDUCK_API_KEY) resolve(found);
-      });
+  const started = sandbox;
+  sandboxEnv = await new Promise<Record<string, string>>((resolve, reject) => {
+    let printed = "";
+    started.on("close", () => reject(new Error(`the sandbox exited: ${printed}`)));
+    started.stdout!.on("data", (chunk) => {
+      printed += chunk;
+      const found = Object.fromEntries([...printed.matchAll(/^(REDUCK_API_URL|REDUCK_API_KEY)=(.+)$/gm)].map((m) => [m[1]!, m[2]!]));
+      if (found.REDUCK_API_URL && found.REDUCK_API_KEY) resolve(found);
     });
-    await run(
-      process.execPath,
-      [
-        path.join(project, "node_modules", "reduck-client", "bin", "run.js"),
-        "scripts",
-        "types",
-        "reduck/mail.google.com/send_email",
-        "reduck/docusign.com/upload_document",
-        "--out",
-        "reduck-scripts.ts",
-      ],
-      { cwd: project, env: { PATH: pathWithThisNode(), HOME: work, ...env } },
-    );
-  } finally {
-    sandbox.kill("SIGTERM");
-  }
+  });
+  await reduck(project, ["scripts", "types", "reduck/mail.google.com/send_email", "reduck/docusign.com/upload_document", "--out", "reduck-scripts.ts"]);
 
   await writeFile(path.join(project, "my-code.ts"), MY_CODE);
   await writeFile(path.join(project, "mistake.ts"), MISTAKE);
@@ -111,7 +108,87 @@ beforeAll(async () => {
   await config("tsconfig.json", node, ["my-code.ts"]);
   await config("tsconfig.bundler.json", bundler, ["my-code.ts"]);
   await config("tsconfig.mistake.json", node, ["my-code.ts", "mistake.ts"]);
-}, 600_000);
+
+  await firstHourProjects();
+}, 900_000);
+
+afterAll(() => {
+  sandbox?.kill("SIGTERM");
+});
+
+/** The installed `reduck` CLI, run in `cwd` against the installed sandbox. */
+const reduck = (cwd: string, args: string[]) =>
+  run(process.execPath, [path.join(project, "node_modules", "reduck-client", "bin", "run.js"), ...args], {
+    cwd,
+    env: { PATH: pathWithThisNode(), HOME: work, ...sandboxEnv },
+  });
+
+/** The first TypeScript block after a README heading. */
+function readmeSnippet(heading: string): string {
+  const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+  const at = readme.indexOf(`\n${heading}\n`);
+  expect(at, heading).toBeGreaterThan(0);
+  const block = /```ts\n([\s\S]*?)```/.exec(readme.slice(at));
+  return block![1]!;
+}
+
+/**
+ * Two new projects per compiler, made as the README's install block says: `npm init -y` (which
+ * writes "type": "commonjs"), `npm pkg set type=module`, the packages (the first project's
+ * node_modules, linked in: reduck-client, @reduck-client/sandbox and @types/node), the README's
+ * library snippet as main.ts, its typed-scripts snippet beside the generated module, and the
+ * sandbox's API. One gets that compiler's `tsc --init`; the other has no tsconfig (TypeScript 7
+ * refuses files on the command line where one is found) and a module of scripts without files.
+ * Both lie outside the first project, whose tsconfig would be found above them.
+ */
+async function firstHourProjects(): Promise<void> {
+  for (const name of Object.keys(COMPILERS) as Array<keyof typeof COMPILERS>) {
+    for (const dir of [firstHour(name), oneFile(name)]) {
+      await mkdir(dir);
+      await npm(["init", "-y"], { cwd: dir });
+      expect(JSON.parse(await readFile(path.join(dir, "package.json"), "utf8")).type).toBe("commonjs");
+      await npm(["pkg", "set", "type=module"], { cwd: dir });
+      await symlink(path.join(project, "node_modules"), path.join(dir, "node_modules"), "dir");
+      await writeFile(path.join(dir, "main.ts"), readmeSnippet("### The library"));
+      await writeFile(path.join(dir, "typed.ts"), readmeSnippet("### Typed scripts"));
+      await writeFile(path.join(dir, "sandbox.ts"), SANDBOX_CODE);
+      await reduck(dir, ["scripts", "types", "reduck/mail.google.com/send_email", "--out", "reduck-scripts.ts"]);
+    }
+    // A module of scripts without files: the only file of its program, so nothing else imports reduck-client.
+    await reduck(oneFile(name), ["scripts", "types", "reduck/admin.atlassian.com/download_invoice", "--out", "no-files.ts"]);
+    await run(process.execPath, [tscOf(name), "--init"], { cwd: firstHour(name), env: { PATH: pathWithThisNode() } });
+  }
+}
+
+const firstHour = (name: keyof typeof COMPILERS) => path.join(work, `first-hour-${name.replace(" ", "-")}`);
+const oneFile = (name: keyof typeof COMPILERS) => path.join(work, `one-file-${name.replace(" ", "-")}`);
+
+/** The sandbox's testing API as a user's file would use it. */
+const SANDBOX_CODE = `import { startSandbox } from "@reduck-client/sandbox";
+import { createReduckClient, getMe } from "reduck-client";
+
+export async function me(): Promise<string | null | undefined> {
+  const sandbox = await startSandbox({ browser: "simulated" });
+  try {
+    const { data } = await getMe({ client: createReduckClient({ apiKey: sandbox.apiKey, baseUrl: sandbox.url }) });
+    return data?.handle;
+  } finally {
+    await sandbox.close();
+  }
+}
+`;
+
+/** Runs a compiler in `cwd` with `args`: its exit code and what it printed. */
+function tscIn(name: keyof typeof COMPILERS, cwd: string, args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [tscOf(name), ...args], { cwd, env: { PATH: pathWithThisNode() } });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, output }));
+  });
+}
 
 /** A user's code: the library, the typed module, the sandbox's entry (startSandbox, MSW) and its vitest harness. */
 const MY_CODE = `import "./reduck-scripts.js";
@@ -197,6 +274,63 @@ describe.each(Object.keys(COMPILERS) as Array<keyof typeof COMPILERS>)("%s, tsc 
     expect(checked.output).toContain("subjet");
     const files = [...checked.output.matchAll(/^(\S+?)\(\d+,\d+\): error/gm)].map((m) => m[1]);
     expect(new Set(files)).toEqual(new Set(["mistake.ts"]));
+  });
+});
+
+describe.each(Object.keys(COMPILERS) as Array<keyof typeof COMPILERS>)("%s with its own defaults, in a project made as the README says", (compiler) => {
+  test("tsc --init's tsconfig: the README's snippets, the generated module and the sandbox's API type-check", { timeout: COMPILE_TIMEOUT }, async () => {
+    const tsconfig = await readFile(path.join(firstHour(compiler), "tsconfig.json"), "utf8");
+    expect(tsconfig).toMatch(/^\s*"types": \[\],?$/m); // no @types package unless asked
+    const checked = await tscIn(compiler, firstHour(compiler), ["-p", ".", "--noEmit"]);
+    expect(checked.output).toBe("");
+    expect(checked.code).toBe(0);
+  });
+
+  test("and with no tsconfig at all, skipLibCheck off: `tsc --strict` over one file", { timeout: COMPILE_TIMEOUT }, async () => {
+    const dir = oneFile(compiler);
+    // TypeScript 5's defaults without a tsconfig (module commonjs, target ES5) refuse top-level
+    // await in any file: there each snippet's statements are checked inside an async function.
+    // And the sandbox's API is checked under TypeScript 7 only: under ES5, msw's own declarations
+    // (the sandbox's dependency) fail ("Private identifiers are only available when targeting
+    // ECMAScript 2015 and higher"), and Node 10's resolution reads no `exports`.
+    const files = compiler === "TypeScript 5" ? ["main-in-function.ts", "typed-in-function.ts"] : ["main.ts", "typed.ts", "sandbox.ts"];
+    if (compiler === "TypeScript 5") {
+      for (const [heading, file] of [
+        ["### The library", files[0]!],
+        ["### Typed scripts", files[1]!],
+      ] as const) {
+        const lines = readmeSnippet(heading).split("\n");
+        const imports = lines.filter((l) => l.startsWith("import "));
+        const body = lines.filter((l) => !l.startsWith("import "));
+        await writeFile(path.join(dir, file), `${imports.join("\n")}\n\nexport async function main(): Promise<void> {\n${body.join("\n")}\n}\n`);
+      }
+    }
+    for (const one of files) {
+      const checked = await tscIn(compiler, dir, ["--strict", "--noEmit", one]);
+      expect(checked.output, one).toBe("");
+      expect(checked.code, one).toBe(0);
+    }
+  });
+
+  test("a generated module of scripts without files compiles alone (nothing else imports reduck-client)", { timeout: COMPILE_TIMEOUT }, async () => {
+    const module = await readFile(path.join(oneFile(compiler), "no-files.ts"), "utf8");
+    expect(module).toContain('declare module "reduck-client"');
+    expect(module).not.toContain("FileSource");
+    const checked = await tscIn(compiler, oneFile(compiler), ["--strict", "--noEmit", "no-files.ts"]);
+    expect(checked.output).toBe("");
+    expect(checked.code).toBe(0);
+  });
+});
+
+describe("the README's library snippet runs", () => {
+  test("compiled by TypeScript 7 with tsc --init's settings, in the ES module project, against the sandbox", { timeout: COMPILE_TIMEOUT }, async () => {
+    const dir = firstHour("TypeScript 7");
+    const emitted = await tscIn("TypeScript 7", dir, ["-p", "."]);
+    expect(emitted.output).toBe("");
+    await writeFile(path.join(dir, "banner.png"), Buffer.from("89504e470d0a1a0a0000000d49484452", "hex"));
+    const { stdout } = await run(process.execPath, ["main.js"], { cwd: dir, env: { PATH: pathWithThisNode(), HOME: work, ...sandboxEnv } });
+    expect(stdout).toContain("send_email");
+    expect(stdout).toMatch(/sent: true/);
   });
 });
 

@@ -1,3 +1,4 @@
+/// <reference types="node" preserve="true" />
 /**
  * `@reduck-client/sandbox`: the sandbox's one public entry. The testing API
  * (`startSandbox`: in this process on a free port, with `runs()` and `next()`; `sandboxHandlers`

@@ -1,3 +1,4 @@
+/// <reference types="node" preserve="true" />
 /**
  * `@reduck-client/sandbox/internal`: what this repository's own tests and benchmarks take from the
  * sandbox beyond its public entry (index.ts): the attack harness and memory probes, the helpers

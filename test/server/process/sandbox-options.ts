@@ -77,7 +77,8 @@ const USAGE =
 /** What `--help` prints: every option, what it does, its default. */
 export const HELP = `reduck-sandbox: a Reduck service on your own machine (the catalogue API and POST /run, with a
 simulated or a real headless browser), for trying the reduck CLI and testing your own code
-offline. Prints REDUCK_API_URL and REDUCK_API_KEY on stdout, then serves until Ctrl-C.
+offline. Prints REDUCK_API_URL and REDUCK_API_KEY on stdout, then serves until Ctrl-C, SIGTERM
+or the end of the process that started it, and stops with everything it started (its Chromium too).
 
 Usage: reduck-sandbox [options]        (in this repository: npm run sandbox -- [options])
 

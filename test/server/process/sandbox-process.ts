@@ -58,6 +58,8 @@ export async function startSandboxProcess(
     port?: number;
     /** More options, e.g. `["--devices", "2"]`. */
     args?: string[];
+    /** The sandbox's environment (default: this process's). */
+    env?: NodeJS.ProcessEnv;
   } = {},
 ) {
   const args = [
@@ -68,7 +70,7 @@ export async function startSandboxProcess(
     ...(options.browser ? ["--browser", options.browser] : []),
     ...(options.args ?? []),
   ];
-  const sandbox = spawnSandbox(args, { stderr: options.stderr ?? "ignore" });
+  const sandbox = spawnSandbox(args, { stderr: options.stderr ?? "ignore", env: options.env });
   const env: Record<string, string> = {};
   await new Promise<void>((resolve, reject) => {
     sandbox.exited.then((code) => reject(new Error(`the sandbox exited early (${code})`)));

@@ -22,6 +22,10 @@ import { seedUserScripts } from "../store/user-scripts.js";
 import { checkSites, serveSites } from "../runtime/browser/web/sites.js";
 import { missingBrowserLine, missingBrowserPackages } from "../runtime/browser/chromium.js";
 import { createStore } from "../store/store.js";
+import { killDescendants, whenParentEnds } from "./process-tree.js";
+
+/** How long a stop waits for the server and the browser to close by themselves. */
+const CLOSE_MS = 2_000;
 
 /** `--desktop`, else ~/Desktop when it exists, else a fresh temporary folder (with its reduck folder made), removed at exit. */
 function resolveDesktop(given: string | undefined): string {
@@ -138,20 +142,30 @@ async function main(): Promise<void> {
 
   // Before the first line a parent may wait for: a signal sent as soon as it reads one must find
   // these handlers, not Node's default (which would end the process without closing anything).
+  // A close that has not ended within CLOSE_MS is cut short: whatever this process started (script
+  // processes, Chromium in its own process group) is ended with it, so a stop takes under 5 s.
   let closing = false;
   const shutdown = () => {
     if (closing) return;
     closing = true;
-    Promise.all([server.close(), browserHost?.close()]).then(
-      () => process.exit(0),
+    const late = new Promise<void>((resolve) => setTimeout(resolve, CLOSE_MS).unref());
+    Promise.race([Promise.all([server.close(), browserHost?.close()]), late]).then(
+      () => {
+        killDescendants();
+        process.exit(0);
+      },
       (error: unknown) => {
         process.stderr.write(`sandbox: error while closing: ${(error as Error).message}\n`);
+        killDescendants();
         process.exit(1);
       },
     );
   };
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);
+  process.on("SIGHUP", shutdown);
+  // `npm run sandbox` and `npx reduck-sandbox` end on SIGTERM without passing it on (npm → sh → node).
+  whenParentEnds(shutdown);
 
   if (options.runMemoryMiB !== undefined) setRunMemory(options.runMemoryMiB);
   if (process.platform !== "linux") {

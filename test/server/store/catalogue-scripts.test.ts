@@ -92,7 +92,7 @@ const REFUSALS: Array<[address: string, what: string, args: Record<string, unkno
     "mail.google.com/reply_to_email",
     "a conversation the account lacks",
     { threadId: "0000000000000000", body: "x" },
-    "Error: no conversation 0000000000000000 in this Gmail account: check the id with search_emails",
+    "Error: no conversation 0000000000000000 in this Gmail account: a thread id is the part after #inbox/ in the conversation's Gmail address",
   ],
   [
     "wise.com/attach_receipt",

@@ -1,5 +1,8 @@
 // The official catalogue the seed publishes under the `reduck` project: one JSON contract per script
-// in catalogue/<host>/<slug>.json, copied from the real official scripts. Read from this folder (never
+// in catalogue/<host>/<slug>.json, copied from the real official scripts, except where a description
+// sends the reader to a script the sandbox does not have (search_emails, search_transactions,
+// list_invoices): there it says where the sandbox's pages show that id instead
+// (catalogue-references.test.ts holds every copy to that). Read from this folder (never
 // from outside the repository) so the copies are what ships with the tests. Scripts with a source run it:
 // the example-scripts/<host>/<slug>.js here (the repository's examples/scripts links to it), one body
 // for the real browser (runtime/browser/) and the simulated page (runtime/simulated/) alike.

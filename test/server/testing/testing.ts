@@ -1,3 +1,4 @@
+/// <reference types="node" preserve="true" />
 /**
  * `@reduck-client/sandbox/testing`: the sandbox in-process for a vitest file. A fresh seeded store
  * per test file (or per test), its handlers installed with MSW, and clients made by the caller's

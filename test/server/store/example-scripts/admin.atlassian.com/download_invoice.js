@@ -1,8 +1,8 @@
 // reduck/admin.atlassian.com/download_invoice: one Atlassian billing invoice as a PDF, given the
-// downloadUrl (or the id and transaction_account) that admin.atlassian.com/list_invoices returns.
+// downloadUrl (or the id and transaction_account) that the invoice list on admin.atlassian.com's billing page shows.
 // The bytes come back with the run (pdf_base64), so the browser's own download folder is never involved.
 if (!args.downloadUrl && !(args.id && args.transaction_account)) {
-  throw new Error("give downloadUrl, or id together with transaction_account (both from admin.atlassian.com/list_invoices)");
+  throw new Error("give downloadUrl, or id together with transaction_account (both from the invoice list on the billing page)");
 }
 const query = new URLSearchParams({ transactionAccount: args.transaction_account ?? "" });
 if (args.sourceSystem) query.set("sourceSystem", args.sourceSystem);

@@ -25,7 +25,7 @@ await builtins.goto(args.threadUrl ?? `https://mail.google.com/mail/u/0/${accoun
 const conversation = page.locator('article[aria-label="Conversation"]');
 const missing = page.locator("#mailbox .not-found");
 await conversation.or(missing).first().waitFor();
-if (await missing.count()) throw new Error(`no conversation ${args.threadId ?? args.threadUrl} in this Gmail account: check the id with search_emails`);
+if (await missing.count()) throw new Error(`no conversation ${args.threadId ?? args.threadUrl} in this Gmail account: a thread id is the part after #inbox/ in the conversation's Gmail address`);
 if (args.sendAt !== undefined) {
   // Checked before anything is written, in the browser's clock and time zone.
   const ahead = await page.evaluate((at) => new Date(at).getTime() - Date.now(), args.sendAt);
