@@ -155,7 +155,7 @@ return { heading: await page.locator("h1").innerText(), items: prices.length, to
         description: "The total of the cart",
         input_schema: { type: "object", properties: { currency: { type: "string" } }, required: ["currency"] },
         output_schema: { type: "object", properties: { total: { type: "number" } } },
-        side_effects: "read",
+        side_effects: "none",
         logged_in: false,
         visibility: "private",
       },

@@ -30,14 +30,14 @@ function folder(address: string, files: Record<string, string | object>): string
 describe("seedUserScripts: the pulled layout", () => {
   it("makes a @user folder's scripts the demo account's, which then answers to that handle", () => {
     const store = createStore({ browser: "simulated" });
-    folder("@alice/shop.example/get_total", { "script.js": "return { total: args.a + args.b };", "contract.json": { ...CONTRACT, side_effects: "read" } });
+    folder("@alice/shop.example/get_total", { "script.js": "return { total: args.a + args.b };", "contract.json": { ...CONTRACT, side_effects: "write" } });
     writeFileSync(path.join(root, "reduck.lock.json"), "{ torn");
     expect(seedUserScripts(store, root)).toEqual(["@alice/shop.example/get_total"]);
     const script = store.findScriptByAddress("@alice", "shop.example", "get_total")!;
     expect(script.owner).toEqual({ kind: "user", id: store.demo.userId });
     expect(store.demo.handle).toBe("@alice");
     expect(store.handleOf(script.owner)).toBe("@alice");
-    expect(store.currentVersion(script)).toMatchObject({ content: "return { total: args.a + args.b };", language: "javascript", sideEffects: "read" });
+    expect(store.currentVersion(script)).toMatchObject({ content: "return { total: args.a + args.b };", language: "javascript", sideEffects: "write" });
     // The seeded user who had that name steps aside; the demo account's own scripts come along.
     expect(store.userByUsername("alice-seeded")).toBeDefined();
     expect(store.findScriptByAddress("@alice", "example.com", "get_title")).toBeDefined();
@@ -142,7 +142,7 @@ describe("seedUserScripts: a bad folder is refused, naming its file, before anyt
     [
       "bad side_effects",
       () => folder("@demo/shop.example/empty", { "script.js": "return {};", "contract.json": { ...CONTRACT, side_effects: "some" } }),
-      (d) => `${path.join(d, "contract.json")}: "side_effects" must be one of none, read, write, destructive (got "some")`,
+      (d) => `${path.join(d, "contract.json")}: "side_effects" must be one of none, undetermined, write (got "some")`,
     ],
     [
       "a folder that is no host",

@@ -33,7 +33,8 @@ export interface ScriptFolder {
   };
 }
 
-const SIDE_EFFECTS = ["none", "read", "write", "destructive"];
+// The values ScriptSideEffects takes in the API description.
+const SIDE_EFFECTS = ["none", "undetermined", "write"];
 const VISIBILITIES = ["private", "public"];
 const CODE_FILES: Record<string, ScriptLanguage> = { "script.js": "javascript", "script.ts": "typescript" };
 /** A handle as the service spells it: `@alice` (a user) or `acme` (a project). */
