@@ -92,7 +92,9 @@ describe("sandbox options", () => {
       sites: { "shop.example": path.resolve("saved/shop"), "docs.example": "/tmp/docs" },
     });
     expect(() => parseSandboxArgs(["--site", "shop.example=a", "--site", "shop.example=b"])).toThrow("--site shop.example is given twice: one folder per host");
-    expect(() => parseSandboxArgs(["--site", "shop.example="])).toThrow('--site needs HOST=DIR, e.g. --site shop.example=./saved/shop.example (got "shop.example=")');
+    expect(() => parseSandboxArgs(["--site", "shop.example="])).toThrow(
+      '--site needs HOST=DIR, e.g. --site shop.example=./saved/shop.example (got "shop.example=")',
+    );
   });
 
   it("takes --browser real|simulated", () => {
