@@ -71,7 +71,8 @@ test("a catalogue command loads the CLI's index and its own files only: no other
   expect(cli).toContain("index.cjs");
   // Each command's own file is named for its source file (esbuild's [name]-[hash]).
   expect(cli.filter((f) => /^list-/.test(f)).length).toBe(1);
-  for (const other of ["run", "batch", "mcp", "deploy", "login", "trace", "ajv-vendor", "mcp-vendor"]) expect(cli.filter((f) => f.startsWith(`${other}-`))).toEqual([]);
+  for (const other of ["run", "batch", "mcp", "deploy", "login", "trace", "ajv-vendor", "mcp-vendor"])
+    expect(cli.filter((f) => f.startsWith(`${other}-`))).toEqual([]);
   // Most of the CLI is never read: what it loaded is under half of its files' bytes.
   const all = (await readdir(path.join(root, "dist", "cli"))).filter((f) => f.endsWith(".cjs") && !f.endsWith("-vendor.cjs"));
   const bytes = async (names: string[]) => (await Promise.all(names.map((n) => stat(path.join(root, "dist", "cli", n))))).reduce((sum, s) => sum + s.size, 0);
