@@ -14,9 +14,16 @@ import { readiedForCodeCache } from "./code-cache.js";
 /** Put before each file: CommonJS has no `import.meta`; the ES modules' `import.meta.url` is this. */
 export const COMMONJS_HEAD = '"use strict";\nvar __import_meta_url = require("node:url").pathToFileURL(__filename).href;';
 
+/**
+ * The line esbuild writes before each module it bundles (`// node_modules/...`, `// src/...`,
+ * `// lazy-builtin:...`), which names it in the built file (test/build reads them). esbuild's
+ * transform keeps only legal comments (`//!`), so these are made legal comments for it, and back.
+ */
+const MODULE_NAME = /^\/\/ ((?:node_modules|src)\/\S+|[a-z][a-z-]*:\S+)$/gm;
+
 /** `code`, an ES module the build wrote as `file`, as CommonJS readied for the code cache. */
 export async function commonJs(code: string, file: string): Promise<string> {
-  const result = await transform(code, {
+  const result = await transform(code.replace(MODULE_NAME, "//! $1"), {
     format: "cjs",
     platform: "node",
     target: "node20",
@@ -26,7 +33,7 @@ export async function commonJs(code: string, file: string): Promise<string> {
     sourcefile: file,
     logLevel: "error",
   });
-  return readiedForCodeCache(result.code, file);
+  return readiedForCodeCache(result.code.replace(/^\/\/! /gm, "// "), file);
 }
 
 /** A tsup `onSuccess`: every `.cjs` file in `dir` that `skip` does not name, made CommonJS (commonJs). */
