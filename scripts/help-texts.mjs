@@ -20,6 +20,8 @@ for (const command of Object.values(manifest.commands)) {
 }
 for (const topic of Object.keys(pjson.oclif.topics ?? {})) ids.add(topic);
 
+// oclif's flush() waits for stdout's "drain" once per main(): many mains, one process.
+process.stdout.setMaxListeners(0);
 const write = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
 const texts = {};
 for (const id of [...ids].sort()) {
@@ -36,6 +38,7 @@ for (const id of [...ids].sort()) {
   }
   // Only what oclif answers with help alone (exit 0, nothing on stderr) is kept.
   if (!err && !process.exitCode) texts[id] = out;
+  else write.err(`help-texts: \`reduck ${id.split(":").join(" ")} --help\` left to oclif (${err.trim() || `exit ${process.exitCode}`})\n`);
   process.exitCode = undefined;
 }
 write.out(JSON.stringify(texts));
