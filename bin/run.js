@@ -200,7 +200,12 @@ function codeCaches(dir) {
           // there), then renamed: a CLI starting meanwhile reads the old cache or the new one.
           const partial = `${where}.${process.pid}-${Math.random().toString(36).slice(2)}.partial`;
           fs.writeFileSync(partial, data, { mode: 0o600, flag: "wx" });
-          fs.renameSync(partial, where);
+          try {
+            fs.renameSync(partial, where);
+          } catch (err) {
+            fs.rmSync(partial, { force: true });
+            throw err;
+          }
           if (!cleaned) {
             cleaned = true;
             // The caches of earlier builds on the same Node, which nothing will read again.
