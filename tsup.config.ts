@@ -4,6 +4,7 @@ import { packageFolders, vendorFiles } from "./build/bundle-imports.js";
 import { forCodeCache } from "./build/code-cache.js";
 import { toCommonJs } from "./build/commonjs.js";
 import { lazyBuiltins } from "./build/lazy-builtins.js";
+import { lazyPackages } from "./build/lazy-packages.js";
 import { debugOnDemand, oclifUnused, plainSort, plainWsl } from "./build/oclif-patches.js";
 
 /**
@@ -88,9 +89,9 @@ export default defineConfig([
     // stays outside: it is loaded only for an unusual file extension, and its database is large.
     noExternal: ["openapi-fetch"],
     // What the bundle changes in oclif to start faster (build/oclif-patches.ts), the built-ins
-    // loaded on first use (build/lazy-builtins.ts), and the vendor files it requires instead of
+    // and packages loaded on first use (build/lazy-builtins.ts, build/lazy-packages.ts), and the vendor files it requires instead of
     // bundling them (build/bundle-imports.ts).
-    esbuildPlugins: [oclifUnused, plainSort, plainWsl, debugOnDemand, lazyBuiltins, vendorFiles],
+    esbuildPlugins: [oclifUnused, plainSort, plainWsl, debugOnDemand, lazyBuiltins, lazyPackages, vendorFiles],
     // tsup's own plugin would take every `node:` import before lazyBuiltins sees it.
     removeNodeProtocol: false,
     onSuccess: toCommonJs(`${out}/cli`, /-vendor\.cjs$/),
