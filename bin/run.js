@@ -100,7 +100,7 @@ function loadCli() {
   const dir = builtCli();
   const caches = codeCaches(dir);
 
-  /** Runs dist/cli/`name`, with requireFor's require. */
+  /** Runs dist/cli/`name`. */
   const run = (name) => {
     const file = path.join(dir, name);
     const cache = caches?.find(file, name);
@@ -109,11 +109,11 @@ function loadCli() {
     const script = new vm.Script(fs.readFileSync(file, "latin1"), { filename: file, cachedData: cache?.data });
     const module = new Module(file, undefined);
     module.filename = file;
-    module.paths = Module._nodeModulePaths(dir);
+    module.paths = paths;
     Module._cache[file] = module;
     try {
       // The file's value is its wrapping function.
-      script.runInThisContext()(module.exports, requireFor(file), module, file, dir);
+      script.runInThisContext()(module.exports, ours, module, file, dir);
     } catch (err) {
       delete Module._cache[file];
       throw err;
@@ -124,16 +124,15 @@ function loadCli() {
     return module.exports;
   };
 
-  /** A built file's require: Node's, except for the CLI's own files beside it (`./name.cjs`). */
-  const requireFor = (file) => {
-    const plain = Module.createRequire(file);
-    const ours = (id) => {
-      if (!(id.startsWith("./") && id.endsWith(".cjs") && !id.includes("/", 2))) return plain(id);
-      const name = id.slice(2);
-      return Module._cache[path.join(dir, name)]?.exports ?? run(name);
-    };
-    return Object.assign(ours, plain);
-  };
+  // One require for every built file, as they are all in `dir`: Node's, except for the CLI's own
+  // files beside them (`./name.cjs`).
+  const plain = Module.createRequire(path.join(dir, "index.cjs"));
+  const paths = Module._nodeModulePaths(dir);
+  const ours = Object.assign((id) => {
+    if (!(id.startsWith("./") && id.endsWith(".cjs") && !id.includes("/", 2))) return plain(id);
+    const name = id.slice(2);
+    return Module._cache[path.join(dir, name)]?.exports ?? run(name);
+  }, plain);
 
   return run("index.cjs");
 }
