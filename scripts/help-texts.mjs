@@ -36,9 +36,11 @@ for (const id of [...ids].sort()) {
     process.stderr.write = write.err;
     process.removeAllListeners("SIGINT");
   }
-  // Only what oclif answers with help alone (exit 0, nothing on stderr) is kept.
-  if (!err && !process.exitCode) texts[id] = out;
-  else write.err(`help-texts: \`reduck ${id.split(":").join(" ")} --help\` left to oclif (${err.trim() || `exit ${process.exitCode}`})\n`);
+  // Only what oclif answers with help alone (exit 0, nothing on stderr) is kept; and no text that
+  // names this machine's Node (the root's VERSION line), as the user's may be another.
+  const namesNode = out.includes(`node-${process.version}`);
+  if (!err && !process.exitCode && !namesNode) texts[id] = out;
+  else if (!namesNode) write.err(`help-texts: \`reduck ${id.split(":").join(" ")} --help\` left to oclif (${err.trim() || `exit ${process.exitCode}`})\n`);
   process.exitCode = undefined;
 }
 write.out(JSON.stringify(texts));

@@ -69,6 +69,9 @@ describe.each(VERSIONS)("Node %s", (version) => {
     expect(mine.stdout).toContain("USAGE");
     // No cache is written: nothing of the CLI was loaded.
     expect(await caches(path.join(home, "help"))).toEqual([]);
+    // The root's help names the Node it runs on.
+    const root = await runCli(["--help"], { env: { ...user, REDUCK_CACHE_DIR: path.join(home, "help") }, node: nodes[version] });
+    expect(root.stdout).toContain(` node-v${version}\n`);
   });
 });
 
