@@ -63,14 +63,15 @@ describe.each(VERSIONS)("Node %s", (version) => {
 
   test("prints a command's help into a pipe without the CLI, as this machine's Node does", async () => {
     const args = ["scripts", "list", "--help"];
-    const mine = await runCli(args, { env: { ...user, REDUCK_CACHE_DIR: path.join(home, "help") } });
-    const theirs = await runCli(args, { env: { ...user, REDUCK_CACHE_DIR: path.join(home, "help") }, node: nodes[version] });
+    const env = { ...user, REDUCK_CACHE_DIR: path.join(home, `help-${version}`) };
+    const mine = await runCli(args, { env });
+    const theirs = await runCli(args, { env, node: nodes[version] });
     expect(theirs).toEqual(mine);
     expect(mine.stdout).toContain("USAGE");
     // No cache is written: nothing of the CLI was loaded.
-    expect(await caches(path.join(home, "help"))).toEqual([]);
+    expect(await caches(env.REDUCK_CACHE_DIR)).toEqual([]);
     // The root's help names the Node it runs on.
-    const root = await runCli(["--help"], { env: { ...user, REDUCK_CACHE_DIR: path.join(home, "help") }, node: nodes[version] });
+    const root = await runCli(["--help"], { env, node: nodes[version] });
     expect(root.stdout).toContain(` node-v${version}\n`);
   });
 });
