@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * The CLI entry. Start-up is most of what a short command costs, so (measured, see README's
- * Performance section):
+ * The CLI entry. Start-up is most of what a short command costs, so (measured, see
+ * docs/performance.md, "The CLI's start"):
  *
  * - `reduck --version` is answered here, without loading the CLI at all: it needs only
  *   package.json. The line is oclif's own (`name/version platform-arch node-vX`); on WSL, where
