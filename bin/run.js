@@ -62,6 +62,10 @@ function printHelpText() {
     text = Object.hasOwn(texts, words.join(":")) ? texts[words.join(":")] : undefined;
   } catch {}
   if (typeof text !== "string") return false;
+  // A reader that stops early (`| head`) is no error, as oclif has it.
+  process.stdout.on("error", (err) => {
+    if (err.code !== "EPIPE") throw err;
+  });
   process.stdout.write(text);
   return true;
 }
