@@ -2,7 +2,6 @@ import { defineConfig } from "tsup";
 import { readFileSync } from "node:fs";
 import { packageFolders, vendorFiles } from "./build/bundle-imports.js";
 import { forCodeCache } from "./build/code-cache.js";
-import { toCommonJs } from "./build/commonjs.js";
 import { lazyBuiltins } from "./build/lazy-builtins.js";
 import { lazyPackages } from "./build/lazy-packages.js";
 import { debugOnDemand, oclifUnused, plainSort, plainWsl } from "./build/oclif-patches.js";
@@ -60,28 +59,28 @@ export default defineConfig([
     // devDependencies) is bundled here, so installing the library does not install them. Only
     // the library's `dependencies` stay external.
     //
-    // Built as ES modules, so that esbuild can split it: index.cjs holds oclif and what every
-    // start needs, each command (loaded when it runs: src/cli/commands.ts) has a file of its own,
-    // and what commands share is in shared files. Each file is then made CommonJS
-    // (build/commonjs.ts), which bin/run.js compiles with V8's code cache: Node 20 has no compile
-    // cache for ES modules, and compiling the whole CLI was a third of a short command's time.
-    // On Node 20 a function compiled with a code cache cannot call `import()`
-    // (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING), so that step makes every `import()` a `require`;
-    // what stays outside (mime-types, the vendor files below) is loaded with `require` too.
-    // oclif's explicit discovery finds COMMANDS, the help class and the not-found hook in index.cjs.
+    // One CommonJS file, so that bin/run.js can compile it with V8's code cache (Node 20 has
+    // no compile cache for ES modules, and compiling the bundle was a third of `--version`,
+    // measured). On Node 20 a function compiled with a code cache (`vm.Script` with `cachedData`)
+    // cannot call `import()` (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING), so the bundle has none:
+    // bundled code is inlined and run on first use, and what stays outside (mime-types, the
+    // vendor files below) is loaded with `require`. Each command's modules are still run only
+    // when it runs (esbuild wraps what `import()` reaches in a function called on first use:
+    // src/cli/commands.ts). Split into a file per command, the CLI started no faster (V8's code
+    // cache already skips what a command never runs) and took 0.6 MB more on disk. oclif's explicit
+    // discovery finds COMMANDS, the help class and the not-found hook in this same module.
     entry: { index: "src/cli/index.ts" },
     outDir: `${out}/cli`,
     // The vendor files are another build's, which runs at the same time.
     clean: ["!*-vendor.cjs"],
-    format: ["esm"],
-    outExtension: () => ({ js: ".cjs" }),
+    format: ["cjs"],
     target: "node20",
-    splitting: true,
+    splitting: false,
     // Neither minified nor mapped: minifying saved no start-up time (measured), and an
     // unminified bundle keeps REDUCK_DEBUG's stack traces readable without 3 MB of maps.
     sourcemap: false,
-    // import.meta.url is given by build/commonjs.ts.
-    shims: false,
+    // import.meta.url (oclif's root, the package's own version) in CommonJS.
+    shims: true,
     // oclif reads tsconfig with typescript only for uncompiled plugins; never here.
     external: ["typescript"],
     // openapi-fetch's URL builders are bundled too: resolving a bare import at start-up (its
@@ -94,9 +93,11 @@ export default defineConfig([
     esbuildPlugins: [oclifUnused, plainSort, plainWsl, debugOnDemand, lazyBuiltins, lazyPackages, vendorFiles],
     // tsup's own plugin would take every `node:` import before lazyBuiltins sees it.
     removeNodeProtocol: false,
-    onSuccess: toCommonJs(`${out}/cli`, /-vendor\.cjs$/),
+    onSuccess: forCodeCache(`${out}/cli/index.cjs`),
     define,
     esbuildOptions(options) {
+      // `import()` becomes `require()` (see above). bin/run.js reads it as forCodeCache leaves it.
+      options.supported = { ...options.supported, "dynamic-import": false };
       // plugin-autocomplete's command files, which its `exports` leave out (src/cli/shell/plugins.ts).
       options.alias = { ...options.alias, ...packageFolders(["@oclif/plugin-autocomplete"], import.meta.url) };
     },

@@ -172,13 +172,7 @@ test("debug-on-demand: in the bundle, oclif's logger and plugin-autocomplete req
   const realCallers = callersOf(modules, requireFunctionOf(real!));
   expect(realCallers.filter((id) => id.startsWith("node_modules/"))).toEqual([]);
   // One `debug` for oclif and src/: the writer that src/cli/shell/debug-secrets.ts wraps to hide secrets is oclif's.
-  // Its `import("debug")` loads a file of its own (esbuild splits there), whose value is that same module.
-  expect(realCallers).toContain("debug-on-demand:debug");
-  const secrets = modules.find((m) => m.id === "src/cli/shell/debug-secrets.ts")!.text;
-  const split = /require\("\.\/([\w-]+\.cjs)"\)/.exec(secrets.slice(secrets.indexOf("env.DEBUG")))![1]!;
-  const splitText = readFileSync(path.join(BUILD_ROOT, "dist", "cli", split), "latin1");
-  expect(splitText).toMatch(new RegExp(`^var \\w+_default = \\(0, import_chunk_\\w+\\.${requireFunctionOf(real!)}\\)\\(\\);$`, "m"));
-  expect(splitText).toMatch(/^ {2}default: \(\) => \w+_default$/m);
+  expect(realCallers).toEqual(expect.arrayContaining(["debug-on-demand:debug", "src/cli/shell/debug-secrets.ts"]));
 });
 
 test("debug-on-demand: without DEBUG, debug functions that print nothing and no `debug`; with it, the real package", () => {

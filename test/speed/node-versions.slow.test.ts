@@ -55,7 +55,7 @@ describe.each(VERSIONS)("Node %s", (version) => {
     const dir = path.join(home, `cache-${version}`);
     await list(dir, nodes[version]);
     const written = await caches(dir);
-    expect(written.length).toBeGreaterThan(3);
+    expect(written.length).toBeGreaterThan(0);
     for (const cache of written) expect(cache.name).toMatch(new RegExp(`^v${version.replace(/\./g, "\\.")}-x64-\\d+-\\d+/[\\w.-]+\\.v8$`));
     await list(dir, nodes[version]);
     expect(await caches(dir)).toEqual(written);

@@ -64,19 +64,10 @@ test("-v is --version too", async () => {
   expect(stdout).toMatch(/^reduck-client\/\S+ \S+ node-v/);
 });
 
-test("a catalogue command loads the CLI's index and its own files only: no other command, no vendor file (ajv, the MCP SDK), no child_process or readline", async () => {
+test("a catalogue command loads the CLI's bundle only: no vendor file (ajv, the MCP SDK), no child_process or readline", async () => {
   const { code, files, builtins } = await loaded(["scripts", "list", "reduck", "--json"]);
   expect(code).toBe(0);
-  const cli = files.filter((f) => f.startsWith("dist")).map((f) => path.basename(f));
-  expect(cli).toContain("index.cjs");
-  // Each command's own file is named for its source file (esbuild's [name]-[hash]).
-  expect(cli.filter((f) => /^list-/.test(f)).length).toBe(1);
-  for (const other of ["run", "batch", "mcp", "deploy", "login", "trace", "ajv-vendor", "mcp-vendor"])
-    expect(cli.filter((f) => f.startsWith(`${other}-`))).toEqual([]);
-  // Most of the CLI is never read: what it loaded is under half of its files' bytes.
-  const all = (await readdir(path.join(root, "dist", "cli"))).filter((f) => f.endsWith(".cjs") && !f.endsWith("-vendor.cjs"));
-  const bytes = async (names: string[]) => (await Promise.all(names.map((n) => stat(path.join(root, "dist", "cli", n))))).reduce((sum, s) => sum + s.size, 0);
-  expect(await bytes(cli)).toBeLessThan((await bytes(all)) / 2);
+  expect(files.filter((f) => f.startsWith("dist"))).toEqual([path.join("dist", "cli", "index.cjs")]);
   for (const module of ["child_process", "readline", "perf_hooks"]) expect(builtins).not.toContain(module);
 });
 
@@ -112,7 +103,7 @@ async function caches(dir: string) {
   return found;
 }
 
-test("the first start writes a code cache for each file it loaded, later starts use them as they are, and a run works from them", async () => {
+test("the first start writes a code cache for each file it loaded, later starts use them as they are, and a run works from its own", async () => {
   const dir = path.join(home, "cache-first");
   const first = await runCli(["scripts", "list", "reduck", "--json"], { env: env({ REDUCK_CACHE_DIR: dir }) });
   expect(first.code).toBe(0);
@@ -123,7 +114,6 @@ test("the first start writes a code cache for each file it loaded, later starts 
   const index = written.find((c) => c.name.startsWith("index.cjs-"));
   expect(index!.name).toMatch(/^index\.cjs-\d+-\d+\.v8$/);
   expect(index!.size).toBeGreaterThan(1_000);
-  expect(written.find((c) => c.name.startsWith("list-"))).toBeDefined();
   expect(written.filter((c) => !c.name.endsWith(".v8"))).toEqual([]);
 
   // Accepted by V8, a cache is not written again.
@@ -132,7 +122,7 @@ test("the first start writes a code cache for each file it loaded, later starts 
   const times = (list: Array<{ name: string; mtimeMs: number }>) => list.map((c) => [c.name, c.mtimeMs]).sort();
   expect(times(await caches(dir))).toEqual(times(written));
 
-  // A run compiles its own files, ajv's vendor file among them, and works from their caches (the second run).
+  // A run compiles ajv's vendor file too, and works from its cache (the second run).
   const file = await makeFile("contract.pdf", "%PDF-1.7 test");
   for (let i = 0; i < 2; i++) {
     const run = await runCli(["run", "--json", "--script", "reduck/a.com/s", "n=0", `file:document=${file}`], { env: env({ REDUCK_CACHE_DIR: dir }) });
@@ -141,7 +131,6 @@ test("the first start writes a code cache for each file it loaded, later starts 
   }
   const all = await caches(dir);
   expect(all.find((c) => c.name.startsWith("ajv-vendor.cjs-"))).toBeDefined();
-  expect(all.find((c) => c.name.startsWith("run-"))).toBeDefined();
   // The list's caches are as they were.
   expect(times(all.filter((c) => written.some((w) => w.name === c.name)))).toEqual(times(written));
 });
