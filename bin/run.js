@@ -10,10 +10,10 @@
  *   text oclif wrote for it at build time (dist/cli/help.json), unless something here would make
  *   oclif write another (a terminal's width or colours, OCLIF_COLUMNS, DEBUG...): then oclif
  *   answers as before.
- * - The CLI is CommonJS files (dist/cli/): index.cjs (oclif and what every start needs), a file
- *   per command, loaded when it runs, and shared files. Each is compiled with V8's code cache,
- *   kept in the user's cache folder: Node 20 has no compile cache for ES modules, and compiling
- *   the CLI was about a third of a short command's time.
+ * - The CLI is one CommonJS bundle (dist/cli/index.cjs), whose commands' modules run only when
+ *   the command runs, compiled with V8's code cache, kept in the user's cache folder (as are the
+ *   vendor files it requires): Node 20 has no compile cache for ES modules, and compiling the
+ *   bundle was about a third of a short command's time.
  */
 // CommonJS (bin/package.json), which starts a little faster than an ES module (measured).
 "use strict";
@@ -92,11 +92,11 @@ function onWsl() {
 }
 
 /**
- * Runs the CLI's index.cjs as the CommonJS module it is, compiled from the code cache when there
+ * Runs the CLI's bundle as the CommonJS module it is, compiled from the code cache when there
  * is one that fits. oclif then `require`s the same file to find the commands, and gets this
- * module from require's cache. The files index.cjs requires (a command when it runs, the shared
- * files, the vendor files: ajv for a run, the MCP SDK for `reduck mcp`) go through the code cache
- * too, each with a cache of its own: a command compiles only its own files.
+ * module from require's cache. The files of dist/cli the bundle requires (the vendor files: ajv
+ * for a run, the MCP SDK for `reduck mcp`) go through the code cache too, each with a cache of
+ * its own.
  */
 function loadCli() {
   const Module = require("node:module");

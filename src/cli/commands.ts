@@ -1,9 +1,9 @@
 /**
  * Every command, by id, and how to load it: one line each. A command's code is loaded only when
  * that command runs (src/cli/shell/lazy-commands.ts); its flags and help come from
- * oclif.manifest.json, written at build time from the loaded classes (scripts/manifest.mjs). The
- * build gives each command a file of its own, with what commands share in shared files, and
- * bin/run.js compiles each of them with V8's code cache.
+ * oclif.manifest.json, written at build time from the loaded classes (scripts/manifest.mjs). In
+ * the CLI's bundle, what an `import()` reaches runs on first use: a command's modules run only when
+ * it runs.
  */
 import { PLUGIN_COMMANDS } from "./shell/plugins.js";
 

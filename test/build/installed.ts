@@ -23,9 +23,9 @@ export function installedFile(name: string, file: string): string {
 export const BUNDLE = path.join(BUILD_ROOT, "dist", "cli", "index.cjs");
 
 /**
- * The text of every file of the CLI's bundle (index.cjs, each command's file, the shared files:
- * esbuild splits it), one after another, the vendor files left out; what a file takes from a
- * shared one (`(0, import_chunk_X.require_debug)()`) written as if both were one file (`require_debug()`).
+ * The text of every file of the CLI's bundle (index.cjs; any other .cjs but the vendor files), one
+ * after another; what a file would take from another esbuild wrote beside it
+ * (`(0, import_chunk_X.require_debug)()`) written as if both were one file (`require_debug()`).
  */
 export function cliText(dir = path.dirname(BUNDLE)): string {
   const names = readdirSync(dir).filter((n) => n.endsWith(".cjs") && !n.endsWith("-vendor.cjs"));
