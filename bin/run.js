@@ -1,13 +1,18 @@
 #!/usr/bin/env node
 /**
- * The CLI entry. Start-up is most of what a short command costs, so (measured, see README's
- * Performance section):
+ * The CLI entry. Start-up is most of what a short command costs, so (measured, see
+ * docs/performance.md, "The CLI's start"):
  *
  * - `reduck --version` is answered here, without loading the CLI at all: it needs only
  *   package.json. The line is oclif's own (`name/version platform-arch node-vX`); on WSL, where
  *   oclif says `wsl` instead of `linux`, oclif answers as before.
- * - The CLI is one CommonJS bundle (dist/cli/index.cjs), compiled with V8's code cache, kept in
- *   the user's cache folder. Node 20 has no compile cache for ES modules, and compiling the
+ * - `reduck <command> --help` into a pipe or a file (an agent reading help, a script) prints the
+ *   text oclif wrote for it at build time (dist/cli/help.json), unless something here would make
+ *   oclif write another (a terminal's width or colours, OCLIF_COLUMNS, DEBUG...): then oclif
+ *   answers as before.
+ * - The CLI is one CommonJS bundle (dist/cli/index.cjs), whose commands' modules run only when
+ *   the command runs, compiled with V8's code cache, kept in the user's cache folder (as are the
+ *   vendor files it requires): Node 20 has no compile cache for ES modules, and compiling the
  *   bundle was about a third of a short command's time.
  */
 // CommonJS (bin/package.json), which starts a little faster than an ES module (measured).
@@ -19,7 +24,7 @@ const path = require("node:path");
 const root = path.dirname(__dirname);
 const argv = process.argv.slice(2);
 
-if (!((argv[0] === "--version" || argv[0] === "-v") && printVersion())) {
+if (!((argv[0] === "--version" || argv[0] === "-v") && printVersion()) && !printHelpText()) {
   // Node 22.1+ keeps compiled code of what is loaded with require (the vendor files) too.
   require("node:module").enableCompileCache?.();
   // main() handles its own errors (oclif's handle), as before.
@@ -35,6 +40,48 @@ function printVersion() {
   return true;
 }
 
+/**
+ * Prints the help text oclif would print for `reduck <words> --help` (or `-h`), made at build time
+ * by the CLI itself (scripts/help-texts.mjs: stdout a pipe, nothing else set), and says so; or says
+ * it cannot, and prints nothing. It cannot when anything oclif reads would change the text.
+ */
+function printHelpText() {
+  const last = argv[argv.length - 1];
+  const words = argv.slice(0, -1);
+  if ((last !== "--help" && last !== "-h") || words.some((w) => w.startsWith("-"))) return false;
+  const env = process.env;
+  // oclif's width (OCLIF_COLUMNS), its debug lines and settings, the early-access commands shown
+  // (src/cli/shell/help.ts); colour, which ansis 3 (oclif's) turns on for these variables even
+  // into a pipe; a user's theme.
+  const changers = ["OCLIF_COLUMNS", "DEBUG", "REDUCK_DEBUG", "FORCE_COLOR", "COLORTERM", "TF_BUILD", "CI", "PM2_HOME", "NEXT_RUNTIME"];
+  if (env.REDUCK_EXPERIMENTAL === "1" || changers.some((name) => name in env) || Object.keys(env).some((name) => name.startsWith("TEAMCI"))) return false;
+  if (require("node:tty").isatty(1) || themeFiles().some((file) => fs.existsSync(file))) return false;
+  let text;
+  try {
+    const texts = JSON.parse(fs.readFileSync(path.join(root, "dist", "cli", "help.json"), "utf8"));
+    text = Object.hasOwn(texts, words.join(":")) ? texts[words.join(":")] : undefined;
+  } catch {}
+  if (typeof text !== "string") return false;
+  // A reader that stops early (`| head`) is no error, as oclif has it.
+  process.stdout.on("error", (err) => {
+    if (err.code !== "EPIPE") throw err;
+  });
+  process.stdout.write(text);
+  return true;
+}
+
+/** Where oclif may find a user's theme (its config folder's theme.json), every place it could look. */
+function themeFiles() {
+  const env = process.env;
+  const folders = [
+    env.REDUCK_CONFIG_DIR,
+    env.XDG_CONFIG_HOME && path.join(env.XDG_CONFIG_HOME, "reduck"),
+    env.LOCALAPPDATA && path.join(env.LOCALAPPDATA, "reduck"),
+  ];
+  folders.push(path.join(env.HOME || os.homedir(), ".config", "reduck"));
+  return folders.filter(Boolean).map((folder) => path.join(folder, "theme.json"));
+}
+
 /** Any sign of WSL that oclif's check (the is-wsl package) looks at. */
 function onWsl() {
   if (os.release().toLowerCase().includes("microsoft")) return true;
@@ -47,55 +94,51 @@ function onWsl() {
 /**
  * Runs the CLI's bundle as the CommonJS module it is, compiled from the code cache when there
  * is one that fits. oclif then `require`s the same file to find the commands, and gets this
- * module from require's cache. The vendor files the bundle requires (ajv for a run, the MCP SDK
- * for `reduck mcp`) go through the code cache too: compiling ajv took about 5 ms of every run.
+ * module from require's cache. The files of dist/cli the bundle requires (the vendor files: ajv
+ * for a run, the MCP SDK for `reduck mcp`) go through the code cache too, each with a cache of
+ * its own.
  */
 function loadCli() {
   const Module = require("node:module");
   const vm = require("node:vm");
   const dir = builtCli();
-  const vendorFiles = new Set(["./ajv-vendor.cjs", "./mcp-vendor.cjs"]);
+  const caches = codeCaches(dir);
 
-  /** Runs dist/cli/`name` with `requireIn` as its require, its code cache named `cacheName`. */
-  const run = (name, cacheName, requireIn) => {
+  /** Runs dist/cli/`name`. */
+  const run = (name) => {
     const file = path.join(dir, name);
-    const cache = codeCache(file, cacheName);
+    const cache = caches?.find(file, name);
     // Our built files are ASCII and already wrapped as Node would wrap them (build/code-cache.ts,
     // forCodeCache): read as latin1 (one-byte text, no UTF-8 decoding), compiled as they are.
     const script = new vm.Script(fs.readFileSync(file, "latin1"), { filename: file, cachedData: cache?.data });
     const module = new Module(file, undefined);
     module.filename = file;
-    module.paths = Module._nodeModulePaths(dir);
+    module.paths = paths;
     Module._cache[file] = module;
     try {
       // The file's value is its wrapping function.
-      script.runInThisContext()(module.exports, requireIn(file), module, file, dir);
+      script.runInThisContext()(module.exports, ours, module, file, dir);
     } catch (err) {
       delete Module._cache[file];
       throw err;
     }
     module.loaded = true;
     // Written once the command has run, so the cache holds the functions it compiled as well.
-    if (cache && (!cache.data || script.cachedDataRejected)) process.once("exit", () => saveCodeCache(cache, script));
+    if (cache && (!cache.data || script.cachedDataRejected)) caches.saveAtExit(cache, script);
     return module.exports;
   };
 
-  /** The bundle's require: Node's, except for the vendor files. */
-  const bundleRequire = (file) => {
-    const plain = Module.createRequire(file);
-    const vendored = (id) => {
-      if (!vendorFiles.has(id)) return plain(id);
-      const name = id.slice(2);
-      return Module._cache[path.join(dir, name)]?.exports ?? run(name, name.replace(/\.cjs$/, ""), Module.createRequire);
-    };
-    return Object.assign(vendored, plain);
-  };
+  // One require for every built file, as they are all in `dir`: Node's, except for the CLI's own
+  // files beside them (`./name.cjs`).
+  const plain = Module.createRequire(path.join(dir, "index.cjs"));
+  const paths = Module._nodeModulePaths(dir);
+  const ours = Object.assign((id) => {
+    if (!(id.startsWith("./") && id.endsWith(".cjs") && !id.includes("/", 2))) return plain(id);
+    const name = id.slice(2);
+    return Module._cache[path.join(dir, name)]?.exports ?? run(name);
+  }, plain);
 
-  // `reduck run` keeps a cache of its own: a cache holds what its first command compiled, and a
-  // run compiles much that other commands never call (measured: a run from a cache made by
-  // `scripts list` took about 6% longer than from its own).
-  const flavour = argv.find((a) => !a.startsWith("-")) === "run" ? "run" : "cli";
-  return run("index.cjs", flavour, bundleRequire);
+  return run("index.cjs");
 }
 
 /**
@@ -116,42 +159,70 @@ function builtCli() {
 }
 
 /**
- * Where a file's code cache is, and its bytes if there are any. The name carries Node's version
- * and the file's size and time, so an upgrade of either never meets an old cache (V8 also
- * refuses a cache made by another V8 or with other flags). `NODE_DISABLE_COMPILE_CACHE`
- * (Node's own switch) turns it off.
+ * The code caches of this build on this Node: a folder of the user's cache folder named for
+ * Node's version and index.cjs's size and time, so an upgrade of either never meets an old cache
+ * (V8 also refuses a cache made by another V8 or with other flags, but it checks only the length
+ * of the source). Each file's cache is named for the file and its own size and time.
+ * `NODE_DISABLE_COMPILE_CACHE` (Node's own switch) turns it off; so does anything that goes wrong
+ * with the cache, which only makes a start a little slower.
  */
-function codeCache(file, name) {
+function codeCaches(dir) {
   if (process.env.NODE_DISABLE_COMPILE_CACHE) return undefined;
   try {
-    const dir = cacheDir();
-    const { size, mtimeMs } = fs.statSync(file);
-    const prefix = `${name}-${process.version}-${process.arch}-`;
-    const where = path.join(dir, `${prefix}${size}-${Math.trunc(mtimeMs)}.v8`);
-    let data;
-    try {
-      data = fs.readFileSync(where);
-    } catch {}
-    return { dir, prefix, where, data };
+    const stamp = (file) => {
+      const { size, mtimeMs } = fs.statSync(file);
+      return `${size}-${Math.trunc(mtimeMs)}`;
+    };
+    const base = cacheDir();
+    const prefix = `${process.version}-${process.arch}-`;
+    const folder = path.join(base, `${prefix}${stamp(path.join(dir, "index.cjs"))}`);
+    let cleaned = false;
+    const toSave = [];
+    return {
+      /** Saves `script`'s cache where `cache` says when the process exits (one listener for every file). */
+      saveAtExit(cache, script) {
+        if (toSave.push([cache, script]) === 1) process.once("exit", () => toSave.forEach(([c, s]) => this.save(c, s)));
+      },
+      find(file, name) {
+        try {
+          const where = path.join(folder, `${name}-${stamp(file)}.v8`);
+          let data;
+          try {
+            data = fs.readFileSync(where);
+          } catch {}
+          return { where, data };
+        } catch {
+          return undefined;
+        }
+      },
+      save({ where }, script) {
+        try {
+          const data = script.createCachedData();
+          fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+          // Written whole under another name (made afresh: never through a link someone left
+          // there), then renamed: a CLI starting meanwhile reads the old cache or the new one.
+          const partial = `${where}.${process.pid}-${Math.random().toString(36).slice(2)}.partial`;
+          fs.writeFileSync(partial, data, { mode: 0o600, flag: "wx" });
+          try {
+            fs.renameSync(partial, where);
+          } catch (err) {
+            fs.rmSync(partial, { force: true });
+            throw err;
+          }
+          if (!cleaned) {
+            cleaned = true;
+            // The caches of earlier builds on the same Node, which nothing will read again.
+            for (const name of fs.readdirSync(base)) {
+              if (name.startsWith(prefix) && path.join(base, name) !== folder) fs.rmSync(path.join(base, name), { recursive: true, force: true });
+            }
+          }
+        } catch {
+          // Only a cache: a read-only home folder makes the next start a little slower, nothing else.
+        }
+      },
+    };
   } catch {
     return undefined;
-  }
-}
-
-function saveCodeCache({ dir, prefix, where }, script) {
-  try {
-    const data = script.createCachedData();
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    // Written whole under another name, then renamed: a CLI starting meanwhile never reads half.
-    const partial = `${where}.${process.pid}.partial`;
-    fs.writeFileSync(partial, data, { mode: 0o600 });
-    fs.renameSync(partial, where);
-    // The caches of earlier builds of the same Node, which nothing will read again.
-    for (const name of fs.readdirSync(dir)) {
-      if (name.startsWith(prefix) && name.endsWith(".v8") && path.join(dir, name) !== where) fs.rmSync(path.join(dir, name), { force: true });
-    }
-  } catch {
-    // Only a cache: a read-only home folder makes the next start a little slower, nothing else.
   }
 }
 

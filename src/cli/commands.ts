@@ -1,90 +1,54 @@
 /**
- * Every command, by id. oclif's "explicit" discovery imports this one module instead of
- * scanning a folder, which keeps start-up fast (measured on a minimal oclif 4 CLI: `--version`
- * went from 2.7x to 1.9x a bare `node -e 0` with explicit discovery and one bundle).
+ * Every command, by id, and how to load it: one line each. A command's code is loaded only when
+ * that command runs (src/cli/shell/lazy-commands.ts); its flags and help come from
+ * oclif.manifest.json, written at build time from the loaded classes (scripts/manifest.mjs). In
+ * the CLI's bundle, what an `import()` reaches runs on first use: a command's modules run only when
+ * it runs.
  */
-import Run from "./commands/run.js";
-import Batch from "./commands/batch.js";
-import BatchReport from "./commands/batch/report.js";
-import Whoami from "./commands/whoami.js";
-import Login from "./commands/login.js";
-import Logout from "./commands/logout.js";
-import Mcp from "./commands/mcp.js";
-import ScriptsList from "./commands/scripts/list.js";
-import ScriptsGet from "./commands/scripts/get.js";
-import ScriptsCreate from "./commands/scripts/create.js";
-import ScriptsUpdate from "./commands/scripts/update.js";
-import ScriptsPublish from "./commands/scripts/publish.js";
-import ScriptsUnpublish from "./commands/scripts/unpublish.js";
-import ScriptsArchive from "./commands/scripts/archive.js";
-import ScriptsRestore from "./commands/scripts/restore.js";
-import ScriptsTargets from "./commands/scripts/targets.js";
-import ScriptsTransfer from "./commands/scripts/transfer.js";
-import ScriptsTypes from "./commands/scripts/types.js";
-import VersionsList from "./commands/scripts/versions/list.js";
-import VersionsGet from "./commands/scripts/versions/get.js";
-import VersionsCreate from "./commands/scripts/versions/create.js";
-import VersionsUpdate from "./commands/scripts/versions/update.js";
-import VersionsDelete from "./commands/scripts/versions/delete.js";
-import VersionsPromote from "./commands/scripts/versions/promote.js";
-import RunsList from "./commands/runs/list.js";
-import RunsGet from "./commands/runs/get.js";
-import RunsDelete from "./commands/runs/delete.js";
-import RunsTrace from "./commands/runs/trace.js";
-import RunsWait from "./commands/runs/wait.js";
-import DevicesList from "./commands/devices/list.js";
-import FlockDeploy from "./commands/flock/deploy.js";
-import FlockInstall from "./commands/flock/install.js";
-import FlockReleases from "./commands/flock/releases.js";
-import FlockRollback from "./commands/flock/rollback.js";
-import FlockSecretsSet from "./commands/flock/secrets/set.js";
-import FlockList from "./commands/flock/list.js";
-import FlockOpen from "./commands/flock/open.js";
-import * as Folders from "./commands/scripts/folders.js";
 import { PLUGIN_COMMANDS } from "./shell/plugins.js";
 
 export const COMMANDS = {
-  run: Run,
-  batch: Batch,
-  "batch:report": BatchReport,
-  whoami: Whoami,
-  login: Login,
-  logout: Logout,
-  mcp: Mcp,
-  "scripts:list": ScriptsList,
-  "scripts:get": ScriptsGet,
-  "scripts:create": ScriptsCreate,
-  "scripts:update": ScriptsUpdate,
-  "scripts:publish": ScriptsPublish,
-  "scripts:unpublish": ScriptsUnpublish,
-  "scripts:archive": ScriptsArchive,
-  "scripts:restore": ScriptsRestore,
-  "scripts:targets": ScriptsTargets,
-  "scripts:transfer": ScriptsTransfer,
-  "scripts:types": ScriptsTypes,
-  "scripts:pull": Folders.Pull,
-  "scripts:status": Folders.Status,
-  "scripts:push": Folders.Push,
-  "scripts:diff": Folders.Diff,
-  "scripts:test": Folders.Test,
-  "scripts:versions:list": VersionsList,
-  "scripts:versions:get": VersionsGet,
-  "scripts:versions:create": VersionsCreate,
-  "scripts:versions:update": VersionsUpdate,
-  "scripts:versions:delete": VersionsDelete,
-  "scripts:versions:promote": VersionsPromote,
-  "runs:list": RunsList,
-  "runs:get": RunsGet,
-  "runs:delete": RunsDelete,
-  "runs:trace": RunsTrace,
-  "runs:wait": RunsWait,
-  "devices:list": DevicesList,
-  "flock:deploy": FlockDeploy,
-  "flock:install": FlockInstall,
-  "flock:releases": FlockReleases,
-  "flock:rollback": FlockRollback,
-  "flock:secrets:set": FlockSecretsSet,
-  "flock:list": FlockList,
-  "flock:open": FlockOpen,
+  run: () => import("./commands/run.js"),
+  batch: () => import("./commands/batch.js"),
+  "batch:report": () => import("./commands/batch/report.js"),
+  whoami: () => import("./commands/whoami.js"),
+  login: () => import("./commands/login.js"),
+  logout: () => import("./commands/logout.js"),
+  mcp: () => import("./commands/mcp.js"),
+  "scripts:list": () => import("./commands/scripts/list.js"),
+  "scripts:get": () => import("./commands/scripts/get.js"),
+  "scripts:create": () => import("./commands/scripts/create.js"),
+  "scripts:update": () => import("./commands/scripts/update.js"),
+  "scripts:publish": () => import("./commands/scripts/publish.js"),
+  "scripts:unpublish": () => import("./commands/scripts/unpublish.js"),
+  "scripts:archive": () => import("./commands/scripts/archive.js"),
+  "scripts:restore": () => import("./commands/scripts/restore.js"),
+  "scripts:targets": () => import("./commands/scripts/targets.js"),
+  "scripts:transfer": () => import("./commands/scripts/transfer.js"),
+  "scripts:types": () => import("./commands/scripts/types.js"),
+  "scripts:pull": () => import("./commands/scripts/pull.js"),
+  "scripts:status": () => import("./commands/scripts/status.js"),
+  "scripts:push": () => import("./commands/scripts/push.js"),
+  "scripts:diff": () => import("./commands/scripts/diff.js"),
+  "scripts:test": () => import("./commands/scripts/test.js"),
+  "scripts:versions:list": () => import("./commands/scripts/versions/list.js"),
+  "scripts:versions:get": () => import("./commands/scripts/versions/get.js"),
+  "scripts:versions:create": () => import("./commands/scripts/versions/create.js"),
+  "scripts:versions:update": () => import("./commands/scripts/versions/update.js"),
+  "scripts:versions:delete": () => import("./commands/scripts/versions/delete.js"),
+  "scripts:versions:promote": () => import("./commands/scripts/versions/promote.js"),
+  "runs:list": () => import("./commands/runs/list.js"),
+  "runs:get": () => import("./commands/runs/get.js"),
+  "runs:delete": () => import("./commands/runs/delete.js"),
+  "runs:trace": () => import("./commands/runs/trace.js"),
+  "runs:wait": () => import("./commands/runs/wait.js"),
+  "devices:list": () => import("./commands/devices/list.js"),
+  "flock:deploy": () => import("./commands/flock/deploy.js"),
+  "flock:install": () => import("./commands/flock/install.js"),
+  "flock:releases": () => import("./commands/flock/releases.js"),
+  "flock:rollback": () => import("./commands/flock/rollback.js"),
+  "flock:secrets:set": () => import("./commands/flock/secrets/set.js"),
+  "flock:list": () => import("./commands/flock/list.js"),
+  "flock:open": () => import("./commands/flock/open.js"),
   ...PLUGIN_COMMANDS,
 };

@@ -3,11 +3,18 @@ import { toCliError } from "./shell/errors.js";
 import { onInterrupt } from "./shell/interrupt.js";
 import { reportError, wantsJson } from "./shell/json-errors.js";
 import { hideSecretsFromDebug } from "./shell/debug-secrets.js";
-export { COMMANDS } from "./commands.js";
+import { COMMANDS as LOADERS } from "./commands.js";
+import { lazyCommands, loadAllCommands as loadAll } from "./shell/lazy-commands.js";
 // Named in package.json (oclif.helpClass), so help needs no second file.
 export { ReduckHelp } from "./shell/help.js";
 // Named in package.json (oclif.hooks), for the same reason.
 export { default as NOT_FOUND_HOOK } from "./hooks/not-found.js";
+
+/** What oclif's explicit discovery reads (package.json's oclif.commands): each command loaded when it runs. */
+export const COMMANDS = lazyCommands(LOADERS);
+
+/** Every command's real class in COMMANDS, for `oclif manifest` (scripts/manifest.mjs). */
+export const loadAllCommands = () => loadAll(COMMANDS, LOADERS);
 
 /**
  * The CLI entry. Not run at import: oclif imports this module to find COMMANDS, and a

@@ -11,7 +11,7 @@ import { expect, test } from "vitest";
 import { MCP_VENDOR_IMPORTS, packageFolder, packageFolders } from "../../build/bundle-imports.js";
 import { runCli } from "../support/cli.js";
 import { temporaryFolder } from "../support/files.js";
-import { BUNDLE, bundledFiles, bundledModules, installedPackage, packageOf } from "./installed.js";
+import { bundledFiles, cliText, bundledModules, installedPackage, packageOf } from "./installed.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const AUTOCOMPLETE = "@oclif/plugin-autocomplete";
@@ -48,7 +48,7 @@ test("every module of the MCP SDK and zod that src/mcp loads goes to the MCP ven
 test("the CLI's bundle holds none of the vendor files' packages: it requires the files", () => {
   const packages = new Set(bundledFiles().map(packageOf));
   for (const vendored of ["@modelcontextprotocol/sdk", "zod", "ajv", "ajv-formats"]) expect(packages.has(vendored), vendored).toBe(false);
-  const bundle = readFileSync(BUNDLE, "latin1");
+  const bundle = cliText();
   expect(bundle).toContain('require("./mcp-vendor.cjs")');
   expect(bundle).toContain('require("./ajv-vendor.cjs")');
 });

@@ -1,6 +1,6 @@
 // What the build's tests read: the third-party packages as installed here (what the build bundles),
 // and the CLI's bundle as the test build made it.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import ts from "typescript";
@@ -19,8 +19,21 @@ export function installedFile(name: string, file: string): string {
   return readFileSync(path.join(installedPackage(name), file), "utf8");
 }
 
-/** The CLI's bundle in the test build. */
+/** The CLI's entry in the test build: oclif and what every start needs. */
 export const BUNDLE = path.join(BUILD_ROOT, "dist", "cli", "index.cjs");
+
+/**
+ * The text of every file of the CLI's bundle (index.cjs; any other .cjs but the vendor files), one
+ * after another; what a file would take from another esbuild wrote beside it
+ * (`(0, import_chunk_X.require_debug)()`) written as if both were one file (`require_debug()`).
+ */
+export function cliText(dir = path.dirname(BUNDLE)): string {
+  const names = readdirSync(dir).filter((n) => n.endsWith(".cjs") && !n.endsWith("-vendor.cjs"));
+  return names
+    .map((n) => readFileSync(path.join(dir, n), "latin1"))
+    .join("\n")
+    .replace(/\(0, import_chunk_\w+\.(\w+)\)/g, "$1");
+}
 
 /** A module of the CLI's bundle: its name, and its text there. */
 export interface BundledModule {
@@ -29,17 +42,17 @@ export interface BundledModule {
   text: string;
 }
 
-/** The modules of the CLI's bundle, each named by the comment esbuild writes before it. */
-export function bundledModules(bundle = BUNDLE): BundledModule[] {
-  const parts = readFileSync(bundle, "latin1").split(/^\/\/ ((?:node_modules|src)\/\S+|[a-z][a-z-]*:\S+)$/m);
+/** The modules of the CLI's bundle (all its files), each named by the comment esbuild writes before it. */
+export function bundledModules(text = cliText()): BundledModule[] {
+  const parts = text.split(/^\/\/ ((?:node_modules|src)\/\S+|[a-z][a-z-]*:\S+)$/m);
   const modules: BundledModule[] = [];
   for (let i = 1; i < parts.length; i += 2) modules.push({ id: parts[i]!, text: parts[i + 1]! });
   return modules;
 }
 
 /** The files of node_modules the CLI's bundle holds (`@oclif/core/lib/index.js`, ...). */
-export function bundledFiles(bundle = BUNDLE): string[] {
-  return bundledModules(bundle)
+export function bundledFiles(text = cliText()): string[] {
+  return bundledModules(text)
     .filter((m) => m.id.startsWith("node_modules/"))
     .map((m) => m.id.slice("node_modules/".length));
 }

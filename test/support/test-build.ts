@@ -28,7 +28,7 @@ export const BUILDS = path.join(ROOT, "node_modules", ".cache", "reduck-test-bui
 const COMPLETE = ".complete";
 /** What goes into a build: every file of these folders, and these files. */
 const SOURCE_FOLDERS = ["src", "bin", "build"];
-const SOURCE_FILES = ["package.json", "package-lock.json", "tsup.config.ts", "tsconfig.json", "openapi.json", "scripts/manifest.mjs"];
+const SOURCE_FILES = ["package.json", "package-lock.json", "tsup.config.ts", "tsconfig.json", "openapi.json", "scripts/manifest.mjs", "scripts/help-texts.mjs"];
 /** Builds not used for this long are removed (a run touches the one it uses). */
 const UNUSED_FOR_MS = 24 * 60 * 60 * 1000;
 
