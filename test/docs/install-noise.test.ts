@@ -30,7 +30,7 @@ test("npm run build writes the oclif manifest with oclif's update notice turned 
   const pkg = JSON.parse(await readFile(path.join(root, "package.json"), "utf8"));
   expect(pkg.scripts.build).toBe("tsup && node scripts/manifest.mjs");
   const script = await readFile(path.join(root, "scripts", "manifest.mjs"), "utf8");
-  expect(script).toMatch(/OCLIF_SKIP_NEW_VERSION_CHECK: "true"/);
+  expect(script).toMatch(/OCLIF_SKIP_NEW_VERSION_CHECK(: | = )"true"/);
   // The switch is the one the notice's plugin, as installed, reads (`<BIN>_SKIP_NEW_VERSION_CHECK`, oclif's bin being "oclif").
   const hook = await readFile(path.join(root, "node_modules", "@oclif", "plugin-warn-if-update-available", "lib", "hooks", "init", "check-update.js"), "utf8");
   expect(hook).toContain("scopedEnvVarTrue('SKIP_NEW_VERSION_CHECK')");
