@@ -1,7 +1,8 @@
 /**
  * Errors are values: every failure a call can meet (an HTTP error, a refused connection,
  * a timeout, an abort, a body that is not JSON, a run that failed) becomes one `ReduckError`
- * (its types, by kind, are in error-types.ts): made here from what an attempt threw or answered.
+ * (its types, by kind, are in error-types.ts): made here from an answer that was an error, and
+ * in wire/failures.ts (re-exported here, the one address for them) from what an attempt threw.
  */
 
 import type { ReduckError } from "./error-types.js";

@@ -20,7 +20,7 @@ export class UnreadableAddress extends CliError {
   }
 }
 
-/** The address, or a usage error (exit 2) in the words core/address.ts gives. */
+/** The address, or a usage error (exit 2) in the words core/words/address.ts gives. */
 export function parseAddress(text: string): ScriptAddress {
   const address = readAddress(text);
   if ("problem" in address) throw new UnreadableAddress(address.problem, text);
