@@ -1,9 +1,11 @@
 /**
  * openapi.json -> src/generated/
  *
- * Writes two files and nothing else writes there:
+ * Writes these files and nothing else writes there:
  * - schema.ts      the openapi-typescript types (paths, components, operations)
  * - operations.ts  one exported function per operationId, with TSDoc from the description
+ * - operation-table.ts  every operation's method, path and paging, apart from operations.ts so that
+ *                  core/call.ts (which operations.ts imports) can name an operation without a circle
  * - scopes.ts      the OAuth scopes each operation needs (its bearer security requirement), for scopesFor()
  *
  * `npm run generate -- --check` exits 1 when the committed files differ from what the
@@ -87,6 +89,8 @@ function operationsSource(ops: Operation[]): string {
     `import { callOperation, callListOperation } from "../core/call.js";`,
     `import type { OperationOptions, OperationResult, ListResult, SuccessData, ItemOf } from "../core/types.js";`,
     ``,
+    `export { operationTable, type OperationId } from "./operation-table.js";`,
+    ``,
   ];
   for (const op of ops) {
     const O = `operations[${JSON.stringify(op.operationId)}]`;
@@ -95,6 +99,11 @@ function operationsSource(ops: Operation[]): string {
       : `export function ${op.operationId}(options: OperationOptions<${O}>): Promise<OperationResult<SuccessData<${O}>>> {\n  return callOperation(options, ${JSON.stringify(op.method)}, ${JSON.stringify(op.path)});\n}`;
     out.push(tsdoc(op), call, "");
   }
+  return out.join("\n");
+}
+
+function operationTableSource(ops: Operation[]): string {
+  const out = [HEADER];
   const table = ops
     .map((op) => `  ${op.operationId}: { method: ${JSON.stringify(op.method)}, path: ${JSON.stringify(op.path)}, paginated: ${op.paginated} },`)
     .join("\n");
@@ -141,6 +150,7 @@ export async function generate(): Promise<Record<string, string>> {
   return {
     "schema.ts": HEADER + "\n" + astToString(ast),
     "operations.ts": operationsSource(listOperations(spec)),
+    "operation-table.ts": operationTableSource(listOperations(spec)),
     "scopes.ts": scopesSource(operationScopes(spec)),
   };
 }

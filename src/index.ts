@@ -4,11 +4,11 @@
  * Every operation function takes `{ client, path?, query?, body?, signal? }` and resolves to
  * `{ data, error, response }`; list functions add `hasNextPage` and `totalCount`. None throws.
  */
-export { createReduckClient, ReduckClient, ClientOptionError, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL } from "./client.js";
-export type { ReduckClientOptions, ReduckClientSettings, ReduckCredential, OAuthTokenProvider } from "./client.js";
-export type { RetryInfo } from "./core/transport.js";
-export type { CallSettingsOptions } from "./core/call-settings.js";
-export { proxyFromEnv, type ProxySetting } from "./core/proxy.js";
+export { createReduckClient, ReduckClient, ClientOptionError, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL } from "./core/client.js";
+export type { ReduckClientOptions, ReduckClientSettings, ReduckCredential, OAuthTokenProvider } from "./core/client.js";
+export type { RetryInfo } from "./core/wire/transport.js";
+export type { CallSettingsOptions } from "./core/wire/call-settings.js";
+export { proxyFromEnv, type ProxySetting } from "./core/wire/proxy.js";
 // Every error type, by kind (core/error-types.ts holds them and nothing else).
 export type * from "./core/error-types.js";
 export type { OperationOptions, OperationResult, ListResult, CallOptions } from "./core/types.js";

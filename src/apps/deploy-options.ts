@@ -3,7 +3,7 @@
  * records in the folder's state file while a release is being uploaded.
  */
 import type { ReduckError } from "../core/errors.js";
-import type { ReduckClient } from "../client.js";
+import type { ReduckClient } from "../core/client.js";
 import type { AppFile } from "./folder.js";
 import type { AppImageAddress } from "./flock-file.js";
 

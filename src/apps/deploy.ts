@@ -24,7 +24,7 @@ import { createHash } from "node:crypto";
 import { constants } from "node:fs";
 import { access, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import type { ReduckClient } from "../client.js";
+import type { ReduckClient } from "../core/client.js";
 import { createAppImage, getAppImage, getMe, publishAppImageRelease, startAppImageRelease } from "../generated/operations.js";
 import type { operations } from "../generated/schema.js";
 import {

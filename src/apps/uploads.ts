@@ -3,14 +3,14 @@
  * streamed from disk, each answered file recorded in the state file, a failed or stalled upload
  * tried again.
  */
-import type { ReduckClient } from "../client.js";
-import { AttemptGuard, sleep } from "../core/abort.js";
+import type { ReduckClient } from "../core/client.js";
+import { AttemptGuard, sleep } from "../core/wire/abort.js";
 import { clientInternals } from "../core/client.js";
 import { durationInWords } from "../core/duration.js";
-import { MAX_ANSWER_BYTES } from "../core/answer-limit.js";
+import { MAX_ANSWER_BYTES } from "../core/wire/answer-limit.js";
 import { describeFailure, httpError } from "../core/errors.js";
-import { exchange, type Exchanged, type OutgoingRequest } from "../core/exchange.js";
-import { attemptFailure } from "../core/transport.js";
+import { exchange, type Exchanged, type OutgoingRequest } from "../core/wire/exchange.js";
+import { attemptFailure } from "../core/wire/transport.js";
 import { pathSource } from "../run/files.js";
 import {
   DEFAULT_CONCURRENCY,

@@ -5,7 +5,7 @@
  */
 import * as oauth from "oauth4webapi";
 import { describeFailure } from "../core/errors.js";
-import { isLoopbackHost } from "../core/loopback.js";
+import { isLoopbackHost } from "../core/wire/loopback.js";
 import { AuthError } from "./types.js";
 
 /** What sends the requests: the CLI passes a fetch over its connections; Node's own otherwise. */

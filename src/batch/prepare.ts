@@ -5,9 +5,9 @@
  */
 import { createHash } from "node:crypto";
 import path from "node:path";
-import type { ReduckClient } from "../client.js";
+import type { ReduckClient } from "../core/client.js";
 import type { ReduckError, ReduckErrorCode } from "../core/errors.js";
-import { applyContract, typedValueProblem } from "../core/arguments.js";
+import { applyContract, typedValueProblem } from "../core/words/arguments.js";
 import { canonical, jsonSchemaOf, type JsonSchema } from "../core/json.js";
 import { getMe, getScript, getScriptVersion } from "../generated/operations.js";
 import { FileProblem, checkPathFileOnly } from "../run/files.js";

@@ -4,7 +4,7 @@
  * Kept apart from row-loop.ts's scheduling: these are the decisions that make "every row runs
  * once" hold across a crash.
  */
-import type { ReduckClient } from "../client.js";
+import type { ReduckClient } from "../core/client.js";
 import type { BatchHeader, JournalContents, KeyState } from "./journal.js";
 import { canonical } from "../core/json.js";
 import { CLOCK_SLACK_MS, runsSince, type FoundRun } from "../run/find-run.js";

@@ -8,9 +8,9 @@
  * `unknown` (sent again only when asked). A 429 or 503 pauses and slows the whole batch; it
  * never fails a row.
  */
-import { withCallSettings } from "../client.js";
-import { sleep } from "../core/abort.js";
-import { settingsOf, settingsProblem } from "../core/call-settings.js";
+import { withCallSettings } from "../core/client.js";
+import { sleep } from "../core/wire/abort.js";
+import { settingsOf, settingsProblem } from "../core/wire/call-settings.js";
 import { isClient } from "../core/call.js";
 import type { ReduckError, ReduckErrorCode } from "../core/errors.js";
 import type { JournalLine, RowOutcome } from "./journal.js";

@@ -1,6 +1,6 @@
 /** What runMany takes and gives (the function is in run-many.ts, which re-exports these). */
-import type { ReduckClient } from "../client.js";
-import type { CallSettingsOptions } from "../core/call-settings.js";
+import type { ReduckClient } from "../core/client.js";
+import type { CallSettingsOptions } from "../core/wire/call-settings.js";
 import type { ReduckError } from "../core/errors.js";
 import type { RunBrowser } from "../run/run.js";
 import type { RowOutcome } from "./journal.js";

@@ -6,7 +6,7 @@
  * A group of one row is one `script` run; several rows go together as `scripts` (at most 20,
  * the service's cap), never `sequential`: the rows are independent.
  */
-import type { ReduckClient } from "../client.js";
+import type { ReduckClient } from "../core/client.js";
 import type { ReduckError } from "../core/errors.js";
 import { runScript, type BatchRunOptions, type RunBrowser, type ScriptToRun, type SingleRunOptions } from "../run/run.js";
 import type { RunError, RunStepOutcome } from "../run/outcomes.js";

@@ -3,7 +3,7 @@
  * opened. Whatever stops it before the first row is an error to report, never a throw.
  */
 import { isClient } from "../core/call.js";
-import { settingsProblem } from "../core/call-settings.js";
+import { settingsProblem } from "../core/wire/call-settings.js";
 import type { ReduckError, ReduckErrorCode } from "../core/errors.js";
 import { Journal, JournalLockedError, readJournal, type JournalContents } from "./journal.js";
 import { readBatchScript, type BatchScript } from "./prepare.js";

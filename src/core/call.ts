@@ -10,13 +10,13 @@
 import { createFinalURL, createQuerySerializer, defaultPathSerializer } from "openapi-fetch";
 import type { ReduckClient } from "./client.js";
 import { clientInternals } from "./client.js";
-import { operationTable } from "../generated/operations.js";
-import { withResponse } from "./answer.js";
-import { settingsOf, settingsProblem, type CallSettingsOptions } from "./call-settings.js";
+import { operationTable } from "../generated/operation-table.js";
+import { withResponse } from "./wire/answer.js";
+import { settingsOf, settingsProblem, type CallSettingsOptions } from "./wire/call-settings.js";
 import { nodeHttp } from "./builtins.js";
 import { CredentialError, describeFailure, httpError, describeStatus, type ReduckError } from "./errors.js";
 import { redactError } from "./redact.js";
-import { TransportFailure, type Answer } from "./transport.js";
+import { TransportFailure, type Answer } from "./wire/transport.js";
 import type { CallOptions, ListResult, OperationResult } from "./types.js";
 import { isObject } from "./json.js";
 import { pathIdsProblem } from "./path-ids.js";

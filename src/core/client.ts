@@ -1,13 +1,13 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { paths } from "../generated/schema.js";
-import { answerResponse } from "./answer.js";
+import { answerResponse } from "./wire/answer.js";
 import { CredentialError } from "./errors.js";
-import type { Route } from "./exchange.js";
-import { Connections } from "./http.js";
-import { isPlainHttpElsewhere } from "./loopback.js";
-import { parseProxy, type ProxySetting } from "./proxy.js";
-import { withSettings, type CallSettings, type CallSettingsOptions, type RetryInfo } from "./call-settings.js";
-import { createTransport, type Transport } from "./transport.js";
+import type { Route } from "./wire/exchange.js";
+import { Connections } from "./wire/http.js";
+import { isPlainHttpElsewhere } from "./wire/loopback.js";
+import { parseProxy, type ProxySetting } from "./wire/proxy.js";
+import { withSettings, type CallSettings, type CallSettingsOptions, type RetryInfo } from "./wire/call-settings.js";
+import { createTransport, type Transport } from "./wire/transport.js";
 import { USER_AGENT } from "../version.js";
 
 export const DEFAULT_BASE_URL = "https://reduck.ai";

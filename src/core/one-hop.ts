@@ -5,12 +5,12 @@
  * are their own permission, and whoever follows a redirect must first check where it leads, so
  * the redirect comes back as an answer, never followed here.
  */
-import { AttemptGuard } from "./abort.js";
-import { AnswerTooLarge } from "./answer-limit.js";
+import { AttemptGuard } from "./wire/abort.js";
+import { AnswerTooLarge } from "./wire/answer-limit.js";
 import type { ReduckClient } from "./client.js";
 import { clientInternals } from "./client.js";
 import { describeFailure } from "./errors.js";
-import { exchange } from "./exchange.js";
+import { exchange } from "./wire/exchange.js";
 
 /** What one hop answered: a redirect's `location`, a body within `maxBytes`, or that it was past them. */
 export type HopAnswer =

@@ -3,7 +3,7 @@
  * `{ client, path?, query?, body? }` options and `{ data, error, response }` results
  * every generated function uses.
  */
-import type { CallSettingsOptions } from "./call-settings.js";
+import type { CallSettingsOptions } from "./wire/call-settings.js";
 import type { ReduckClient } from "./client.js";
 import type { ReduckError } from "./errors.js";
 

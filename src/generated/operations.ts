@@ -4,6 +4,8 @@ import type { operations } from "./schema.js";
 import { callOperation, callListOperation } from "../core/call.js";
 import type { OperationOptions, OperationResult, ListResult, SuccessData, ItemOf } from "../core/types.js";
 
+export { operationTable, type OperationId } from "./operation-table.js";
+
 /**
  * List your devices
  *
@@ -628,64 +630,3 @@ export function getVersion(options: OperationOptions<operations["getVersion"]>):
 export function getPing(options: OperationOptions<operations["getPing"]>): Promise<OperationResult<SuccessData<operations["getPing"]>>> {
   return callOperation(options, "get", "/api/ping");
 }
-
-/** Every operation of openapi.json: its HTTP method, path template and whether it answers with a page. */
-export const operationTable = {
-  listDevices: { method: "get", path: "/api/devices", paginated: false },
-  listRuns: { method: "get", path: "/api/runs", paginated: true },
-  getRun: { method: "get", path: "/api/runs/{runId}", paginated: false },
-  deleteRun: { method: "delete", path: "/api/runs/{runId}", paginated: false },
-  batchDeleteRuns: { method: "post", path: "/api/runs/delete", paginated: false },
-  getRunTrace: { method: "get", path: "/api/runs/{runId}/trace", paginated: false },
-  getScript: { method: "get", path: "/api/scripts/{handle}/{host}/{slug}", paginated: false },
-  patchScript: { method: "patch", path: "/api/scripts/{handle}/{host}/{slug}", paginated: false },
-  listScripts: { method: "get", path: "/api/scripts/{handle}", paginated: true },
-  createScript: { method: "post", path: "/api/scripts/{handle}", paginated: false },
-  listAllScripts: { method: "get", path: "/api/scripts", paginated: true },
-  publishScript: { method: "post", path: "/api/scripts/{handle}/{host}/{slug}/publish", paginated: false },
-  unpublishScript: { method: "post", path: "/api/scripts/{handle}/{host}/{slug}/unpublish", paginated: false },
-  archiveScript: { method: "post", path: "/api/scripts/{handle}/{host}/{slug}/archive", paginated: false },
-  restoreScript: { method: "post", path: "/api/scripts/{handle}/{host}/{slug}/restore", paginated: false },
-  listScriptVersions: { method: "get", path: "/api/scripts/{handle}/{host}/{slug}/versions", paginated: true },
-  createDraftScriptVersion: { method: "post", path: "/api/scripts/{handle}/{host}/{slug}/versions", paginated: false },
-  getScriptVersion: { method: "get", path: "/api/scripts/{handle}/{host}/{slug}/versions/{versionId}", paginated: false },
-  deleteDraftScriptVersion: { method: "delete", path: "/api/scripts/{handle}/{host}/{slug}/versions/{versionId}", paginated: false },
-  patchDraftScriptVersion: { method: "patch", path: "/api/scripts/{handle}/{host}/{slug}/versions/{versionId}", paginated: false },
-  promoteScriptVersion: { method: "post", path: "/api/scripts/{handle}/{host}/{slug}/versions/{versionId}/promote", paginated: false },
-  listScriptTransferTargets: { method: "get", path: "/api/scripts/{handle}/{host}/{slug}/transfer", paginated: false },
-  transferScript: { method: "post", path: "/api/scripts/{handle}/{host}/{slug}/transfer", paginated: false },
-  getHostReadme: { method: "get", path: "/api/scripts/{handle}/{host}/readme", paginated: false },
-  setHostReadme: { method: "put", path: "/api/scripts/{handle}/{host}/readme", paginated: false },
-  deleteHostReadme: { method: "delete", path: "/api/scripts/{handle}/{host}/readme", paginated: false },
-  getMe: { method: "get", path: "/api/me", paginated: false },
-  listConnectors: { method: "get", path: "/api/connectors", paginated: false },
-  getConnector: { method: "get", path: "/api/connectors/{host}", paginated: false },
-  putConnector: { method: "put", path: "/api/connectors/{host}", paginated: false },
-  deleteConnector: { method: "delete", path: "/api/connectors/{host}", paginated: false },
-  listAllApps: { method: "get", path: "/api/apps", paginated: true },
-  listApps: { method: "get", path: "/api/apps/{handle}", paginated: true },
-  createApp: { method: "post", path: "/api/apps/{handle}", paginated: false },
-  getApp: { method: "get", path: "/api/apps/{handle}/{appId}", paginated: false },
-  uninstallApp: { method: "delete", path: "/api/apps/{handle}/{appId}", paginated: false },
-  updateApp: { method: "patch", path: "/api/apps/{handle}/{appId}", paginated: false },
-  listAppUpdates: { method: "get", path: "/api/apps/{handle}/{appId}/updates", paginated: true },
-  getAppSecrets: { method: "get", path: "/api/apps/{handle}/{appId}/secrets", paginated: false },
-  updateAppSecrets: { method: "patch", path: "/api/apps/{handle}/{appId}/secrets", paginated: false },
-  getAppTools: { method: "get", path: "/api/apps/{handle}/{appId}/tools", paginated: false },
-  listAllAppImages: { method: "get", path: "/api/app-images", paginated: true },
-  listAppImages: { method: "get", path: "/api/app-images/{handle}", paginated: true },
-  createAppImage: { method: "post", path: "/api/app-images/{handle}", paginated: false },
-  getAppImage: { method: "get", path: "/api/app-images/{handle}/{slug}", paginated: false },
-  updateAppImage: { method: "patch", path: "/api/app-images/{handle}/{slug}", paginated: false },
-  restoreAppImage: { method: "post", path: "/api/app-images/{handle}/{slug}/archive", paginated: false },
-  archiveAppImage: { method: "delete", path: "/api/app-images/{handle}/{slug}/archive", paginated: false },
-  listAppImageReleases: { method: "get", path: "/api/app-images/{handle}/{slug}/releases", paginated: true },
-  startAppImageRelease: { method: "post", path: "/api/app-images/{handle}/{slug}/releases", paginated: false },
-  getAppImageRelease: { method: "get", path: "/api/app-images/{handle}/{slug}/releases/{releaseNumber}", paginated: false },
-  publishAppImageRelease: { method: "post", path: "/api/app-images/{handle}/{slug}/releases/{releaseNumber}/publish", paginated: false },
-  rollbackAppImage: { method: "post", path: "/api/app-images/{handle}/{slug}/rollback", paginated: false },
-  getVersion: { method: "get", path: "/api/version", paginated: false },
-  getPing: { method: "get", path: "/api/ping", paginated: false },
-} as const;
-
-export type OperationId = keyof typeof operationTable;

@@ -4,13 +4,13 @@
  * (src/core/nearby-scripts.ts), so an agent can retry with the right one.
  */
 import type { ReduckError } from "../core/errors.js";
-import { readAddress } from "../core/address.js";
+import { readAddress } from "../core/words/address.js";
 import { pathIdProblem } from "../core/path-ids.js";
-import { either } from "../core/nearby-handles.js";
-import { bareSlugHint, unknownHandleHint, unknownScriptHint } from "../core/nearby-scripts.js";
-import { closestMatches } from "../core/suggest.js";
+import { either } from "../core/words/nearby-handles.js";
+import { bareSlugHint, unknownHandleHint, unknownScriptHint } from "../core/words/nearby-scripts.js";
+import { closestMatches } from "../core/words/suggest.js";
 import { getMe, getScript, listScriptVersions } from "../generated/operations.js";
-import { withHint } from "../core/sentence.js";
+import { withHint } from "../core/words/sentence.js";
 import { fail, failWith, type ToolContext, type ToolResult } from "./answers.js";
 
 export interface ScriptName {

@@ -4,7 +4,7 @@
  * `structuredContent` matching its output schema; a failure is a tool error whose one line says
  * what to do (answers.ts).
  */
-import { fileInputs as fileInputsOf } from "../core/arguments.js";
+import { fileInputs as fileInputsOf } from "../core/words/arguments.js";
 import { jsonSchemaOf } from "../core/json.js";
 import { getMe, getScript, getScriptVersion, listAllScripts, listRuns, listScripts } from "../generated/operations.js";
 import { answer, failWith, type ToolContext, type ToolResult } from "./answers.js";

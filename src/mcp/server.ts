@@ -1,7 +1,7 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { ReduckClient } from "../client.js";
-import { closestMatches } from "../core/suggest.js";
+import type { ReduckClient } from "../core/client.js";
+import { closestMatches } from "../core/words/suggest.js";
 import { PACKAGE_VERSION } from "../version.js";
 import { fail, type ToolResult } from "./answers.js";
 import { inputErrorLine } from "./input-errors.js";

@@ -7,9 +7,9 @@
  * named with its URL and why. Steps are counted from 1 in the text, as on the run's page; the
  * structured answer keeps the service's own indexes.
  */
-import type { ReduckClient } from "../client.js";
-import { either } from "../core/nearby-handles.js";
-import { closestMatches } from "../core/suggest.js";
+import type { ReduckClient } from "../core/client.js";
+import { either } from "../core/words/nearby-handles.js";
+import { closestMatches } from "../core/words/suggest.js";
 import { listRuns } from "../generated/operations.js";
 import { byInterest, readRunTrace } from "../report/read-trace.js";
 import { errorSaidOnce } from "../report/said-once.js";

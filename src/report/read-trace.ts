@@ -8,7 +8,7 @@
  * own permission), and every hop, the first and each redirect, passes the one rule of
  * screenshots.ts: `https:`, or the service's own origin, never from https down to http.
  */
-import type { ReduckClient } from "../client.js";
+import type { ReduckClient } from "../core/client.js";
 import { formatBytes } from "../core/bytes.js";
 import type { ReduckError } from "../core/errors.js";
 import { getOneHop } from "../core/one-hop.js";

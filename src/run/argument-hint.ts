@@ -4,9 +4,9 @@
  * as an extra; so the script's contract is read then, and only then, and each argument given
  * that the contract does not take is named, with the one it most likely meant.
  */
-import type { ReduckClient } from "../client.js";
+import type { ReduckClient } from "../core/client.js";
 import { isObject } from "../core/json.js";
-import { closest } from "../core/suggest.js";
+import { closest } from "../core/words/suggest.js";
 import { getMe, getScript, getScriptVersion } from "../generated/operations.js";
 import type { ScriptToRun } from "./run-types.js";
 

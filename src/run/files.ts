@@ -4,7 +4,7 @@
  */
 import { access, constants, open as openFile, stat, type FileHandle } from "node:fs/promises";
 import path from "node:path";
-import type { Buffers } from "../core/buffers.js";
+import type { Buffers } from "../core/wire/buffers.js";
 import { formatBytes } from "../core/bytes.js";
 import { MAX_FILE_BYTES } from "./limits.js";
 import { mediaTypeFor } from "./media-types.js";

@@ -4,7 +4,7 @@
  * the service; it is among its script's runs, with the same arguments, started after the request
  * was sent. runMany adopts a row's run this way; `findRun` is the same lookup for everyone.
  */
-import type { ReduckClient } from "../client.js";
+import type { ReduckClient } from "../core/client.js";
 import { isClient } from "../core/call.js";
 import type { ReduckError } from "../core/errors.js";
 import { canonical, isObject } from "../core/json.js";

@@ -7,7 +7,7 @@
  * never held whole in memory.
  */
 import { nodeCrypto } from "../core/builtins.js";
-import type { Buffers } from "../core/buffers.js";
+import type { Buffers } from "../core/wire/buffers.js";
 
 /** Bytes of known size that can be read from the start, once per attempt. */
 export interface ByteSource {

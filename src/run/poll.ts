@@ -3,14 +3,14 @@
  * (`getRun`) read until it ends. Polls are reads, so one that meets a network error or a 5xx is
  * tried again with backoff; the run itself is never sent again. wait.ts is the public door.
  */
-import type { ReduckClient } from "../client.js";
-import { clientInternals } from "../client.js";
-import { answerResponse, withLazyResponse } from "../core/answer.js";
-import { AttemptAborted, sleep } from "../core/abort.js";
+import type { ReduckClient } from "../core/client.js";
+import { clientInternals } from "../core/client.js";
+import { answerResponse, withLazyResponse } from "../core/wire/answer.js";
+import { AttemptAborted, sleep } from "../core/wire/abort.js";
 import { mergeHeaders } from "../core/call.js";
 import { describeFailure, httpError, type ReduckError } from "../core/errors.js";
 import { redactError } from "../core/redact.js";
-import { backoff, TransportFailure, type Answer } from "../core/transport.js";
+import { backoff, TransportFailure, type Answer } from "../core/wire/transport.js";
 import { pathIdProblem } from "../core/path-ids.js";
 import { getRun } from "../generated/operations.js";
 import type { RunError, RunStatusUpdate, RunStepOutcome } from "./outcomes.js";

@@ -8,7 +8,7 @@ import { checkJsonBinding, isBytes, isInline, openBytes, type BytesPart, type Js
 import { MAX_JSON_BODY_BYTES } from "./limits.js";
 import { encodeMultipart, type MultipartBody } from "./multipart.js";
 import type { BatchRunOptions, SingleRunOptions } from "./run-types.js";
-import type { Buffers } from "../core/buffers.js";
+import type { Buffers } from "../core/wire/buffers.js";
 
 /** A run request that cannot be sent as asked: `code` says why. */
 export class RunRequestProblem extends Error {

@@ -3,10 +3,10 @@
  * the service recorded, or none), an answer that never came (the run may go on), and a refusal
  * of the run's arguments, where the argument the contract does not take is named.
  */
-import { AttemptAborted } from "../core/abort.js";
+import { AttemptAborted } from "../core/wire/abort.js";
 import { httpError, describeStatus, type Failure, type FailurePhase } from "../core/errors.js";
 import { redactError } from "../core/redact.js";
-import { attemptFailure, type Answer } from "../core/transport.js";
+import { attemptFailure, type Answer } from "../core/wire/transport.js";
 import { refusesArguments, unknownArgument } from "./argument-hint.js";
 import { FileChangedError } from "./files.js";
 import type { RunError, RunStepOutcome } from "./outcomes.js";

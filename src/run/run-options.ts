@@ -3,11 +3,11 @@
  * that say how to fix it, checked before anything is opened or sent.
  */
 import { isClient } from "../core/call.js";
-import { settingsProblem } from "../core/call-settings.js";
+import { settingsProblem } from "../core/wire/call-settings.js";
 import { fileSourceProblem } from "./files.js";
 import { MAX_SCRIPTS_PER_RUN, MAX_WAIT_FOR_SECONDS, RUN_REGIONS, type RunRegion } from "./run-types.js";
 import { isObject } from "../core/json.js";
-import { closest } from "../core/suggest.js";
+import { closest } from "../core/words/suggest.js";
 
 /** What one script of a run may hold (ScriptToRun): anything else would be refused by the service, with less to go on. */
 const SCRIPT_KEYS = ["handle", "host", "slug", "version_id", "args", "files"];

@@ -2,8 +2,8 @@
  * What runScript takes and gives: where a run goes, its limits, the options and the result shape.
  * (The function itself is in run.ts, which re-exports all of this.)
  */
-import type { ReduckClient } from "../client.js";
-import type { CallSettingsOptions } from "../core/call-settings.js";
+import type { ReduckClient } from "../core/client.js";
+import type { CallSettingsOptions } from "../core/wire/call-settings.js";
 import type { FileSource } from "./files.js";
 import type { BatchRunResponse, PendingRun, RunError, RunResponse, RunStatusUpdate, RunStepOutcome } from "./outcomes.js";
 import type { AddressOf, CheckedSteps, ScriptResultOf, StepResults, StepToRun, TypedScriptToRun } from "./typed.js";

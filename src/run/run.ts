@@ -9,15 +9,15 @@
  * (one object, an array of envelopes, a batch to poll, a run to wait on: see outcomes.ts), the
  * caller gets one shape; waiting is polling (wait.ts), which never sends the run again.
  */
-import { clientInternals, withCallSettings } from "../client.js";
-import { AttemptGuard, sleep } from "../core/abort.js";
-import { MAX_ANSWER_BYTES } from "../core/answer-limit.js";
-import { settingsOf } from "../core/call-settings.js";
+import { clientInternals, withCallSettings } from "../core/client.js";
+import { AttemptGuard, sleep } from "../core/wire/abort.js";
+import { MAX_ANSWER_BYTES } from "../core/wire/answer-limit.js";
+import { settingsOf } from "../core/wire/call-settings.js";
 import { describeFailure, type ReduckErrorCode } from "../core/errors.js";
-import { withResponse } from "../core/answer.js";
+import { withResponse } from "../core/wire/answer.js";
 import { mergeHeaders } from "../core/call.js";
-import { exchange, type Exchanged, type OutgoingRequest } from "../core/exchange.js";
-import type { Answer } from "../core/transport.js";
+import { exchange, type Exchanged, type OutgoingRequest } from "../core/wire/exchange.js";
+import type { Answer } from "../core/wire/transport.js";
 import { FileProblem } from "./files.js";
 import { prepare, RunRequestProblem, type PreparedRequest } from "./prepare-request.js";
 import { optionsProblem } from "./run-options.js";

@@ -2,7 +2,7 @@
  * `scriptAt`: a script's address as text turned into the parts runScript takes, typed with the
  * literal handle, host and slug, so that a registered script is typed without `as const`.
  */
-import { readAddress } from "../core/address.js";
+import { readAddress } from "../core/words/address.js";
 import type { ScriptAddressFor } from "./typed.js";
 
 /** The parts of an address written as text: `{ handle, host, slug }`, or `{ host, slug }` for your own script. */

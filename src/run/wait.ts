@@ -2,9 +2,9 @@
  * Waiting on a run the service handed back before it ended, by its batch id or run id: the
  * public `waitForRun`, its options and their checks. The polling itself is in poll.ts.
  */
-import { withCallSettings, type ReduckClient } from "../client.js";
+import { withCallSettings, type ReduckClient } from "../core/client.js";
 import { isClient } from "../core/call.js";
-import { settingsOf, settingsProblem, type CallSettingsOptions } from "../core/call-settings.js";
+import { settingsOf, settingsProblem, type CallSettingsOptions } from "../core/wire/call-settings.js";
 import type { BatchRunResponse, PendingRun, RunResponse, RunStatusUpdate } from "./outcomes.js";
 import { endedResult } from "./read-answer.js";
 import { fail, runResult, waitForBatch, waitForRunId, type PollContext } from "./poll.js";

@@ -2,7 +2,7 @@
 // description sets its length and nothing else), so the official catalogue's dotless hosts
 // (`reduck/ats-tools/detect_ats`) read like any other.
 import { describe, expect, test } from "vitest";
-import { readAddress } from "../../src/core/address.js";
+import { readAddress } from "../../src/core/words/address.js";
 
 describe("readAddress", () => {
   test("reads a host with no dot, as the official catalogue has (reduck/ats-tools/detect_ats)", () => {

@@ -1,9 +1,11 @@
 /**
  * The layers of src/ import downwards only: core/ is the bottom (the client, calls, errors,
- * transport) and knows nothing of the run module, the CLI or the agent tool; no file of src/
- * reaches into test/. Read from the sources, so a new import that breaks the rule fails here.
+ * transport) and knows nothing of the run module, the CLI or the agent tool; inside it the wire
+ * (core/wire/: what sends and receives) is the bottom and knows nothing of the client or of the
+ * words (core/words/); no file of src/ reaches into test/, and no file of src/ reaches itself
+ * through its imports. Read from the sources, so a new import that breaks the rule fails here.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -26,10 +28,105 @@ function relativeImports(file: string): string[] {
   return found.map((m) => relative(root, resolve(dirname(file), m[1]!)));
 }
 
+/** The source file an import names (`src/core/json.js` -> `src/core/json.ts`), when it is one of ours. */
+function sourceOf(target: string): string | undefined {
+  const candidates = [target.replace(/\.js$/, ".ts"), target.replace(/\.mjs$/, ".mts"), target, `${target}.ts`, join(target, "index.ts")];
+  return candidates.find((candidate) => candidate.startsWith("src/") && existsSync(join(root, candidate)) && /\.(ts|mts|js|mjs)$/.test(candidate));
+}
+
+/** Every circle of imports among `files` (repository-relative paths), each once, as the path that closes it. */
+function circles(graph: Map<string, string[]>): string[][] {
+  const found: string[][] = [];
+  const done = new Set<string>();
+  const onPath: string[] = [];
+  const visit = (file: string) => {
+    const at = onPath.indexOf(file);
+    if (at >= 0) {
+      found.push([...onPath.slice(at), file]);
+      return;
+    }
+    if (done.has(file)) return;
+    onPath.push(file);
+    for (const next of graph.get(file) ?? []) visit(next);
+    onPath.pop();
+    done.add(file);
+  };
+  for (const file of [...graph.keys()].sort()) visit(file);
+  return found;
+}
+
+/** The import graph of src/, file by file: type-only imports and re-exports count, as a circle of types is still a circle. */
+function importGraph(): Map<string, string[]> {
+  return new Map(
+    sources(src).map((file) => [
+      relative(root, file),
+      relativeImports(file).flatMap((target) => {
+        const source = sourceOf(target);
+        return source ? [source] : [];
+      }),
+    ]),
+  );
+}
+
 describe("src/ imports downwards only", () => {
   it("finds the sources it checks (so an empty list cannot pass)", () => {
     expect(sources(join(src, "core")).length).toBeGreaterThan(10);
-    expect(relativeImports(join(src, "client.ts"))).toEqual(["src/core/client.js"]);
+    expect(sources(join(src, "core", "wire")).length).toBeGreaterThan(10);
+    expect(relativeImports(join(src, "index.ts"))).toContain("src/core/client.js");
+  });
+
+  it("the client has one address, src/core/client.ts: no second file re-exports it", () => {
+    expect(existsSync(join(src, "client.ts"))).toBe(false);
+    const second = sources(src).filter((file) => /export \* from "[./]+core\/client\.js"/.test(readFileSync(file, "utf8")));
+    expect(second.map((file) => relative(root, file))).toEqual([]);
+  });
+
+  it("the wire (core/wire/) imports nothing above it: only its own files and core's plain helpers", () => {
+    // Plain helpers: sizes in words, the error values' types, Node modules loaded on first use.
+    const helpers = ["src/core/bytes.js", "src/core/error-types.js", "src/core/builtins.js"];
+    const crossings = sources(join(src, "core", "wire")).flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => !target.startsWith("src/core/wire/") && !helpers.includes(target))
+        .map((target) => `${relative(root, file)} -> ${target}`),
+    );
+    expect(crossings).toEqual([]);
+  });
+
+  it("the wire and the rest of core/ import nothing from core/words/ (the rules about scripts, arguments and near names)", () => {
+    const below = sources(join(src, "core")).filter((file) => !file.startsWith(join(src, "core", "words") + sep));
+    const crossings = below.flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => target.startsWith("src/core/words/"))
+        .map((target) => `${relative(root, file)} -> ${target}`),
+    );
+    expect(below.length).toBeGreaterThan(20);
+    expect(crossings).toEqual([]);
+  });
+
+  it("the circle finder finds a circle, however long, and only circles", () => {
+    const graph = new Map([
+      ["a", ["b"]],
+      ["b", ["c", "d"]],
+      ["c", ["a"]],
+      ["d", []],
+      ["e", ["d"]],
+    ]);
+    expect(circles(graph)).toEqual([["a", "b", "c", "a"]]);
+    expect(circles(new Map([["x", ["x"]]]))).toEqual([["x", "x"]]);
+    expect(
+      circles(
+        new Map([
+          ["x", ["y"]],
+          ["y", []],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it("no file of src/ reaches itself through its imports (type-only imports included)", () => {
+    const graph = importGraph();
+    expect([...graph.values()].flat().length).toBeGreaterThan(500);
+    expect(circles(graph).map((circle) => circle.join(" -> "))).toEqual([]);
   });
 
   it("core/ imports nothing from the client entry, the CLI, the agent tool, the run or batch modules", () => {

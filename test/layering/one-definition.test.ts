@@ -39,10 +39,10 @@ describe("one definition each, in src/core/", () => {
   });
 });
 
-describe("one way to end a sentence before a hint, in src/core/sentence.ts", () => {
+describe("one way to end a sentence before a hint, in src/core/words/sentence.ts", () => {
   it("only sentence.ts tests whether a message already ends as a sentence (the CLI's errors and the agent tool's answers import it)", () => {
     const ending = sources(join(root, "src")).filter((file) => readFileSync(file, "utf8").includes("[.!?]$"));
-    expect(ending.map((file) => relative(root, file))).toEqual(["src/core/sentence.ts"]);
+    expect(ending.map((file) => relative(root, file))).toEqual(["src/core/words/sentence.ts"]);
   });
 });
 

@@ -3,7 +3,7 @@
 // runScript, by its address text to runMany, and a close-but-dotless address gets its did-you-mean.
 import { expect, test } from "vitest";
 import { runMany, runScript } from "../../src/index.js";
-import { unknownScriptHint } from "../../src/core/nearby-scripts.js";
+import { unknownScriptHint } from "../../src/core/words/nearby-scripts.js";
 import { useInProcessSandbox } from "../support/sandbox.js";
 
 const sandbox = useInProcessSandbox({

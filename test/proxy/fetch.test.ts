@@ -9,8 +9,8 @@ import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { describeFailure } from "../../src/core/errors.js";
-import { connectionFetch } from "../../src/core/fetch.js";
-import { Connections } from "../../src/core/http.js";
+import { connectionFetch } from "../../src/core/wire/fetch.js";
+import { Connections } from "../../src/core/wire/http.js";
 import { refusedPort } from "../support/scripted-server.js";
 import { makeCertificate, startProxy, type Certificate, type ProxyServer } from "./servers.js";
 

@@ -12,9 +12,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { connectionFetch } from "../../src/core/fetch.js";
-import { Connections } from "../../src/core/http.js";
-import { proxyFromEnv } from "../../src/core/proxy.js";
+import { connectionFetch } from "../../src/core/wire/fetch.js";
+import { Connections } from "../../src/core/wire/http.js";
+import { proxyFromEnv } from "../../src/core/wire/proxy.js";
 import { loginWithBrowser, readStoredConfig, runReduck, spawnReduck, startOAuthWorld, LINK, type OAuthWorld } from "../oauth/harness.js";
 import { refusedPort } from "../support/scripted-server.js";
 import { makeCertificate, startProxy, type Certificate, type ProxyServer } from "./servers.js";

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { createHash } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { bufferPool, freshBuffers } from "../../src/core/buffers.js";
+import { bufferPool, freshBuffers } from "../../src/core/wire/buffers.js";
 import { encodeMultipart, type MultipartBody } from "../../src/run/multipart.js";
 import { present } from "../support/present.js";
 import { readMultipart } from "../support/multipart.js";

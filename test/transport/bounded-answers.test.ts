@@ -5,9 +5,9 @@
  * against real loopback servers that misbehave.
  */
 import { afterEach, describe, expect, test } from "vitest";
-import { MAX_ANSWER_BYTES } from "../../src/core/answer-limit.js";
-import { connectionFetch } from "../../src/core/fetch.js";
-import { Connections } from "../../src/core/http.js";
+import { MAX_ANSWER_BYTES } from "../../src/core/wire/answer-limit.js";
+import { connectionFetch } from "../../src/core/wire/fetch.js";
+import { Connections } from "../../src/core/wire/http.js";
 import { createReduckClient, getMe, runScript, waitForRun, type ReduckClient } from "../../src/index.js";
 import { startFaultServer, type Fault, type FaultServer } from "../faults/fault-server.js";
 

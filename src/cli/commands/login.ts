@@ -1,5 +1,5 @@
 import { Flags } from "@oclif/core";
-import { DEFAULT_BASE_URL } from "../../client.js";
+import { DEFAULT_BASE_URL } from "../../core/client.js";
 import { signInWithApiKey, signInWithOAuth, storeSignIn } from "../login/sign-in.js";
 import { BaseCommand } from "../shell/base.js";
 import { configFile, readConfig } from "../shell/config.js";

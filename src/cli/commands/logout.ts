@@ -1,7 +1,7 @@
 import { revokeSignIn } from "../../auth/revoke.js";
 import { AuthError } from "../../auth/types.js";
 import { writeText } from "../shell/terminal-text.js";
-import { DEFAULT_BASE_URL } from "../../client.js";
+import { DEFAULT_BASE_URL } from "../../core/client.js";
 import { BaseCommand } from "../shell/base.js";
 import { authWords } from "../shell/cli-words.js";
 import { storedCredential, updateConfig } from "../shell/config.js";

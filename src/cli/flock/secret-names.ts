@@ -6,8 +6,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { isImageSlug, isReleaseNumber, isScopeHandle } from "../../apps/app-ids.js";
-import type { ReduckClient } from "../../client.js";
-import { closestMatches } from "../../core/suggest.js";
+import type { ReduckClient } from "../../core/client.js";
+import { closestMatches } from "../../core/words/suggest.js";
 import { getApp, getAppImageRelease } from "../../generated/operations.js";
 import { SECRET_NAME } from "./secret-values.js";
 

@@ -2,7 +2,7 @@ import type { Hook } from "@oclif/core";
 import { redactSecrets, looksLikeSecret } from "../../core/redact.js";
 import { usageError } from "../shell/errors.js";
 import { reportError, wantsJson } from "../shell/json-errors.js";
-import { closest } from "../../core/suggest.js";
+import { closest } from "../../core/words/suggest.js";
 
 /**
  * An unknown command: say what was typed, suggest the closest command, exit 2 (bad usage); with

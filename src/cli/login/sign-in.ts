@@ -6,7 +6,7 @@
 import { openBrowser } from "../../auth/browser.js";
 import { signInWithBrowser } from "../../auth/sign-in.js";
 import { AuthError } from "../../auth/types.js";
-import { createReduckClient, DEFAULT_BASE_URL, type ReduckCredential } from "../../client.js";
+import { createReduckClient, DEFAULT_BASE_URL, type ReduckCredential } from "../../core/client.js";
 import { durationInWords } from "../../core/duration.js";
 import { getMe } from "../../generated/operations.js";
 import { checkAnswer } from "../shell/answer-check.js";

@@ -3,7 +3,7 @@
  * environment, the checks on --allow-origin, the banner --http prints, and a credential problem
  * turned into words each tool call can say.
  */
-import type { ReduckClient } from "../../client.js";
+import type { ReduckClient } from "../../core/client.js";
 import { serviceFolder } from "../../mcp/folder.js";
 import { tokenProblem } from "../../mcp/token.js";
 import { CliError } from "../shell/errors.js";

@@ -17,7 +17,7 @@ import { isObject, type JsonSchema } from "../../core/json.js";
 import { errorHints, withHints } from "../shell/cli-words.js";
 import { usageError } from "../shell/errors.js";
 import { checkFolderToWrite } from "../shell/write-check.js";
-import { DEFAULT_TIMEOUT_MS } from "../../client.js";
+import { DEFAULT_TIMEOUT_MS } from "../../core/client.js";
 import { cliFetch, timeoutFromEnv } from "../shell/network.js";
 
 type Json = unknown;

@@ -5,8 +5,8 @@
  * used, and every argument is checked before anything is uploaded: a refused run still counts
  * against the quota.
  */
-import type { ReduckClient } from "../../client.js";
-import { applyContract } from "../../core/arguments.js";
+import type { ReduckClient } from "../../core/client.js";
+import { applyContract } from "../../core/words/arguments.js";
 import { jsonSchemaOf, type JsonSchema } from "../../core/json.js";
 import { getScriptVersion } from "../../generated/operations.js";
 import { FileProblem, checkPathFile, type PathFile } from "../../run/files.js";

@@ -7,7 +7,7 @@
  * uploaded.
  */
 import { resolve } from "node:path";
-import type { ReduckClient } from "../../client.js";
+import type { ReduckClient } from "../../core/client.js";
 import { expandHome } from "../../system/paths.js";
 import { usageError } from "../shell/errors.js";
 import { parseAddress, type ScriptAddress } from "../shell/address.js";

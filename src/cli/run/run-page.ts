@@ -1,7 +1,7 @@
 /**
  * `reduck runs trace RUN_ID --html FILE` / `--open`: the run's page, written and opened.
  */
-import type { ReduckClient } from "../../client.js";
+import type { ReduckClient } from "../../core/client.js";
 import { readRunTrace, type RunTraceRead } from "../../report/read-trace.js";
 import { renderTraceHtml } from "../../report/trace-page.js";
 import { fromReduckError } from "../shell/errors.js";

@@ -5,7 +5,7 @@
  */
 import type { components } from "../../generated/schema.js";
 import { renderFields, renderTable, stdoutLayout } from "../shell/output.js";
-import { fileInputs } from "../../core/arguments.js";
+import { fileInputs } from "../../core/words/arguments.js";
 import { isObject, jsonSchemaOf, type JsonSchema } from "../../core/json.js";
 import { yesNo } from "../shell/list-flags.js";
 

@@ -3,7 +3,7 @@
  * hash), and with the service asked (--remote) what changed there: a script whose current
  * version moved since the pull, and the conflicts (changed on both sides).
  */
-import type { ReduckClient } from "../../client.js";
+import type { ReduckClient } from "../../core/client.js";
 import { isIdOf } from "../../core/id-shapes.js";
 import { getScriptVersion } from "../../generated/operations.js";
 import { localChanges, type LocalChange } from "../../script-folders/changes.js";

@@ -2,9 +2,9 @@
  * An address without a handle (`example.com/get_title`) names one of the caller's own
  * scripts: `@username`, which only the service knows. One lookup per client.
  */
-import type { ReduckClient } from "../../client.js";
+import type { ReduckClient } from "../../core/client.js";
 import { getMe } from "../../generated/operations.js";
-import { bareSlugHint } from "../../core/nearby-scripts.js";
+import { bareSlugHint } from "../../core/words/nearby-scripts.js";
 import { parseAddress, UnreadableAddress, type ScriptAddress } from "../shell/address.js";
 import { CliError, fromReduckError } from "../shell/errors.js";
 import { ExitCode } from "../shell/exit-codes.js";

@@ -3,7 +3,7 @@
  * A folder edited here (its files no longer hash to what the lock records) is kept and named,
  * unless --force; a folder already as the service has it is left as it is.
  */
-import type { ReduckClient } from "../../client.js";
+import type { ReduckClient } from "../../core/client.js";
 import { isIdOf } from "../../core/id-shapes.js";
 import { getScript, listScripts } from "../../generated/operations.js";
 import { paginateToArray } from "../../paginate.js";

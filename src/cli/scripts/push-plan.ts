@@ -5,7 +5,7 @@
  * which bases the draft on the current version), gone or archived there, a new folder whose
  * address the service already has, a script whose code the service withholds.
  */
-import type { ReduckClient } from "../../client.js";
+import type { ReduckClient } from "../../core/client.js";
 import { localChanges, type LocalChange } from "../../script-folders/changes.js";
 import type { LocalScript, ScriptTree } from "../../script-folders/tree.js";
 import { usageError } from "../shell/errors.js";

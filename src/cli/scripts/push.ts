@@ -7,7 +7,7 @@
  * as the folder does) instead of made twice. --promote promotes each draft after checking that
  * the script still runs the version the draft was based on.
  */
-import type { ReduckClient } from "../../client.js";
+import type { ReduckClient } from "../../core/client.js";
 import {
   createDraftScriptVersion,
   createScript,

@@ -2,7 +2,7 @@
  * A script as the service holds it now, read for pull, status --remote and push: its record,
  * its current version as files, or why there is nothing to read (no such script, archived).
  */
-import type { ReduckClient } from "../../client.js";
+import type { ReduckClient } from "../../core/client.js";
 import { getScript, getScriptVersion } from "../../generated/operations.js";
 import { keepBase } from "../../script-folders/bases.js";
 import type { components } from "../../generated/schema.js";

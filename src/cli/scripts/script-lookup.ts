@@ -4,10 +4,10 @@
  * know, the handles it most likely meant. An address the service does not know is the user's
  * input to fix, like a malformed one: exit 2.
  */
-import type { ReduckClient } from "../../client.js";
+import type { ReduckClient } from "../../core/client.js";
 import type { ReduckError } from "../../core/errors.js";
-import { unknownHandleHint, unknownScriptHint } from "../../core/nearby-scripts.js";
-import { withHint } from "../../core/sentence.js";
+import { unknownHandleHint, unknownScriptHint } from "../../core/words/nearby-scripts.js";
+import { withHint } from "../../core/words/sentence.js";
 import { getScript } from "../../generated/operations.js";
 import { formatAddress } from "../shell/address.js";
 import { CliError, fromReduckError, unknownNameError } from "../shell/errors.js";
@@ -16,7 +16,7 @@ import { checkAnswer, type Shape } from "../shell/answer-check.js";
 import type { ScriptPath } from "./own-handle.js";
 import { SCRIPT } from "../shell/answer-shapes.js";
 
-export { OFFICIAL_HANDLE } from "../../core/nearby-scripts.js";
+export { OFFICIAL_HANDLE } from "../../core/words/nearby-scripts.js";
 
 /**
  * The error for a call about the script at `path` that failed: when the script does not exist,

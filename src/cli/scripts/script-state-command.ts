@@ -1,4 +1,4 @@
-import type { ReduckClient } from "../../client.js";
+import type { ReduckClient } from "../../core/client.js";
 import type { ReduckError } from "../../core/errors.js";
 import { formatAddress, addressArg } from "../shell/address.js";
 import { BaseCommand } from "../shell/base.js";

@@ -3,7 +3,7 @@
  * its id. Numbers are resolved through the script's version list.
  */
 import { Args, Flags } from "@oclif/core";
-import type { ReduckClient } from "../../client.js";
+import type { ReduckClient } from "../../core/client.js";
 import { isIdOf } from "../../core/id-shapes.js";
 import { quotedId } from "../../core/path-ids.js";
 import { listScriptVersions } from "../../generated/operations.js";

@@ -1,9 +1,9 @@
 import { Args } from "@oclif/core";
-import { readAddress, type ScriptAddress } from "../../core/address.js";
+import { readAddress, type ScriptAddress } from "../../core/words/address.js";
 import { CliError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
 
-export { formatAddress, type ScriptAddress } from "../../core/address.js";
+export { formatAddress, type ScriptAddress } from "../../core/words/address.js";
 
 /** An address that cannot be read (exit 2); `text` is what was given, for a did-you-mean once a client is at hand. */
 export class UnreadableAddress extends CliError {
@@ -20,7 +20,7 @@ export class UnreadableAddress extends CliError {
   }
 }
 
-/** The address, or a usage error (exit 2) in the words core/address.ts gives. */
+/** The address, or a usage error (exit 2) in the words core/words/address.ts gives. */
 export function parseAddress(text: string): ScriptAddress {
   const address = readAddress(text);
   if ("problem" in address) throw new UnreadableAddress(address.problem, text);

@@ -4,7 +4,7 @@
  */
 import { format } from "node:util";
 import { Command, Flags, type Interfaces } from "@oclif/core";
-import { ClientOptionError, createReduckClient, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL, type ReduckClient } from "../../client.js";
+import { ClientOptionError, createReduckClient, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL, type ReduckClient } from "../../core/client.js";
 import type { ReduckError } from "../../core/errors.js";
 import { OAuthSession } from "../../auth/session.js";
 import type { OAuthSignIn } from "../../auth/types.js";

@@ -12,7 +12,7 @@
  *   tests hold each to its hint, and the sandbox's sentences to their patterns.
  */
 import type { ReduckError, ReduckErrorCode } from "../../core/errors.js";
-import { withHint } from "../../core/sentence.js";
+import { withHint } from "../../core/words/sentence.js";
 
 const RUN_HOST = "Set the run host with REDUCK_MCP_URL (or --api-url, which it defaults to).";
 const API_URL = "Set the API URL with --api-url or REDUCK_API_URL.";

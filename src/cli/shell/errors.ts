@@ -1,5 +1,5 @@
 import type { ReduckError } from "../../core/errors.js";
-import { withHint } from "../../core/sentence.js";
+import { withHint } from "../../core/words/sentence.js";
 import { FROM_CODES, serviceHints, withHints } from "./cli-words.js";
 import { ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { rewriteParseError, type CommandShape } from "./parse-errors.js";

@@ -4,11 +4,11 @@
  * downloads all take the same proxy. Certificate authorities come from NODE_EXTRA_CA_CERTS,
  * which Node itself adds to every TLS connection's list.
  */
-import { MAX_ANSWER_BYTES } from "../../core/answer-limit.js";
-import { connectionFetch } from "../../core/fetch.js";
-import { Connections, type ConnectionOptions } from "../../core/http.js";
-import { isPlainHttpElsewhere } from "../../core/loopback.js";
-import { proxyFromEnv } from "../../core/proxy.js";
+import { MAX_ANSWER_BYTES } from "../../core/wire/answer-limit.js";
+import { connectionFetch } from "../../core/wire/fetch.js";
+import { Connections, type ConnectionOptions } from "../../core/wire/http.js";
+import { isPlainHttpElsewhere } from "../../core/wire/loopback.js";
+import { proxyFromEnv } from "../../core/wire/proxy.js";
 import { CliError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
 

@@ -3,7 +3,7 @@
  * version_id ... See more help with --help" becomes "missing VERSION: the command is `reduck
  * scripts versions get ADDRESS VERSION`", and a mistyped flag gets a suggestion.
  */
-import { closest } from "../../core/suggest.js";
+import { closest } from "../../core/words/suggest.js";
 
 /** What a rewrite needs to know about the command that failed to parse. */
 export interface CommandShape {

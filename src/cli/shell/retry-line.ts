@@ -1,5 +1,5 @@
 /** The one line `--verbose` prints for each retry. */
-import type { RetryInfo } from "../../core/transport.js";
+import type { RetryInfo } from "../../core/wire/transport.js";
 
 export type { RetryInfo };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyContract } from "../../../src/core/arguments.js";
+import { applyContract } from "../../../src/core/words/arguments.js";
 import type { JsonSchema } from "../../../src/core/json.js";
 import { checkPathFile } from "../../../src/run/files.js";
 

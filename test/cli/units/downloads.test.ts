@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { fetchInto, filesIn, safeFileName } from "../../../src/cli/run/downloads.js";
-import { closestMatches, editDistance } from "../../../src/core/suggest.js";
+import { closestMatches, editDistance } from "../../../src/core/words/suggest.js";
 import { temporaryFolder } from "../../support/files.js";
 
 describe("safeFileName", () => {

@@ -2,7 +2,7 @@ import { accessSync, constants, existsSync, statSync } from "node:fs";
 import { readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Args, Flags } from "@oclif/core";
-import type { ReduckClient } from "../../../client.js";
+import type { ReduckClient } from "../../../core/client.js";
 import { getScript, getScriptVersion } from "../../../generated/operations.js";
 import { inputChanges } from "../../../typegen/drift.js";
 import { addressOf, declaresStrict, recordedVersions, scriptsModule, type RecordedVersion, type ScriptContract } from "../../../typegen/module.js";

@@ -8,7 +8,7 @@
  */
 import type https from "node:https";
 import type { Duplex } from "node:stream";
-import { nodeHttp, nodeHttps, nodeNet, nodeTls } from "./builtins.js";
+import { nodeHttp, nodeHttps, nodeNet, nodeTls } from "../builtins.js";
 
 const isIP = (address: string) => nodeNet().isIP(address);
 

@@ -11,7 +11,7 @@
  */
 import type http from "node:http";
 import type https from "node:https";
-import { nodeHttp, nodeHttps } from "./builtins.js";
+import { nodeHttp, nodeHttps } from "../builtins.js";
 import { proxyAuthorization, proxyFor, throughProxy, tunnelAgent, type ProxySetting } from "./proxy.js";
 
 /** How connections are made: through which proxy, trusting which certificate authorities. */

@@ -5,8 +5,9 @@
  * it as `TransportFailure`s carrying their error value.
  */
 import { AttemptGuard, sleep } from "./abort.js";
-import { AnswerTooLarge, MAX_ANSWER_BYTES, tooLargeFailure } from "./answer-limit.js";
-import { describeFailure, type Failure, type FailurePhase, type ReduckError } from "./errors.js";
+import { AnswerTooLarge, MAX_ANSWER_BYTES } from "./answer-limit.js";
+import type { ReduckError } from "../error-types.js";
+import { describeFailure, tooLargeFailure, type Failure, type FailurePhase } from "./failures.js";
 import { withSettings, type CallSettings, type CallSettingsOptions } from "./call-settings.js";
 import { exchange, type Route } from "./exchange.js";
 

@@ -4,8 +4,8 @@
  * when the caller is in it; images are suggested from those the caller can install (theirs, their
  * projects' and the public catalogue).
  */
-import type { ReduckClient } from "./client.js";
-import { listAllAppImages } from "../generated/operations.js";
+import type { ReduckClient } from "../client.js";
+import { listAllAppImages } from "../../generated/operations.js";
 import { callerHandles, either, otherSpelling } from "./nearby-handles.js";
 import { closestMatches } from "./suggest.js";
 

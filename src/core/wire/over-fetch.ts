@@ -7,7 +7,7 @@
 import type { AttemptGuard } from "./abort.js";
 import { readWebBody } from "./answer-limit.js";
 import { freshBuffers } from "./buffers.js";
-import type { Hop, OutgoingRequest, StreamedBody } from "./exchange.js";
+import type { Hop, OutgoingRequest, StreamedBody } from "./messages.js";
 import { RedirectRefused } from "./redirects.js";
 
 export async function overFetch(fetch: typeof globalThis.fetch, request: OutgoingRequest, guard: AttemptGuard): Promise<Hop> {

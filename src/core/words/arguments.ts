@@ -4,7 +4,7 @@
  * input the contract does not take, is missing or cannot be converted is named. Pure: shared by
  * `reduck run` (src/cli) and the library's `runMany` (src/batch), which cannot import the CLI.
  */
-import { isObject, type JsonSchema } from "./json.js";
+import { isObject, type JsonSchema } from "../json.js";
 import { closest } from "./suggest.js";
 
 /** A value that cannot be what its input asks for; the message says what it must be. */

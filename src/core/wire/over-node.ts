@@ -8,7 +8,7 @@ import { Readable } from "node:stream";
 import type { AttemptGuard } from "./abort.js";
 import { readNodeBody } from "./answer-limit.js";
 import { bufferPool, type Buffers } from "./buffers.js";
-import type { Hop, OutgoingRequest, StreamedBody } from "./exchange.js";
+import type { Hop, OutgoingRequest, StreamedBody } from "./messages.js";
 import { responseOf, type Connections } from "./http.js";
 
 /** Bytes written to the socket and not yet taken by it, beyond which writing waits. */

@@ -3,11 +3,11 @@
  * likely meant, looked up at the service. Shared by the CLI and the agent tool, so both suggest
  * the same scripts in the same words.
  */
-import type { ReduckClient } from "./client.js";
-import { getScript, listAllScripts, listScripts } from "../generated/operations.js";
-import type { components } from "../generated/schema.js";
-import { isIdOf } from "./id-shapes.js";
-import { isObject } from "./json.js";
+import type { ReduckClient } from "../client.js";
+import { getScript, listAllScripts, listScripts } from "../../generated/operations.js";
+import type { components } from "../../generated/schema.js";
+import { isIdOf } from "../id-shapes.js";
+import { isObject } from "../json.js";
 import { callerHandles, either, otherSpelling } from "./nearby-handles.js";
 import { closestMatches, editDistance } from "./suggest.js";
 

@@ -2,10 +2,10 @@
  * What the "did you mean ...?" hints for scripts and for apps share about handles: the caller's
  * own handles, the other spelling of a handle (`@acme` for `acme`), and a list read as a sentence.
  */
-import type { ReduckClient } from "./client.js";
-import { getMe } from "../generated/operations.js";
-import { isIdOf } from "./id-shapes.js";
-import { isObject } from "./json.js";
+import type { ReduckClient } from "../client.js";
+import { getMe } from "../../generated/operations.js";
+import { isIdOf } from "../id-shapes.js";
+import { isObject } from "../json.js";
 
 /** `a`, `a or b`, `a, b or c`. */
 export function either(items: string[]): string {

@@ -6,31 +6,14 @@
  * transport.ts for calls and polls, run/run.ts for runs, apps/uploads.ts for uploads.
  */
 import type { AttemptGuard } from "./abort.js";
-import type { Buffers } from "./buffers.js";
 import type { Connections } from "./http.js";
 import { carriesCredential, InsecureCredential, isPlainHttpElsewhere } from "./loopback.js";
 import { overFetch } from "./over-fetch.js";
 import { overNode } from "./over-node.js";
 import { redirected } from "./redirects.js";
+import type { Hop, OutgoingRequest } from "./messages.js";
 
-/** A body sent in pieces as they are read (a run's files, an app's file): never held whole. */
-export interface StreamedBody {
-  /** Its exact size, sent as Content-Length before the first byte. */
-  length: number;
-  /** The bytes in order, read into buffers taken from `buffers`; read once per attempt. */
-  chunks(buffers: Buffers): AsyncIterable<Uint8Array>;
-  /** Told the bytes sent so far, as they leave (only when someone listens). */
-  onSent?: (sent: number) => void;
-}
-
-export type RequestBody = string | Uint8Array | StreamedBody;
-
-export interface OutgoingRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body?: RequestBody;
-}
+export type { Hop, OutgoingRequest, RequestBody, StreamedBody } from "./messages.js";
 
 /** How requests leave: the caller's fetch when there is one, else node:http over `connections`. */
 export interface Route {
@@ -46,22 +29,6 @@ export interface ExchangeOptions {
   redirects: number;
   /** Keep the connection for later requests (catalogue calls); otherwise it is this request's own. */
   reuse?: boolean;
-}
-
-/** One answer, as it arrived. */
-export interface Hop {
-  status: number;
-  statusText: string;
-  /** Names in lower case; repeated headers joined with ", ". */
-  headers: Record<string, string>;
-  /** Every header line as it came (repeated ones, such as Set-Cookie, apart). */
-  rawHeaders(): Array<[string, string]>;
-  /** The whole body, at most `limit` bytes (AnswerTooLarge past it), under the attempt's guard. */
-  read(limit: number): Promise<Uint8Array>;
-  /** The body as it arrives, unbounded: for a download written to disk. `onClose` once it is over. */
-  stream(onClose?: () => void): ReadableStream<Uint8Array>;
-  /** Done with it: an upload still going (the server answered first) is ended, an unread body dropped. */
-  finish(): void;
 }
 
 export interface Exchanged extends Hop {

@@ -5,8 +5,7 @@
  * Downloads written to disk stream past it; nothing else does.
  */
 import type http from "node:http";
-import { formatBytes } from "./bytes.js";
-import type { Failure } from "./errors.js";
+import { formatBytes } from "../bytes.js";
 
 /** The most the client reads of one answer: 32 MiB. */
 export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
@@ -25,22 +24,6 @@ export class AnswerTooLarge extends Error {
         : `the answer is ${formatBytes(declared)} by its Content-Length, over the ${formatBytes(limit)} the client reads of one; nothing of it was read`,
     );
   }
-}
-
-/** An AnswerTooLarge as a failure of the call: the server's doing, so not worth repeating. */
-export function tooLargeFailure(err: AnswerTooLarge, url: string | undefined, status: number | undefined): Failure {
-  const where = url === undefined ? undefined : URL.canParse(url) ? new URL(url).origin : url;
-  return {
-    error: {
-      kind: "invalid_response",
-      code: "answer_too_large",
-      ...(status !== undefined ? { status } : {}),
-      url,
-      error: where ? `${err.message} (from ${where})` : err.message,
-    },
-    notSent: false,
-    transient: false,
-  };
 }
 
 /** The Content-Length a server announced, when it is a plain number. */
