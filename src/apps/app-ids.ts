@@ -1,10 +1,12 @@
 /**
- * The shapes of what hosted-app calls answer and `flock.json` keeps, checked before any of it is
- * printed, stored or put into a path or a URL: an answer is data, and an app id holding `../` or a
- * NUL would otherwise become a file's contents, a terminal's input or another address. The shapes
- * are the API description's: an app id is a UUID (versions 1 to 8, the nil and the max UUID); a
- * release number a positive integer; an image's slug 1 to 64 of `a-z`, `0-9`, `_`, `-`; a scope's
- * handle `@username` or a project's name.
+ * The shapes of what `flock.json` keeps and hosted-app calls take in their paths, checked where a
+ * value is used: written to `flock.json`, put into a path or an address. The API description types
+ * an app's id, its scope's handle and an image's slug in answers as plain strings, so an answer is
+ * shown (as text) whatever their shape, and a list with one odd id is still the list; an app id
+ * holding `../` or a NUL never becomes a file's contents or another address. The shapes are those of
+ * the description's path parameters: an app id is a UUID (versions 1 to 8, the nil and the max
+ * UUID); a release number a positive integer; an image's slug 1 to 64 of `a-z`, `0-9`, `_`, `-`; a
+ * scope's handle `@username` or a project's name.
  */
 
 import { isIdOf } from "../core/id-shapes.js";
@@ -56,8 +58,9 @@ export function isScopeHandle(value: unknown): value is string {
 }
 
 /**
- * What is wrong with an app as an answer names it (its id and its scope's handle), or undefined
- * when both have their shapes. Never quotes the value: it is not fit for a terminal.
+ * What is wrong with an app's id or its scope's handle for being written to `flock.json` (whose
+ * readers put both into paths), or undefined when both have their shapes. Never quotes the value:
+ * it is not fit for a terminal.
  *
  * @example
  * appAnswerProblem({ id: "x\u0000", owner: { handle: "@demo" } }); // "an app id that is not one (a UUID)"

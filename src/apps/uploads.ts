@@ -5,11 +5,11 @@
  */
 import type { ReduckClient } from "../core/client.js";
 import { AttemptGuard, sleep } from "../core/wire/abort.js";
-import { clientInternals } from "../core/client.js";
+import { exchangeThrough } from "../core/client-requests.js";
 import { durationInWords } from "../core/duration.js";
 import { MAX_ANSWER_BYTES } from "../core/wire/answer-limit.js";
 import { describeFailure, httpError } from "../core/errors.js";
-import { exchange, type Exchanged, type OutgoingRequest } from "../core/wire/exchange.js";
+import type { Exchanged, OutgoingRequest } from "../core/wire/exchange.js";
 import { attemptFailure } from "../core/wire/transport.js";
 import { pathSource } from "../run/files.js";
 import {
@@ -135,7 +135,6 @@ async function uploadOne(
   timeoutMs: number,
   onSent: (sent: number) => void,
 ): Promise<{ ok: true } | { ok: false; error: DeployError; transient: boolean }> {
-  const internal = clientInternals(client);
   const url = upload.url;
   const where = safeUrl(url);
   const source = pathSource(file.path, file.size);
@@ -157,7 +156,7 @@ async function uploadOne(
   let answer: Exchanged | undefined;
   try {
     // Never sent on by a redirect (the body streams from disk, once).
-    answer = await guard.race(exchange(internal.route, request, guard, { redirects: 0 }));
+    answer = await guard.race(exchangeThrough(client, request, guard, { redirects: 0 }));
     moved();
     const text = new TextDecoder().decode(await guard.race(answer.read(MAX_ANSWER_BYTES)));
     if (answer.status >= 200 && answer.status < 300) return { ok: true };

@@ -7,9 +7,11 @@
  * One rule for every hop: the URL and each redirect (followed here, by hand, at most 5) must be
  * `https:` or the service's own origin, never from `https:` down to `http:`; a redirect is a new
  * request, and a rule checked on the first URL alone would let a trace send this machine anywhere.
- * The loop (fetchScreenshotBy) takes its one request from the caller: a fetch here, the client's
- * exchange for the reader of a run (read-trace.ts, through core/one-hop.ts).
+ * The rule and its loop are hop-rule.ts's, which the CLI's downloads follow too. The loop
+ * (fetchScreenshotBy) takes its one request from the caller: a fetch here, the client's exchange
+ * for the reader of a run (read-trace.ts, through core/one-hop.ts).
  */
+import { followByRule, hopRefusal, MAX_REDIRECTS, originOf, SCREENSHOT_WORDS } from "./hop-rule.js";
 
 /** The image types a page embeds. */
 export type ImageType = "image/png" | "image/jpeg" | "image/gif" | "image/webp";
@@ -55,18 +57,10 @@ export function imageDataUri(bytes: Uint8Array): string | undefined {
   return type && `data:${type};base64,${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64")}`;
 }
 
-function originOf(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
-}
-
 const mib = (bytes: number) => (bytes < 2 ** 20 ? `${Math.ceil(bytes / 1024)} KiB` : `${(bytes / 2 ** 20).toFixed(1).replace(/\.0$/, "")} MiB`);
 
-/** Redirects followed at most, each checked by the rule. */
-export const MAX_SCREENSHOT_REDIRECTS = 5;
+/** Redirects followed at most, each checked by the rule (hop-rule.ts). */
+export const MAX_SCREENSHOT_REDIRECTS = MAX_REDIRECTS;
 
 const problem = (kind: ScreenshotProblemKind, words: string): ScreenshotImage => ({ problem: words, kind });
 
@@ -83,27 +77,15 @@ function checked(bytes: Uint8Array, where: string, accept: readonly ImageType[] 
 /**
  * The rule every hop of a screenshot's URL must pass, the first and each redirect alike: `https:`,
  * or `http:` on one of `httpOrigins` (the service's own, say a sandbox on this machine), and never
- * from `https:` down to `http:`. Undefined when `url` may be fetched, else why not.
+ * from `https:` down to `http:` (hop-rule.ts, the one rule). Undefined when `url` may be fetched,
+ * else why not.
  *
  * @example
  * screenshotUrlRefusal("https://shots.example/a.png", []); // undefined
  * screenshotUrlRefusal("http://10.0.0.5/a.png", []); // "not fetched: only https: URLs are, or …"
  */
 export function screenshotUrlRefusal(url: string, httpOrigins: readonly string[], from?: string): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return "its URL is not a URL";
-  }
-  if (parsed.protocol === "https:") return undefined;
-  const scheme = parsed.protocol.replace(/:$/, "");
-  if (from !== undefined && from.startsWith("https:") && parsed.protocol === "http:") {
-    return `not fetched: ${originOf(from)} redirected from https: to plain http: (${parsed.origin}), which is never followed`;
-  }
-  if (parsed.protocol === "http:" && httpOrigins.some((origin) => originOf(origin) === parsed.origin)) return undefined;
-  const via = from === undefined ? "" : ` (a redirect from ${originOf(from) ?? "its URL"})`;
-  return `not fetched: only https: URLs are, or the service's own origin (this is ${scheme === "http" ? parsed.origin : scheme}${via}); a service of your own on plain http is named with the httpOrigins option`;
+  return hopRefusal(url, httpOrigins, from, SCREENSHOT_WORDS);
 }
 
 /** What one request for a screenshot answered, no redirect followed (see getOneHop in core/). */
@@ -179,41 +161,29 @@ export async function fetchScreenshotBy(hop: ScreenshotHop, url: string, options
   }
   const timeoutMs = options.timeoutMs ?? 30_000;
   const httpOrigins = options.httpOrigins ?? [];
-  let at = url;
-  let from: string | undefined;
-  for (let redirects = 0; ; redirects++) {
-    const refusal = screenshotUrlRefusal(at, httpOrigins, from);
-    if (refusal) return problem("refused", refusal);
-    const origin = new URL(at).origin;
-    let answer: Awaited<ReturnType<ScreenshotHop>>;
+  type Hop = Awaited<ReturnType<ScreenshotHop>>;
+  const followed = await followByRule<Hop | { failed: ScreenshotImage }>(url, httpOrigins, async (at) => {
     try {
-      answer = await hop(at, { maxBytes, timeoutMs, signal: options.signal });
+      const answer = await hop(at, { maxBytes, timeoutMs, signal: options.signal });
+      return answer.location !== undefined ? { location: answer.location } : { answer };
     } catch (err) {
-      if (options.signal?.aborted) return problem("unreachable", "stopped");
+      if (options.signal?.aborted) return { answer: { failed: problem("unreachable", "stopped") } };
       const e = err as Error & { cause?: { code?: string } };
       const why = e.name === "TimeoutError" ? `no whole answer within ${Math.round(timeoutMs / 1000)} s` : (e.cause?.code ?? e.message);
-      return problem("unreachable", `${origin} could not be reached (${String(why).slice(0, 300)})`);
+      return { answer: { failed: problem("unreachable", `${new URL(at).origin} could not be reached (${String(why).slice(0, 300)})`) } };
     }
-    if (answer.location !== undefined) {
-      if (redirects >= MAX_SCREENSHOT_REDIRECTS) return problem("refused", `not fetched: ${origin} redirected more than ${MAX_SCREENSHOT_REDIRECTS} times`);
-      let next: string;
-      try {
-        next = new URL(answer.location, at).href;
-      } catch {
-        return problem("refused", `not fetched: ${origin} redirected to something that is not a URL`);
-      }
-      from = at;
-      at = next;
-      continue;
-    }
-    if (answer.status === 0) return problem("refused", `not fetched: ${origin} redirected, and the fetch given hid where to`);
-    if (answer.tooLarge) {
-      const declared = answer.tooLarge.declared;
-      return problem("too_large", `the screenshot is larger than ${mib(maxBytes)}${declared !== undefined ? ` (${mib(declared)})` : ""}`);
-    }
-    if (answer.status !== 200) return problem("gone", `${origin} answered ${answer.status}`);
-    return checked(answer.body ?? new Uint8Array(0), `what ${origin} sent`, options.accept);
+  });
+  if (followed.refused !== undefined) return problem("refused", followed.refused);
+  if ("failed" in followed.answer) return followed.answer.failed;
+  const answer = followed.answer;
+  const origin = new URL(followed.url).origin;
+  if (answer.status === 0) return problem("refused", `not fetched: ${origin} redirected, and the fetch given hid where to`);
+  if (answer.tooLarge) {
+    const declared = answer.tooLarge.declared;
+    return problem("too_large", `the screenshot is larger than ${mib(maxBytes)}${declared !== undefined ? ` (${mib(declared)})` : ""}`);
   }
+  if (answer.status !== 200) return problem("gone", `${origin} answered ${answer.status}`);
+  return checked(answer.body ?? new Uint8Array(0), `what ${origin} sent`, options.accept);
 }
 
 /**

@@ -4,10 +4,9 @@
  * tried again with backoff; the run itself is never sent again. wait.ts is the public door.
  */
 import type { ReduckClient } from "../core/client.js";
-import { clientInternals } from "../core/client.js";
 import { answerResponse, withLazyResponse } from "../core/wire/answer.js";
 import { AttemptAborted, sleep } from "../core/wire/abort.js";
-import { mergeHeaders } from "../core/call.js";
+import { clientSecrets, sendWithCredential } from "../core/client-requests.js";
 import { describeFailure, httpError, type ReduckError } from "../core/errors.js";
 import { redactError } from "../core/redact.js";
 import { backoff, TransportFailure, type Answer } from "../core/wire/transport.js";
@@ -140,7 +139,6 @@ export async function waitForBatch(
   // The id becomes the URL's path: one of another shape (`..`) is never polled (core/path-ids.ts).
   const badId = pathIdProblem("batchId", batchId);
   if (badId) return { error: badId, lastResponse: () => undefined };
-  const internal = clientInternals(ctx.client);
   const url = `${ctx.client.runBaseUrl}/batches/${encodeURIComponent(batchId)}`;
   let lastAnswer: Answer | undefined;
   const lastResponse = () => (lastAnswer ? answerResponse(lastAnswer) : undefined);
@@ -156,9 +154,13 @@ export async function waitForBatch(
     if (stopping) return stop(stopping);
     let answer: Answer;
     try {
-      const auth = await internal.authHeaders(ctx.client.runBaseUrl);
-      const headers = mergeHeaders(internal.headers, ctx.headers, auth, { Accept: "application/json" });
-      answer = await internal.transport({ method: "GET", url, headers }, ctx.signal);
+      answer = await sendWithCredential(
+        ctx.client,
+        ctx.client.runBaseUrl,
+        { method: "GET", url, headers: { Accept: "application/json" } },
+        ctx.headers,
+        ctx.signal,
+      );
     } catch (err) {
       const failure = err instanceof TransportFailure ? err.failure : describeFailure(err, url);
       if (failure.error.kind === "aborted") return stop(stopped(id, lastFailure));
@@ -171,10 +173,10 @@ export async function waitForBatch(
     const text = new TextDecoder().decode(answer.body);
     if (answer.status === 404) {
       const message = `there is no batch ${batchId} at ${ctx.client.runBaseUrl}: check the id (it is the batchId of the run's first answer) and that runBaseUrl is the service the run was sent to`;
-      return stop(notFound(redactError(httpError(answer, text), internal.secrets()), id, message));
+      return stop(notFound(redactError(httpError(answer, text), clientSecrets(ctx.client)), id, message));
     }
     if (answer.status < 200 || answer.status > 299) {
-      const error = redactError(httpError(answer, text), internal.secrets());
+      const error = redactError(httpError(answer, text), clientSecrets(ctx.client));
       if (!transientStatus(answer.status) || ++failures > MAX_POLL_FAILURES) return stop(pollFailed(error, id));
       lastFailure = error;
       waitMs = backoff(failures - 1);

@@ -9,14 +9,15 @@
  * (one object, an array of envelopes, a batch to poll, a run to wait on: see outcomes.ts), the
  * caller gets one shape; waiting is polling (wait.ts), which never sends the run again.
  */
-import { clientInternals, withCallSettings } from "../core/client.js";
+import { withCallSettings } from "../core/client.js";
 import { AttemptGuard, sleep } from "../core/wire/abort.js";
 import { MAX_ANSWER_BYTES } from "../core/wire/answer-limit.js";
 import { settingsOf } from "../core/wire/call-settings.js";
 import { describeFailure, type ReduckErrorCode } from "../core/errors.js";
 import { withResponse } from "../core/wire/answer.js";
 import { mergeHeaders } from "../core/call.js";
-import { exchange, type Exchanged, type OutgoingRequest } from "../core/wire/exchange.js";
+import { clientHeaders, clientSecrets, clientSettings, credentialHeaders, exchangeThrough } from "../core/client-requests.js";
+import type { Exchanged, OutgoingRequest } from "../core/wire/exchange.js";
 import type { Answer } from "../core/wire/transport.js";
 import { FileProblem } from "./files.js";
 import { prepare, RunRequestProblem, type PreparedRequest } from "./prepare-request.js";
@@ -117,19 +118,18 @@ function invalid(error: string, code: ReduckErrorCode, parameter?: string, sugge
 /** The POST's answer: its 2xx body parsed (not yet read as a run: see resultOf), or the request's error. */
 async function send(options: SingleRunOptions | BatchRunOptions, prepared: PreparedRequest): Promise<RunResult<unknown>> {
   const { client, onUploadProgress, signal } = options;
-  const internal = clientInternals(client);
-  const { maxRetries, timeoutMs, onRetry } = internal.settings;
+  const { maxRetries, timeoutMs, onRetry } = clientSettings(client);
   const url = `${client.runBaseUrl}/run`;
   let auth: Record<string, string>;
   try {
-    auth = await internal.authHeaders(client.runBaseUrl);
+    auth = await credentialHeaders(client, client.runBaseUrl);
   } catch (err) {
     await prepared.release();
     return { data: undefined, error: describeFailure(err, url).error, response: undefined };
   }
   let headers: Record<string, string>;
   try {
-    headers = mergeHeaders(internal.headers, options.headers, auth, {
+    headers = mergeHeaders(clientHeaders(client), options.headers, auth, {
       Accept: "application/json",
       "Content-Type": prepared.contentType,
       "Content-Length": String(prepared.length),
@@ -154,7 +154,7 @@ async function send(options: SingleRunOptions | BatchRunOptions, prepared: Prepa
       try {
         onSent?.(0);
         // Never sent on by a redirect: the answer names where it pointed instead (parseAnswer).
-        answer = await guard.race(exchange(internal.route, run, guard, { redirects: 0 }));
+        answer = await guard.race(exchangeThrough(client, run, guard, { redirects: 0 }));
       } catch (err) {
         const failure = runFailure(err, url, "request");
         // Only a connection never made proves the run never arrived; nothing else is repeated.
@@ -183,7 +183,7 @@ async function send(options: SingleRunOptions | BatchRunOptions, prepared: Prepa
           received,
         ) as RunResult<never>;
       }
-      return withResponse(parseAnswer(received, text, url, internal.secrets()), received) as RunResult<unknown>;
+      return withResponse(parseAnswer(received, text, url, clientSecrets(client)), received) as RunResult<unknown>;
     } finally {
       answer?.finish();
       guard.dispose();

@@ -4,10 +4,12 @@
  * `{ filename, url }`, and hostile names from the server.
  */
 import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import http from "node:http";
 import path from "node:path";
-import { describe, expect, test } from "vitest";
+import { describe, expect, onTestFinished, test } from "vitest";
 import { invoicePdf } from "@reduck-client/sandbox/internal";
 import { runCli } from "../support/cli.js";
+import { listenOnLoopback } from "../support/loopback.js";
 import { useCliSandbox } from "../support/sandbox.js";
 import { temporaryFolder } from "../support/files.js";
 
@@ -184,6 +186,49 @@ describe("a managed browser's download: { filename, url }", () => {
     expect(JSON.parse(r.stdout)).toEqual({ filename: "gone.pdf", url: `${sandbox.server.url}/downloads/no-such-token` });
     expect(r.stderr).toMatch(/^Error: could not save gone\.pdf: .*answered 404/m);
     expect(await readdir(dir)).toEqual([]);
+  });
+});
+
+describe("a download's redirects, followed by the rule its URL met", () => {
+  /** A loopback server of this test's own (closed when it ends), counting the paths asked for. */
+  async function countingServer(answer: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
+    const seen: string[] = [];
+    const listening = await listenOnLoopback(
+      http.createServer((req, res) => {
+        seen.push(req.url!);
+        answer(req, res);
+      }),
+    );
+    onTestFinished(listening.close);
+    return { url: listening.url, seen };
+  }
+
+  test("a plain-http download that redirects to another port is not followed there: that server gets no request, nothing is written (exit 1)", async () => {
+    const elsewhere = await countingServer((_req, res) => res.writeHead(200, { "content-type": "application/pdf" }).end("%PDF- from elsewhere"));
+    const first = await countingServer((_req, res) => res.writeHead(302, { location: `${elsewhere.url}/internal.pdf` }).end());
+    const dir = await newDir();
+    const url = `${first.url}/invoice.pdf`;
+    const r = await runCli(["run", "--out", dir, "--script", "admin.atlassian.com/dead_link", `url=${url}`], { env: sandbox.env });
+    expect(r.code, r.stderr).toBe(1);
+    expect(JSON.parse(r.stdout)).toEqual({ filename: "gone.pdf", url });
+    expect(r.stderr).toContain(
+      `Error: could not save gone.pdf: ${url}: not fetched: only https: URLs are, or plain http: on the download's own origin (this is ${elsewhere.url} (a redirect from ${first.url}))`,
+    );
+    expect(first.seen).toEqual(["/invoice.pdf"]);
+    expect(elsewhere.seen).toEqual([]);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  test("a redirect on the download's own origin is followed, and the file is what the last hop sent", async () => {
+    const server = await countingServer((req, res) => {
+      if (req.url === "/stored/invoice.pdf") res.writeHead(200, { "content-type": "application/pdf" }).end("%PDF-1.4 stored");
+      else res.writeHead(307, { location: "/stored/invoice.pdf" }).end();
+    });
+    const dir = await newDir();
+    const r = await runCli(["run", "--out", dir, "--script", "admin.atlassian.com/dead_link", `url=${server.url}/invoice.pdf`], { env: sandbox.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(await readFile(path.join(dir, "gone.pdf"), "utf8")).toBe("%PDF-1.4 stored");
+    expect(server.seen).toEqual(["/invoice.pdf", "/stored/invoice.pdf"]);
   });
 });
 

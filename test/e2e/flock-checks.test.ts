@@ -3,7 +3,8 @@
  * flock.json cannot be written is refused before an app is installed (the sandbox's app count
  * stays put); a write that fails after the install says what the service did and how to finish;
  * app ids and release numbers of the wrong shape, from a scripted server or a flock.json someone
- * else wrote, are neither printed, nor stored, nor put into a URL.
+ * else wrote, are neither stored nor put into a URL, and are shown only as text: a list with one
+ * odd id is still the list.
  */
 import { chmod, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
@@ -204,18 +205,52 @@ describe("ids from the service and from flock.json have their documented shapes"
     expect(await readdir(dir)).toEqual([]);
   }, 30_000);
 
-  test("flock list and flock open refuse an answer whose app id is not one", async () => {
-    const page = JSON.stringify({ data: [JSON.parse(appAnswer(APP_ID)), JSON.parse(appAnswer(HOSTILE_ID))], hasNextPage: false, totalCount: 2 });
+  test("a list with one odd app id is still the list: every row shown, the odd id as text with its controls escaped", async () => {
+    const odd = JSON.parse(appAnswer(HOSTILE_ID));
+    const page = JSON.stringify({ data: [JSON.parse(appAnswer(APP_ID)), odd], hasNextPage: false, totalCount: 2 });
     const list = await scriptedServer({ body: page });
     const human = await runCli(["flock", "list"], { env: { ...sandbox.env, REDUCK_API_URL: list.url } });
-    expect(human.code, human.stderr).toBe(1);
-    expect(human.stdout).toBe("");
-    expect(human.stderr).toBe("Error: listing apps: the service answered an app id that is not one (a UUID) (item 2 of the page)\n");
+    expect(human.code, human.stderr).toBe(0);
+    const rows = human.stdout.trimEnd().split("\n");
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.split("\t")[0]).toBe(APP_ID);
+    expect(rows[1]!.split("\t")[0]).toBe("../../etc/\\u0000\\u001b]0;owned\\u0007");
+    expect(human.stdout).not.toMatch(/[\u0000\u0007\u001b]/);
     const json = await runCli(["flock", "list", "--json"], { env: { ...sandbox.env, REDUCK_API_URL: list.url } });
-    expect(json.code, json.stderr).toBe(1);
-    expect(JSON.parse(json.stdout).error).toMatchObject({ kind: "invalid_response", message: expect.stringContaining("item 2 of the page") });
-    expect(json.stdout).not.toContain("etc/");
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout).data.map((a: { id: string }) => a.id)).toEqual([APP_ID, HOSTILE_ID]);
+    expect(json.stdout).not.toMatch(/[\u0000\u0007\u001b]/);
+  }, 30_000);
 
+  test("a list of releases with one odd number is still the list", async () => {
+    const release = (number: unknown) => ({ number, current: false, published_at: null, asset_count: 1, created_at: "2026-01-01T00:00:00.000Z" });
+    const page = JSON.stringify({ data: [release(2), release("1\u001b[2J")], hasNextPage: false, totalCount: 2 });
+    const server = await scriptedServer({ body: page });
+    const r = await runCli(["flock", "releases", "--image", "@demo/notes"], { env: { ...sandbox.env, REDUCK_API_URL: server.url } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(
+      r.stdout
+        .trimEnd()
+        .split("\n")
+        .map((row) => row.split("\t")[0]),
+    ).toEqual(["2", "1\\u001b[2J"]);
+  }, 30_000);
+
+  test("an odd app id among a scope's apps is named in the hint for an app the service does not know, as text", async () => {
+    const gone = "00000000-0000-4000-8000-000000000000";
+    const dir = path.join(sandbox.home, "hint-odd-id");
+    await mkdir(dir);
+    await writeFile(path.join(dir, "flock.json"), JSON.stringify({ app: { handle: "@demo", id: gone } }));
+    const page = JSON.stringify({ data: [JSON.parse(appAnswer(HOSTILE_ID)), JSON.parse(appAnswer(APP_ID))], hasNextPage: false, totalCount: 2 });
+    const server = await scriptedServer({ status: 404, body: JSON.stringify({ error: `No app ${gone} under @demo.` }) }, { body: page });
+    const r = await runCli(["flock", "open", "--dir", dir], { env: { ...sandbox.env, REDUCK_API_URL: server.url } });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`@demo has ../../etc/\\u0000\\u001b]0;owned\\u0007, ${APP_ID};`);
+    expect(r.stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(server.seen.map((s) => `${s.method} ${s.url}`)).toEqual([`GET /api/apps/%40demo/${gone}`, "GET /api/apps/%40demo?pageSize=100"]);
+  }, 30_000);
+
+  test("flock open refuses an answer whose app id cannot make the app's address", async () => {
     const dir = path.join(sandbox.home, "open-hostile");
     await mkdir(dir);
     await writeFile(path.join(dir, "flock.json"), JSON.stringify({ app: { handle: "@demo", id: APP_ID } }));
@@ -223,7 +258,12 @@ describe("ids from the service and from flock.json have their documented shapes"
     const opened = await runCli(["flock", "open", "--dir", dir], { env: { ...sandbox.env, REDUCK_API_URL: get.url } });
     expect(opened.code, opened.stderr).toBe(1);
     expect(opened.stdout).toBe("");
-    expect(opened.stderr).toBe(`Error: reading app ${APP_ID}: the service answered an app id that is not one (a UUID)\n`);
+    expect(opened.stderr).toBe(`Error: reading app ${APP_ID}: the service answered an app id that is not one (a UUID), so it cannot make the app's address\n`);
+    // Its scope's handle is not used by open: one of another shape is no reason to refuse.
+    const odd = await scriptedServer({ body: appAnswer(APP_ID, "..") });
+    const shown = await runCli(["flock", "open", "--dir", dir], { env: { ...sandbox.env, REDUCK_API_URL: odd.url } });
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout.trim()).toBe(`${odd.url}/app/${APP_ID}`);
   }, 30_000);
 
   test("a flock.json naming an app id or an image that is not one is refused before anything is sent (exit 2)", async () => {

@@ -19,6 +19,7 @@ import { getAppImage, listApps } from "../../generated/operations.js";
 import { expandHome } from "../../system/paths.js";
 import { CliError, fromReduckError, unknownNameError, usageError } from "../shell/errors.js";
 import { ExitCode } from "../shell/exit-codes.js";
+import { terminalLine } from "../shell/terminal-text.js";
 
 /** True when experimental commands are shown in help. */
 export function experimentalShown(): boolean {
@@ -158,9 +159,10 @@ export async function folderAppCallError(client: ReduckClient, dir: string, erro
   if (listed.error?.status === 404)
     return unknownNameError(error, doing, `${path.join(dir, FLOCK_FILE)} names ${app.handle}: ${await unknownScopeHint(client, app.handle)}`);
   const from = image ? `${image.handle}/${image.slug}` : undefined;
+  // Ids here are only shown, as text on one line: one of an odd shape is still one of the scope's apps.
   const others = (listed.error ? [] : listed.data)
-    .filter((a) => isAppId(a.id) && (!from || (a.image && `${a.image.handle}/${a.image.slug}` === from)))
-    .map((a) => a.id)
+    .filter((a) => !from || (a.image && `${a.image.handle}/${a.image.slug}` === from))
+    .map((a) => terminalLine(String(a.id)))
     .slice(0, 3);
   const install = `\`reduck flock install ${from ?? "HANDLE/SLUG"} --dir ${dir}\``;
   const instead = others.length ? `; ${app.handle} has ${others.join(", ")}${from ? ` from ${from}` : ""}` : "";

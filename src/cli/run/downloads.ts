@@ -19,6 +19,7 @@ import { usageError } from "../shell/errors.js";
 import { checkFolderToWrite } from "../shell/write-check.js";
 import { DEFAULT_TIMEOUT_MS } from "../../core/client.js";
 import { cliFetch, timeoutFromEnv } from "../shell/network.js";
+import { followByRule, type HopWords } from "../../report/hop-rule.js";
 
 type Json = unknown;
 type Holder = Record<string, Json>;
@@ -159,10 +160,18 @@ export async function writeNew(dir: string, filename: string, write: (file: Awai
   throw new Error(`${root} already holds ${name} and 999 numbered copies of it`);
 }
 
+/** How a download's refusal names what may be fetched over plain http: the download's own origin. */
+const DOWNLOAD_WORDS: HopWords = { own: "plain http: on the download's own origin", hint: "" };
+
 /**
  * Fetches `url` (no credential goes with it: the URL is the permission, and it may be on another
  * host) into a new file in `dir` named after `filename`, never over an existing one. Returns its path.
  * It goes through the proxy the environment names, as every request of the CLI does.
+ *
+ * Redirects are followed by hand, at most 5, each by the rule the URL itself met (report/hop-rule.ts):
+ * `https:`, or `http:` on the URL's own origin when the URL is `http:`, and never from `https:` down
+ * to `http:`. A result's download may name plain http (a service on this machine), but a redirect
+ * never takes this machine from there to another address.
  *
  * @example
  * await fetchInto("./shots", "run-last.png", "http://127.0.0.1:4010/screenshots/….png");
@@ -173,24 +182,51 @@ export async function fetchInto(dir: string, filename: string, url: string): Pro
   const idleMs = timeoutFromEnv() ?? DEFAULT_TIMEOUT_MS;
   const stalled = new AbortController();
   let timer: NodeJS.Timeout | undefined;
+  let at = url;
   const rearm = () => {
     clearTimeout(timer);
-    if (idleMs > 0) timer = setTimeout(() => stalled.abort(new DownloadStalled(url, idleMs)), idleMs);
+    if (idleMs > 0) timer = setTimeout(() => stalled.abort(new DownloadStalled(at, idleMs)), idleMs);
   };
   rearm();
   try {
     let response: Response;
-    try {
+    if (/^data:/i.test(url)) {
       // A data: URL (a trace's screenshot may be one) holds its bytes: Node's fetch decodes it, offline.
+      try {
+        response = await fetch(url, { signal: stalled.signal });
+      } catch (err) {
+        throw downloadFailure(err, url, "request");
+      }
+    } else {
       // No size limit: the bytes go to disk as they come, never into memory whole.
-      response = await (/^data:/i.test(url) ? fetch : cliFetch(Infinity))(url, { redirect: "follow", signal: stalled.signal });
-    } catch (err) {
-      throw downloadFailure(err, url, "request");
+      const fetchHop = cliFetch(Infinity);
+      const httpOrigins = url.startsWith("http:") ? [url] : [];
+      const followed = await followByRule<Response>(
+        url,
+        httpOrigins,
+        async (hop) => {
+          at = hop;
+          rearm();
+          let answer: Response;
+          try {
+            answer = await fetchHop(hop, { redirect: "manual", signal: stalled.signal });
+          } catch (err) {
+            throw downloadFailure(err, hop, "request");
+          }
+          const location = answer.headers.get("location");
+          if (answer.status < 300 || answer.status > 399 || location === null) return { answer };
+          void answer.body?.cancel().catch(() => undefined);
+          return { location };
+        },
+        DOWNLOAD_WORDS,
+      );
+      if (followed.refused !== undefined) throw new Error(`${url}: ${followed.refused}`);
+      response = followed.answer;
     }
     if (!response.ok || !response.body) {
       // Not awaited: the body is not wanted, and a cancel can stay pending (on msw's mocked responses).
       void response.body?.cancel().catch(() => undefined);
-      throw new Error(`${url} answered ${response.status} ${response.statusText}`.trim());
+      throw new Error(`${at} answered ${response.status} ${response.statusText}`.trim());
     }
     const chunks = (response.body as unknown as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
     try {
@@ -202,7 +238,7 @@ export async function fetchInto(dir: string, filename: string, url: string): Pro
           try {
             next = await chunks.next();
           } catch (err) {
-            throw downloadFailure(err, url, "body");
+            throw downloadFailure(err, at, "body");
           }
           if (next.done) return;
           await file.write(next.value);

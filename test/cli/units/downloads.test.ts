@@ -4,7 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { fetchInto, filesIn, safeFileName } from "../../../src/cli/run/downloads.js";
 import { closestMatches, editDistance } from "../../../src/core/words/suggest.js";
 import { temporaryFolder } from "../../support/files.js";
@@ -85,6 +85,62 @@ describe("fetchInto", () => {
       server.closeAllConnections();
       server.close();
     }
+  });
+
+  describe("redirects, followed by hand by the rule the URL met", () => {
+    /** A loopback server (closed when the test ends) answering each request by `answer`, counting them. */
+    async function loopbackServer(answer: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
+      const seen: string[] = [];
+      const server = http.createServer((req, res) => {
+        seen.push(req.url!);
+        answer(req, res);
+      });
+      server.listen(0, "127.0.0.1");
+      await once(server, "listening");
+      onTestFinished(() => {
+        server.closeAllConnections();
+        server.close();
+      });
+      return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+    }
+    const redirect = (res: http.ServerResponse, location: string) => res.writeHead(302, { location }).end();
+
+    it("a plain-http download that redirects to another origin (another port) is refused: the second server gets no request, no file is left", async () => {
+      const elsewhere = await loopbackServer((_req, res) => res.writeHead(200, { "content-type": "application/pdf" }).end("%PDF- not for you"));
+      const first = await loopbackServer((_req, res) => redirect(res, `${elsewhere.url}/internal.pdf`));
+      const dir = temporaryFolder("reduck-fetch-redirect-");
+      await expect(fetchInto(dir, "invoice.pdf", `${first.url}/invoice.pdf`)).rejects.toThrow(
+        `${first.url}/invoice.pdf: not fetched: only https: URLs are, or plain http: on the download's own origin (this is ${elsewhere.url} (a redirect from ${first.url}))`,
+      );
+      expect(first.seen).toEqual(["/invoice.pdf"]);
+      expect(elsewhere.seen).toEqual([]);
+      expect(await readdir(dir)).toEqual([]);
+    });
+
+    it("a redirect on the download's own origin is followed, and the file holds the last answer's bytes", async () => {
+      const server = await loopbackServer((req, res) => {
+        if (req.url === "/final.pdf") res.writeHead(200, { "content-type": "application/pdf" }).end("%PDF-1.4 the invoice");
+        else redirect(res, "/final.pdf");
+      });
+      const dir = temporaryFolder("reduck-fetch-redirect-");
+      const saved = await fetchInto(dir, "invoice.pdf", `${server.url}/invoice.pdf`);
+      expect(await readFile(saved, "utf8")).toBe("%PDF-1.4 the invoice");
+      expect(server.seen).toEqual(["/invoice.pdf", "/final.pdf"]);
+    });
+
+    it("five redirects are followed and a sixth is not", async () => {
+      const server = await loopbackServer((req, res) => {
+        const n = Number(req.url!.slice(1));
+        if (n === 5) res.writeHead(200).end("five");
+        else redirect(res, `/${n + 1}`);
+      });
+      const dir = temporaryFolder("reduck-fetch-redirect-");
+      expect(await readFile(await fetchInto(dir, "five.bin", `${server.url}/0`), "utf8")).toBe("five");
+      server.seen.length = 0;
+      await expect(fetchInto(dir, "six.bin", `${server.url}/-1`)).rejects.toThrow(`not fetched: ${server.url} redirected more than 5 times`);
+      expect(server.seen).toEqual(["/-1", "/0", "/1", "/2", "/3", "/4"]);
+      expect(await readdir(dir)).toEqual(["five.bin"]);
+    });
   });
 
   describe("a server that stops sending", () => {

@@ -1,4 +1,4 @@
-import { appAnswerProblem } from "../../../apps/app-ids.js";
+import { isAppId } from "../../../apps/app-ids.js";
 import { getApp } from "../../../generated/operations.js";
 import { BaseCommand } from "../../shell/base.js";
 import { CliError } from "../../shell/errors.js";
@@ -30,8 +30,12 @@ export default class FlockOpen extends BaseCommand<typeof FlockOpen> {
     const read = await getApp({ client, path: { handle, appId: id } });
     if (read.error) throw await folderAppCallError(client, dir, read.error, `reading app ${id}`);
     const app = read.data;
-    const problem = appAnswerProblem(app);
-    if (problem) throw new CliError(`reading app ${id}: the service answered ${problem}`, undefined, { kind: "invalid_response" });
+    // The answer's id becomes the app's address (a URL): checked there, and only there.
+    if (!isAppId(app.id)) {
+      throw new CliError(`reading app ${id}: the service answered an app id that is not one (a UUID), so it cannot make the app's address`, undefined, {
+        kind: "invalid_response",
+      });
+    }
     const url = appAddress(this.apiUrl(), app.id);
     this.log(url);
     return { url, app };
