@@ -10,7 +10,7 @@
  */
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z as Zod } from "zod";
-import type { ToolContext, ToolResult } from "./answers.js";
+import type { ToolContext, ToolResult } from "./shared/answers.js";
 import {
   archiveTool,
   createScriptTool,
@@ -19,19 +19,19 @@ import {
   readHostReadmeTool,
   setHostReadmeTool,
   updateScriptMetadataTool,
-} from "./script-tools.js";
-import type { Schemas } from "./tool-schemas.js";
-import { listRunsTool, listScriptsTool, readScriptTool, whoamiTool } from "./read-tools.js";
-import { readRunResultsTool, runScriptTool } from "./run-tools.js";
-import { readRunTraceTool } from "./trace.js";
+} from "./tools/create-script.js";
+import type { Schemas } from "./shared/tool-schemas.js";
+import { listRunsTool, listScriptsTool, readScriptTool, whoamiTool } from "./tools/read-script.js";
+import { readRunResultsTool, runScriptTool } from "./tools/run-script.js";
+import { readRunTraceTool } from "./tools/read-run-trace.js";
 import {
   createDraftScriptVersionTool,
   deleteDraftScriptVersionTool,
   listScriptVersionsTool,
   patchDraftScriptVersionTool,
   promoteScriptVersionTool,
-} from "./version-tools.js";
-import type { CallExtra } from "./waiting.js";
+} from "./tools/list-script-versions.js";
+import type { CallExtra } from "./shared/waiting.js";
 
 export interface ToolSpec {
   name: string;

@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createReduckClient } from "../../src/index.js";
 import { openInsideFolder } from "../../src/run/inside-folder.js";
-import { runScriptTool } from "../../src/mcp/run-tools.js";
+import { runScriptTool } from "../../src/mcp/tools/run-script.js";
 import { readNamedFile } from "@reduck-client/sandbox/internal";
 import { makeDesktop, temporaryFolder } from "../support/files.js";
 import { startScriptedServer } from "../support/scripted-server.js";

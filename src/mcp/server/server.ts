@@ -1,13 +1,13 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { ReduckClient } from "../client.js";
-import { closestMatches } from "../core/suggest.js";
-import { PACKAGE_VERSION } from "../version.js";
-import { fail, type ToolResult } from "./answers.js";
-import { inputErrorLine } from "./input-errors.js";
-import { toolList, type ToolSpec } from "./tool-list.js";
-import { toolSchemas } from "./tool-schemas.js";
-import { callExtra, DEFAULT_HOLD_MS } from "./waiting.js";
+import type { ReduckClient } from "../../client.js";
+import { closestMatches } from "../../core/suggest.js";
+import { PACKAGE_VERSION } from "../../version.js";
+import { fail, type ToolResult } from "../shared/answers.js";
+import { inputErrorLine } from "../shared/input-errors.js";
+import { toolList, type ToolSpec } from "../tool-list.js";
+import { toolSchemas } from "../shared/tool-schemas.js";
+import { callExtra, DEFAULT_HOLD_MS } from "../shared/waiting.js";
 
 export interface ServerContext {
   /** Absolute path of the service folder (`<desktop>/reduck`). */

@@ -4,7 +4,7 @@
  * by `version_id` or by its number (`version`); a version the script does not have is answered
  * with the versions it does have.
  */
-import type { components } from "../generated/schema.js";
+import type { components } from "../../generated/schema.js";
 import {
   createDraftScriptVersion,
   deleteDraftScriptVersion,
@@ -13,13 +13,13 @@ import {
   listScriptVersions,
   patchDraftScriptVersion,
   promoteScriptVersion,
-} from "../generated/operations.js";
-import { answer, fail, failWith, type ToolContext, type ToolResult } from "./answers.js";
-import { boundJson, shownText } from "./bounded.js";
-import { DEFAULT_PAGE_SIZE, MESSAGE_CHARS } from "./limits.js";
-import { addressOf, notAVersionId, scriptCallFailed, scriptPath, unknownVersionHint, versionId, type ScriptPath } from "./naming.js";
-import type { Input } from "./tool-schemas.js";
-import { pageOf } from "./paging.js";
+} from "../../generated/operations.js";
+import { answer, fail, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
+import { boundJson, shownText } from "../shared/bounded.js";
+import { DEFAULT_PAGE_SIZE, MESSAGE_CHARS } from "../shared/limits.js";
+import { addressOf, notAVersionId, scriptCallFailed, scriptPath, unknownVersionHint, versionId, type ScriptPath } from "../shared/naming.js";
+import type { Input } from "../shared/tool-schemas.js";
+import { pageOf } from "../shared/paging.js";
 
 type VersionSummary = components["schemas"]["ScriptVersionSummary"];
 type VersionWithDiff = components["schemas"]["ScriptVersion"] & { diff?: unknown };

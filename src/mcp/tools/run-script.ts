@@ -9,16 +9,16 @@
  * given by `address` everywhere one is taken.
  */
 import type { FileHandle } from "node:fs/promises";
-import { getMe, getScript } from "../generated/operations.js";
-import { isPendingRun, isRunFailure, type PendingRun, type RunError, type RunStatusUpdate } from "../run/outcomes.js";
-import { runScript, type RunBrowser, type ScriptToRun } from "../run/run.js";
-import { waitForRun } from "../run/wait.js";
-import { fail, failWith, type ToolContext, type ToolResult } from "./answers.js";
-import { unknownScript, unknownVersionHint, type ScriptPath } from "./naming.js";
-import { handleAnswer, outcomeAnswer, runErrorAnswer, type Shown } from "./run-answers.js";
-import { bindFiles } from "./run-files.js";
-import type { Input } from "./tool-schemas.js";
-import { DEFAULT_HOLD_MS, startProgress, type CallExtra } from "./waiting.js";
+import { getMe, getScript } from "../../generated/operations.js";
+import { isPendingRun, isRunFailure, type PendingRun, type RunError, type RunStatusUpdate } from "../../run/outcomes.js";
+import { runScript, type RunBrowser, type ScriptToRun } from "../../run/run.js";
+import { waitForRun } from "../../run/wait.js";
+import { fail, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
+import { unknownScript, unknownVersionHint, type ScriptPath } from "../shared/naming.js";
+import { handleAnswer, outcomeAnswer, runErrorAnswer, type Shown } from "../shared/run-answers.js";
+import { bindFiles } from "../shared/run-files.js";
+import type { Input } from "../shared/tool-schemas.js";
+import { DEFAULT_HOLD_MS, startProgress, type CallExtra } from "../shared/waiting.js";
 
 /**
  * Where the run goes, from `browser` and its `deviceId` shorthand, or why that cannot be: the

@@ -3,7 +3,7 @@
  * visibility, archive and restore it, its host's README) and list the paired browsers. Each
  * answer says what changed and what an agent would call next.
  */
-import type { components } from "../generated/schema.js";
+import type { components } from "../../generated/schema.js";
 import {
   archiveScript,
   createScript,
@@ -17,12 +17,12 @@ import {
   restoreScript,
   setHostReadme,
   unpublishScript,
-} from "../generated/operations.js";
-import { answer, fail, failWith, type ToolContext, type ToolResult } from "./answers.js";
-import { cutText, shownText } from "./bounded.js";
-import { DOCUMENT_CHARS, MESSAGE_CHARS } from "./limits.js";
-import { addressOf, hostAndSlug, ownHandle, scriptCallFailed, scriptPath, unknownHandle, type ScriptPath } from "./naming.js";
-import type { Input } from "./tool-schemas.js";
+} from "../../generated/operations.js";
+import { answer, fail, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
+import { cutText, shownText } from "../shared/bounded.js";
+import { DOCUMENT_CHARS, MESSAGE_CHARS } from "../shared/limits.js";
+import { addressOf, hostAndSlug, ownHandle, scriptCallFailed, scriptPath, unknownHandle, type ScriptPath } from "../shared/naming.js";
+import type { Input } from "../shared/tool-schemas.js";
 
 type ScriptWithVersion = components["schemas"]["ScriptWithVersion"];
 

@@ -4,7 +4,7 @@
  * client asked for progress (a progress token), it is told how the run goes, a few times a
  * minute and at every poll, which also tells clients that reset their timeout on progress.
  */
-import type { RunStatusUpdate } from "../run/outcomes.js";
+import type { RunStatusUpdate } from "../../run/outcomes.js";
 
 export const DEFAULT_HOLD_MS = 45_000;
 

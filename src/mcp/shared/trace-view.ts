@@ -5,7 +5,7 @@
  * shortened JSON, so nothing the service sent is hidden, unbounded or acting. Pure: no request,
  * never throws.
  */
-import { normaliseTrace, type TraceScreenshotView, type TraceStepView } from "../report/trace-data.js";
+import { normaliseTrace, type TraceScreenshotView, type TraceStepView } from "../../report/trace-data.js";
 import { boundJson, oneLine, shownText } from "./bounded.js";
 import { STEP_FIELD_CHARS, TRACE_STEPS } from "./limits.js";
 

@@ -4,17 +4,17 @@
  * `structuredContent` matching its output schema; a failure is a tool error whose one line says
  * what to do (answers.ts).
  */
-import { fileInputs as fileInputsOf } from "../core/arguments.js";
-import { jsonSchemaOf } from "../core/json.js";
-import { getMe, getScript, getScriptVersion, listAllScripts, listRuns, listScripts } from "../generated/operations.js";
-import { answer, failWith, type ToolContext, type ToolResult } from "./answers.js";
-import { boundJson, cutText, oneLine, shownText } from "./bounded.js";
-import { DEFAULT_PAGE_SIZE, DOCUMENT_CHARS, MESSAGE_CHARS, SCHEMA_CHARS } from "./limits.js";
-import { addressOf, scriptCallFailed, scriptPath, unknownHandle, unknownScript, unknownVersionHint } from "./naming.js";
-import { pageOf } from "./paging.js";
-import { recordRunStatus, toolRunStatus } from "./run-status.js";
-import { withoutExtensions } from "./schema-clean.js";
-import type { Input } from "./tool-schemas.js";
+import { fileInputs as fileInputsOf } from "../../core/arguments.js";
+import { jsonSchemaOf } from "../../core/json.js";
+import { getMe, getScript, getScriptVersion, listAllScripts, listRuns, listScripts } from "../../generated/operations.js";
+import { answer, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
+import { boundJson, cutText, oneLine, shownText } from "../shared/bounded.js";
+import { DEFAULT_PAGE_SIZE, DOCUMENT_CHARS, MESSAGE_CHARS, SCHEMA_CHARS } from "../shared/limits.js";
+import { addressOf, scriptCallFailed, scriptPath, unknownHandle, unknownScript, unknownVersionHint } from "../shared/naming.js";
+import { pageOf } from "../shared/paging.js";
+import { recordRunStatus, toolRunStatus } from "../shared/run-status.js";
+import { withoutExtensions } from "../shared/schema-clean.js";
+import type { Input } from "../shared/tool-schemas.js";
 
 export async function listScriptsTool(ctx: ToolContext, input: Input<"listScriptsInput">): Promise<ToolResult> {
   const query = { host: input.host, q: input.q, page: input.page, pageSize: input.pageSize ?? DEFAULT_PAGE_SIZE };

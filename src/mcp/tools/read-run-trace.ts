@@ -7,20 +7,20 @@
  * named with its URL and why. Steps are counted from 1 in the text, as on the run's page; the
  * structured answer keeps the service's own indexes.
  */
-import type { ReduckClient } from "../client.js";
-import { either } from "../core/nearby-handles.js";
-import { closestMatches } from "../core/suggest.js";
-import { listRuns } from "../generated/operations.js";
-import { byInterest, readRunTrace } from "../report/read-trace.js";
-import { errorSaidOnce } from "../report/said-once.js";
-import { normaliseRun } from "../report/trace-data.js";
-import { answer, fail, failWith, type ToolContent, type ToolContext, type ToolResult } from "./answers.js";
-import { oneLine } from "./bounded.js";
-import { MESSAGE_CHARS, TRACE_IMAGE_BYTES, TRACE_IMAGES, TRACE_IMAGES_BYTES } from "./limits.js";
-import { addressOf } from "./naming.js";
-import { toolRunStatus } from "./run-status.js";
-import type { Input } from "./tool-schemas.js";
-import { readTrace, type ScreenshotRef, stepLines } from "./trace-view.js";
+import type { ReduckClient } from "../../client.js";
+import { either } from "../../core/nearby-handles.js";
+import { closestMatches } from "../../core/suggest.js";
+import { listRuns } from "../../generated/operations.js";
+import { byInterest, readRunTrace } from "../../report/read-trace.js";
+import { errorSaidOnce } from "../../report/said-once.js";
+import { normaliseRun } from "../../report/trace-data.js";
+import { answer, fail, failWith, type ToolContent, type ToolContext, type ToolResult } from "../shared/answers.js";
+import { oneLine } from "../shared/bounded.js";
+import { MESSAGE_CHARS, TRACE_IMAGE_BYTES, TRACE_IMAGES, TRACE_IMAGES_BYTES } from "../shared/limits.js";
+import { addressOf } from "../shared/naming.js";
+import { toolRunStatus } from "../shared/run-status.js";
+import type { Input } from "../shared/tool-schemas.js";
+import { readTrace, type ScreenshotRef, stepLines } from "../shared/trace-view.js";
 
 /** The sentence to add when no run has this id: the ids of recent runs a typo away. */
 async function unknownRunHint(client: ReduckClient, runId: string): Promise<string> {

@@ -3,7 +3,7 @@
  * read_run_results, list_runs, read_run_trace.
  */
 import type { z as Zod } from "zod";
-import { RUN_REGIONS } from "../run/run-types.js";
+import { RUN_REGIONS } from "../../run/run-types.js";
 import { FULL_RESULT_CHARS, RESULT_CHARS } from "./limits.js";
 import { TOOL_RUN_STATUSES } from "./run-status.js";
 import type { SchemaParts } from "./schema-parts.js";
