@@ -22,6 +22,8 @@ import { toolRunStatus } from "../shared/run-status.js";
 import type { Input } from "../shared/tool-schemas.js";
 import { readTrace, type ScreenshotRef, stepLines } from "../shared/trace-view.js";
 
+import { READ, type Tool } from "../shared/tool.js";
+
 /** The sentence to add when no run has this id: the ids of recent runs a typo away. */
 async function unknownRunHint(client: ReduckClient, runId: string): Promise<string> {
   const recent = await listRuns({ client, query: { pageSize: 100 } });
@@ -34,7 +36,7 @@ async function unknownRunHint(client: ReduckClient, runId: string): Promise<stri
   return close.length ? `Did you mean ${either(close)}?` : "list_runs lists your runs and their ids.";
 }
 
-export async function readRunTraceTool(ctx: ToolContext, input: Input<"readRunTraceInput">, signal?: AbortSignal): Promise<ToolResult> {
+async function handle(ctx: ToolContext, input: Input<"readRunTraceInput">, signal?: AbortSignal): Promise<ToolResult> {
   const { runId } = input;
   const read = await readRunTrace({
     client: ctx.client,
@@ -105,3 +107,17 @@ export async function readRunTraceTool(ctx: ToolContext, input: Input<"readRunTr
   const base = answer(structured);
   return { ...base, content: [{ type: "text", text: lines.join("\n") }, ...images] };
 }
+
+export const readRunTraceTool: Tool = {
+  name: "read_run_trace",
+  spec: ({ s }) => ({
+    title: "Read a run's trace",
+    description:
+      "What a run did, step by step (action, duration, ok or failed, error), as text, and the screenshots it recorded (the page where it failed, or where it ended) as images. Use it on a failed run's runId to see why it failed before changing the script. Changes nothing. At most 3 screenshots per answer; one left out is named with its URL.",
+    input: s.readRunTraceInput,
+    output: s.readRunTraceOutput,
+    annotations: READ,
+    usage: 'read_run_trace { runId: "86b0479f-a68f-4fcd-92d1-b68f485ee3d9" }',
+  }),
+  run: (tc, input, extra) => handle(tc, input, extra?.signal),
+};

@@ -1,44 +1,20 @@
 /**
- * The tools that read: the catalogue (list_scripts, read_script), the account's runs
- * (list_runs) and the account itself (whoami). Each answers with JSON, both as text and as
- * `structuredContent` matching its output schema; a failure is a tool error whose one line says
- * what to do (answers.ts).
+ * read_script: what a script takes and returns (inputs, which are files, login, side effects),
+ * and its code when asked.
  */
 import { fileInputs as fileInputsOf } from "../../core/arguments.js";
 import { jsonSchemaOf } from "../../core/json.js";
-import { getMe, getScript, getScriptVersion, listAllScripts, listRuns, listScripts } from "../../generated/operations.js";
+import { getScript, getScriptVersion } from "../../generated/operations.js";
 import { answer, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
-import { boundJson, cutText, oneLine, shownText } from "../shared/bounded.js";
-import { DEFAULT_PAGE_SIZE, DOCUMENT_CHARS, MESSAGE_CHARS, SCHEMA_CHARS } from "../shared/limits.js";
-import { addressOf, scriptCallFailed, scriptPath, unknownHandle, unknownScript, unknownVersionHint } from "../shared/naming.js";
-import { pageOf } from "../shared/paging.js";
-import { recordRunStatus, toolRunStatus } from "../shared/run-status.js";
+import { boundJson, cutText, shownText } from "../shared/bounded.js";
+import { DOCUMENT_CHARS, MESSAGE_CHARS, SCHEMA_CHARS } from "../shared/limits.js";
+import { addressOf, scriptCallFailed, scriptPath, unknownScript, unknownVersionHint } from "../shared/naming.js";
 import { withoutExtensions } from "../shared/schema-clean.js";
 import type { Input } from "../shared/tool-schemas.js";
 
-export async function listScriptsTool(ctx: ToolContext, input: Input<"listScriptsInput">): Promise<ToolResult> {
-  const query = { host: input.host, q: input.q, page: input.page, pageSize: input.pageSize ?? DEFAULT_PAGE_SIZE };
-  const result = input.handle
-    ? await listScripts({ client: ctx.client, path: { handle: input.handle }, query })
-    : await listAllScripts({ client: ctx.client, query });
-  // An owner the service does not know: the handles it most likely meant, as the CLI says them.
-  if (result.error?.status === 404 && input.handle) return unknownHandle(ctx, input.handle, result.error);
-  if (result.error) return failWith(result.error);
-  const paging = pageOf("list_scripts", "scripts", input, result);
-  if ("content" in paging) return paging;
-  return answer({
-    scripts: result.data.map((s) => ({
-      address: addressOf({ handle: s.author.handle, host: s.host, slug: s.slug }),
-      name: shownText(s.name, 200),
-      description: shownText(s.description, 500),
-      visibility: s.visibility,
-      ...(s.current_version ? { sideEffects: s.current_version.side_effects } : {}),
-    })),
-    ...paging,
-  });
-}
+import { READ, type Tool } from "../shared/tool.js";
 
-export async function readScriptTool(ctx: ToolContext, input: Input<"readScriptInput">): Promise<ToolResult> {
+async function handle(ctx: ToolContext, input: Input<"readScriptInput">): Promise<ToolResult> {
   const named = await scriptPath(ctx, input);
   if ("content" in named) return named;
   const { path, ownImplied } = named;
@@ -97,38 +73,16 @@ export async function readScriptTool(ctx: ToolContext, input: Input<"readScriptI
   });
 }
 
-export async function listRunsTool(ctx: ToolContext, input: Input<"listRunsInput">): Promise<ToolResult> {
-  const query = { page: input.page, pageSize: input.pageSize ?? DEFAULT_PAGE_SIZE, status: input.status && recordRunStatus(input.status) };
-  const r = await listRuns({ client: ctx.client, query });
-  if (r.error) return failWith(r.error);
-  const paging = pageOf("list_runs", "runs", input, r);
-  if ("content" in paging) return paging;
-  return answer({
-    runs: r.data.map((run) => ({
-      runId: run.id,
-      status: toolRunStatus(run.status),
-      address: run.script ? addressOf(run.script) : null,
-      versionId: run.script?.version_id ?? null,
-      name: shownText(run.name, 200),
-      startedAt: run.started_at,
-      finishedAt: run.finished_at,
-      ...(run.result && "error" in run.result ? { error: oneLine(run.result.error, 500) } : {}),
-    })),
-    ...paging,
-  });
-}
-
-export async function whoamiTool(ctx: ToolContext): Promise<ToolResult> {
-  const r = await getMe({ client: ctx.client });
-  if (r.error) return failWith(r.error);
-  const { name, email, handle, projects, usage } = r.data;
-  const period = usage && { browserMinutes: usage.browser_minutes, proxyMb: usage.proxy_mb, runs: usage.runs, periodEnd: usage.period_end };
-  return answer({
-    name: shownText(name, 200),
-    email: shownText(email, 320),
-    handle,
-    projects: projects.slice(0, 100).map((p) => ({ handle: shownText(p.handle, 100), name: shownText(p.name, 200), role: shownText(p.role, 50) })),
-    usage: period && boundJson(period, 2_000).value,
-    filesFolder: ctx.folder,
-  });
-}
+export const readScriptTool: Tool = {
+  name: "read_script",
+  spec: ({ s }) => ({
+    title: "Read a script's contract",
+    description:
+      'Returns what a script takes (input schema, and which inputs are files), what it returns, whether it needs a login and whether it acts on the site; with code: true, its code. Name it by address ("reduck/mail.google.com/send_email") or by host, slug and handle; version_id reads that version. Changes nothing.',
+    input: s.readScriptInput,
+    output: s.readScriptOutput,
+    annotations: READ,
+    usage: 'read_script { address: "reduck/mail.google.com/send_email" }',
+  }),
+  run: handle,
+};

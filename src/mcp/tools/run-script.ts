@@ -1,24 +1,19 @@
 /**
- * run_script and read_run_results: run one script or several on the browser asked for, wait
- * for the outcome as long as a call may hold, and hand back the run's handle when it is still
- * going.
- *
- * Names follow the hosted tool's where it has one (`host`, `slug`, `handle`, `version_id`,
- * `relativePath`, `runId`, `batchId`, `fullOutput`, `waitForSeconds`, `deviceId`) and are
- * camelCase otherwise; a script is named by its `address` everywhere one is shown, and may be
- * given by `address` everywhere one is taken.
+ * run_script: runs one script or several on the browser asked for, waits for the outcome as long
+ * as a call may hold, and hands back the run's handle when it is still going.
  */
 import type { FileHandle } from "node:fs/promises";
 import { getMe, getScript } from "../../generated/operations.js";
-import { isPendingRun, isRunFailure, type PendingRun, type RunError, type RunStatusUpdate } from "../../run/outcomes.js";
+import { isPendingRun, isRunFailure, type RunError } from "../../run/outcomes.js";
 import { runScript, type RunBrowser, type ScriptToRun } from "../../run/run.js";
-import { waitForRun } from "../../run/wait.js";
 import { fail, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
 import { unknownScript, unknownVersionHint, type ScriptPath } from "../shared/naming.js";
-import { handleAnswer, outcomeAnswer, runErrorAnswer, type Shown } from "../shared/run-answers.js";
+import { outcomeAnswer, runErrorAnswer } from "../shared/run-answers.js";
 import { bindFiles } from "../shared/run-files.js";
 import type { Input } from "../shared/tool-schemas.js";
 import { DEFAULT_HOLD_MS, startProgress, type CallExtra } from "../shared/waiting.js";
+import { waitOrHandle } from "../shared/waiting.js";
+import { type Tool } from "../shared/tool.js";
 
 /**
  * Where the run goes, from `browser` and its `deviceId` shorthand, or why that cannot be: the
@@ -41,7 +36,7 @@ function runTarget(input: Input<"runScriptInput">): RunBrowser | { problem: stri
   return browser ?? "extension";
 }
 
-export async function runScriptTool(ctx: ToolContext, input: Input<"runScriptInput">, extra: CallExtra = {}): Promise<ToolResult> {
+async function handle(ctx: ToolContext, input: Input<"runScriptInput">, extra: CallExtra = {}): Promise<ToolResult> {
   if ((input.script === undefined) === (input.scripts === undefined))
     return fail("Give exactly one of script (one run: script: { address, args }) or scripts (several: scripts: [{ address, args }, ...]).");
   const target = runTarget(input);
@@ -114,42 +109,15 @@ async function refusedRun(ctx: ToolContext, script: ScriptToRun, error: RunError
   return undefined;
 }
 
-/**
- * read_run_results: waits (up to the hold) for a run or batch run_script handed back, and gives
- * its outcome, or the handle again when it is still going.
- */
-export async function readRunResultsTool(ctx: ToolContext, input: Input<"readRunResultsInput">, extra: CallExtra = {}): Promise<ToolResult> {
-  if ((input.runId === undefined) === (input.batchId === undefined))
-    return fail("Give exactly one of runId (one run) or batchId (every script of a batch), as run_script gave them.");
-  const hold = ctx.holdMs ?? DEFAULT_HOLD_MS;
-  const progress = startProgress(extra, hold);
-  try {
-    const pending: PendingRun = input.batchId ? { status: "running", batchId: input.batchId } : { status: "running", runId: input.runId };
-    return await waitOrHandle(ctx, pending, hold, false, { full: Boolean(input.fullOutput), holdMs: hold }, progress.onStatus, extra.signal);
-  } finally {
-    progress.stop();
-  }
-}
-
-/** Waits on a pending run for up to `leftMs`, then answers with its outcome or its handle. */
-async function waitOrHandle(
-  ctx: ToolContext,
-  pending: PendingRun,
-  leftMs: number,
-  single: boolean,
-  shown: Shown,
-  onStatus: (u: RunStatusUpdate) => void,
-  signal: AbortSignal | undefined,
-): Promise<ToolResult> {
-  let latest = pending;
-  const track = (u: RunStatusUpdate) => {
-    if (u.status === "queued" || u.status === "running") latest = { ...latest, status: u.status, ...(u.runIds.length ? { runIds: u.runIds } : {}) };
-    onStatus(u);
-  };
-  const options = { client: ctx.client, deadlineMs: Math.max(0, leftMs), onStatus: track, signal };
-  const waited = pending.batchId ? await waitForRun({ ...options, batchId: pending.batchId }) : await waitForRun({ ...options, runId: pending.runId! });
-  if (waited.error?.kind === "timeout" && (waited.error.batchId || waited.error.runId)) return handleAnswer(latest, ctx.holdMs ?? DEFAULT_HOLD_MS);
-  if (waited.outcomes) return outcomeAnswer(waited.outcomes, waited, single || !(waited.data && "runs" in waited.data), shown);
-  if (waited.error) return runErrorAnswer(waited.error);
-  return fail("The service's answer named no outcome.");
-}
+export const runScriptTool: Tool = {
+  name: "run_script",
+  spec: ({ s, folder, holdSeconds }) => ({
+    title: "Run a Reduck script",
+    description: `Runs a catalogue script (or up to 20) in a browser and returns its result as JSON: { status, runId, result }, or for several scripts { batchId, status, totalSteps, runs }. Scripts act on real sites: they may send, post or delete. Name the script by its address from list_scripts (script: { address: "reduck/mail.google.com/send_email" }) or by host, slug and handle; its arguments go in script.args; script.version_id runs that version (a draft, to try it before promote_script_version). Files are named, never sent by you: put the file in ${folder} and pass files: { <input>: { relativePath: "<name>" } } (sub-folders allowed). Use read_script first to see the inputs and which are files. A run still going after ${holdSeconds} s (or waitForSeconds) answers with its handle ({ status: "running", batchId or runId, next }): call read_run_results with it for the outcome, never run_script again. A failed run's runId goes to read_run_trace.`,
+    input: s.runScriptInput,
+    output: s.runScriptOutput,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+    usage: 'run_script { script: { address: "reduck/mail.google.com/send_email", args: { to: "me@example.com", subject: "Hi" } } }',
+  }),
+  run: handle,
+};

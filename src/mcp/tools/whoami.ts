@@ -1,0 +1,36 @@
+/**
+ * whoami: the account in use, its projects and usage, and the folder files are read from.
+ */
+import { getMe } from "../../generated/operations.js";
+import { answer, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
+import { boundJson, shownText } from "../shared/bounded.js";
+
+import { READ, type Tool } from "../shared/tool.js";
+
+async function handle(ctx: ToolContext): Promise<ToolResult> {
+  const r = await getMe({ client: ctx.client });
+  if (r.error) return failWith(r.error);
+  const { name, email, handle, projects, usage } = r.data;
+  const period = usage && { browserMinutes: usage.browser_minutes, proxyMb: usage.proxy_mb, runs: usage.runs, periodEnd: usage.period_end };
+  return answer({
+    name: shownText(name, 200),
+    email: shownText(email, 320),
+    handle,
+    projects: projects.slice(0, 100).map((p) => ({ handle: shownText(p.handle, 100), name: shownText(p.name, 200), role: shownText(p.role, 50) })),
+    usage: period && boundJson(period, 2_000).value,
+    filesFolder: ctx.folder,
+  });
+}
+
+export const whoamiTool: Tool = {
+  name: "whoami",
+  spec: ({ s }) => ({
+    title: "Who am I",
+    description: "The account in use, its projects and this period's usage, and the folder files are read from. Changes nothing.",
+    input: s.noInput,
+    output: s.whoamiOutput,
+    annotations: READ,
+    usage: "whoami {}",
+  }),
+  run: (tc) => handle(tc),
+};
