@@ -1,7 +1,7 @@
 /** Whose README the host README tools name, and what to answer when the service does not know that owner. */
 import { listScripts } from "../../generated/operations.js";
-import { fail, type ToolContext, type ToolResult } from "../shared/answers.js";
-import { hostAndSlug, ownHandle, unknownHandle } from "../shared/naming.js";
+import { fail, type ToolContext, type ToolResult } from "./answers.js";
+import { hostAndSlug, ownHandle, unknownHandle } from "./naming.js";
 
 /** The owner a README tool names: the given handle, or the caller's own. */
 export async function readmeOwner(ctx: ToolContext, input: { host: string; handle?: string }): Promise<{ handle: string; host: string } | ToolResult> {

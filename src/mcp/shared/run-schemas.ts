@@ -1,6 +1,6 @@
 /**
  * The input and output schemas of the tools that run scripts and read runs: run_script,
- * read_run_results, list_runs, read_run_trace.
+ * read_run_results, list_runs.
  */
 import type { z as Zod } from "zod";
 import { RUN_REGIONS } from "../../run/run-types.js";
@@ -120,39 +120,6 @@ export function runSchemas(z: typeof Zod, { closed, open, next, naming, paging, 
     ...page(),
   });
 
-  const readRunTraceInput = closed({
-    runId: z.string().describe("The run: the runId run_script, read_run_results or list_runs gave."),
-  });
-
-  const readRunTraceOutput = open({
-    runId: z.string(),
-    address: z.string().nullable().optional().describe("The script the run ran, when the run could be read."),
-    status: z.enum(TOOL_RUN_STATUSES).optional(),
-    error: z.string().optional().describe("Why the run failed, when it did."),
-    steps: z.array(
-      open({
-        index: z.number().int(),
-        action: z.string(),
-        ok: z.boolean().nullable().describe("null when the trace did not say."),
-        durationMs: z.number().optional(),
-        detail: z.unknown().optional(),
-        error: z.string().optional(),
-      }),
-    ),
-    totalSteps: z.number().int(),
-    failedStep: z.number().int().nullable().describe("Index of the first step that failed; null when none did."),
-    screenshots: z.array(
-      open({
-        kind: z.string().describe('"failure": where the run failed; "last": after its last step.'),
-        afterStep: z.number().int().nullable(),
-        url: z.string().describe("Where the PNG is (no credential needed)."),
-        shown: z.boolean().describe("Whether this answer carries it as an image."),
-        why: z.string().optional().describe("Why it was left out."),
-      }),
-    ),
-    other: z.unknown().optional().describe("Whatever else the trace held, shortened."),
-  });
-
   return {
     scriptRef,
     runScriptInput,
@@ -160,7 +127,5 @@ export function runSchemas(z: typeof Zod, { closed, open, next, naming, paging, 
     listRunsInput,
     runScriptOutput,
     listRunsOutput,
-    readRunTraceInput,
-    readRunTraceOutput,
   };
 }

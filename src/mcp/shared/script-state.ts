@@ -4,11 +4,11 @@
  */
 import type { components } from "../../generated/schema.js";
 import { archiveScript, restoreScript } from "../../generated/operations.js";
-import { answer, type ToolContext, type ToolResult } from "../shared/answers.js";
-import { shownText } from "../shared/bounded.js";
-import { MESSAGE_CHARS } from "../shared/limits.js";
-import { addressOf, scriptCallFailed, scriptPath, type ScriptPath } from "../shared/naming.js";
-import type { Input } from "../shared/tool-schemas.js";
+import { answer, type ToolContext, type ToolResult } from "./answers.js";
+import { shownText } from "./bounded.js";
+import { MESSAGE_CHARS } from "./limits.js";
+import { addressOf, scriptCallFailed, scriptPath, type ScriptPath } from "./naming.js";
+import type { Input } from "./tool-schemas.js";
 
 type ScriptWithVersion = components["schemas"]["ScriptWithVersion"];
 

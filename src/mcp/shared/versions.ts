@@ -1,11 +1,11 @@
 /** What the version tools share: a version as they answer it, the script's current version, a draft's body. */
 import type { components } from "../../generated/schema.js";
 import { getScript } from "../../generated/operations.js";
-import { answer, type ToolContext, type ToolResult } from "../shared/answers.js";
-import { boundJson, shownText } from "../shared/bounded.js";
-import { MESSAGE_CHARS } from "../shared/limits.js";
-import { addressOf, type ScriptPath } from "../shared/naming.js";
-import type { Input } from "../shared/tool-schemas.js";
+import { answer, type ToolContext, type ToolResult } from "./answers.js";
+import { boundJson, shownText } from "./bounded.js";
+import { MESSAGE_CHARS } from "./limits.js";
+import { addressOf, type ScriptPath } from "./naming.js";
+import type { Input } from "./tool-schemas.js";
 
 type VersionSummary = components["schemas"]["ScriptVersionSummary"];
 
