@@ -1,14 +1,13 @@
 /**
- * The input and output schemas of the tools that run scripts and read runs: run_script,
- * read_run_results, list_runs.
+ * The schemas of the tools that run scripts and wait on runs: run_script and read_run_results
+ * (which answer alike), and how a script to run is named (scriptRef, which run-files.ts reads).
  */
 import type { z as Zod } from "zod";
 import { RUN_REGIONS } from "../../run/run-types.js";
 import { FULL_RESULT_CHARS, RESULT_CHARS } from "./limits.js";
-import { TOOL_RUN_STATUSES } from "./run-status.js";
 import type { SchemaParts } from "./schema-parts.js";
 
-export function runSchemas(z: typeof Zod, { closed, open, next, naming, paging, page }: SchemaParts) {
+export function runSchemas(z: typeof Zod, { closed, open, next, naming }: SchemaParts) {
   const namedFile = () =>
     closed({
       relativePath: z
@@ -71,11 +70,6 @@ export function runSchemas(z: typeof Zod, { closed, open, next, naming, paging, 
     fullOutput: z.boolean().optional().describe("true: each result whole, as with run_script."),
   });
 
-  const listRunsInput = closed({
-    ...paging("Runs"),
-    status: z.enum(TOOL_RUN_STATUSES).optional().describe("Only runs with this status (the words run_script uses)."),
-  });
-
   const stepOutcome = open({
     status: z.enum(["completed", "failed", "skipped"]),
     runId: z.string().nullable().describe("The step's run; null when it never ran."),
@@ -104,28 +98,10 @@ export function runSchemas(z: typeof Zod, { closed, open, next, naming, paging, 
     next: next(),
   });
 
-  const listRunsOutput = open({
-    runs: z.array(
-      open({
-        runId: z.string(),
-        status: z.enum(TOOL_RUN_STATUSES),
-        address: z.string().nullable().describe("The script run; null when it has been deleted since."),
-        versionId: z.string().nullable().optional(),
-        name: z.string(),
-        startedAt: z.string(),
-        finishedAt: z.string().nullable().optional(),
-        error: z.string().optional(),
-      }),
-    ),
-    ...page(),
-  });
-
   return {
     scriptRef,
     runScriptInput,
     readRunResultsInput,
-    listRunsInput,
     runScriptOutput,
-    listRunsOutput,
   };
 }

@@ -1,55 +1,11 @@
 /**
- * The input and output schemas of the tools that read and write scripts and their versions:
- * list_scripts, read_script, create_script, update_script_metadata, archive and restore, and
- * the version tools.
+ * The schemas of the tools that write scripts and their versions (create_script,
+ * update_script_metadata, archive and restore, the version tools), several of which share them.
  */
 import type { z as Zod } from "zod";
 import type { SchemaParts } from "./schema-parts.js";
 
 export function scriptSchemas(z: typeof Zod, { closed, open, next, naming, paging, page }: SchemaParts) {
-  const listScriptsInput = closed({
-    handle: z.string().optional().describe('Only this owner\'s scripts: "reduck" for the official catalogue, "@username", a project.'),
-    host: z.string().optional().describe("Only scripts for this site."),
-    q: z.string().optional().describe("Search words."),
-    ...paging("Scripts"),
-  });
-
-  const readScriptInput = closed({
-    ...naming(),
-    version_id: z.string().optional().describe("Read this version instead of the current one (a draft too)."),
-    code: z.boolean().optional().describe("true: include the version's code (content), to change it in a draft."),
-  });
-
-  const listScriptsOutput = open({
-    scripts: z.array(
-      open({
-        address: z.string().describe("Give this to read_script and run_script."),
-        name: z.string(),
-        description: z.string(),
-        visibility: z.string(),
-        sideEffects: z.string().optional().describe("none, write or undetermined."),
-      }),
-    ),
-    ...page(),
-  });
-
-  const readScriptOutput = open({
-    address: z.string(),
-    name: z.string().optional(),
-    description: z.string().optional(),
-    visibility: z.string().optional(),
-    archived: z.boolean().optional(),
-    versionId: z.string().nullable().optional(),
-    loggedIn: z.boolean().optional(),
-    sideEffects: z.string().optional(),
-    input: z.record(z.unknown()).describe('JSON Schema of script.args (files included, as format "file").'),
-    output: z.unknown().optional().describe("JSON Schema of what the script returns."),
-    fileInputs: z.array(open({ name: z.string(), required: z.boolean() })),
-    howToPassFiles: z.string().optional(),
-    content: z.string().optional().describe("The version's code, with code: true (when the service shows it)."),
-    codeWithheld: z.string().optional().describe("With code: true, why there is no content: the service withheld the code."),
-  });
-
   /** How a tool that acts on one script names it (not a run: no args, no files). */
   const scriptTarget = () => naming();
 
@@ -189,10 +145,6 @@ export function scriptSchemas(z: typeof Zod, { closed, open, next, naming, pagin
   });
 
   return {
-    listScriptsInput,
-    readScriptInput,
-    listScriptsOutput,
-    readScriptOutput,
     createScriptInput,
     createScriptOutput: created,
     listScriptVersionsInput,

@@ -1,10 +1,34 @@
 /**
  * list_devices: the paired browsers, which may read named files, and the one run_script uses by default.
  */
+import type { z as Zod } from "zod";
+import type { SchemaParts } from "../shared/schema-parts.js";
 import { listDevices } from "../../generated/operations.js";
 import { answer, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
 import { shownText } from "../shared/bounded.js";
 import { READ, type Tool } from "../shared/tool.js";
+
+/** list_devices's own schemas. */
+function schemas(z: typeof Zod, { open, next }: SchemaParts) {
+  const device = open({
+    deviceId: z.string().describe("Give it as browser: { deviceId } (or deviceId) to run_script."),
+    name: z.string().nullable(),
+    browser: z.string().nullable(),
+    os: z.string().nullable(),
+    fileAccess: z.boolean().nullable().describe('Whether it may read named files ("Allow access to file URLs").'),
+    reachable: z.boolean().describe("Whether it can be woken up: not that its browser is running."),
+    concurrencyBudget: z.number(),
+    createdAt: z.string(),
+  });
+
+  const listDevicesOutput = open({
+    devices: z.array(device),
+    extensionPicks: z.string().nullable().describe('The device browser: "extension" (the default) runs on: the only one paired, else null.'),
+    next: next(),
+  });
+
+  return { device, listDevicesOutput };
+}
 
 async function handle(ctx: ToolContext): Promise<ToolResult> {
   const listed = await listDevices({ client: ctx.client });
@@ -33,14 +57,17 @@ async function handle(ctx: ToolContext): Promise<ToolResult> {
 
 export const listDevicesTool: Tool = {
   name: "list_devices",
-  spec: ({ s }) => ({
-    title: "List paired browsers",
-    description:
-      'Your paired browsers (devices) with their ids, whether each may read named files, and which one run_script uses by default. Give an id to run_script as deviceId to run on that browser. "reachable" means it can be woken up, not that it is running. Changes nothing.',
-    input: s.noInput,
-    output: s.listDevicesOutput,
-    annotations: READ,
-    usage: "list_devices {}",
-  }),
+  spec: ({ s, z, parts }) => {
+    const own = schemas(z, parts);
+    return {
+      title: "List paired browsers",
+      description:
+        'Your paired browsers (devices) with their ids, whether each may read named files, and which one run_script uses by default. Give an id to run_script as deviceId to run on that browser. "reachable" means it can be woken up, not that it is running. Changes nothing.',
+      input: s.noInput,
+      output: own.listDevicesOutput,
+      annotations: READ,
+      usage: "list_devices {}",
+    };
+  },
   run: (tc) => handle(tc),
 };

@@ -27,7 +27,6 @@ import { toolRunStatus } from "../shared/run-status.js";
 import type { z as Zod } from "zod";
 import type { SchemaParts } from "../shared/schema-parts.js";
 import { TOOL_RUN_STATUSES } from "../shared/run-status.js";
-
 import { READ, type Tool } from "../shared/tool.js";
 
 /** One step's action, detail or error in a trace. */

@@ -2,6 +2,8 @@
  * read_script: what a script takes and returns (inputs, which are files, login, side effects),
  * and its code when asked.
  */
+import type { z as Zod } from "zod";
+import type { SchemaParts } from "../shared/schema-parts.js";
 import { fileInputs as fileInputsOf } from "../../core/arguments.js";
 import { jsonSchemaOf } from "../../core/json.js";
 import { getScript, getScriptVersion } from "../../generated/operations.js";
@@ -10,11 +12,39 @@ import { boundJson, cutText, shownText } from "../shared/bounded.js";
 import { DOCUMENT_CHARS, MESSAGE_CHARS, SCHEMA_CHARS } from "../shared/limits.js";
 import { addressOf, scriptCallFailed, scriptPath, unknownScript, unknownVersionHint } from "../shared/naming.js";
 import { withoutExtensions } from "../shared/schema-clean.js";
-import type { Input } from "../shared/tool-schemas.js";
-
 import { READ, type Tool } from "../shared/tool.js";
 
-async function handle(ctx: ToolContext, input: Input<"readScriptInput">): Promise<ToolResult> {
+/** read_script's own schemas. */
+function schemas(z: typeof Zod, { closed, open, naming }: SchemaParts) {
+  const readScriptInput = closed({
+    ...naming(),
+    version_id: z.string().optional().describe("Read this version instead of the current one (a draft too)."),
+    code: z.boolean().optional().describe("true: include the version's code (content), to change it in a draft."),
+  });
+
+  const readScriptOutput = open({
+    address: z.string(),
+    name: z.string().optional(),
+    description: z.string().optional(),
+    visibility: z.string().optional(),
+    archived: z.boolean().optional(),
+    versionId: z.string().nullable().optional(),
+    loggedIn: z.boolean().optional(),
+    sideEffects: z.string().optional(),
+    input: z.record(z.unknown()).describe('JSON Schema of script.args (files included, as format "file").'),
+    output: z.unknown().optional().describe("JSON Schema of what the script returns."),
+    fileInputs: z.array(open({ name: z.string(), required: z.boolean() })),
+    howToPassFiles: z.string().optional(),
+    content: z.string().optional().describe("The version's code, with code: true (when the service shows it)."),
+    codeWithheld: z.string().optional().describe("With code: true, why there is no content: the service withheld the code."),
+  });
+
+  return { readScriptInput, readScriptOutput };
+}
+
+type Input = Zod.infer<ReturnType<typeof schemas>["readScriptInput"]>;
+
+async function handle(ctx: ToolContext, input: Input): Promise<ToolResult> {
   const named = await scriptPath(ctx, input);
   if ("content" in named) return named;
   const { path, ownImplied } = named;
@@ -75,14 +105,17 @@ async function handle(ctx: ToolContext, input: Input<"readScriptInput">): Promis
 
 export const readScriptTool: Tool = {
   name: "read_script",
-  spec: ({ s }) => ({
-    title: "Read a script's contract",
-    description:
-      'Returns what a script takes (input schema, and which inputs are files), what it returns, whether it needs a login and whether it acts on the site; with code: true, its code. Name it by address ("reduck/mail.google.com/send_email") or by host, slug and handle; version_id reads that version. Changes nothing.',
-    input: s.readScriptInput,
-    output: s.readScriptOutput,
-    annotations: READ,
-    usage: 'read_script { address: "reduck/mail.google.com/send_email" }',
-  }),
+  spec: ({ z, parts }) => {
+    const own = schemas(z, parts);
+    return {
+      title: "Read a script's contract",
+      description:
+        'Returns what a script takes (input schema, and which inputs are files), what it returns, whether it needs a login and whether it acts on the site; with code: true, its code. Name it by address ("reduck/mail.google.com/send_email") or by host, slug and handle; version_id reads that version. Changes nothing.',
+      input: own.readScriptInput,
+      output: own.readScriptOutput,
+      annotations: READ,
+      usage: 'read_script { address: "reduck/mail.google.com/send_email" }',
+    };
+  },
   run: handle,
 };
