@@ -64,12 +64,6 @@ export function runSchemas(z: typeof Zod, { closed, open, next, naming }: Schema
       ),
   });
 
-  const readRunResultsInput = closed({
-    runId: z.string().min(1).optional().describe("One run: the runId run_script gave (even one run of a batch)."),
-    batchId: z.string().min(1).optional().describe("Every script of a batch: the batchId run_script gave."),
-    fullOutput: z.boolean().optional().describe("true: each result whole, as with run_script."),
-  });
-
   const stepOutcome = open({
     status: z.enum(["completed", "failed", "skipped"]),
     runId: z.string().nullable().describe("The step's run; null when it never ran."),
@@ -101,7 +95,6 @@ export function runSchemas(z: typeof Zod, { closed, open, next, naming }: Schema
   return {
     scriptRef,
     runScriptInput,
-    readRunResultsInput,
     runScriptOutput,
   };
 }

@@ -5,7 +5,7 @@
 import type { z as Zod } from "zod";
 import type { SchemaParts } from "./schema-parts.js";
 
-export function scriptSchemas(z: typeof Zod, { closed, open, next, naming, paging, page }: SchemaParts) {
+export function scriptSchemas(z: typeof Zod, { closed, open, next, naming }: SchemaParts) {
   /** How a tool that acts on one script names it (not a run: no args, no files). */
   const scriptTarget = () => naming();
 
@@ -55,31 +55,6 @@ export function scriptSchemas(z: typeof Zod, { closed, open, next, naming, pagin
     version: z.number().int().min(1).optional().describe("Or its number (1, 2, ...)."),
   });
 
-  const listScriptVersionsInput = closed({
-    ...scriptTarget(),
-    draft: z.boolean().optional().describe("true: open drafts only; false: promoted versions only."),
-    ...paging("Versions"),
-  });
-
-  const versionSummary = open({
-    versionId: z.string(),
-    version: z.number().int().describe("Its number."),
-    current: z.boolean().describe("The version runs use when no version_id is given."),
-    draft: z.boolean(),
-    note: z.string().nullable().optional(),
-    language: z.string().optional(),
-    sideEffects: z.string().optional(),
-    loggedIn: z.boolean().optional(),
-    createdAt: z.string().optional(),
-    parentVersionId: z.string().nullable().optional(),
-  });
-
-  const listScriptVersionsOutput = open({
-    address: z.string(),
-    versions: z.array(versionSummary).describe("Newest first."),
-    ...page(),
-  });
-
   const draftFields = {
     content: content.optional(),
     language: language.optional(),
@@ -122,17 +97,6 @@ export function scriptSchemas(z: typeof Zod, { closed, open, next, naming, pagin
     next: next(),
   });
 
-  const updateScriptMetadataInput = closed({
-    ...scriptTarget(),
-    name: z.string().min(1).max(75).optional(),
-    description: z.string().min(1).max(10_000).optional(),
-    visibility: z
-      .enum(["private", "public"])
-      .optional()
-      .describe("public: anyone may read and run it (needs a promoted version); private: you and your project."),
-    humanRequired: z.boolean().optional(),
-  });
-
   const scriptState = open({
     address: z.string(),
     name: z.string(),
@@ -147,14 +111,11 @@ export function scriptSchemas(z: typeof Zod, { closed, open, next, naming, pagin
   return {
     createScriptInput,
     createScriptOutput: created,
-    listScriptVersionsInput,
-    listScriptVersionsOutput,
     createDraftScriptVersionInput,
     patchDraftScriptVersionInput,
     versionTarget,
     versionOutput,
     deletedOutput,
-    updateScriptMetadataInput,
     scriptTargetInput: closed(scriptTarget()),
     scriptState,
   };
