@@ -3,8 +3,6 @@
  * (which answer alike), and how a script to run is named (scriptRef, which run-files.ts reads).
  */
 import type { z as Zod } from "zod";
-import { RUN_REGIONS } from "../../run/run-types.js";
-import { FULL_RESULT_CHARS, RESULT_CHARS } from "./limits.js";
 import type { SchemaParts } from "./schema-parts.js";
 
 export function runSchemas(z: typeof Zod, { closed, open, next, naming }: SchemaParts) {
@@ -27,42 +25,6 @@ export function runSchemas(z: typeof Zod, { closed, open, next, naming }: Schema
         ),
       version_id: z.string().optional().describe("Run this version instead of the current one."),
     });
-
-  const browser = z
-    .union([z.enum(["extension", "local", "cloud", "managed"]), closed({ deviceId: z.string().min(1) })])
-    .optional()
-    .describe(
-      '"extension" (default): your own paired browser, which reads named files itself. "cloud" (or "managed", the same): a hosted browser, signed out; a named file is then read here and uploaded, and arrives named after its input unless the script takes a name argument. { deviceId } (or deviceId beside it): one paired browser, from list_devices. "local" (a browser paired by the official CLI\'s `reduck local`) is not picked by kind here: give its deviceId.',
-    );
-
-  const runScriptInput = closed({
-    script: scriptRef().optional().describe("One script to run. Give this or scripts."),
-    scripts: z.array(scriptRef()).min(1).max(20).optional().describe("Several scripts (up to 20), each in its own browser, results in order."),
-    sequential: z.boolean().optional().describe("With scripts: run them in order in one browser, stopping at the first failure."),
-    browser,
-    deviceId: z.string().min(1).optional().describe("Shorthand for browser: { deviceId }: run on this paired browser (ids from list_devices)."),
-    region: z.enum(RUN_REGIONS).optional().describe("Cloud browser only: where it runs."),
-    country: z
-      .string()
-      .regex(/^[A-Za-z]{2}$/, "must be a two-letter ISO 3166 code such as DE")
-      .optional()
-      .describe("Cloud browser only: residential egress country, ISO 3166 alpha-2."),
-    fullOutput: z
-      .boolean()
-      .optional()
-      .describe(
-        `true: each result whole (up to ${FULL_RESULT_CHARS.toLocaleString("en")} characters of JSON). Otherwise results past ${RESULT_CHARS.toLocaleString("en")} characters are shortened, and the answer says so.`,
-      ),
-    waitForSeconds: z
-      .number()
-      .int()
-      .min(1)
-      .max(110)
-      .optional()
-      .describe(
-        "How long this call waits for the outcome before answering with the run's handle (default 45: most MCP clients give up on a call after 60 s unless progress resets their timeout).",
-      ),
-  });
 
   const stepOutcome = open({
     status: z.enum(["completed", "failed", "skipped"]),
@@ -94,7 +56,6 @@ export function runSchemas(z: typeof Zod, { closed, open, next, naming }: Schema
 
   return {
     scriptRef,
-    runScriptInput,
     runScriptOutput,
   };
 }
