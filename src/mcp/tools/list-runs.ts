@@ -3,14 +3,13 @@
  */
 import type { z as Zod } from "zod";
 import type { SchemaParts } from "../shared/schema-parts.js";
-import { TOOL_RUN_STATUSES } from "../shared/run-status.js";
 import { listRuns } from "../../generated/operations.js";
 import { answer, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
 import { oneLine, shownText } from "../shared/bounded.js";
 import { DEFAULT_PAGE_SIZE } from "../shared/limits.js";
 import { addressOf } from "../shared/naming.js";
 import { pageOf } from "../shared/paging.js";
-import { recordRunStatus, toolRunStatus } from "../shared/run-status.js";
+import { recordRunStatus, TOOL_RUN_STATUSES, toolRunStatus } from "../shared/run-status.js";
 import { READ, type Tool } from "../shared/tool.js";
 
 /** list_runs's own schemas. */

@@ -6,8 +6,7 @@ import type { z as Zod } from "zod";
 import type { SchemaParts } from "../shared/schema-parts.js";
 import { type PendingRun } from "../../run/outcomes.js";
 import { fail, type ToolContext, type ToolResult } from "../shared/answers.js";
-import { DEFAULT_HOLD_MS, startProgress, type CallExtra } from "../shared/waiting.js";
-import { waitOrHandle } from "../shared/waiting.js";
+import { DEFAULT_HOLD_MS, startProgress, waitOrHandle, type CallExtra } from "../shared/waiting.js";
 import { READ, type Tool } from "../shared/tool.js";
 
 /** read_run_results's own schemas. */

@@ -23,10 +23,9 @@ import { answer, fail, failWith, type ToolContent, type ToolContext, type ToolRe
 import { boundJson, oneLine, shownText } from "../shared/bounded.js";
 import { MESSAGE_CHARS } from "../shared/limits.js";
 import { addressOf } from "../shared/naming.js";
-import { toolRunStatus } from "../shared/run-status.js";
+import { TOOL_RUN_STATUSES, toolRunStatus } from "../shared/run-status.js";
 import type { z as Zod } from "zod";
 import type { SchemaParts } from "../shared/schema-parts.js";
-import { TOOL_RUN_STATUSES } from "../shared/run-status.js";
 import { READ, type Tool } from "../shared/tool.js";
 
 /** One step's action, detail or error in a trace. */
