@@ -15,10 +15,6 @@ export function accountSchemas(z: typeof Zod, { closed, open, next }: SchemaPart
   });
 
   const readHostReadmeInput = closed(hostTarget());
-  const setHostReadmeInput = closed({
-    ...hostTarget(),
-    content: z.string().min(1).max(20_000).describe("The whole README (Markdown): it replaces the one there."),
-  });
 
   const readmeOutput = open({
     handle: z.string(),
@@ -28,5 +24,5 @@ export function accountSchemas(z: typeof Zod, { closed, open, next }: SchemaPart
     next: next(),
   });
 
-  return { noInput, readHostReadmeInput, setHostReadmeInput, readmeOutput };
+  return { noInput, hostTarget, readHostReadmeInput, readmeOutput };
 }

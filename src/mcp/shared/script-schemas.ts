@@ -1,6 +1,7 @@
 /**
- * The schemas of the tools that write scripts and their versions (create_script,
- * update_script_metadata, archive and restore, the version tools), several of which share them.
+ * Schemas several tools that write scripts share: a script's code and contract (create_script
+ * and the draft tools), how a version is named and answered (the version tools), a script's
+ * state (update_script_metadata, archive_script, unarchive_script), what was deleted.
  */
 import type { z as Zod } from "zod";
 import type { SchemaParts } from "./schema-parts.js";
@@ -25,30 +26,6 @@ export function scriptSchemas(z: typeof Zod, { closed, open, next, naming }: Sch
     .describe(
       "The script's code: the body of an async function with page (a Playwright page), args (its validated input), files and builtins in scope; `return` gives the result, a throw fails the run.",
     );
-
-  const createScriptInput = closed({
-    host: z.string().describe('The site it automates, e.g. "example.com".'),
-    slug: z.string().describe("Its name on that host: lowercase letters, digits, _ and -, up to 64."),
-    handle: z.string().optional().describe("Owner: a project handle you may create scripts in; omit for your own."),
-    description: z.string().min(1).max(10_000).describe("What it does (shown in listings and to agents)."),
-    content,
-    ...contract,
-    sideEffects: sideEffects.describe("none: it only reads the site; write: it acts on it (sends, posts, deletes)."),
-    name: z.string().min(1).max(75).optional().describe("Display name (default: the slug)."),
-    language: language.optional().describe("Default typescript."),
-    loggedIn: z.boolean().optional().describe("It needs the user signed in to the site."),
-    humanRequired: z.boolean().optional().describe("It needs a person at the browser (a captcha, a confirmation)."),
-    visibility: z.enum(["private", "public"]).optional().describe("Default private. A public script needs a promoted version."),
-    draft: z.boolean().optional().describe("Leave the first version a draft: the script has no current version until one is promoted."),
-  });
-
-  const created = open({
-    address: z.string().describe("Give this to run_script, read_script and the version tools."),
-    scriptId: z.string(),
-    versionId: z.string().describe("The first version."),
-    currentVersionId: z.string().nullable().describe("null when the first version was left a draft."),
-    next: next(),
-  });
 
   const versionChoice = () => ({
     version_id: z.string().optional().describe("The version's id (from list_script_versions or create_draft_script_version)."),
@@ -109,8 +86,7 @@ export function scriptSchemas(z: typeof Zod, { closed, open, next, naming }: Sch
   });
 
   return {
-    createScriptInput,
-    createScriptOutput: created,
+    scriptFields: { contract, language, sideEffects, content },
     createDraftScriptVersionInput,
     patchDraftScriptVersionInput,
     versionTarget,

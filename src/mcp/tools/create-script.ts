@@ -2,13 +2,46 @@
  * create_script: a new script under one's own handle or a project's. The answer says what
  * changed and what an agent would call next.
  */
+import type { z as Zod } from "zod";
+import type { SchemaParts } from "../shared/schema-parts.js";
+import type { Schemas } from "../shared/tool-schemas.js";
 import { createScript } from "../../generated/operations.js";
 import { answer, fail, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
 import { addressOf, hostAndSlug, ownHandle, unknownHandle } from "../shared/naming.js";
-import type { Input } from "../shared/tool-schemas.js";
 import { ADD, type Tool } from "../shared/tool.js";
 
-async function handle(ctx: ToolContext, input: Input<"createScriptInput">): Promise<ToolResult> {
+/** create_script's input and output schemas; a script's code and contract are described as the version tools describe them. */
+function schemas(z: typeof Zod, { closed, open, next }: SchemaParts, { contract, language, sideEffects, content }: Schemas["scriptFields"]) {
+  const createScriptInput = closed({
+    host: z.string().describe('The site it automates, e.g. "example.com".'),
+    slug: z.string().describe("Its name on that host: lowercase letters, digits, _ and -, up to 64."),
+    handle: z.string().optional().describe("Owner: a project handle you may create scripts in; omit for your own."),
+    description: z.string().min(1).max(10_000).describe("What it does (shown in listings and to agents)."),
+    content,
+    ...contract,
+    sideEffects: sideEffects.describe("none: it only reads the site; write: it acts on it (sends, posts, deletes)."),
+    name: z.string().min(1).max(75).optional().describe("Display name (default: the slug)."),
+    language: language.optional().describe("Default typescript."),
+    loggedIn: z.boolean().optional().describe("It needs the user signed in to the site."),
+    humanRequired: z.boolean().optional().describe("It needs a person at the browser (a captcha, a confirmation)."),
+    visibility: z.enum(["private", "public"]).optional().describe("Default private. A public script needs a promoted version."),
+    draft: z.boolean().optional().describe("Leave the first version a draft: the script has no current version until one is promoted."),
+  });
+
+  const created = open({
+    address: z.string().describe("Give this to run_script, read_script and the version tools."),
+    scriptId: z.string(),
+    versionId: z.string().describe("The first version."),
+    currentVersionId: z.string().nullable().describe("null when the first version was left a draft."),
+    next: next(),
+  });
+
+  return { createScriptInput, created };
+}
+
+type Input = Zod.infer<ReturnType<typeof schemas>["createScriptInput"]>;
+
+async function handle(ctx: ToolContext, input: Input): Promise<ToolResult> {
   const checked = hostAndSlug(input.host, input.slug);
   if ("problem" in checked) return fail(checked.problem);
   if (input.draft && input.visibility === "public") {
@@ -62,15 +95,18 @@ async function handle(ctx: ToolContext, input: Input<"createScriptInput">): Prom
 
 export const createScriptTool: Tool = {
   name: "create_script",
-  spec: ({ s }) => ({
-    title: "Create a script",
-    description:
-      "Creates a new script under your own handle (or a project's): its code (content, the body of an async function with page, args, files and builtins) and the JSON Schemas of its input and output. Adds to the catalogue; its first version is current unless draft: true. The address it answers goes to run_script. To change an existing script, add a draft version instead.",
-    input: s.createScriptInput,
-    output: s.createScriptOutput,
-    annotations: ADD,
-    usage:
-      'create_script { host: "example.com", slug: "get_title", description: "Reads the page title", content: "await page.goto(\\"https://example.com/\\"); return { title: await page.title() };", inputSchema: { type: "object", properties: {} }, outputSchema: { type: "object" }, sideEffects: "none" }',
-  }),
+  spec: ({ s, z, parts }) => {
+    const own = schemas(z, parts, s.scriptFields);
+    return {
+      title: "Create a script",
+      description:
+        "Creates a new script under your own handle (or a project's): its code (content, the body of an async function with page, args, files and builtins) and the JSON Schemas of its input and output. Adds to the catalogue; its first version is current unless draft: true. The address it answers goes to run_script. To change an existing script, add a draft version instead.",
+      input: own.createScriptInput,
+      output: own.created,
+      annotations: ADD,
+      usage:
+        'create_script { host: "example.com", slug: "get_title", description: "Reads the page title", content: "await page.goto(\\"https://example.com/\\"); return { title: await page.title() };", inputSchema: { type: "object", properties: {} }, outputSchema: { type: "object" }, sideEffects: "none" }',
+    };
+  },
   run: handle,
 };
