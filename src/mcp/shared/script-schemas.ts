@@ -41,13 +41,6 @@ export function scriptSchemas(z: typeof Zod, { closed, open, next, naming }: Sch
     sideEffects: sideEffects.optional(),
   };
 
-  const createDraftScriptVersionInput = closed({
-    ...scriptTarget(),
-    note: z.string().min(1).max(1_000).describe("Why this version exists (shown in list_script_versions)."),
-    ...draftFields,
-    parent_version_id: z.string().optional().describe("Build on this version instead of the current one."),
-  });
-
   const patchDraftScriptVersionInput = closed({
     ...scriptTarget(),
     ...versionChoice(),
@@ -87,7 +80,7 @@ export function scriptSchemas(z: typeof Zod, { closed, open, next, naming }: Sch
 
   return {
     scriptFields: { contract, language, sideEffects, content },
-    createDraftScriptVersionInput,
+    draftFields,
     patchDraftScriptVersionInput,
     versionTarget,
     versionOutput,

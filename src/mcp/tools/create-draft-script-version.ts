@@ -2,14 +2,30 @@
  * create_draft_script_version: adds a draft to a script (a copy of the current version or of
  * parent_version_id, with what is given), to try with run_script before promoting it.
  */
+import type { z as Zod } from "zod";
+import type { SchemaParts } from "../shared/schema-parts.js";
+import type { Schemas } from "../shared/tool-schemas.js";
 import { createDraftScriptVersion } from "../../generated/operations.js";
 import { fail, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
 import { addressOf, notAVersionId, scriptCallFailed, scriptPath, unknownVersionHint } from "../shared/naming.js";
-import type { Input } from "../shared/tool-schemas.js";
 import { currentVersionId, draftBody, tryThenPromote, versionAnswer } from "../shared/versions.js";
 import { ADD, ADDRESS, type Tool } from "../shared/tool.js";
 
-async function handle(ctx: ToolContext, input: Input<"createDraftScriptVersionInput">): Promise<ToolResult> {
+/** create_draft_script_version's input schema; a draft's fields are those patch_draft_script_version takes. */
+function schemas(z: typeof Zod, { closed, naming }: SchemaParts, draftFields: Schemas["draftFields"]) {
+  const createDraftScriptVersionInput = closed({
+    ...naming(),
+    note: z.string().min(1).max(1_000).describe("Why this version exists (shown in list_script_versions)."),
+    ...draftFields,
+    parent_version_id: z.string().optional().describe("Build on this version instead of the current one."),
+  });
+
+  return { createDraftScriptVersionInput };
+}
+
+type Input = Zod.infer<ReturnType<typeof schemas>["createDraftScriptVersionInput"]>;
+
+async function handle(ctx: ToolContext, input: Input): Promise<ToolResult> {
   // The parent's id goes in the body, not a URL: checked here by the same rule, before anything is sent.
   const badParent =
     input.parent_version_id !== undefined ? notAVersionId(input.parent_version_id, "list_script_versions lists a script's versions") : undefined;
@@ -35,14 +51,17 @@ async function handle(ctx: ToolContext, input: Input<"createDraftScriptVersionIn
 
 export const createDraftScriptVersionTool: Tool = {
   name: "create_draft_script_version",
-  spec: ({ s }) => ({
-    title: "Add a draft version",
-    description:
-      "Adds a draft version to a script: a copy of the current version (or parent_version_id) with the code and contract you give. Runs keep using the current version until the draft is promoted; try the draft with run_script and script.version_id. Adds a version; changes nothing else.",
-    input: s.createDraftScriptVersionInput,
-    output: s.versionOutput,
-    annotations: ADD,
-    usage: `create_draft_script_version { ${ADDRESS}, note: "Wait for the heading", content: "..." }`,
-  }),
+  spec: ({ s, z, parts }) => {
+    const own = schemas(z, parts, s.draftFields);
+    return {
+      title: "Add a draft version",
+      description:
+        "Adds a draft version to a script: a copy of the current version (or parent_version_id) with the code and contract you give. Runs keep using the current version until the draft is promoted; try the draft with run_script and script.version_id. Adds a version; changes nothing else.",
+      input: own.createDraftScriptVersionInput,
+      output: s.versionOutput,
+      annotations: ADD,
+      usage: `create_draft_script_version { ${ADDRESS}, note: "Wait for the heading", content: "..." }`,
+    };
+  },
   run: handle,
 };
