@@ -2,7 +2,7 @@
  * The agent tool's table: one file per tool in src/mcp/tools/, named for the tool, exporting that
  * tool and nothing else; src/mcp/tool-list.ts lists each of them once, in the order clients see.
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { z } from "zod";
@@ -39,4 +39,17 @@ test("the list holds every tool's file once, in the order clients are given", ()
   expect(TOOLS.map((t) => t.name)).toEqual([...ALL_TOOLS]);
   expect(new Set(TOOLS).size).toBe(TOOLS.length);
   expect(TOOLS.map((t) => `${t.name.replaceAll("_", "-")}.ts`).sort()).toEqual(files);
+});
+
+test("a tool's file imports no other tool, and what tools share imports no tool and no server", () => {
+  const importsOf = (file: string) => [...readFileSync(file, "utf8").matchAll(/^import [^;]*? from "([^"]+)";$/gms)].map((m) => m[1]!);
+  for (const file of files) {
+    const imported = importsOf(path.join(FOLDER, file));
+    expect(imported.length, file).toBeGreaterThan(0);
+    for (const specifier of imported) expect(specifier, file).not.toMatch(/^\.\/|\/tools\/|\/server\//);
+  }
+  const SHARED = path.join(FOLDER, "../shared");
+  for (const file of readdirSync(SHARED)) {
+    for (const specifier of importsOf(path.join(SHARED, file))) expect(specifier, file).not.toMatch(/\/tools\/|\/server\/|tool-list/);
+  }
 });
