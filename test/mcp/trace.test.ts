@@ -5,7 +5,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { createReduckClient } from "../../src/index.js";
-import { createMcpServer } from "../../src/mcp/server.js";
+import { createMcpServer } from "../../src/mcp/server/server.js";
 import { temporaryFolder } from "../support/files.js";
 
 const API = "https://reduck.ai";

@@ -14,7 +14,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { HttpResponse, http as route, passthrough } from "msw";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createReduckClient } from "../../src/index.js";
-import { createMcpServer } from "../../src/mcp/server.js";
+import { createMcpServer } from "../../src/mcp/server/server.js";
 import { fetchScreenshot } from "../../src/report/screenshots.js";
 import { SEED_IDS } from "@reduck-client/sandbox";
 import { reduck, tempDir, useSandboxForCli } from "../cli/commands/harness.js";

@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createReduckClient } from "../../src/index.js";
 import { openInsideFolder } from "../../src/run/inside-folder.js";
-import { runScriptTool } from "../../src/mcp/run-tools.js";
+import { runScriptTool } from "../../src/mcp/tools/run-script.js";
 import { readNamedFile } from "@reduck-client/sandbox/internal";
 import { makeDesktop, temporaryFolder } from "../support/files.js";
 import { startScriptedServer } from "../support/scripted-server.js";
@@ -109,7 +109,7 @@ describe("a name swapped for a link to outside while it is read", () => {
       const client = createReduckClient({ apiKey: "k", baseUrl: server.url, maxRetries: 0 });
       const refusals = new Set<string>();
       await raceCalls(async () => {
-        const result = await runScriptTool(
+        const result = await runScriptTool.run(
           { client, folder },
           { script: { host: "a.com", slug: "s", files: { attachment: { relativePath: "race.txt" } } }, browser: "managed" },
         );
@@ -142,7 +142,7 @@ test("a symbolic link inside a sub-folder that leads out is refused by the agent
   await mkdir(path.join(folder, "sub"), { recursive: true });
   await symlink(outside, path.join(folder, "sub", "link.txt"));
   const client = createReduckClient({ apiKey: "k", baseUrl: "http://127.0.0.1:9", maxRetries: 0 });
-  const result = await runScriptTool(
+  const result = await runScriptTool.run(
     { client, folder },
     { script: { host: "a.com", slug: "s", files: { attachment: { relativePath: "sub/link.txt" } } }, browser: "managed" },
   );

@@ -4,8 +4,8 @@
  * turned into words each tool call can say.
  */
 import type { ReduckClient } from "../../core/client.js";
-import { serviceFolder } from "../../mcp/folder.js";
-import { tokenProblem } from "../../mcp/token.js";
+import { serviceFolder } from "../../mcp/shared/folder.js";
+import { tokenProblem } from "../../mcp/server/token.js";
 import { CliError } from "../shell/errors.js";
 import { ExitCode } from "../shell/exit-codes.js";
 
@@ -28,7 +28,7 @@ export async function serveOverStdio(client: () => Promise<ReduckClient>): Promi
       `reduck mcp is waiting for an MCP client on stdio; a client starts it itself once added to it, e.g. ${ADD_TO_CLAUDE} (Ctrl-C to stop)\n`,
     );
   }
-  const { serveStdio } = await import("../../mcp/server.js");
+  const { serveStdio } = await import("../../mcp/server/server.js");
   await serveStdio(serverOptions(client));
 }
 
@@ -43,7 +43,7 @@ export async function serveOverHttp(client: () => Promise<ReduckClient>, port: n
       );
     }
   }
-  const { serveHttp } = await import("../../mcp/http.js");
+  const { serveHttp } = await import("../../mcp/server/http.js");
   let served: Awaited<ReturnType<typeof serveHttp>>;
   try {
     served = await serveHttp(serverOptions(client), { port, token, allowOrigins: origins });

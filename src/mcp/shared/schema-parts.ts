@@ -4,7 +4,7 @@
  * name, paging, and the `next` hint.
  */
 import type { z as Zod } from "zod";
-import { closest } from "../core/words/suggest.js";
+import { closest } from "../../core/words/suggest.js";
 import { DEFAULT_PAGE_SIZE } from "./limits.js";
 
 /**

@@ -3,8 +3,8 @@
  * reduck folder before any request and bound the way the chosen browser reads them.
  */
 import type { FileHandle } from "node:fs/promises";
-import type { FileSource } from "../run/files.js";
-import type { ScriptToRun } from "../run/run.js";
+import type { FileSource } from "../../run/files.js";
+import type { ScriptToRun } from "../../run/run.js";
 import type { ToolContext } from "./answers.js";
 import { checkNamedFile } from "./folder.js";
 import { nameProblem, notAVersionId, scriptName } from "./naming.js";

@@ -4,7 +4,7 @@
  * call that fits. Nothing is sent to the service for such a call.
  */
 import type { z as Zod } from "zod";
-import { closest } from "../core/words/suggest.js";
+import { closest } from "../../core/words/suggest.js";
 import { oneLine } from "./bounded.js";
 
 /** `scripts[1].files.attachment`: where in the arguments, as the SDK writes it. */

@@ -4,7 +4,10 @@
  * client asked for progress (a progress token), it is told how the run goes, a few times a
  * minute and at every poll, which also tells clients that reset their timeout on progress.
  */
-import type { RunStatusUpdate } from "../run/outcomes.js";
+import type { PendingRun, RunStatusUpdate } from "../../run/outcomes.js";
+import { waitForRun } from "../../run/wait.js";
+import { fail, type ToolContext, type ToolResult } from "./answers.js";
+import { handleAnswer, outcomeAnswer, runErrorAnswer, type Shown } from "./run-answers.js";
 
 export const DEFAULT_HOLD_MS = 45_000;
 
@@ -67,4 +70,27 @@ export function startProgress(extra: CallExtra, holdMs: number) {
       if (timer) clearInterval(timer);
     },
   };
+}
+
+/** Waits on a pending run for up to `leftMs`, then answers with its outcome or its handle. */
+export async function waitOrHandle(
+  ctx: ToolContext,
+  pending: PendingRun,
+  leftMs: number,
+  single: boolean,
+  shown: Shown,
+  onStatus: (u: RunStatusUpdate) => void,
+  signal: AbortSignal | undefined,
+): Promise<ToolResult> {
+  let latest = pending;
+  const track = (u: RunStatusUpdate) => {
+    if (u.status === "queued" || u.status === "running") latest = { ...latest, status: u.status, ...(u.runIds.length ? { runIds: u.runIds } : {}) };
+    onStatus(u);
+  };
+  const options = { client: ctx.client, deadlineMs: Math.max(0, leftMs), onStatus: track, signal };
+  const waited = pending.batchId ? await waitForRun({ ...options, batchId: pending.batchId }) : await waitForRun({ ...options, runId: pending.runId! });
+  if (waited.error?.kind === "timeout" && (waited.error.batchId || waited.error.runId)) return handleAnswer(latest, ctx.holdMs ?? DEFAULT_HOLD_MS);
+  if (waited.outcomes) return outcomeAnswer(waited.outcomes, waited, single || !(waited.data && "runs" in waited.data), shown);
+  if (waited.error) return runErrorAnswer(waited.error);
+  return fail("The service's answer named no outcome.");
 }

@@ -5,8 +5,8 @@
  * lists cut, deep nesting stopped, and each cut said in place, so the model knows something
  * was left out and how much.
  */
-import { isObject } from "../core/json.js";
-import { ACTING, visibleText } from "../core/visible-text.js";
+import { isObject } from "../../core/json.js";
+import { ACTING, visibleText } from "../../core/visible-text.js";
 
 /** How deep a copied value may nest; deeper levels are replaced by a note. */
 const MAX_DEPTH = 20;

@@ -3,9 +3,9 @@
  * schema), or a tool error (`isError`) whose text is one line saying what is wrong and what to
  * do. Never a protocol error and never a stack: an agent reads a tool error and acts on it.
  */
-import type { ReduckClient } from "../core/client.js";
-import type { ReduckError } from "../core/errors.js";
-import { withHint } from "../core/words/sentence.js";
+import type { ReduckClient } from "../../core/client.js";
+import type { ReduckError } from "../../core/errors.js";
+import { withHint } from "../../core/words/sentence.js";
 import { oneLine } from "./bounded.js";
 
 export interface ToolContext {

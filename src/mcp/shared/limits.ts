@@ -13,13 +13,5 @@ export const MESSAGE_CHARS = 4_000;
 export const DOCUMENT_CHARS = 100_000;
 /** A JSON Schema shown by read_script or a version tool. */
 export const SCHEMA_CHARS = 20_000;
-/** One step's action, detail or error in a trace. */
-export const STEP_FIELD_CHARS = 500;
-/** The steps of a trace shown one per line; beyond them, the first and last and those around the failure. */
-export const TRACE_STEPS = 120;
-/** Screenshots one read_run_trace answer carries as images, and their bytes (each, and all together). */
-export const TRACE_IMAGES = 3;
-export const TRACE_IMAGE_BYTES = 1_500_000;
-export const TRACE_IMAGES_BYTES = 3_000_000;
 /** Items per page of a list tool, unless the agent asks for another size. */
 export const DEFAULT_PAGE_SIZE = 20;

@@ -4,7 +4,7 @@
  * `failed`. An agent that runs a script and then lists its runs must see the same word for the
  * same outcome, so every tool speaks the run answer's words, mapped here and nowhere else.
  */
-import type { components } from "../generated/schema.js";
+import type { components } from "../../generated/schema.js";
 
 type RecordStatus = components["schemas"]["RunStatus"];
 

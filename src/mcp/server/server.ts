@@ -1,13 +1,15 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { ReduckClient } from "../core/client.js";
-import { closestMatches } from "../core/words/suggest.js";
-import { PACKAGE_VERSION } from "../version.js";
-import { fail, type ToolResult } from "./answers.js";
-import { inputErrorLine } from "./input-errors.js";
-import { toolList, type ToolSpec } from "./tool-list.js";
-import { toolSchemas } from "./tool-schemas.js";
-import { callExtra, DEFAULT_HOLD_MS } from "./waiting.js";
+import type { ReduckClient } from "../../core/client.js";
+import { closestMatches } from "../../core/words/suggest.js";
+import { PACKAGE_VERSION } from "../../version.js";
+import { fail, type ToolResult } from "../shared/answers.js";
+import { inputErrorLine } from "../shared/input-errors.js";
+import { schemaParts } from "../shared/schema-parts.js";
+import type { Tool, ToolSpec } from "../shared/tool.js";
+import { toolSchemas } from "../shared/tool-schemas.js";
+import { TOOLS } from "../tool-list.js";
+import { callExtra, DEFAULT_HOLD_MS } from "../shared/waiting.js";
 
 export interface ServerContext {
   /** Absolute path of the service folder (`<desktop>/reduck`). */
@@ -40,8 +42,9 @@ export async function createMcpServer(ctx: ServerContext): Promise<Server> {
     import("zod"),
   ]);
   const holdSeconds = Math.round((ctx.holdMs ?? DEFAULT_HOLD_MS) / 1000);
-  const tools = toolList(toolSchemas(z), ctx.folder, holdSeconds);
-  const byName = new Map<string, ToolSpec>(tools.map((t) => [t.name, t]));
+  const setting = { z, parts: schemaParts(z), s: toolSchemas(z), folder: ctx.folder, holdSeconds };
+  const tools = TOOLS.map((tool) => ({ ...tool.spec(setting), name: tool.name, run: tool.run }));
+  const byName = new Map<string, ToolSpec & Pick<Tool, "name" | "run">>(tools.map((t) => [t.name, t]));
   const server = new Server({ name: "reduck", version: PACKAGE_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
 
   // Written once: the same schemas for every client and session.

@@ -3,7 +3,7 @@
  * in the hosted tool's shape, results shortened to what one answer carries, a failure with
  * where to look next, or the handle of a run still going.
  */
-import { isRunFailure, type BatchRunResponse, type PendingRun, type RunError, type RunStepOutcome } from "../run/outcomes.js";
+import { isRunFailure, type BatchRunResponse, type PendingRun, type RunError, type RunStepOutcome } from "../../run/outcomes.js";
 import { answer, failWith, type ToolResult } from "./answers.js";
 import { boundJson, shownText } from "./bounded.js";
 import { FULL_RESULT_CHARS, MESSAGE_CHARS, RESULT_CHARS } from "./limits.js";

@@ -5,9 +5,9 @@
  */
 import path from "node:path";
 import type { FileHandle } from "node:fs/promises";
-import { openInsideFolder } from "../run/inside-folder.js";
-import { RELATIVE_PATH_MESSAGE, SERVICE_FOLDER } from "../run/relative-path.js";
-import { currentSystem, desktopDir, desktopPermissionProblem } from "../system/paths.js";
+import { openInsideFolder } from "../../run/inside-folder.js";
+import { RELATIVE_PATH_MESSAGE, SERVICE_FOLDER } from "../../run/relative-path.js";
+import { currentSystem, desktopDir, desktopPermissionProblem } from "../../system/paths.js";
 
 /** `<desktop>/reduck`; the desktop rules (REDUCK_DESKTOP, XDG, OneDrive) are in system/paths. */
 export function serviceFolder(env: NodeJS.ProcessEnv = process.env): string {

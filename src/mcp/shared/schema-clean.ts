@@ -5,7 +5,7 @@
  * under `properties` the keys are names, not keywords.
  */
 
-import { isObject } from "../core/json.js";
+import { isObject } from "../../core/json.js";
 
 /** Keywords whose value is a map from names to schemas. */
 const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);

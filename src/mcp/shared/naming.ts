@@ -3,14 +3,14 @@
  * the scripts, handles or versions it most likely meant, looked up the way the CLI does
  * (src/core/nearby-scripts.ts), so an agent can retry with the right one.
  */
-import type { ReduckError } from "../core/errors.js";
-import { readAddress } from "../core/words/address.js";
-import { pathIdProblem } from "../core/path-ids.js";
-import { either } from "../core/words/nearby-handles.js";
-import { bareSlugHint, unknownHandleHint, unknownScriptHint } from "../core/words/nearby-scripts.js";
-import { closestMatches } from "../core/words/suggest.js";
-import { getMe, getScript, listScriptVersions } from "../generated/operations.js";
-import { withHint } from "../core/words/sentence.js";
+import type { ReduckError } from "../../core/errors.js";
+import { readAddress } from "../../core/words/address.js";
+import { pathIdProblem } from "../../core/path-ids.js";
+import { either } from "../../core/words/nearby-handles.js";
+import { bareSlugHint, unknownHandleHint, unknownScriptHint } from "../../core/words/nearby-scripts.js";
+import { closestMatches } from "../../core/words/suggest.js";
+import { getMe, getScript, listScriptVersions } from "../../generated/operations.js";
+import { withHint } from "../../core/words/sentence.js";
 import { fail, failWith, type ToolContext, type ToolResult } from "./answers.js";
 
 export interface ScriptName {
