@@ -23,7 +23,7 @@ import { setHostReadmeTool } from "./tools/set-host-readme.js";
 import { unarchiveScriptTool } from "./tools/unarchive-script.js";
 import { updateScriptMetadataTool } from "./tools/update-script-metadata.js";
 import { whoamiTool } from "./tools/whoami.js";
-import type { Tool } from "./shared/tool.js";
+import type { Tool } from "./common/tool.js";
 
 export const TOOLS: readonly Tool[] = [
   runScriptTool,

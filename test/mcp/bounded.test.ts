@@ -1,6 +1,6 @@
 /** What the agent tool lets through to the model of what the service sent: bounded, and saying so. */
 import { describe, expect, test } from "vitest";
-import { boundJson, cutText, oneLine } from "../../src/mcp/shared/bounded.js";
+import { boundJson, cutText, oneLine } from "../../src/mcp/common/bounded.js";
 
 describe("cutText and oneLine", () => {
   test("a long text is cut and says how much was left out", () => {

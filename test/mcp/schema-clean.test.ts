@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { withoutExtensions } from "../../src/mcp/shared/schema-clean.js";
+import { withoutExtensions } from "../../src/mcp/common/schema-clean.js";
 
 test("x-* keywords go at every depth; properties named x-... and values stay", () => {
   const schema = {

@@ -6,9 +6,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { z } from "zod";
-import { schemaParts } from "../../src/mcp/shared/schema-parts.js";
-import type { Tool } from "../../src/mcp/shared/tool.js";
-import { toolSchemas } from "../../src/mcp/shared/tool-schemas.js";
+import { schemaParts } from "../../src/mcp/common/schema-parts.js";
+import type { Tool } from "../../src/mcp/common/tool.js";
+import { toolSchemas } from "../../src/mcp/common/tool-schemas.js";
 import { TOOLS } from "../../src/mcp/tool-list.js";
 import { ALL_TOOLS } from "./support.js";
 
@@ -48,7 +48,7 @@ test("a tool's file imports no other tool, and what tools share imports no tool 
     expect(imported.length, file).toBeGreaterThan(0);
     for (const specifier of imported) expect(specifier, file).not.toMatch(/^\.\/|\/tools\/|\/server\//);
   }
-  const SHARED = path.join(FOLDER, "../shared");
+  const SHARED = path.join(FOLDER, "../common");
   for (const file of readdirSync(SHARED)) {
     for (const specifier of importsOf(path.join(SHARED, file))) expect(specifier, file).not.toMatch(/\/tools\/|\/server\/|tool-list/);
   }

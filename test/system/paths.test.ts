@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { temporaryFolder } from "../support/files.js";
 import { configDir as cliConfigDir } from "../../src/cli/shell/config.js";
-import { serviceFolder } from "../../src/mcp/shared/folder.js";
+import { serviceFolder } from "../../src/mcp/common/folder.js";
 import {
   configDir,
   desktopDir,

@@ -4,7 +4,7 @@
  * turned into words each tool call can say.
  */
 import type { ReduckClient } from "../../core/client.js";
-import { serviceFolder } from "../../mcp/shared/folder.js";
+import { serviceFolder } from "../../mcp/common/folder.js";
 import { tokenProblem } from "../../mcp/server/token.js";
 import { CliError } from "../shell/errors.js";
 import { ExitCode } from "../shell/exit-codes.js";

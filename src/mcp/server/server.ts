@@ -3,13 +3,13 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ReduckClient } from "../../core/client.js";
 import { closestMatches } from "../../core/words/suggest.js";
 import { PACKAGE_VERSION } from "../../version.js";
-import { fail, type ToolResult } from "../shared/answers.js";
-import { inputErrorLine } from "../shared/input-errors.js";
-import { schemaParts } from "../shared/schema-parts.js";
-import type { Tool, ToolSpec } from "../shared/tool.js";
-import { toolSchemas } from "../shared/tool-schemas.js";
+import { fail, type ToolResult } from "../common/answers.js";
+import { inputErrorLine } from "../common/input-errors.js";
+import { schemaParts } from "../common/schema-parts.js";
+import type { Tool, ToolSpec } from "../common/tool.js";
+import { toolSchemas } from "../common/tool-schemas.js";
 import { TOOLS } from "../tool-list.js";
-import { callExtra, DEFAULT_HOLD_MS } from "../shared/waiting.js";
+import { callExtra, DEFAULT_HOLD_MS } from "../common/waiting.js";
 
 export interface ServerContext {
   /** Absolute path of the service folder (`<desktop>/reduck`). */

@@ -2,8 +2,8 @@
  * archive_script: takes a script out of the listings and out of runs (setArchived, shared with
  * unarchive_script).
  */
-import { setArchived } from "../shared/script-state.js";
-import { ADDRESS, REPLACE, type Tool } from "../shared/tool.js";
+import { setArchived } from "../common/script-state.js";
+import { ADDRESS, REPLACE, type Tool } from "../common/tool.js";
 
 export const archiveScriptTool: Tool = {
   name: "archive_script",

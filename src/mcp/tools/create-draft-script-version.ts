@@ -3,13 +3,13 @@
  * parent_version_id, with what is given), to try with run_script before promoting it.
  */
 import type { z as Zod } from "zod";
-import type { SchemaParts } from "../shared/schema-parts.js";
-import type { Schemas } from "../shared/tool-schemas.js";
+import type { SchemaParts } from "../common/schema-parts.js";
+import type { Schemas } from "../common/tool-schemas.js";
 import { createDraftScriptVersion } from "../../generated/operations.js";
-import { fail, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
-import { addressOf, notAVersionId, scriptCallFailed, scriptPath, unknownVersionHint } from "../shared/naming.js";
-import { currentVersionId, draftBody, tryThenPromote, versionAnswer } from "../shared/versions.js";
-import { ADD, ADDRESS, type Tool } from "../shared/tool.js";
+import { fail, failWith, type ToolContext, type ToolResult } from "../common/answers.js";
+import { addressOf, notAVersionId, scriptCallFailed, scriptPath, unknownVersionHint } from "../common/naming.js";
+import { currentVersionId, draftBody, tryThenPromote, versionAnswer } from "../common/versions.js";
+import { ADD, ADDRESS, type Tool } from "../common/tool.js";
 
 /** create_draft_script_version's input schema; a draft's fields are those patch_draft_script_version takes. */
 function schemas(z: typeof Zod, { closed, naming }: SchemaParts, draftFields: Schemas["draftFields"]) {

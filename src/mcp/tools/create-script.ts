@@ -3,12 +3,12 @@
  * changed and what an agent would call next.
  */
 import type { z as Zod } from "zod";
-import type { SchemaParts } from "../shared/schema-parts.js";
-import type { Schemas } from "../shared/tool-schemas.js";
+import type { SchemaParts } from "../common/schema-parts.js";
+import type { Schemas } from "../common/tool-schemas.js";
 import { createScript } from "../../generated/operations.js";
-import { answer, fail, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
-import { addressOf, hostAndSlug, ownHandle, unknownHandle } from "../shared/naming.js";
-import { ADD, type Tool } from "../shared/tool.js";
+import { answer, fail, failWith, type ToolContext, type ToolResult } from "../common/answers.js";
+import { addressOf, hostAndSlug, ownHandle, unknownHandle } from "../common/naming.js";
+import { ADD, type Tool } from "../common/tool.js";
 
 /** create_script's input and output schemas; a script's code and contract are described as the version tools describe them. */
 function schemas(z: typeof Zod, { closed, open, next }: SchemaParts, { contract, language, sideEffects, content }: Schemas["scriptFields"]) {

@@ -2,10 +2,10 @@
  * delete_draft_script_version: deletes a draft for good.
  */
 import { deleteDraftScriptVersion } from "../../generated/operations.js";
-import { answer, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
-import { addressOf, scriptCallFailed, scriptPath, unknownVersionHint, versionId } from "../shared/naming.js";
-import type { Input } from "../shared/tool-schemas.js";
-import { ADDRESS, type Tool } from "../shared/tool.js";
+import { answer, failWith, type ToolContext, type ToolResult } from "../common/answers.js";
+import { addressOf, scriptCallFailed, scriptPath, unknownVersionHint, versionId } from "../common/naming.js";
+import type { Input } from "../common/tool-schemas.js";
+import { ADDRESS, type Tool } from "../common/tool.js";
 
 async function handle(ctx: ToolContext, input: Input<"versionTarget">): Promise<ToolResult> {
   const named = await scriptPath(ctx, input);

@@ -2,10 +2,10 @@
  * delete_host_readme: deletes the README of one site for an owner.
  */
 import { deleteHostReadme } from "../../generated/operations.js";
-import { answer, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
-import type { Input } from "../shared/tool-schemas.js";
-import { readmeOwner, unknownOwner } from "../shared/readme-owner.js";
-import { REPLACE, type Tool } from "../shared/tool.js";
+import { answer, failWith, type ToolContext, type ToolResult } from "../common/answers.js";
+import type { Input } from "../common/tool-schemas.js";
+import { readmeOwner, unknownOwner } from "../common/readme-owner.js";
+import { REPLACE, type Tool } from "../common/tool.js";
 
 async function handle(ctx: ToolContext, input: Input<"readHostReadmeInput">): Promise<ToolResult> {
   const path = await readmeOwner(ctx, input);

@@ -2,11 +2,11 @@
  * list_devices: the paired browsers, which may read named files, and the one run_script uses by default.
  */
 import type { z as Zod } from "zod";
-import type { SchemaParts } from "../shared/schema-parts.js";
+import type { SchemaParts } from "../common/schema-parts.js";
 import { listDevices } from "../../generated/operations.js";
-import { answer, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
-import { shownText } from "../shared/bounded.js";
-import { READ, type Tool } from "../shared/tool.js";
+import { answer, failWith, type ToolContext, type ToolResult } from "../common/answers.js";
+import { shownText } from "../common/bounded.js";
+import { READ, type Tool } from "../common/tool.js";
 
 /** list_devices's own schemas. */
 function schemas(z: typeof Zod, { open, next }: SchemaParts) {

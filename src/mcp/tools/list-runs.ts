@@ -2,15 +2,15 @@
  * list_runs: the account's runs, newest first, a page at a time, in the statuses run_script uses.
  */
 import type { z as Zod } from "zod";
-import type { SchemaParts } from "../shared/schema-parts.js";
+import type { SchemaParts } from "../common/schema-parts.js";
 import { listRuns } from "../../generated/operations.js";
-import { answer, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
-import { oneLine, shownText } from "../shared/bounded.js";
-import { DEFAULT_PAGE_SIZE } from "../shared/limits.js";
-import { addressOf } from "../shared/naming.js";
-import { pageOf } from "../shared/paging.js";
-import { recordRunStatus, TOOL_RUN_STATUSES, toolRunStatus } from "../shared/run-status.js";
-import { READ, type Tool } from "../shared/tool.js";
+import { answer, failWith, type ToolContext, type ToolResult } from "../common/answers.js";
+import { oneLine, shownText } from "../common/bounded.js";
+import { DEFAULT_PAGE_SIZE } from "../common/limits.js";
+import { addressOf } from "../common/naming.js";
+import { pageOf } from "../common/paging.js";
+import { recordRunStatus, TOOL_RUN_STATUSES, toolRunStatus } from "../common/run-status.js";
+import { READ, type Tool } from "../common/tool.js";
 
 /** list_runs's own schemas. */
 function schemas(z: typeof Zod, { closed, open, paging, page }: SchemaParts) {

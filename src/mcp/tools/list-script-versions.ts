@@ -2,14 +2,14 @@
  * list_script_versions: a script's versions, newest first, a page at a time, with the current one marked.
  */
 import type { z as Zod } from "zod";
-import type { SchemaParts } from "../shared/schema-parts.js";
+import type { SchemaParts } from "../common/schema-parts.js";
 import { listScriptVersions } from "../../generated/operations.js";
-import { answer, type ToolContext, type ToolResult } from "../shared/answers.js";
-import { DEFAULT_PAGE_SIZE } from "../shared/limits.js";
-import { addressOf, scriptCallFailed, scriptPath } from "../shared/naming.js";
-import { pageOf } from "../shared/paging.js";
-import { currentVersionId, versionSummary } from "../shared/versions.js";
-import { ADDRESS, READ, type Tool } from "../shared/tool.js";
+import { answer, type ToolContext, type ToolResult } from "../common/answers.js";
+import { DEFAULT_PAGE_SIZE } from "../common/limits.js";
+import { addressOf, scriptCallFailed, scriptPath } from "../common/naming.js";
+import { pageOf } from "../common/paging.js";
+import { currentVersionId, versionSummary } from "../common/versions.js";
+import { ADDRESS, READ, type Tool } from "../common/tool.js";
 
 /** list_script_versions's own schemas. */
 function schemas(z: typeof Zod, { closed, open, naming, paging, page }: SchemaParts) {

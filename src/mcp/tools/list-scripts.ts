@@ -3,14 +3,14 @@
  * address read_script and run_script take.
  */
 import type { z as Zod } from "zod";
-import type { SchemaParts } from "../shared/schema-parts.js";
+import type { SchemaParts } from "../common/schema-parts.js";
 import { listAllScripts, listScripts } from "../../generated/operations.js";
-import { answer, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
-import { shownText } from "../shared/bounded.js";
-import { DEFAULT_PAGE_SIZE } from "../shared/limits.js";
-import { addressOf, unknownHandle } from "../shared/naming.js";
-import { pageOf } from "../shared/paging.js";
-import { READ, type Tool } from "../shared/tool.js";
+import { answer, failWith, type ToolContext, type ToolResult } from "../common/answers.js";
+import { shownText } from "../common/bounded.js";
+import { DEFAULT_PAGE_SIZE } from "../common/limits.js";
+import { addressOf, unknownHandle } from "../common/naming.js";
+import { pageOf } from "../common/paging.js";
+import { READ, type Tool } from "../common/tool.js";
 
 /** list_scripts's own schemas. */
 function schemas(z: typeof Zod, { closed, open, paging, page }: SchemaParts) {

@@ -2,11 +2,11 @@
  * patch_draft_script_version: changes a draft in place; a promoted version never changes.
  */
 import { patchDraftScriptVersion } from "../../generated/operations.js";
-import { fail, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
-import { addressOf, scriptCallFailed, scriptPath, unknownVersionHint, versionId } from "../shared/naming.js";
-import type { Input } from "../shared/tool-schemas.js";
-import { currentVersionId, draftBody, tryThenPromote, versionAnswer } from "../shared/versions.js";
-import { ADDRESS, REPLACE, type Tool } from "../shared/tool.js";
+import { fail, failWith, type ToolContext, type ToolResult } from "../common/answers.js";
+import { addressOf, scriptCallFailed, scriptPath, unknownVersionHint, versionId } from "../common/naming.js";
+import type { Input } from "../common/tool-schemas.js";
+import { currentVersionId, draftBody, tryThenPromote, versionAnswer } from "../common/versions.js";
+import { ADDRESS, REPLACE, type Tool } from "../common/tool.js";
 
 async function handle(ctx: ToolContext, input: Input<"patchDraftScriptVersionInput">): Promise<ToolResult> {
   const body = draftBody(input);

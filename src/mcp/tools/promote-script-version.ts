@@ -2,11 +2,11 @@
  * promote_script_version: makes a version the one runs use (also how to roll back).
  */
 import { getScriptVersion, promoteScriptVersion } from "../../generated/operations.js";
-import { failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
-import { addressOf, scriptCallFailed, scriptPath, unknownVersionHint, versionId } from "../shared/naming.js";
-import type { Input } from "../shared/tool-schemas.js";
-import { currentVersionId, versionAnswer } from "../shared/versions.js";
-import { ADDRESS, type Tool } from "../shared/tool.js";
+import { failWith, type ToolContext, type ToolResult } from "../common/answers.js";
+import { addressOf, scriptCallFailed, scriptPath, unknownVersionHint, versionId } from "../common/naming.js";
+import type { Input } from "../common/tool-schemas.js";
+import { currentVersionId, versionAnswer } from "../common/versions.js";
+import { ADDRESS, type Tool } from "../common/tool.js";
 
 async function handle(ctx: ToolContext, input: Input<"versionTarget">): Promise<ToolResult> {
   const named = await scriptPath(ctx, input);

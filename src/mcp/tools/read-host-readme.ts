@@ -2,12 +2,12 @@
  * read_host_readme: the notes an owner keeps for all their scripts on one site.
  */
 import { getHostReadme } from "../../generated/operations.js";
-import { answer, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
-import { cutText } from "../shared/bounded.js";
-import { DOCUMENT_CHARS } from "../shared/limits.js";
-import type { Input } from "../shared/tool-schemas.js";
-import { readmeOwner, unknownOwner } from "../shared/readme-owner.js";
-import { READ, type Tool } from "../shared/tool.js";
+import { answer, failWith, type ToolContext, type ToolResult } from "../common/answers.js";
+import { cutText } from "../common/bounded.js";
+import { DOCUMENT_CHARS } from "../common/limits.js";
+import type { Input } from "../common/tool-schemas.js";
+import { readmeOwner, unknownOwner } from "../common/readme-owner.js";
+import { READ, type Tool } from "../common/tool.js";
 
 async function handle(ctx: ToolContext, input: Input<"readHostReadmeInput">): Promise<ToolResult> {
   const path = await readmeOwner(ctx, input);

@@ -3,11 +3,11 @@
  * its outcome, or the handle again when it is still going.
  */
 import type { z as Zod } from "zod";
-import type { SchemaParts } from "../shared/schema-parts.js";
+import type { SchemaParts } from "../common/schema-parts.js";
 import { type PendingRun } from "../../run/outcomes.js";
-import { fail, type ToolContext, type ToolResult } from "../shared/answers.js";
-import { DEFAULT_HOLD_MS, startProgress, waitOrHandle, type CallExtra } from "../shared/waiting.js";
-import { READ, type Tool } from "../shared/tool.js";
+import { fail, type ToolContext, type ToolResult } from "../common/answers.js";
+import { DEFAULT_HOLD_MS, startProgress, waitOrHandle, type CallExtra } from "../common/waiting.js";
+import { READ, type Tool } from "../common/tool.js";
 
 /** read_run_results's own schemas. */
 function schemas(z: typeof Zod, { closed }: SchemaParts) {

@@ -19,14 +19,14 @@ import { listRuns } from "../../generated/operations.js";
 import { byInterest, readRunTrace } from "../../report/read-trace.js";
 import { errorSaidOnce } from "../../report/said-once.js";
 import { normaliseRun, normaliseTrace, type TraceScreenshotView, type TraceStepView } from "../../report/trace-data.js";
-import { answer, fail, failWith, type ToolContent, type ToolContext, type ToolResult } from "../shared/answers.js";
-import { boundJson, oneLine, shownText } from "../shared/bounded.js";
-import { MESSAGE_CHARS } from "../shared/limits.js";
-import { addressOf } from "../shared/naming.js";
-import { TOOL_RUN_STATUSES, toolRunStatus } from "../shared/run-status.js";
+import { answer, fail, failWith, type ToolContent, type ToolContext, type ToolResult } from "../common/answers.js";
+import { boundJson, oneLine, shownText } from "../common/bounded.js";
+import { MESSAGE_CHARS } from "../common/limits.js";
+import { addressOf } from "../common/naming.js";
+import { TOOL_RUN_STATUSES, toolRunStatus } from "../common/run-status.js";
 import type { z as Zod } from "zod";
-import type { SchemaParts } from "../shared/schema-parts.js";
-import { READ, type Tool } from "../shared/tool.js";
+import type { SchemaParts } from "../common/schema-parts.js";
+import { READ, type Tool } from "../common/tool.js";
 
 /** One step's action, detail or error in a trace. */
 const STEP_FIELD_CHARS = 500;

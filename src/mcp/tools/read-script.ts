@@ -3,16 +3,16 @@
  * and its code when asked.
  */
 import type { z as Zod } from "zod";
-import type { SchemaParts } from "../shared/schema-parts.js";
+import type { SchemaParts } from "../common/schema-parts.js";
 import { fileInputs as fileInputsOf } from "../../core/words/arguments.js";
 import { jsonSchemaOf } from "../../core/json.js";
 import { getScript, getScriptVersion } from "../../generated/operations.js";
-import { answer, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
-import { boundJson, cutText, shownText } from "../shared/bounded.js";
-import { DOCUMENT_CHARS, MESSAGE_CHARS, SCHEMA_CHARS } from "../shared/limits.js";
-import { addressOf, scriptCallFailed, scriptPath, unknownScript, unknownVersionHint } from "../shared/naming.js";
-import { withoutExtensions } from "../shared/schema-clean.js";
-import { READ, type Tool } from "../shared/tool.js";
+import { answer, failWith, type ToolContext, type ToolResult } from "../common/answers.js";
+import { boundJson, cutText, shownText } from "../common/bounded.js";
+import { DOCUMENT_CHARS, MESSAGE_CHARS, SCHEMA_CHARS } from "../common/limits.js";
+import { addressOf, scriptCallFailed, scriptPath, unknownScript, unknownVersionHint } from "../common/naming.js";
+import { withoutExtensions } from "../common/schema-clean.js";
+import { READ, type Tool } from "../common/tool.js";
 
 /** read_script's own schemas. */
 function schemas(z: typeof Zod, { closed, open, naming }: SchemaParts) {

@@ -5,20 +5,20 @@
 import type { FileHandle } from "node:fs/promises";
 import type { z as Zod } from "zod";
 import { RUN_REGIONS } from "../../run/run-types.js";
-import { FULL_RESULT_CHARS, RESULT_CHARS } from "../shared/limits.js";
-import type { SchemaParts } from "../shared/schema-parts.js";
-import type { Schemas } from "../shared/tool-schemas.js";
+import { FULL_RESULT_CHARS, RESULT_CHARS } from "../common/limits.js";
+import type { SchemaParts } from "../common/schema-parts.js";
+import type { Schemas } from "../common/tool-schemas.js";
 import { getMe, getScript } from "../../generated/operations.js";
 import { isPendingRun, isRunFailure, type RunError } from "../../run/outcomes.js";
 import { runScript, type RunBrowser, type ScriptToRun } from "../../run/run.js";
-import { fail, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
-import { unknownScript, unknownVersionHint, type ScriptPath } from "../shared/naming.js";
-import { outcomeAnswer, runErrorAnswer } from "../shared/run-answers.js";
-import { bindFiles } from "../shared/run-files.js";
-import { DEFAULT_HOLD_MS, startProgress, waitOrHandle, type CallExtra } from "../shared/waiting.js";
-import type { Tool } from "../shared/tool.js";
+import { fail, failWith, type ToolContext, type ToolResult } from "../common/answers.js";
+import { unknownScript, unknownVersionHint, type ScriptPath } from "../common/naming.js";
+import { outcomeAnswer, runErrorAnswer } from "../common/run-answers.js";
+import { bindFiles } from "../common/run-files.js";
+import { DEFAULT_HOLD_MS, startProgress, waitOrHandle, type CallExtra } from "../common/waiting.js";
+import type { Tool } from "../common/tool.js";
 
-/** run_script's input schema. How a script to run is named (scriptRef) is shared: shared/run-files.ts reads it too. */
+/** run_script's input schema. How a script to run is named (scriptRef) is shared: common/run-files.ts reads it too. */
 function schemas(z: typeof Zod, { closed }: SchemaParts, scriptRef: Schemas["scriptRef"]) {
   const browser = z
     .union([z.enum(["extension", "local", "cloud", "managed"]), closed({ deviceId: z.string().min(1) })])

@@ -2,14 +2,14 @@
  * set_host_readme: writes the notes for all of an owner's scripts on one site.
  */
 import type { z as Zod } from "zod";
-import type { SchemaParts } from "../shared/schema-parts.js";
-import type { Schemas } from "../shared/tool-schemas.js";
+import type { SchemaParts } from "../common/schema-parts.js";
+import type { Schemas } from "../common/tool-schemas.js";
 import { setHostReadme } from "../../generated/operations.js";
-import { answer, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
-import { cutText } from "../shared/bounded.js";
-import { DOCUMENT_CHARS } from "../shared/limits.js";
-import { readmeOwner, unknownOwner } from "../shared/readme-owner.js";
-import { REPLACE, type Tool } from "../shared/tool.js";
+import { answer, failWith, type ToolContext, type ToolResult } from "../common/answers.js";
+import { cutText } from "../common/bounded.js";
+import { DOCUMENT_CHARS } from "../common/limits.js";
+import { readmeOwner, unknownOwner } from "../common/readme-owner.js";
+import { REPLACE, type Tool } from "../common/tool.js";
 
 /** set_host_readme's input schema: a host named as the other README tools name it, and the README. */
 function schemas(z: typeof Zod, { closed }: SchemaParts, hostTarget: Schemas["hostTarget"]) {

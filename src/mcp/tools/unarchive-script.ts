@@ -1,8 +1,8 @@
 /**
  * unarchive_script: restores an archived script (setArchived, shared with archive_script).
  */
-import { setArchived } from "../shared/script-state.js";
-import { ADDRESS, type Tool } from "../shared/tool.js";
+import { setArchived } from "../common/script-state.js";
+import { ADDRESS, type Tool } from "../common/tool.js";
 
 export const unarchiveScriptTool: Tool = {
   name: "unarchive_script",

@@ -2,12 +2,12 @@
  * update_script_metadata: a script's name, description, visibility or humanRequired.
  */
 import type { z as Zod } from "zod";
-import type { SchemaParts } from "../shared/schema-parts.js";
+import type { SchemaParts } from "../common/schema-parts.js";
 import { getScript, patchScript, publishScript, unpublishScript } from "../../generated/operations.js";
-import { answer, fail, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
-import { scriptCallFailed, scriptPath } from "../shared/naming.js";
-import { scriptState } from "../shared/script-state.js";
-import { ADDRESS, REPLACE, type Tool } from "../shared/tool.js";
+import { answer, fail, failWith, type ToolContext, type ToolResult } from "../common/answers.js";
+import { scriptCallFailed, scriptPath } from "../common/naming.js";
+import { scriptState } from "../common/script-state.js";
+import { ADDRESS, REPLACE, type Tool } from "../common/tool.js";
 
 /** update_script_metadata's own schemas. */
 function schemas(z: typeof Zod, { closed, naming }: SchemaParts) {

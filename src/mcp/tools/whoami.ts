@@ -2,11 +2,11 @@
  * whoami: the account in use, its projects and usage, and the folder files are read from.
  */
 import type { z as Zod } from "zod";
-import type { SchemaParts } from "../shared/schema-parts.js";
+import type { SchemaParts } from "../common/schema-parts.js";
 import { getMe } from "../../generated/operations.js";
-import { answer, failWith, type ToolContext, type ToolResult } from "../shared/answers.js";
-import { boundJson, shownText } from "../shared/bounded.js";
-import { READ, type Tool } from "../shared/tool.js";
+import { answer, failWith, type ToolContext, type ToolResult } from "../common/answers.js";
+import { boundJson, shownText } from "../common/bounded.js";
+import { READ, type Tool } from "../common/tool.js";
 
 /** whoami's own schemas. */
 function schemas(z: typeof Zod, { open }: SchemaParts) {
