@@ -58,6 +58,20 @@ test("reduck --version prints oclif's own version line without loading the CLI, 
   for (const module of ["http", "https", "vm", "internal/deps/undici/undici"]) expect(builtins).not.toContain(module);
 });
 
+test("--version written straight to its output: whole into a file, and no error when the reader is already gone", async () => {
+  const bin = path.join(root, "bin", "run.js");
+  const file = path.join(home, "version.txt");
+  const shell = (command: string) =>
+    promisify(execFile)("/bin/sh", ["-c", command], { env: { ...env(), BIN: bin, NODE: process.execPath, OUT: file } });
+  await shell('"$NODE" "$BIN" --version > "$OUT"');
+  expect(await readFile(file, "utf8")).toMatch(/^reduck-client\/\S+ \S+ node-v\S+\n$/);
+  // A pipe no one reads any more (a FIFO whose only reader closed before the CLI starts): the
+  // write fails with EPIPE, as `reduck --version | head -0` can, and that is no error.
+  const fifo = path.join(home, "gone-reader");
+  const { stderr } = await shell(`mkfifo "${fifo}"; exec 3<>"${fifo}"; exec 4>"${fifo}"; exec 3<&-; "$NODE" "$BIN" --version >&4; echo "exit $?" >&2`);
+  expect(stderr).toBe("exit 0\n");
+});
+
 test("-v is --version too", async () => {
   const { code, stdout } = await runCli(["-v"], { env: env() });
   expect(code).toBe(0);
