@@ -61,8 +61,7 @@ test("reduck --version prints oclif's own version line without loading the CLI, 
 test("--version written straight to its output: whole into a file, and no error when the reader is already gone", async () => {
   const bin = path.join(root, "bin", "run.js");
   const file = path.join(home, "version.txt");
-  const shell = (command: string) =>
-    promisify(execFile)("/bin/sh", ["-c", command], { env: { ...env(), BIN: bin, NODE: process.execPath, OUT: file } });
+  const shell = (command: string) => promisify(execFile)("/bin/sh", ["-c", command], { env: { ...env(), BIN: bin, NODE: process.execPath, OUT: file } });
   await shell('"$NODE" "$BIN" --version > "$OUT"');
   expect(await readFile(file, "utf8")).toMatch(/^reduck-client\/\S+ \S+ node-v\S+\n$/);
   // A pipe no one reads any more (a FIFO whose only reader closed before the CLI starts): the
