@@ -24,6 +24,24 @@ async function rows(dir: string): Promise<string> {
   return input;
 }
 
+/** A batch of `rows` slow rows with a report, sent SIGINT once its first row has completed. */
+async function interruptedBatch(name: string, prefix: string, rows: number) {
+  const dir = await folder();
+  const input = path.join(dir, `${name}.jsonl`);
+  await writeFile(input, `${Array.from({ length: rows }, (_, i) => JSON.stringify({ name: `${prefix}${i}` })).join("\n")}\n`);
+  const out = path.join(dir, `${name}.results.jsonl`);
+  const report = path.join(dir, `${name}.html`);
+  const r = await runCli(["batch", "--script", "rows.example/slow", "--input", input, "--concurrency", "2", "--report", report], {
+    env,
+    onStart: (child) => {
+      void waitFor("a first row to complete", async () => existsSync(out) && (await readFile(out, "utf8")).includes('"completed"')).then(() =>
+        child.kill("SIGINT"),
+      );
+    },
+  });
+  return { r, out, report };
+}
+
 describe("reduck batch --report FILE", () => {
   test("writes the report when the batch ends: counts, the failures by error with their rows, every row by number and run id", async () => {
     const dir = await folder();
@@ -63,19 +81,7 @@ describe("reduck batch --report FILE", () => {
   });
 
   test("Ctrl-C: the report is still written, with the rows that ran", async () => {
-    const dir = await folder();
-    const input = path.join(dir, "stopped.jsonl");
-    await writeFile(input, `${Array.from({ length: 30 }, (_, i) => JSON.stringify({ name: `stop${i}` })).join("\n")}\n`);
-    const out = path.join(dir, "stopped.results.jsonl");
-    const report = path.join(dir, "stopped.html");
-    const r = await runCli(["batch", "--script", "rows.example/slow", "--input", input, "--concurrency", "2", "--report", report], {
-      env,
-      onStart: (child) => {
-        void waitFor("a first row to complete", async () => existsSync(out) && (await readFile(out, "utf8")).includes('"completed"')).then(() =>
-          child.kill("SIGINT"),
-        );
-      },
-    });
+    const { r, out, report } = await interruptedBatch("stopped", "stop", 30);
     expect(r.code).toBe(130);
     expect(r.stderr).toContain(`Report: ${report}\n`);
     const ended = (await journal(out)).filter((l) => l.status === "completed").length;
@@ -84,19 +90,7 @@ describe("reduck batch --report FILE", () => {
   });
 
   test("stopped by SIGINT: the page and `batch report --json` say stopped after N of M rows, K never sent, with the --resume command; once resumed, finished", async () => {
-    const dir = await folder();
-    const input = path.join(dir, "forty.jsonl");
-    await writeFile(input, `${Array.from({ length: 40 }, (_, i) => JSON.stringify({ name: `forty${i}` })).join("\n")}\n`);
-    const out = path.join(dir, "forty.results.jsonl");
-    const report = path.join(dir, "forty.html");
-    const r = await runCli(["batch", "--script", "rows.example/slow", "--input", input, "--concurrency", "2", "--report", report], {
-      env,
-      onStart: (child) => {
-        void waitFor("a first row to complete", async () => existsSync(out) && (await readFile(out, "utf8")).includes('"completed"')).then(() =>
-          child.kill("SIGINT"),
-        );
-      },
-    });
+    const { r, out, report } = await interruptedBatch("forty", "forty", 40);
     expect(r.code).toBe(130);
     const command = /To continue where it stopped: (.+)\n/.exec(r.stderr)?.[1];
     expect(command).toContain("--resume");
