@@ -8,7 +8,8 @@
 import { isObject } from "../core/json.js";
 import { batchStatus, type BatchStatus } from "./batch-status.js";
 import { BatchTally, type ErrorGroup, hasEnded, type RowState, type TalliedRow } from "./batch-tally.js";
-import { Budget, count, cut, duration, jsonBlock, page, text, when } from "./html.js";
+import { count } from "../core/words/count.js";
+import { Budget, cut, duration, jsonBlock, page, text, when } from "./html.js";
 
 export interface BatchReportOptions {
   /** The results file's name, shown as where the report comes from (a name, not a path: the page may travel). */

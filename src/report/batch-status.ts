@@ -4,6 +4,7 @@
  * batch's own lines say so (`started` with the rows its input holds, `stopped` with why and how
  * to carry on); a journal written before those lines tells only which rows are still in flight.
  */
+import { count } from "../core/words/count.js";
 import type { BatchTally } from "./batch-tally.js";
 
 export interface BatchStatus {
@@ -23,8 +24,7 @@ export interface BatchStatus {
   summary: string;
 }
 
-const n = (x: number) => x.toLocaleString("en-US");
-const rows = (x: number) => `${n(x)} row${x === 1 ? "" : "s"}`;
+const rows = (x: number) => `${count(x)} row${x === 1 ? "" : "s"}`;
 
 /**
  * @example
@@ -51,17 +51,17 @@ export function batchStatus(tally: BatchTally): BatchStatus {
         ]
       : [],
   );
-  const of = inputRows === undefined ? "" : ` of ${n(inputRows)}`;
-  const flying = inFlight ? `, ${n(inFlight)} still in flight (--resume waits for them)` : "";
+  const of = inputRows === undefined ? "" : ` of ${count(inputRows)}`;
+  const flying = inFlight ? `, ${count(inFlight)} still in flight (--resume waits for them)` : "";
   const unsent = neverSent !== undefined ? neverSent : c.unsent;
-  const never = unsent || neverSent !== undefined ? `, ${n(unsent)} never sent` : "";
+  const never = unsent || neverSent !== undefined ? `, ${count(unsent)} never sent` : "";
   const base = { ended, inFlight, stops, ...(inputRows !== undefined ? { inputRows } : {}), ...(neverSent !== undefined ? { neverSent } : {}) };
   if (stops.length) {
     const which = files.length > 1 ? ` (${stops.length} of ${files.length} results files say so)` : "";
-    return { state: "stopped", ...base, summary: `stopped after ${n(ended)}${of} rows${never}${flying}${which}` };
+    return { state: "stopped", ...base, summary: `stopped after ${count(ended)}${of} rows${never}${flying}${which}` };
   }
   if (inFlight || unsent) {
-    return { state: "unfinished", ...base, summary: `${n(ended)}${of} rows ended${never ? `, ${n(unsent)} not sent yet` : ""}${flying}` };
+    return { state: "unfinished", ...base, summary: `${count(ended)}${of} rows ended${never ? `, ${count(unsent)} not sent yet` : ""}${flying}` };
   }
   return { state: "finished", ...base, summary: `finished: ${ended === 1 ? "its row" : `all ${rows(ended)}`} ended` };
 }

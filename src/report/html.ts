@@ -8,6 +8,7 @@
  * the service or the user wrote goes through `text()`: escaped for HTML, with the characters that
  * could hide or reorder what a reader sees (controls, bidi overrides) shown as escapes.
  */
+import { count } from "../core/words/count.js";
 
 /** Forbids every request the page could make; only `data:` images and the inline style. */
 export const PAGE_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
@@ -57,11 +58,6 @@ export class Budget {
   }
 }
 
-/**
- * 100000 -> "100,000". Not `toLocaleString`: its first call in a process loads ICU's data (about
- * 100 ms, measured), a third of rendering a 5,000-step page.
- */
-export const count = (x: number) => (Number.isInteger(x) ? String(x).replace(/\B(?=(\d{3})+$)/g, ",") : x.toLocaleString("en-US"));
 const n = count;
 
 /**

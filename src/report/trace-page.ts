@@ -5,7 +5,8 @@
  * error, and every field the service sent that is not recognised, as JSON.
  */
 import { isObject } from "../core/json.js";
-import { Budget, count, cut, duration, jsonBlock, type JsonLimits, page, text, when } from "./html.js";
+import { count } from "../core/words/count.js";
+import { Budget, cut, duration, jsonBlock, type JsonLimits, page, text, when } from "./html.js";
 import { errorSaidOnce } from "./said-once.js";
 import { imageDataUri, type ScreenshotImage } from "./screenshots.js";
 import { normaliseRun, normaliseTrace, type RunView, type TraceScreenshotView, type TraceStepView, type TraceView } from "./trace-data.js";

@@ -1,5 +1,3 @@
-/** What the batch modules of the CLI share: the batch runner, loaded late, and how they write counts. */
-
 /** The batch runner, loaded when `batch` runs: other commands' start-up never pays for it (it hashes rows with node:crypto). */
 export const batchModules = () =>
   Promise.all([
@@ -10,6 +8,3 @@ export const batchModules = () =>
     import("../../batch/run-many.js"),
     import("../../batch/shard.js"),
   ]).then(([journal, prepare, resume, rows, runMany, shard]) => ({ ...journal, ...prepare, ...resume, ...rows, ...runMany, ...shard }));
-
-/** A count as people read it: `2,000`. */
-export const n = (x: number) => x.toLocaleString("en-US");

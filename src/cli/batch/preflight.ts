@@ -7,7 +7,8 @@ import path from "node:path";
 import type { BatchScript, PrepareOptions } from "../../batch/prepare.js";
 import type { ResumeWords } from "../../batch/resume.js";
 import { usageError } from "../shell/errors.js";
-import { batchModules, n } from "./modules.js";
+import { count } from "../../core/words/count.js";
+import { batchModules } from "./modules.js";
 
 /** Pre-flight lists this many problems, then a count. */
 const SHOWN_PROBLEMS = 20;
@@ -84,9 +85,9 @@ export async function preflight(
 export function problemList(found: Preflight, input: string): string {
   const more = found.invalid - found.problems.length;
   return [
-    `${n(found.invalid)} of ${n(found.total)} rows of ${path.basename(input)} cannot run (nothing was sent):`,
+    `${count(found.invalid)} of ${count(found.total)} rows of ${path.basename(input)} cannot run (nothing was sent):`,
     ...found.problems.map((p) => `  ${p}`),
-    ...(more > 0 ? [`  ... and ${n(more)} more`] : []),
+    ...(more > 0 ? [`  ... and ${count(more)} more`] : []),
     "Fix them, or add --skip-invalid to run the others and record these as invalid.",
   ].join("\n");
 }

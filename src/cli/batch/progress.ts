@@ -2,7 +2,7 @@
 import type { BatchCounts } from "../../batch/run-many.js";
 import { durationCompact } from "../../core/duration.js";
 import { statusLine } from "../shell/status-line.js";
-import { n } from "./modules.js";
+import { count } from "../../core/words/count.js";
 
 /**
  * @example
@@ -19,8 +19,8 @@ export function batchProgressLine(total: number, wanted: boolean) {
       const fresh = ended - c.earlier;
       const minutes = (Date.now() - started) / 60_000;
       const rate = fresh > 0 && minutes > 0 ? fresh / minutes : 0;
-      const parts = [`${n(ended)}/${n(total)}`];
-      if (c.failed) parts.push(`${n(c.failed)} failed`);
+      const parts = [`${count(ended)}/${count(total)}`];
+      if (c.failed) parts.push(`${count(c.failed)} failed`);
       if (c.pausedUntil) parts.push(`slowed by the service`);
       if (rate) parts.push(`${rate.toFixed(1)} runs/min`, `eta ${durationCompact(((total - ended) / rate) * 60_000)}`);
       line.show(parts.join(" · "));

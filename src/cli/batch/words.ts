@@ -9,7 +9,7 @@ import type { ReduckError } from "../../core/errors.js";
 import { fromReduckError } from "../shell/errors.js";
 import { ExitCode } from "../shell/exit-codes.js";
 import { terminalText } from "../shell/terminal-text.js";
-import { n } from "./modules.js";
+import { count } from "../../core/words/count.js";
 import { problemList, type Preflight } from "./preflight.js";
 
 /** A --dry-run's check of every row. */
@@ -60,8 +60,8 @@ function checkedWords({ found, input, out, skipInvalid }: BatchChecked): BatchWo
     json: { total: found.total, wouldRun: found.toSend, invalid: found.invalid, alreadyDone: found.done },
     ...(found.problems.length ? { before: terminalText(`${problemList(found, input)}\n`) } : {}),
     summary:
-      `${n(found.total)} row${found.total === 1 ? "" : "s"} checked: ${n(found.toSend)} run${found.toSend === 1 ? "" : "s"} would go out` +
-      `${found.invalid ? `, ${n(found.invalid)} invalid` : ""}${found.done ? `, ${n(found.done)} already done (per ${out})` : ""}\n`,
+      `${count(found.total)} row${found.total === 1 ? "" : "s"} checked: ${count(found.toSend)} run${found.toSend === 1 ? "" : "s"} would go out` +
+      `${found.invalid ? `, ${count(found.invalid)} invalid` : ""}${found.done ? `, ${count(found.done)} already done (per ${out})` : ""}\n`,
     after: [],
     ...(found.problems.length && !skipInvalid ? { exitCode: ExitCode.USAGE } : {}),
   };
@@ -84,9 +84,9 @@ function endedWords(ended: BatchEnded): BatchWords {
       ...(report ? { report } : {}),
     },
     summary:
-      `${n(ended.total)} rows: ${n(c.completed)} completed, ${n(c.failed)} failed` +
-      `${c.invalid ? `, ${n(c.invalid)} invalid` : ""}${c.unknown ? `, ${n(c.unknown)} unknown` : ""}` +
-      `${notRun ? `, ${n(notRun)} not run` : ""}${stillRunning ? `, ${n(stillRunning)} still running at the service: --resume waits for them` : ""}. Results: ${out}\n`,
+      `${count(ended.total)} rows: ${count(c.completed)} completed, ${count(c.failed)} failed` +
+      `${c.invalid ? `, ${count(c.invalid)} invalid` : ""}${c.unknown ? `, ${count(c.unknown)} unknown` : ""}` +
+      `${notRun ? `, ${count(notRun)} not run` : ""}${stillRunning ? `, ${count(stillRunning)} still running at the service: --resume waits for them` : ""}. Results: ${out}\n`,
     after: [],
   };
   if (ended.error) {
@@ -99,8 +99,8 @@ function endedWords(ended: BatchEnded): BatchWords {
     words.exitCode = ExitCode.INTERRUPTED;
   } else if (c.failed || c.unknown) {
     words.after.push(
-      `${c.failed ? `${n(c.failed)} failed (see their "error" in ${out}; --resume --retry-failed sends them again)` : ""}${c.failed && c.unknown ? "; " : ""}` +
-        `${c.unknown ? `${n(c.unknown)} unknown (sent, but no run found: --resume --retry-unknown sends them again)` : ""}\n`,
+      `${c.failed ? `${count(c.failed)} failed (see their "error" in ${out}; --resume --retry-failed sends them again)` : ""}${c.failed && c.unknown ? "; " : ""}` +
+        `${c.unknown ? `${count(c.unknown)} unknown (sent, but no run found: --resume --retry-unknown sends them again)` : ""}\n`,
     );
     words.exitCode = ExitCode.FAILED;
   }
