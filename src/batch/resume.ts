@@ -1,8 +1,8 @@
 /**
  * What a resumed batch does with a row the journal already knows, and how it finds the run of a
  * row that was being sent when the process died (its request may or may not have arrived).
- * Kept apart from row-loop.ts's scheduling: these are the decisions that make "every row runs
- * once" hold across a crash.
+ * Kept apart from the row loop's scheduling (row-scheduler.ts): these are the decisions that
+ * make "every row runs once" hold across a crash.
  */
 import type { ReduckClient } from "../core/client.js";
 import type { BatchHeader, JournalContents, KeyState } from "./journal.js";
