@@ -1,5 +1,8 @@
 // `npm run sandbox -- --oauth-issuer URL`: the sandbox as its own process, trusting a real
 // authorization server's JWT access tokens.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { parseSandboxArgs, spawnSandbox } from "@reduck-client/sandbox";
 import { freePort } from "@reduck-client/sandbox/internal";
@@ -27,6 +30,38 @@ describe("npm run sandbox -- --oauth-issuer URL", () => {
       sandbox.child.kill("SIGTERM");
       await sandbox.exited;
       await as.close();
+    }
+  });
+
+  test("with --scripts holding an @user folder, the token for subject demo is still the demo account, renamed", async () => {
+    const scripts = mkdtempSync(path.join(os.tmpdir(), "reduck-issuer-scripts-"));
+    const folder = path.join(scripts, "@alice", "shop.example", "get_total");
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, "script.js"), "return {};");
+    writeFileSync(
+      path.join(folder, "contract.json"),
+      JSON.stringify({ description: "Totals", input_schema: { type: "object" }, output_schema: { type: "object" } }),
+    );
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const as = await startAuthorizationServer({ resources: [origin, `${origin}/mcp`] });
+    const sandbox = spawnSandbox(["--port", String(port), "--browser", "simulated", "--scripts", scripts, "--oauth-issuer", as.issuer]);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        sandbox.exited.then((code) => reject(new Error(`the sandbox exited (${code}): ${sandbox.output().stderr}`)));
+        sandbox.child.stdout!.on("data", () => sandbox.output().stdout.includes("REDUCK_API_KEY=") && resolve());
+      });
+      const me = await fetch(`${origin}/api/me`, { headers: { authorization: `Bearer ${await as.sign({ sub: "demo", aud: origin, scope: "profile" })}` } });
+      expect(me.status).toBe(200);
+      const apiKey = /^REDUCK_API_KEY=(.*)$/m.exec(sandbox.output().stdout)![1]!;
+      const byKey = await (await fetch(`${origin}/api/me`, { headers: { "x-api-key": apiKey } })).json();
+      expect(await me.json()).toEqual(byKey);
+      expect(byKey.handle).toBe("@alice");
+    } finally {
+      sandbox.child.kill("SIGTERM");
+      await sandbox.exited;
+      await as.close();
+      rmSync(scripts, { recursive: true, force: true });
     }
   });
 

@@ -41,7 +41,11 @@ Files are named by relativePath inside the reduck folder on the desktop (~/Deskt
   };
 
   public async run(): Promise<void> {
-    const client = () => this.client();
+    // The credential first: without one, each tool call says how to give the agent tool a key.
+    const client = async () => {
+      await this.credential();
+      return this.client();
+    };
     if (this.flags.http) return serveOverHttp(client, this.flags.port ?? DEFAULT_HTTP_PORT, this.flags["allow-origin"] ?? []);
     await serveOverStdio(client);
   }

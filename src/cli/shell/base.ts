@@ -102,6 +102,17 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   /** The credential: --api-key, REDUCK_API_KEY, or what `reduck login` stored for this API URL, in that order. */
   protected async credential(): Promise<CredentialInUse> {
+    const credential = await this.credentialIfAny();
+    if (!credential) throw this.notSignedIn();
+    return credential;
+  }
+
+  private notSignedIn(): CliError {
+    return new CliError(`not signed in to ${this.apiUrl()}: set REDUCK_API_KEY or run \`reduck login\``, ExitCode.AUTH);
+  }
+
+  /** The credential (see credential()), or undefined when there is none. */
+  private async credentialIfAny(): Promise<CredentialInUse | undefined> {
     if (this.cachedCredential) return this.cachedCredential;
     const apiUrl = this.apiUrl();
     const given = this.flags["api-key"] || process.env.REDUCK_API_KEY;
@@ -111,28 +122,33 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       return (this.cachedCredential = { kind: "apiKey", source, apiKey: given, shadows: Boolean(stored) });
     }
     const stored = await storedCredential(apiUrl);
-    if (!stored) {
-      throw new CliError(`not signed in to ${apiUrl}: set REDUCK_API_KEY or run \`reduck login\``, ExitCode.AUTH);
-    }
+    if (!stored) return undefined;
     this.cachedCredential =
       "oauth" in stored ? { kind: "oauth", source: "login", signIn: stored.oauth } : { kind: "apiKey", source: "login", apiKey: stored.apiKey };
     return this.cachedCredential;
   }
 
-  /** The client, with the credential above; an OAuth sign-in's tokens are refreshed as they near expiry. */
+  /**
+   * The client, with the credential above; an OAuth sign-in's tokens are refreshed as they near
+   * expiry. Without a credential, each request fails (exit 4) as it asks for one, after its own
+   * checks: an id that is not one is named first (core/path-ids.ts), and nothing is sent either way.
+   */
   protected async client(): Promise<ReduckClient> {
     if (this.cachedClient) return this.cachedClient;
     const apiUrl = this.apiUrl();
-    const credential = await this.credential();
-    refuseInsecureHttp([apiUrl, this.runUrl()], credential.kind === "apiKey" ? "your API key" : "your sign-in's token");
+    const credential = await this.credentialIfAny();
+    if (credential) refuseInsecureHttp([apiUrl, this.runUrl()], credential.kind === "apiKey" ? "your API key" : "your sign-in's token");
     let auth: { apiKey: string } | { oauthToken: (request: { resource: string }) => Promise<string> };
-    if (credential.kind === "apiKey") {
+    if (!credential) {
+      const missing = this.notSignedIn();
+      auth = { oauthToken: () => Promise.reject(missing) };
+    } else if (credential.kind === "apiKey") {
       auth = { apiKey: credential.apiKey };
     } else {
       const session = new OAuthSession(configSignInStore(apiUrl), Date.now, cliFetch());
       auth = { oauthToken: ({ resource }) => session.accessToken(resource) };
     }
-    if (credential.kind === "apiKey") this.credentialInUse = credential.apiKey;
+    if (credential?.kind === "apiKey") this.credentialInUse = credential.apiKey;
     try {
       this.cachedClient = createReduckClient({
         ...auth,

@@ -171,9 +171,12 @@ async function jwtCaller(token: string, request: Request, store: SandboxStore, r
   const audiences = typeof payload.aud === "string" ? [payload.aud] : (payload.aud ?? []);
   if (!audiences.some((a) => accepted.includes(a))) throw wrongAudience(audiences, api, runHost);
 
-  const user = store.userByUsername(String(payload.sub));
+  const user = store.userBySubject(String(payload.sub));
   if (!user) {
-    throw new ApiError(401, `This access token's subject "${payload.sub}" is not an account on this server (a subject is a username: demo for @demo)`);
+    throw new ApiError(
+      401,
+      `This access token's subject "${payload.sub}" is not an account on this server (a subject is an account's first username: demo for the demo account, whatever handle it answers to)`,
+    );
   }
   const scopes = typeof payload.scope === "string" ? payload.scope.split(" ").filter(Boolean) : [];
   return withScope(user.id, scopes, requirement.scope);

@@ -47,6 +47,8 @@ export abstract class AccountsStore {
   pollIntervalMs: number;
   private readonly apiKeys = new Map<string, string>();
   private readonly tokens = new Map<string, TokenRecord>();
+  /** An OAuth subject to its account's id: the username the account was made with, kept through renames. */
+  private readonly subjects = new Map<string, string>();
   private lastTimestamp = 0;
   /** Identity and credentials of the seeded demo account (set by SandboxStore once seeded). */
   abstract readonly demo: DemoCredentials;
@@ -88,6 +90,7 @@ export abstract class AccountsStore {
       experimentalFeatures: input.experimentalFeatures ?? [],
     };
     this.users.set(user.id, user);
+    if (input.username) this.subjects.set(input.username, user.id);
     return user;
   }
 
@@ -129,6 +132,15 @@ export abstract class AccountsStore {
   }
 
   // ---- owners and handles -------------------------------------------------------------------
+
+  /**
+   * The account a JWT's subject names: the username it was made with (`demo` for the demo account),
+   * whatever handle it answers to now (`--scripts` with an `@user` folder renames it).
+   */
+  userBySubject(subject: string): UserRecord | undefined {
+    const id = this.subjects.get(subject);
+    return id === undefined ? undefined : this.users.get(id);
+  }
 
   userByUsername(username: string): UserRecord | undefined {
     return [...this.users.values()].find((u) => u.username === username);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SEED_IDS } from "@reduck-client/sandbox";
 import { reduck, useSandboxForCli } from "../harness.js";
 
-useSandboxForCli();
+const sandbox = useSandboxForCli();
 
 describe("runs get", () => {
   it("shows a successful run with its result", async () => {
@@ -29,6 +29,19 @@ describe("runs get", () => {
     expect(human.stdout).toContain("No result yet: the run is running.");
     const { json } = await reduck("runs", "get", SEED_IDS.runs.success, "--json");
     expect(json()).toMatchObject({ id: SEED_IDS.runs.success, status: "success", result: { result: { title: "Example Domain" } } });
+  });
+
+  it("without a credential, an id that is not one is refused first (exit 2); a run id then says how to sign in (exit 4); nothing is sent", async () => {
+    process.env.REDUCK_API_KEY = "";
+    const bad = await reduck("runs", "get", "../../etc");
+    expect({ exitCode: bad.exitCode, stderr: bad.stderr }).toEqual({
+      exitCode: 2,
+      stderr: expect.stringContaining('"../../etc" is not a run id: a run id is a UUID'),
+    });
+    const good = await reduck("runs", "get", SEED_IDS.runs.success);
+    expect(good.exitCode).toBe(4);
+    expect(good.stderr).toContain("not signed in to https://reduck.ai: set REDUCK_API_KEY or run `reduck login`");
+    expect(sandbox.store.requestLog).toEqual([]);
   });
 
   it("another account's run is not found (exit 1)", async () => {
