@@ -1,6 +1,6 @@
 /**
  * reduck.lock.json: for each script of the tree, the version its files were pulled from (or last
- * pushed as) and the SHA-256 of each file as written then. Written whole through a temporary
+ * pushed as, marked as a draft until this CLI promotes it) and the SHA-256 of each file as written then. Written whole through a temporary
  * file renamed over it, so a push stopped at any moment leaves either the old lock or the new
  * one, never half of one. Read strictly: a torn file or one edited by hand (anything other than
  * the exact text this module writes) is refused, naming the file and how to recover.
@@ -20,6 +20,11 @@ export interface LockEntry {
   codeHash: string | null;
   /** SHA-256 of contract.json as written. */
   contractHash: string;
+  /**
+   * Present (true) when the version is a draft pushed from here and not promoted by this CLI since:
+   * the service may have promoted it another way (its web page), which only the service can say.
+   */
+  draft?: true;
 }
 
 export interface ScriptLock {
@@ -30,6 +35,8 @@ export interface ScriptLock {
 
 const HASH = /^[0-9a-f]{64}$/;
 const ENTRY_KEYS = ["codeHash", "contractHash", "versionId", "versionNumber"];
+// Written only when true, so a lock with no unpromoted draft reads as it did before the key existed.
+const DRAFT_KEYS = ["codeHash", "contractHash", "draft", "versionId", "versionNumber"];
 
 /**
  * The lock's text: keys sorted, 2-space indent, a trailing newline.
@@ -41,7 +48,13 @@ export function lockText(lock: ScriptLock): string {
   const scripts: Record<string, LockEntry> = {};
   for (const address of Object.keys(lock.scripts).sort()) {
     const e = lock.scripts[address]!;
-    scripts[address] = { codeHash: e.codeHash, contractHash: e.contractHash, versionId: e.versionId, versionNumber: e.versionNumber };
+    scripts[address] = {
+      codeHash: e.codeHash,
+      contractHash: e.contractHash,
+      ...(e.draft ? { draft: true } : {}),
+      versionId: e.versionId,
+      versionNumber: e.versionNumber,
+    };
   }
   return `${JSON.stringify({ lockVersion: 1, scripts }, null, 2)}\n`;
 }
@@ -91,7 +104,8 @@ export function parseLock(text: string, file: string = LOCK_FILE): ScriptLock {
 function entryProblem(entry: unknown): string | undefined {
   if (!isObject(entry)) return "is not an object";
   const keys = Object.keys(entry).sort();
-  if (keys.join() !== ENTRY_KEYS.join()) return `must have exactly ${ENTRY_KEYS.join(", ")}`;
+  if (keys.join() !== ENTRY_KEYS.join() && keys.join() !== DRAFT_KEYS.join()) return `must have exactly ${ENTRY_KEYS.join(", ")} (and draft: true for a draft)`;
+  if ("draft" in entry && entry.draft !== true) return "has a draft that is not true";
   if (!isIdOf("version id", entry.versionId)) return "has a versionId that is not a version id";
   if (!Number.isInteger(entry.versionNumber) || (entry.versionNumber as number) < 1) return "has a versionNumber that is not a whole number from 1";
   if (entry.codeHash !== null && !(typeof entry.codeHash === "string" && HASH.test(entry.codeHash))) return "has a codeHash that is not a SHA-256";

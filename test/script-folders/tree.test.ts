@@ -154,6 +154,18 @@ describe("the lock", () => {
     expect(() => parseLock(text.replace("@demo/example.com/get_title", "@demo/../get_title"))).toThrow(/cannot be a folder name/);
     expect(() => parseLock(text.replace('"lockVersion": 1', '"lockVersion": 2'))).toThrow(/is not a lock this CLI writes/);
   });
+
+  it("keeps a draft not promoted as draft: true, in its sorted place, and a lock without one as it was", async () => {
+    const entry = { versionId: VERSION, versionNumber: 3, codeHash: "a".repeat(64), contractHash: "b".repeat(64) };
+    const text = lockText({ lockVersion: 1, scripts: { "@demo/example.com/get_title": { ...entry, draft: true } } });
+    expect(text).toContain(`"contractHash": "${"b".repeat(64)}",\n      "draft": true,\n      "versionId"`);
+    expect(parseLock(text).scripts["@demo/example.com/get_title"]).toEqual({ ...entry, draft: true });
+    const root = temporaryFolder("reduck-lock-");
+    await writeLock(root, { lockVersion: 1, scripts: { "@demo/example.com/get_title": { ...entry, draft: true } } });
+    expect(await readFile(path.join(root, LOCK_FILE), "utf8")).toBe(text);
+    expect(lockText({ lockVersion: 1, scripts: { "@demo/example.com/get_title": entry } })).not.toContain("draft");
+    expect(() => parseLock(text.replace('"draft": true', '"draft": false'))).toThrow(/has a draft that is not true/);
+  });
 });
 
 describe("localChanges", () => {

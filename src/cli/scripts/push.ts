@@ -121,8 +121,10 @@ export async function pushStep(client: ReduckClient, tree: ScriptTree, step: Pus
       made = answer.data;
     }
   }
-  // Recorded now, whole: a stop after this line leaves a lock that names the draft.
-  tree.lock.scripts[address] = { versionId: made.id, versionNumber: made.version_number, codeHash: local.codeHash, contractHash: local.contractHash };
+  // Recorded now, whole, as a draft: a stop after this line leaves a lock that names the draft,
+  // and `status` says it is not promoted until the promotion below is recorded too.
+  const entry = { versionId: made.id, versionNumber: made.version_number, codeHash: local.codeHash, contractHash: local.contractHash };
+  tree.lock.scripts[address] = { ...entry, draft: true };
   await writeLock(tree.root, tree.lock);
   await Promise.all([local.contractSource, local.code!.text].map((t) => keepBase(basesFolder(), t).catch(() => undefined)));
   const pushed: Pushed = {
@@ -136,6 +138,8 @@ export async function pushStep(client: ReduckClient, tree: ScriptTree, step: Pus
   };
   if (promote) {
     await promoteChecked(client, address, made.id, base, step.kind === "create");
+    tree.lock.scripts[address] = entry;
+    await writeLock(tree.root, tree.lock);
     await applyScriptFields(client, local);
     pushed.promoted = true;
   }

@@ -63,7 +63,8 @@ describe("the loop", () => {
     expect([titleDraft.draft, titleDraft.parentVersionId, titleDraft.note]).toEqual([true, pulledTitle.versionId, "Wait for load"]);
     expect([storiesDraft.draft, storiesDraft.parentVersionId]).toEqual([true, pulledStories.versionId]);
     expect(lockOf(dir)[TITLE].versionId).toBe(titleDraft.id);
-    expect((await reduck("scripts", "status", "--dir", dir, "--remote", "--exit-code")).code).toBe(0);
+    // Pushed, not promoted: pending until promoted.
+    expect((await reduck("scripts", "status", "--dir", dir, "--remote", "--exit-code")).code).toBe(10);
     const again = await reduck("scripts", "push", "--dir", dir, "--note", "x");
     expect(again.stderr).toContain("Nothing to push");
     expect(versionsOf(TITLE)[0]!.id).toBe(titleDraft.id);
@@ -167,7 +168,10 @@ describe("the loop", () => {
     expect(rerun.code, rerun.stderr).toBe(0);
     expect(counts()).toEqual(start.map((n) => n + 1));
     expect(rerun.stdout).toMatch(/already had draft version/);
-    expect((await reduck("scripts", "status", "--dir", dir)).stdout).toBe("");
+    // Nothing changed here since the push; both drafts wait for --promote.
+    expect((await reduck("scripts", "status", "--dir", dir)).stdout).toMatch(
+      new RegExp(`^not promoted  ${TITLE} \\(pushed as draft version \\d+; .*\nnot promoted  ${STORIES} \\(pushed as draft version \\d+; .*\n$`),
+    );
   });
 
   it("test runs the folder's code as a draft, once made, reused by a second test and by push; a failure says how to see it", async () => {

@@ -1,0 +1,140 @@
+/**
+ * `scripts status` after a push: a draft pushed without --promote is said as not promoted (and is
+ * pending for --exit-code) until promoted; offline as the lock records it, with --remote as the
+ * service answers, which also knows of a promotion made elsewhere.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { promoteScriptVersion } from "../../../src/index.js";
+import { runCli } from "../../support/cli.js";
+import { temporaryFolder } from "../../support/files.js";
+import { useCliSandbox } from "../../support/sandbox.js";
+
+const sandbox = useCliSandbox({ home: "reduck-draft-status-" });
+const reduck = (...args: string[]) => runCli(args, { env: sandbox.env });
+const TITLE = "@demo/example.com/get_title";
+const STORIES = "@demo/news.ycombinator.com/top_stories";
+
+const scriptOf = (key: string) => {
+  const [handle, host, slug] = key.split("/") as [string, string, string];
+  return sandbox.store.findScriptByAddress(handle, host, slug)!;
+};
+const versionsOf = (key: string) => sandbox.store.versionsOf(scriptOf(key).id);
+const lockOf = (dir: string) => JSON.parse(readFileSync(path.join(dir, "reduck.lock.json"), "utf8")).scripts;
+const currentNumber = (key: string) => versionsOf(key).find((v) => v.id === scriptOf(key).currentVersionId)!.versionNumber;
+
+async function pulled(): Promise<string> {
+  const dir = temporaryFolder("tree-", { inside: sandbox.home });
+  const pull = await reduck("scripts", "pull", "--dir", dir);
+  expect(pull.code, pull.stderr).toBe(0);
+  return dir;
+}
+
+function touch(dir: string, key: string, line: string): void {
+  const file = path.join(dir, key, "script.ts");
+  writeFileSync(file, `${readFileSync(file, "utf8")}${line}\n`);
+}
+
+async function status(dir: string, ...flags: string[]) {
+  const human = await reduck("scripts", "status", "--dir", dir, "--exit-code", ...flags);
+  const json = await reduck("scripts", "status", "--dir", dir, "--json", ...flags);
+  expect(json.code, json.stderr).toBe(0);
+  return { code: human.code, stdout: human.stdout, stderr: human.stderr, json: JSON.parse(json.stdout) };
+}
+const rowOf = (json: { scripts: Array<{ address: string }> }, key: string) => json.scripts.find((r) => r.address === key) as Record<string, unknown>;
+
+describe("status after a push", () => {
+  it("without --promote: the draft is not promoted, pending (exit 10), offline and with --remote", async () => {
+    const dir = await pulled();
+    touch(dir, TITLE, "// draft only");
+    const push = await reduck("scripts", "push", "--dir", dir, "--note", "Draft only");
+    expect(push.code, push.stderr).toBe(0);
+    const draft = versionsOf(TITLE)[0]!;
+    expect(draft.draft).toBe(true);
+    expect(lockOf(dir)[TITLE]).toMatchObject({ versionId: draft.id, draft: true });
+
+    const offline = await status(dir);
+    expect(offline.code, offline.stderr).toBe(10);
+    expect(offline.stdout).toBe(
+      `not promoted  ${TITLE} (pushed as draft version ${draft.versionNumber}; reduck.lock.json records no promotion); promote it: reduck scripts push --promote ${TITLE} --dir ${dir}\n`,
+    );
+    expect(offline.stderr).toContain("1 pending");
+    expect(rowOf(offline.json, TITLE)).toMatchObject({ state: "unchanged", unpromoted: true, pulled: { versionId: draft.id } });
+    expect(rowOf(offline.json, STORIES)).toMatchObject({ state: "unchanged", unpromoted: false });
+    expect(offline.json.pending).toBe(1);
+
+    const remote = await status(dir, "--remote");
+    expect(remote.code, remote.stderr).toBe(10);
+    expect(remote.stdout).toBe(
+      `not promoted  ${TITLE} (pushed as draft version ${draft.versionNumber}; the service runs version ${currentNumber(TITLE)}); promote it: reduck scripts push --promote ${TITLE} --dir ${dir}\n`,
+    );
+    expect(rowOf(remote.json, TITLE)).toMatchObject({ remote: "same", unpromoted: true, conflict: false });
+    expect(remote.json.pending).toBe(1);
+
+    // The command the line gives is the one that ends it.
+    const promote = await reduck("scripts", "push", "--promote", TITLE, "--dir", dir);
+    expect(promote.code, promote.stderr).toBe(0);
+    expect(scriptOf(TITLE).currentVersionId).toBe(draft.id);
+    const after = await status(dir, "--remote");
+    expect([after.code, after.stdout, rowOf(after.json, TITLE).unpromoted]).toEqual([0, "", false]);
+  });
+
+  it("with --promote: unchanged, nothing pending (exit 0), and the lock records no draft", async () => {
+    const dir = await pulled();
+    touch(dir, STORIES, "// promoted at once");
+    const push = await reduck("scripts", "push", "--dir", dir, "--note", "Promoted", "--promote");
+    expect(push.code, push.stderr).toBe(0);
+    expect(scriptOf(STORIES).currentVersionId).toBe(lockOf(dir)[STORIES].versionId);
+    expect(lockOf(dir)[STORIES].draft).toBeUndefined();
+    for (const flags of [[], ["--remote"]]) {
+      const after = await status(dir, ...flags);
+      expect(after.code, after.stderr).toBe(0);
+      expect(after.stdout).toBe("");
+      expect(rowOf(after.json, STORIES)).toMatchObject({ state: "unchanged", unpromoted: false });
+      expect(after.json.pending).toBe(0);
+    }
+  });
+
+  it("a draft promoted elsewhere: offline the lock still says not promoted; --remote says unchanged", async () => {
+    const dir = await pulled();
+    touch(dir, TITLE, "// promoted on the web");
+    expect((await reduck("scripts", "push", "--dir", dir, "--note", "Web")).code).toBe(0);
+    const draft = versionsOf(TITLE)[0]!;
+    const [handle, host, slug] = TITLE.split("/") as [string, string, string];
+    const promoted = await promoteScriptVersion({ client: sandbox.client, path: { handle, host, slug, versionId: draft.id } });
+    expect(promoted.error).toBeUndefined();
+
+    const offline = await status(dir);
+    expect(offline.code).toBe(10);
+    expect(offline.stdout).toContain(`not promoted  ${TITLE} (pushed as draft version ${draft.versionNumber}; reduck.lock.json records no promotion)`);
+    const remote = await status(dir, "--remote");
+    expect(remote.code, remote.stderr).toBe(0);
+    expect(remote.stdout).toBe("");
+    expect(rowOf(remote.json, TITLE)).toMatchObject({ remote: "same", unpromoted: false });
+  });
+
+  it("a new script pushed as a draft runs nothing yet: not promoted, and a change on top of it is no conflict", async () => {
+    const dir = await pulled();
+    const key = "@demo/example.com/get_footer";
+    const folder = path.join(dir, key);
+    mkdirSync(folder, { recursive: true });
+    const contract = { description: "Reads the footer", input_schema: { type: "object" }, output_schema: { type: "object" }, side_effects: "none" };
+    writeFileSync(path.join(folder, "contract.json"), `${JSON.stringify(contract, null, 2)}\n`);
+    writeFileSync(path.join(folder, "script.ts"), "return { footer: 'f' };\n");
+    expect((await reduck("scripts", "push", "--dir", dir, "--note", "New")).code).toBe(0);
+
+    const remote = await status(dir, "--remote");
+    expect(remote.code, remote.stderr).toBe(10);
+    expect(remote.stdout).toBe(
+      `not promoted  ${key} (pushed as draft version 1; the service runs no version of it yet); promote it: reduck scripts push --promote ${key} --dir ${dir}\n`,
+    );
+    expect(rowOf(remote.json, key)).toMatchObject({ remote: "no-current", unpromoted: true, conflict: false });
+
+    touch(dir, key, "// more");
+    const changed = await status(dir, "--remote");
+    expect(changed.code, changed.stderr).toBe(10);
+    expect(changed.stdout).toBe(`changed here  ${key} (code); on draft version 1, not promoted\n`);
+    expect(rowOf(changed.json, key)).toMatchObject({ state: "changed", unpromoted: true, conflict: false });
+  });
+});
