@@ -45,6 +45,21 @@ export const PLAIN_WSL: SourcePatch = {
   replace: "return (await import('is-wsl')).default ?",
 };
 
+/**
+ * oclif's Node-version warning, which oclif runs as it loads, can never speak in the bundle: it
+ * requires its package.json by a path made from `__dirname`, a file that is not there, and semver,
+ * which the bundle leaves out (its stand-in would throw); it catches both. It is not called: it
+ * cost a failed require and a thrown error, about 1% of a catalogue command's instructions
+ * (measured), and esbuild then drops it with its requires, semver's among them.
+ */
+export const NO_VERSION_WARNING: SourcePatch = {
+  name: "oclif-no-version-warning",
+  package: "@oclif/core",
+  file: "lib/index.js",
+  find: "checkCWD();\ncheckNodeVersion();\n",
+  replace: "checkCWD();\n",
+};
+
 /** `source` (the text of `patch`'s file, read from `where`) with the patch made; throws when the text to replace is not there exactly once. */
 export function applyPatch(patch: SourcePatch, source: string, where: string): string {
   const at = source.indexOf(patch.find);
@@ -72,9 +87,100 @@ export function sourcePatch(patch: SourcePatch): Plugin {
   };
 }
 
+/**
+ * What oclif runs as it loads but uses only for a terminal, a help text or an error, each left
+ * to its first use (measured together: see docs/performance.md, "The CLI's start"):
+ *
+ * - its spinner, only drawn on a terminal, whose module holds cli-spinners' 48 KB table of frames;
+ * - ejs, which renders help templates and the update commands' S3 keys;
+ * - ansis and supports-color, oclif's colours, which look at the terminal and the environment
+ *   as they load: asked when oclif first colours (or strips) a text;
+ * - the width of stderr, read for wrapping an error: reading it at load made `process.stderr`,
+ *   a stream a command that writes nothing there never needs (the spinner's choice asks the
+ *   terminal directly, as Node does when it makes that stream, and its writers take stderr's
+ *   `write` when they first write, not when oclif loads).
+ */
+export const LAZY_LOADS: readonly SourcePatch[] = [
+  ...["lib/ux/theme.js", "lib/help/index.js", "lib/help/formatter.js", "lib/help/command.js", "lib/help/root.js"].map((file) =>
+    lazyDefault(`oclif-lazy-ansis-${file.slice(4, -3).replace("/", "-")}`, file, "ansis_1", "ansis"),
+  ),
+  lazyNamed("oclif-lazy-supports-color", "lib/ux/theme.js", "supports_color_1", "./supports-color"),
+  lazyDefault("oclif-lazy-spinner", "lib/ux/index.js", "spinner_1", "./action/spinner"),
+  {
+    name: "oclif-spinner-choice",
+    package: "@oclif/core",
+    file: "lib/ux/index.js",
+    find: "const ACTION_TYPE = (Boolean(process.stderr.isTTY) &&",
+    replace: 'const ACTION_TYPE = (require("node:tty").isatty(2) &&',
+  },
+  {
+    name: "oclif-action-writers-on-use",
+    package: "@oclif/core",
+    file: "lib/ux/action/base.js",
+    find: "    stdmockOrigs = {\n        stderr: process.stderr.write,\n        stdout: process.stdout.write,\n    };\n",
+    replace:
+      "    _stdmockOrigs;\n    get stdmockOrigs() { return (this._stdmockOrigs ??= { stderr: process.stderr.write, stdout: process.stdout.write }); }\n    set stdmockOrigs(value) { this._stdmockOrigs = value; }\n",
+  },
+  lazyDefault("oclif-lazy-ejs-help", "lib/help/util.js", "ejs_1", "ejs"),
+  lazyDefault("oclif-lazy-ejs-config", "lib/config/config.js", "ejs_1", "ejs"),
+  {
+    name: "oclif-lazy-stderr-width",
+    package: "@oclif/core",
+    file: "lib/screen.js",
+    find: "exports.errtermwidth = columns || termwidth(process.stderr);",
+    replace:
+      'let errtermwidth;\nObject.defineProperty(exports, "errtermwidth", { enumerable: true, get: () => (errtermwidth ??= columns || termwidth(process.stderr)) });',
+  },
+];
+
+/** `const <name> = __importDefault(require("<id>"));` of oclif's `file`, made to require `id` when `<name>.default` is first read. */
+export function lazyDefault(patchName: string, file: string, name: string, id: string): SourcePatch {
+  const req = `__importDefault(require(${JSON.stringify(id)}))`;
+  return {
+    name: patchName,
+    package: "@oclif/core",
+    file,
+    find: `const ${name} = ${req};`,
+    replace: `const ${name} = { get default() { return ${req}.default; } };`,
+  };
+}
+
+/** `const <name> = require("<id>");` of oclif's `file`, made to require `id` when a property of `<name>` is first read. */
+export function lazyNamed(patchName: string, file: string, name: string, id: string): SourcePatch {
+  const req = `require(${JSON.stringify(id)})`;
+  return {
+    name: patchName,
+    package: "@oclif/core",
+    file,
+    find: `const ${name} = ${req};`,
+    replace: `const ${name} = new Proxy({}, { get: (_, key) => ${req}[key] });`,
+  };
+}
+
+/** The esbuild plugin that makes `patches`, several to a file where they share one. */
+export function sourcePatches(name: string, patches: readonly SourcePatch[]): Plugin {
+  const files = [...new Set(patches.map((p) => `${p.package}/${p.file}`))];
+  return {
+    name,
+    setup(build) {
+      for (const file of files) {
+        const mine = patches.filter((p) => `${p.package}/${p.file}` === file);
+        build.onLoad({ filter: fileFilter(mine[0]!.package, mine[0]!.file) }, async (args) => ({
+          loader: "js",
+          contents: mine.reduce((text, patch) => applyPatch(patch, text, args.path), await readFile(args.path, "utf8")),
+        }));
+      }
+    },
+  };
+}
+
+export const lazyLoads = sourcePatches("oclif-lazy-loads", LAZY_LOADS);
+
 export const plainSort = sourcePatch(PLAIN_SORT);
 
 export const plainWsl = sourcePatch(PLAIN_WSL);
+
+export const noVersionWarning = sourcePatch(NO_VERSION_WARNING);
 
 /**
  * Packages @oclif/core requires at start-up for features this CLI never uses, each from one file
@@ -82,13 +188,6 @@ export const plainWsl = sourcePatch(PLAIN_WSL);
  * up to 10 ms per start (measured). Calling one throws.
  */
 export const UNUSED_PACKAGES = [
-  {
-    // Its Node-version warning cannot run bundled anyway: it reads a package.json beside
-    // `__dirname`, which an ES module lacks, and gives up (it catches what it throws).
-    package: "semver",
-    requiredBy: "lib/index.js",
-    usedIn: "checkNodeVersion",
-  },
   {
     // Finds command files by pattern, while this CLI lists its commands explicitly.
     package: "tinyglobby",

@@ -12,7 +12,19 @@ import { promisify } from "node:util";
 import vm from "node:vm";
 import ts from "typescript";
 import { describe, expect, test } from "vitest";
-import { applyPatch, DEBUG_IMPORTERS, DEBUG_ON_DEMAND, PLAIN_SORT, PLAIN_WSL, UNUSED_PACKAGES, unusedModule } from "../../build/oclif-patches.js";
+import {
+  applyPatch,
+  DEBUG_IMPORTERS,
+  DEBUG_ON_DEMAND,
+  LAZY_LOADS,
+  lazyDefault,
+  lazyNamed,
+  NO_VERSION_WARNING,
+  PLAIN_SORT,
+  PLAIN_WSL,
+  UNUSED_PACKAGES,
+  unusedModule,
+} from "../../build/oclif-patches.js";
 import { BUILD_ROOT, runCli } from "../support/cli.js";
 import { temporaryFolder } from "../support/files.js";
 import {
@@ -53,13 +65,38 @@ async function loadedBy(args: string[]) {
   return { stdout, builtins: lines.filter((l) => l.startsWith("NativeModule ")).map((l) => l.slice("NativeModule ".length)) };
 }
 
-describe.each([PLAIN_SORT, PLAIN_WSL])("$name", (patch) => {
+describe.each([PLAIN_SORT, PLAIN_WSL, NO_VERSION_WARNING, ...LAZY_LOADS])("$name", (patch) => {
   test(`the installed ${patch.package} still says, once, what the patch replaces, and the patched file compiles`, () => {
     const patched = applyPatch(patch, installedFile(patch.package, patch.file), patch.file);
     expect(patched).toContain(patch.replace);
     expect(patched).not.toContain(patch.find);
     expect(() => vm.compileFunction(patched, ["exports", "require", "module", "__filename", "__dirname"])).not.toThrow();
   });
+});
+
+test("oclif-lazy-loads: every patch of one file applies to it together, and the file still compiles", () => {
+  for (const file of new Set(LAZY_LOADS.map((p) => p.file))) {
+    const patched = LAZY_LOADS.filter((p) => p.file === file).reduce((text, p) => applyPatch(p, text, file), installedFile("@oclif/core", file));
+    expect(() => vm.compileFunction(patched, ["exports", "require", "module", "__filename", "__dirname"]), file).not.toThrow();
+  }
+});
+
+test("oclif-lazy-loads: a module made lazy is required when first read, not before, and reads as it would have", () => {
+  const required: string[] = [];
+  const require = (id: string) => {
+    required.push(id);
+    return id === "colours" ? { __esModule: true, default: "the default" } : { strip: "strip of " + id };
+  };
+  const run = (patch: { replace: string }, read: string) =>
+    new Function("require", "__importDefault", `${patch.replace}\nreturn () => ${read};`)(require, (m: { __esModule?: boolean }) =>
+      m?.__esModule ? m : { default: m },
+    ) as () => unknown;
+  const colours = run(lazyDefault("t", "lib/x.js", "colours_1", "colours"), "colours_1.default");
+  const width = run(lazyNamed("t", "lib/x.js", "width_1", "./width"), "width_1.strip");
+  expect(required).toEqual([]);
+  expect(colours()).toBe("the default");
+  expect(width()).toBe("strip of ./width");
+  expect(required).toEqual(["colours", "./width"]);
 });
 
 test("a patch whose text is gone, or there twice, stops the build naming the patch, the file and the package to check", () => {
@@ -132,11 +169,18 @@ describe.each(UNUSED_PACKAGES)("oclif-unused: $package", (unused) => {
   });
 });
 
-test("oclif-unused: semver's one use, oclif's Node-version warning, catches what the stand-in throws", () => {
+test("oclif-no-version-warning: the bundle holds neither the uncalled warning nor semver, which only it required", () => {
+  const lib = path.join(installedPackage("@oclif/core"), "lib");
+  const requiring = readdirSync(lib, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".js") && requiresOf(readFileSync(path.join(lib, file), "utf8"), "semver").length > 0)
+    .map((file) => `lib/${file.split(path.sep).join("/")}`);
+  expect(requiring).toEqual(["lib/index.js"]);
   const [use] = requiresOf(installedFile("@oclif/core", "lib/index.js"), "semver");
-  let inTry = false;
-  for (let at = use!.node.parent; at && !inTry; at = at.parent) inTry = ts.isTryStatement(at.parent) && at.parent.tryBlock === at && !!at.parent.catchClause;
-  expect(inTry).toBe(true);
+  let within: ts.Node | undefined = use!.node;
+  while (within && !ts.isFunctionDeclaration(within)) within = within.parent;
+  expect(within && ts.isFunctionDeclaration(within) ? within.name?.getText() : undefined).toBe("checkNodeVersion");
+  expect(bundledFiles().filter((file) => packageOf(file) === "semver")).toEqual([]);
+  expect(readFileSync(BUNDLE, "latin1")).not.toContain("function checkNodeVersion");
 });
 
 test("oclif-unused: tinyglobby finds commands only for the `pattern` strategy; this CLI lists its commands (`explicit`)", () => {

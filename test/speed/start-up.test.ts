@@ -84,6 +84,21 @@ test("a catalogue command loads the CLI's bundle only: no vendor file (ajv, the 
   for (const module of ["child_process", "readline", "perf_hooks"]) expect(builtins).not.toContain(module);
 });
 
+test("a catalogue command that writes nothing on stderr never makes process.stderr (oclif reads its width only to wrap an error)", async () => {
+  const file = path.join(home, "stderr-made.txt");
+  const made = fileURLToPath(new URL("./stderr-made.cjs", import.meta.url));
+  const listed = await runCli(["scripts", "list", "reduck", "--json"], { env: env({ NODE_OPTIONS: `--require=${made}`, REDUCK_TEST_STDERR_FILE: file }) });
+  expect(listed.code).toBe(0);
+  expect(await readFile(file, "utf8")).toBe("never");
+  // A refused command still writes its error there, as before.
+  const refused = await runCli(["scripts", "list", "reduck", "--page-size", "0"], {
+    env: env({ NODE_OPTIONS: `--require=${made}`, REDUCK_TEST_STDERR_FILE: file }),
+  });
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toMatch(/^Error: /);
+  expect(await readFile(file, "utf8")).toBe("made");
+});
+
 test("a run loads ajv's vendor file to check its arguments, and never the MCP SDK's", async () => {
   const file = await makeFile("contract.pdf", "%PDF-1.7 test");
   const { code, stderr, files } = await loaded(["run", "--script", "reduck/a.com/s", "n=2", `file:document=${file}`]);

@@ -6,7 +6,6 @@ import { format } from "node:util";
 import { Command, Flags, type Interfaces } from "@oclif/core";
 import { ClientOptionError, createReduckClient, DEFAULT_BASE_URL, DEFAULT_RUN_BASE_URL, type ReduckClient } from "../../core/client.js";
 import type { ReduckError } from "../../core/errors.js";
-import { OAuthSession } from "../../auth/session.js";
 import type { OAuthSignIn } from "../../auth/types.js";
 import { redactSecrets } from "../../core/redact.js";
 import { retryLine, type RetryInfo } from "./retry-line.js";
@@ -145,6 +144,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     } else if (credential.kind === "apiKey") {
       auth = { apiKey: credential.apiKey };
     } else {
+      // Loaded only for a sign-in: its OAuth library is most of what it weighs.
+      const { OAuthSession } = await import("../../auth/session.js");
       const session = new OAuthSession(configSignInStore(apiUrl), Date.now, cliFetch());
       auth = { oauthToken: ({ resource }) => session.accessToken(resource) };
     }
