@@ -32,11 +32,12 @@ export function suite(which: "fast" | "slow"): ViteUserConfig {
       // The build above; then a temporary folder of the run's own, checked for leftover `reduck-*`
       // folders at the end.
       globalSetup: ["test/support/test-build.ts", "test/support/temporary-folders.ts"],
-      // Two test processes (vitest's default is one fewer than the cores: one, on a 2-core
-      // machine), which share the machine well: much of a test's time is waiting on a child
-      // process, a sandbox or a timer. The slow files run one at a time: they measure memory and
-      // time, or load the machine on their own.
-      maxWorkers: which === "fast" ? 2 : 1,
+      // Three test processes on any machine (vitest's default is one fewer than the cores: one, on
+      // a 2-core machine): some tests mostly wait (on a child process, a sandbox's poll interval,
+      // a backoff), and a third process fills those waits. On 2 cores the suite is otherwise bound
+      // by CPU: three took 397 s where two took 410-428 s. The slow files run one at a time: they
+      // measure memory and time, or load the machine on their own.
+      maxWorkers: which === "fast" ? 3 : 1,
       // A test process runs its files one after another with the modules they import loaded once
       // (importing the sandbox and the client anew for each file was a fifth of the suite's
       // time). So no helper module registers hooks when imported (test/support/shared-modules.test.ts).

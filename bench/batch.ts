@@ -166,7 +166,7 @@ export async function benchBatch(pairs = 3): Promise<Array<[string, string, stri
         for (let i = 0; i < pairs; i++) {
           execFileSync(
             node,
-            ["--import", path.join(root, "bench", "report-rss.mjs"), cli, "batch", "--script", SCRIPT, "--input", file, "--dry-run", ...shape.shared],
+            ["--require", path.join(root, "bench", "report-rss.cjs"), cli, "batch", "--script", SCRIPT, "--input", file, "--dry-run", ...shape.shared],
             { cwd: root, env: { ...env, REDUCK_BENCH_RSS_FILE: rssFile }, stdio: ["ignore", "ignore", "pipe"] },
           );
           peaks.push(Number(await readFile(rssFile, "utf8")));

@@ -53,7 +53,7 @@ export async function benchPages(runs = 5): Promise<Array<[string, string, strin
       const started = performance.now();
       execFileSync(
         process.execPath,
-        ["--import", path.join(root, "bench", "report-rss.mjs"), path.join(root, "bin", "run.js"), "batch", "report", results, "--html", page],
+        ["--require", path.join(root, "bench", "report-rss.cjs"), path.join(root, "bin", "run.js"), "batch", "report", results, "--html", page],
         {
           cwd: root,
           env: cleanEnv({ REDUCK_BENCH_RSS_FILE: rssFile }),

@@ -131,7 +131,7 @@ function compare(label: string, floorLabel: string, result: Paired, aim: number,
 async function peakRss(side: Side, file: string): Promise<number> {
   const runs: number[] = [];
   for (let i = 0; i < 3; i++) {
-    execFileSync(side.cmd, ["--import", path.join(root, "bench", "report-rss.mjs"), ...side.args], {
+    execFileSync(side.cmd, ["--require", path.join(root, "bench", "report-rss.cjs"), ...side.args], {
       cwd: root,
       env: { ...side.env, REDUCK_BENCH_RSS_FILE: file },
       stdio: ["ignore", "ignore", "pipe"],

@@ -72,10 +72,12 @@ test("every command's and topic's help, printed without the CLI, is oclif's own 
     expect(oclif.files.length, `with OCLIF_COLUMNS, oclif answers reduck ${id} --help`).toBeGreaterThan(0);
     expect({ id, ...pick(fast) }).toEqual({ id, ...pick(oclif) });
     expect(fast.stdout.length).toBeGreaterThan(40);
-    // -h is the same flag.
-    expect(pick(await helpOf([...words, "-h"]))).toEqual(pick(oclif));
+    // -h is the same flag, read by the same code whatever the words before it: the root, a topic and a command.
+    if (shortFlagSample.has(id)) expect(pick(await helpOf([...words, "-h"]))).toEqual(pick(oclif));
   });
 });
+
+const shortFlagSample = new Set(["", "scripts", "scripts:list"]);
 
 const pick = ({ code, stdout, stderr }: { code: number | null; stdout: string; stderr: string }) => ({ code, stdout, stderr });
 
