@@ -1,40 +1,59 @@
 // `npm run sandbox -- --oauth-issuer URL`: the sandbox as its own process, trusting a real
 // authorization server's JWT access tokens.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { parseSandboxArgs, spawnSandbox } from "@reduck-client/sandbox";
 import { freePort } from "@reduck-client/sandbox/internal";
+import { temporaryFolder } from "../support/files.js";
 import { refusedPort } from "../support/scripted-server.js";
 import { startAuthorizationServer } from "./authorization-server.js";
 
+/**
+ * A sandbox process on a port of its own, trusting a fresh authorization server's tokens for it,
+ * ready once it has printed its key; `stop()` ends both.
+ */
+async function sandboxTrustingIssuer(args: string[] = []) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const as = await startAuthorizationServer({ resources: [origin, `${origin}/mcp`] });
+  const sandbox = spawnSandbox(["--port", String(port), ...args, "--oauth-issuer", as.issuer]);
+  const stop = async () => {
+    sandbox.child.kill("SIGTERM");
+    await sandbox.exited;
+    await as.close();
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      sandbox.exited.then((code) => reject(new Error(`the sandbox exited (${code}): ${sandbox.output().stderr}`)));
+      sandbox.child.stdout!.on("data", () => sandbox.output().stdout.includes("REDUCK_API_KEY=") && resolve());
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  /** A JWT for subject `demo`, for this sandbox. */
+  const demoToken = () => as.sign({ sub: "demo", aud: origin, scope: "profile" });
+  return { origin, as, sandbox, demoToken, stop };
+}
+
 describe("npm run sandbox -- --oauth-issuer URL", () => {
   test("reads the issuer's metadata and keys, then accepts the JWTs it signs for the sandbox", async () => {
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const as = await startAuthorizationServer({ resources: [origin, `${origin}/mcp`] });
-    const sandbox = spawnSandbox(["--port", String(port), "--oauth-issuer", as.issuer]);
+    const { origin, as, sandbox, demoToken, stop } = await sandboxTrustingIssuer();
     try {
-      await new Promise<void>((resolve, reject) => {
-        sandbox.exited.then((code) => reject(new Error(`the sandbox exited (${code}): ${sandbox.output().stderr}`)));
-        sandbox.child.stdout!.on("data", () => sandbox.output().stdout.includes("REDUCK_API_KEY=") && resolve());
-      });
-      const me = await fetch(`${origin}/api/me`, { headers: { authorization: `Bearer ${await as.sign({ sub: "demo", aud: origin, scope: "profile" })}` } });
+      const me = await fetch(`${origin}/api/me`, { headers: { authorization: `Bearer ${await demoToken()}` } });
       expect(me.status).toBe(200);
       expect((await me.json()).handle).toBe("@demo");
       const metadata = await (await fetch(`${origin}/.well-known/oauth-protected-resource`)).json();
       expect(metadata).toMatchObject({ resource: origin, authorization_servers: [as.issuer] });
       expect(sandbox.output().stderr).toContain(`accepting JWT access tokens from ${as.issuer} for ${origin} and ${origin}/mcp`);
     } finally {
-      sandbox.child.kill("SIGTERM");
-      await sandbox.exited;
-      await as.close();
+      await stop();
     }
   });
 
   test("with --scripts holding an @user folder, the token for subject demo is still the demo account, renamed", async () => {
-    const scripts = mkdtempSync(path.join(os.tmpdir(), "reduck-issuer-scripts-"));
+    const scripts = temporaryFolder("reduck-issuer-scripts-");
     const folder = path.join(scripts, "@alice", "shop.example", "get_total");
     mkdirSync(folder, { recursive: true });
     writeFileSync(path.join(folder, "script.js"), "return {};");
@@ -42,26 +61,16 @@ describe("npm run sandbox -- --oauth-issuer URL", () => {
       path.join(folder, "contract.json"),
       JSON.stringify({ description: "Totals", input_schema: { type: "object" }, output_schema: { type: "object" } }),
     );
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const as = await startAuthorizationServer({ resources: [origin, `${origin}/mcp`] });
-    const sandbox = spawnSandbox(["--port", String(port), "--browser", "simulated", "--scripts", scripts, "--oauth-issuer", as.issuer]);
+    const { origin, sandbox, demoToken, stop } = await sandboxTrustingIssuer(["--browser", "simulated", "--scripts", scripts]);
     try {
-      await new Promise<void>((resolve, reject) => {
-        sandbox.exited.then((code) => reject(new Error(`the sandbox exited (${code}): ${sandbox.output().stderr}`)));
-        sandbox.child.stdout!.on("data", () => sandbox.output().stdout.includes("REDUCK_API_KEY=") && resolve());
-      });
-      const me = await fetch(`${origin}/api/me`, { headers: { authorization: `Bearer ${await as.sign({ sub: "demo", aud: origin, scope: "profile" })}` } });
+      const me = await fetch(`${origin}/api/me`, { headers: { authorization: `Bearer ${await demoToken()}` } });
       expect(me.status).toBe(200);
       const apiKey = /^REDUCK_API_KEY=(.*)$/m.exec(sandbox.output().stdout)![1]!;
       const byKey = await (await fetch(`${origin}/api/me`, { headers: { "x-api-key": apiKey } })).json();
       expect(await me.json()).toEqual(byKey);
       expect(byKey.handle).toBe("@alice");
     } finally {
-      sandbox.child.kill("SIGTERM");
-      await sandbox.exited;
-      await as.close();
-      rmSync(scripts, { recursive: true, force: true });
+      await stop();
     }
   });
 

@@ -68,13 +68,16 @@ beforeAll(async () => {
   await mkdir(project);
   await writeFile(path.join(project, "package.json"), JSON.stringify({ name: "my-project", private: true, type: "module" }));
   // vitest: the sandbox's optional peer, which its ./testing entry imports.
-  await npm(["install", "--no-audit", "--no-fund", ...packed.map((name) => path.join(tarballs, name)), TYPES_NODE, "vitest@4.1.12"], { cwd: project });
-  for (const [name, spec] of Object.entries(COMPILERS)) {
-    const folder = compilerFolder(name as keyof typeof COMPILERS);
-    await mkdir(folder);
-    await writeFile(path.join(folder, "package.json"), JSON.stringify({ private: true }));
-    await npm(["install", "--no-audit", "--no-fund", spec], { cwd: folder });
-  }
+  // The project and each compiler in folders of their own, so installed side by side (npm's cache takes concurrent installs).
+  await Promise.all([
+    npm(["install", "--no-audit", "--no-fund", ...packed.map((name) => path.join(tarballs, name)), TYPES_NODE, "vitest@4.1.12"], { cwd: project }),
+    ...Object.entries(COMPILERS).map(async ([name, spec]) => {
+      const folder = compilerFolder(name as keyof typeof COMPILERS);
+      await mkdir(folder);
+      await writeFile(path.join(folder, "package.json"), JSON.stringify({ private: true }));
+      await npm(["install", "--no-audit", "--no-fund", spec], { cwd: folder });
+    }),
+  ]);
 
   // The typed-scripts module, as a user makes it: the installed CLI against the installed sandbox.
   sandbox = spawn(
@@ -142,22 +145,25 @@ function readmeSnippet(heading: string): string {
  * Both lie outside the first project, whose tsconfig would be found above them.
  */
 async function firstHourProjects(): Promise<void> {
-  for (const name of Object.keys(COMPILERS) as Array<keyof typeof COMPILERS>) {
-    for (const dir of [firstHour(name), oneFile(name)]) {
-      await mkdir(dir);
-      await npm(["init", "-y"], { cwd: dir });
-      expect(JSON.parse(await readFile(path.join(dir, "package.json"), "utf8")).type).toBe("commonjs");
-      await npm(["pkg", "set", "type=module"], { cwd: dir });
-      await symlink(path.join(project, "node_modules"), path.join(dir, "node_modules"), "dir");
-      await writeFile(path.join(dir, "main.ts"), readmeSnippet("### The library"));
-      await writeFile(path.join(dir, "typed.ts"), readmeSnippet("### Typed scripts"));
-      await writeFile(path.join(dir, "sandbox.ts"), SANDBOX_CODE);
-      await reduck(dir, ["scripts", "types", "reduck/mail.google.com/send_email", "--out", "reduck-scripts.ts"]);
-    }
-    // A module of scripts without files: the only file of its program, so nothing else imports reduck-client.
-    await reduck(oneFile(name), ["scripts", "types", "reduck/admin.atlassian.com/download_invoice", "--out", "no-files.ts"]);
-    await run(process.execPath, [tscOf(name), "--init"], { cwd: firstHour(name), env: { PATH: pathWithThisNode() } });
+  // One compiler's projects beside the other's: each step waits on npm, the CLI or the compiler.
+  await Promise.all((Object.keys(COMPILERS) as Array<keyof typeof COMPILERS>).map(firstHourProjectsOf));
+}
+
+async function firstHourProjectsOf(name: keyof typeof COMPILERS): Promise<void> {
+  for (const dir of [firstHour(name), oneFile(name)]) {
+    await mkdir(dir);
+    await npm(["init", "-y"], { cwd: dir });
+    expect(JSON.parse(await readFile(path.join(dir, "package.json"), "utf8")).type).toBe("commonjs");
+    await npm(["pkg", "set", "type=module"], { cwd: dir });
+    await symlink(path.join(project, "node_modules"), path.join(dir, "node_modules"), "dir");
+    await writeFile(path.join(dir, "main.ts"), readmeSnippet("### The library"));
+    await writeFile(path.join(dir, "typed.ts"), readmeSnippet("### Typed scripts"));
+    await writeFile(path.join(dir, "sandbox.ts"), SANDBOX_CODE);
+    await reduck(dir, ["scripts", "types", "reduck/mail.google.com/send_email", "--out", "reduck-scripts.ts"]);
   }
+  // A module of scripts without files: the only file of its program, so nothing else imports reduck-client.
+  await reduck(oneFile(name), ["scripts", "types", "reduck/admin.atlassian.com/download_invoice", "--out", "no-files.ts"]);
+  await run(process.execPath, [tscOf(name), "--init"], { cwd: firstHour(name), env: { PATH: pathWithThisNode() } });
 }
 
 const firstHour = (name: keyof typeof COMPILERS) => path.join(work, `first-hour-${name.replace(" ", "-")}`);
@@ -248,7 +254,7 @@ await runScript({
 /** A guard against a hang: TypeScript 5 took up to two minutes over this project on a loaded 2-core machine. */
 const COMPILE_TIMEOUT = 600_000;
 
-describe.each(Object.keys(COMPILERS) as Array<keyof typeof COMPILERS>)("%s, tsc --strict --noEmit in a new project", (compiler) => {
+describe.concurrent.each(Object.keys(COMPILERS) as Array<keyof typeof COMPILERS>)("%s, tsc --strict --noEmit in a new project", (compiler) => {
   test("the installed compiler is the one pinned", async () => {
     const { stdout } = await run(process.execPath, [tscOf(compiler), "--version"]);
     expect(stdout.trim()).toBe(`Version ${COMPILERS[compiler].split("@")[1]}`);
@@ -277,7 +283,7 @@ describe.each(Object.keys(COMPILERS) as Array<keyof typeof COMPILERS>)("%s, tsc 
   });
 });
 
-describe.each(Object.keys(COMPILERS) as Array<keyof typeof COMPILERS>)("%s with its own defaults, in a project made as the README says", (compiler) => {
+describe.concurrent.each(Object.keys(COMPILERS) as Array<keyof typeof COMPILERS>)("%s with its own defaults, in a project made as the README says", (compiler) => {
   test("tsc --init's tsconfig: the README's snippets, the generated module and the sandbox's API type-check", { timeout: COMPILE_TIMEOUT }, async () => {
     const tsconfig = await readFile(path.join(firstHour(compiler), "tsconfig.json"), "utf8");
     expect(tsconfig).toMatch(/^\s*"types": \[\],?$/m); // no @types package unless asked

@@ -10,19 +10,9 @@ import { describe, expect, it } from "vitest";
 import { createDraftScriptVersion, promoteScriptVersion } from "../../../src/index.js";
 import { runCli } from "../../support/cli.js";
 import { temporaryFolder } from "../../support/files.js";
-import { useCliSandbox } from "../../support/sandbox.js";
+import { STORIES, TITLE, useScriptsSandbox } from "./scripts-sandbox.js";
 
-const sandbox = useCliSandbox({ home: "reduck-loop-" });
-const reduck = (...args: string[]) => runCli(args, { env: sandbox.env });
-const TITLE = "@demo/example.com/get_title";
-const STORIES = "@demo/news.ycombinator.com/top_stories";
-
-const scriptOf = (key: string) => {
-  const [handle, host, slug] = key.split("/") as [string, string, string];
-  return sandbox.store.findScriptByAddress(handle, host, slug)!;
-};
-const versionsOf = (key: string) => sandbox.store.versionsOf(scriptOf(key).id);
-const lockOf = (dir: string) => JSON.parse(readFileSync(path.join(dir, "reduck.lock.json"), "utf8")).scripts;
+const { sandbox, reduck, scriptOf, versionsOf, lockOf } = useScriptsSandbox("reduck-loop-");
 
 async function pulled(): Promise<string> {
   const dir = temporaryFolder("tree-", { inside: sandbox.home });
