@@ -283,50 +283,53 @@ describe.concurrent.each(Object.keys(COMPILERS) as Array<keyof typeof COMPILERS>
   });
 });
 
-describe.concurrent.each(Object.keys(COMPILERS) as Array<keyof typeof COMPILERS>)("%s with its own defaults, in a project made as the README says", (compiler) => {
-  test("tsc --init's tsconfig: the README's snippets, the generated module and the sandbox's API type-check", { timeout: COMPILE_TIMEOUT }, async () => {
-    const tsconfig = await readFile(path.join(firstHour(compiler), "tsconfig.json"), "utf8");
-    expect(tsconfig).toMatch(/^\s*"types": \[\],?$/m); // no @types package unless asked
-    const checked = await tscIn(compiler, firstHour(compiler), ["-p", ".", "--noEmit"]);
-    expect(checked.output).toBe("");
-    expect(checked.code).toBe(0);
-  });
+describe.concurrent.each(Object.keys(COMPILERS) as Array<keyof typeof COMPILERS>)(
+  "%s with its own defaults, in a project made as the README says",
+  (compiler) => {
+    test("tsc --init's tsconfig: the README's snippets, the generated module and the sandbox's API type-check", { timeout: COMPILE_TIMEOUT }, async () => {
+      const tsconfig = await readFile(path.join(firstHour(compiler), "tsconfig.json"), "utf8");
+      expect(tsconfig).toMatch(/^\s*"types": \[\],?$/m); // no @types package unless asked
+      const checked = await tscIn(compiler, firstHour(compiler), ["-p", ".", "--noEmit"]);
+      expect(checked.output).toBe("");
+      expect(checked.code).toBe(0);
+    });
 
-  test("and with no tsconfig at all, skipLibCheck off: `tsc --strict` over one file", { timeout: COMPILE_TIMEOUT }, async () => {
-    const dir = oneFile(compiler);
-    // TypeScript 5's defaults without a tsconfig (module commonjs, target ES5) refuse top-level
-    // await in any file: there each snippet's statements are checked inside an async function.
-    // And the sandbox's API is checked under TypeScript 7 only: under ES5, msw's own declarations
-    // (the sandbox's dependency) fail ("Private identifiers are only available when targeting
-    // ECMAScript 2015 and higher"), and Node 10's resolution reads no `exports`.
-    const files = compiler === "TypeScript 5" ? ["main-in-function.ts", "typed-in-function.ts"] : ["main.ts", "typed.ts", "sandbox.ts"];
-    if (compiler === "TypeScript 5") {
-      for (const [heading, file] of [
-        ["### The library", files[0]!],
-        ["### Typed scripts", files[1]!],
-      ] as const) {
-        const lines = readmeSnippet(heading).split("\n");
-        const imports = lines.filter((l) => l.startsWith("import "));
-        const body = lines.filter((l) => !l.startsWith("import "));
-        await writeFile(path.join(dir, file), `${imports.join("\n")}\n\nexport async function main(): Promise<void> {\n${body.join("\n")}\n}\n`);
+    test("and with no tsconfig at all, skipLibCheck off: `tsc --strict` over one file", { timeout: COMPILE_TIMEOUT }, async () => {
+      const dir = oneFile(compiler);
+      // TypeScript 5's defaults without a tsconfig (module commonjs, target ES5) refuse top-level
+      // await in any file: there each snippet's statements are checked inside an async function.
+      // And the sandbox's API is checked under TypeScript 7 only: under ES5, msw's own declarations
+      // (the sandbox's dependency) fail ("Private identifiers are only available when targeting
+      // ECMAScript 2015 and higher"), and Node 10's resolution reads no `exports`.
+      const files = compiler === "TypeScript 5" ? ["main-in-function.ts", "typed-in-function.ts"] : ["main.ts", "typed.ts", "sandbox.ts"];
+      if (compiler === "TypeScript 5") {
+        for (const [heading, file] of [
+          ["### The library", files[0]!],
+          ["### Typed scripts", files[1]!],
+        ] as const) {
+          const lines = readmeSnippet(heading).split("\n");
+          const imports = lines.filter((l) => l.startsWith("import "));
+          const body = lines.filter((l) => !l.startsWith("import "));
+          await writeFile(path.join(dir, file), `${imports.join("\n")}\n\nexport async function main(): Promise<void> {\n${body.join("\n")}\n}\n`);
+        }
       }
-    }
-    for (const one of files) {
-      const checked = await tscIn(compiler, dir, ["--strict", "--noEmit", one]);
-      expect(checked.output, one).toBe("");
-      expect(checked.code, one).toBe(0);
-    }
-  });
+      for (const one of files) {
+        const checked = await tscIn(compiler, dir, ["--strict", "--noEmit", one]);
+        expect(checked.output, one).toBe("");
+        expect(checked.code, one).toBe(0);
+      }
+    });
 
-  test("a generated module of scripts without files compiles alone (nothing else imports reduck-client)", { timeout: COMPILE_TIMEOUT }, async () => {
-    const module = await readFile(path.join(oneFile(compiler), "no-files.ts"), "utf8");
-    expect(module).toContain('declare module "reduck-client"');
-    expect(module).not.toContain("FileSource");
-    const checked = await tscIn(compiler, oneFile(compiler), ["--strict", "--noEmit", "no-files.ts"]);
-    expect(checked.output).toBe("");
-    expect(checked.code).toBe(0);
-  });
-});
+    test("a generated module of scripts without files compiles alone (nothing else imports reduck-client)", { timeout: COMPILE_TIMEOUT }, async () => {
+      const module = await readFile(path.join(oneFile(compiler), "no-files.ts"), "utf8");
+      expect(module).toContain('declare module "reduck-client"');
+      expect(module).not.toContain("FileSource");
+      const checked = await tscIn(compiler, oneFile(compiler), ["--strict", "--noEmit", "no-files.ts"]);
+      expect(checked.output).toBe("");
+      expect(checked.code).toBe(0);
+    });
+  },
+);
 
 describe("the README's library snippet runs", () => {
   test("compiled by TypeScript 7 with tsc --init's settings, in the ES module project, against the sandbox", { timeout: COMPILE_TIMEOUT }, async () => {
