@@ -14,6 +14,7 @@
 import { createHash } from "node:crypto";
 import { canonical } from "../core/json.js";
 import type { RowValues } from "./rows.js";
+import { count as grouped } from "../core/words/count.js";
 
 /** Shard `index` (1 to `count`) of `count`. */
 export interface Shard {
@@ -43,7 +44,7 @@ export function shardProblem(shard: unknown): string | undefined {
   if (!s || typeof s !== "object") return "shard must be { index, count }, e.g. { index: 1, count: 4 }";
   const { index, count } = s;
   if (typeof count !== "number" || !Number.isSafeInteger(count) || count < 1 || count > MAX_SHARDS)
-    return `the number of shards must be a whole number from 1 to ${MAX_SHARDS.toLocaleString("en-US")}, not ${String(count)}`;
+    return `the number of shards must be a whole number from 1 to ${grouped(MAX_SHARDS)}, not ${String(count)}`;
   if (typeof index !== "number" || !Number.isSafeInteger(index) || index < 1 || index > count)
     return `the shard's number must be from 1 to ${count} (1/${count} ... ${count}/${count}), not ${String(index)}`;
   return undefined;

@@ -13,6 +13,7 @@ import type { ByteSource } from "./multipart.js";
 export { mediaTypeFor } from "./media-types.js";
 import { relativePathProblem } from "./relative-path.js";
 import { isObject } from "../core/json.js";
+import { count } from "../core/words/count.js";
 
 /** A file the caller's own browser reads from `<desktop>/reduck`; it keeps its own name. */
 export interface NamedFile {
@@ -328,7 +329,7 @@ export async function checkPathFileOnly(input: string, file: string): Promise<vo
 function checkSize(input: string, size: number, file?: string) {
   if (size > MAX_FILE_BYTES) {
     // Exact byte counts: a file one byte over is "50 MiB" when rounded, which would not say why.
-    const bytes = (n: number) => n.toLocaleString("en-US");
+    const bytes = count;
     throw new FileProblem(
       `file input ${input}: ${file ? `${file} is` : "the file is"} ${bytes(size)} bytes, over the ${formatBytes(MAX_FILE_BYTES)} limit per file (${bytes(MAX_FILE_BYTES)} bytes)`,
       "file_too_large",

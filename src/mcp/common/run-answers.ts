@@ -7,6 +7,7 @@ import { isRunFailure, type BatchRunResponse, type PendingRun, type RunError, ty
 import { answer, failWith, type ToolResult } from "./answers.js";
 import { boundJson, shownText } from "./bounded.js";
 import { FULL_RESULT_CHARS, MESSAGE_CHARS, RESULT_CHARS } from "./limits.js";
+import { count } from "../../core/words/count.js";
 
 /** How an outcome is shown: results whole (`fullOutput`) or shortened, and the hold a handle's `next` names. */
 export interface Shown {
@@ -39,8 +40,8 @@ function shownResults<T extends { result?: unknown }>(runs: T[], full: boolean):
   return {
     runs: out,
     shortened: full
-      ? `A result was longer than ${each.toLocaleString("en")} characters of JSON and was shortened even with fullOutput (long strings and lists cut where marked "…").`
-      : `A result was longer than ${each.toLocaleString("en")} characters of JSON and was shortened (long strings and lists cut where marked "…"): call read_run_results with its runId and fullOutput: true for the whole result.`,
+      ? `A result was longer than ${count(each)} characters of JSON and was shortened even with fullOutput (long strings and lists cut where marked "…").`
+      : `A result was longer than ${count(each)} characters of JSON and was shortened (long strings and lists cut where marked "…"): call read_run_results with its runId and fullOutput: true for the whole result.`,
   };
 }
 

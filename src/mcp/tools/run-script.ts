@@ -17,6 +17,7 @@ import { outcomeAnswer, runErrorAnswer } from "../common/run-answers.js";
 import { bindFiles } from "../common/run-files.js";
 import { DEFAULT_HOLD_MS, startProgress, waitOrHandle, type CallExtra } from "../common/waiting.js";
 import type { Tool } from "../common/tool.js";
+import { count } from "../../core/words/count.js";
 
 /** run_script's input schema. How a script to run is named (scriptRef) is shared: common/run-files.ts reads it too. */
 function schemas(z: typeof Zod, { closed }: SchemaParts, scriptRef: Schemas["scriptRef"]) {
@@ -43,7 +44,7 @@ function schemas(z: typeof Zod, { closed }: SchemaParts, scriptRef: Schemas["scr
       .boolean()
       .optional()
       .describe(
-        `true: each result whole (up to ${FULL_RESULT_CHARS.toLocaleString("en")} characters of JSON). Otherwise results past ${RESULT_CHARS.toLocaleString("en")} characters are shortened, and the answer says so.`,
+        `true: each result whole (up to ${count(FULL_RESULT_CHARS)} characters of JSON). Otherwise results past ${count(RESULT_CHARS)} characters are shortened, and the answer says so.`,
       ),
     waitForSeconds: z
       .number()
