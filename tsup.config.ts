@@ -83,8 +83,14 @@ export default defineConfig([
     format: ["cjs"],
     target: "node20",
     splitting: false,
-    // Neither minified nor mapped: minifying saved no start-up time (measured), and an
-    // unminified bundle keeps REDUCK_DEBUG's stack traces readable without 3 MB of maps.
+    // Local names shortened and syntax made smaller, but one statement a line with the source
+    // files named in comments, so a line of a REDUCK_DEBUG stack trace still says where it is:
+    // a catalogue command ran 3% fewer instructions, and its code cache is 10% smaller (measured).
+    // Whitespace stays: removing it saved nothing more. Names are not kept (esbuild's keepNames
+    // wraps every function and class in a call that gave back more than half of that), so no
+    // code here may depend on a function's or class's name. No maps (3 MB).
+    minifyIdentifiers: true,
+    minifySyntax: true,
     sourcemap: false,
     // import.meta.url (oclif's root, the package's own version) in CommonJS.
     shims: true,

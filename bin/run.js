@@ -23,6 +23,8 @@ const path = require("node:path");
 
 const root = path.dirname(__dirname);
 const argv = process.argv.slice(2);
+/** The buffer readWhole reads into, while one file is loaded. */
+let scratch;
 
 if (!((argv[0] === "--version" || argv[0] === "-v") && printVersion()) && !printHelpText()) {
   // Node 22.1+ keeps compiled code of what is loaded with require (the vendor files) too.
@@ -126,10 +128,14 @@ function loadCli() {
   /** Runs dist/cli/`name`. */
   const run = (name) => {
     const file = path.join(dir, name);
-    const cache = caches?.find(file, name);
     // Our built files are ASCII and already wrapped as Node would wrap them (build/code-cache.ts,
     // forCodeCache): read as latin1 (one-byte text, no UTF-8 decoding), compiled as they are.
-    const script = new vm.Script(fs.readFileSync(file, "latin1"), { filename: file, cachedData: cache?.data });
+    const text = readWhole(file).toString("latin1");
+    // Read once the text is copied out, into the same pages (readWhole).
+    const cache = caches?.find(file, name);
+    const script = new vm.Script(text, { filename: file, cachedData: cache?.data });
+    // The rest of the process (a 50 MB upload, say) need not keep it.
+    scratch = undefined;
     const module = new Module(file, undefined);
     module.filename = file;
     module.paths = paths;
@@ -158,6 +164,30 @@ function loadCli() {
   }, plain);
 
   return run("index.cjs");
+}
+
+/**
+ * The bytes of `file`, in one buffer that every call reuses until it is let go (so valid until the
+ * next call): a built file's text, then its code cache, the one used before the other is read.
+ * A page of memory is slow to touch the first time on some machines (a virtual machine whose
+ * host takes back freed memory: about 13 us a page, measured), and a buffer of its own for each
+ * file cost a short command about 2 ms there.
+ */
+function readWhole(file) {
+  const fd = fs.openSync(file, "r");
+  try {
+    const size = fs.fstatSync(fd).size;
+    if (!scratch || scratch.length < size) scratch = Buffer.allocUnsafeSlow(size);
+    let done = 0;
+    while (done < size) {
+      const n = fs.readSync(fd, scratch, done, size - done, done);
+      if (n === 0) break; // cut short since fstat: V8 refuses a cache, a shorter text fails as it would
+      done += n;
+    }
+    return scratch.subarray(0, done);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /**
@@ -207,7 +237,7 @@ function codeCaches(dir) {
           const where = path.join(folder, `${name}-${stamp(file)}.v8`);
           let data;
           try {
-            data = fs.readFileSync(where);
+            data = readWhole(where);
           } catch {}
           return { where, data };
         } catch {

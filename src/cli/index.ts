@@ -1,3 +1,5 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { run, flush } from "@oclif/core";
 import { toCliError } from "./shell/errors.js";
 import { onInterrupt } from "./shell/interrupt.js";
@@ -26,7 +28,9 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   // Ctrl-C: one line saying what was left behind (see interrupt.ts), and exit 130.
   process.once("SIGINT", onInterrupt);
   try {
-    await run(officialFlockWords(argv), import.meta.url);
+    // The package's folder, not this module's: oclif looks for package.json from where it is
+    // told, upwards, one failed read a folder (dist/cli/, dist/) before it finds it.
+    await run(officialFlockWords(argv), path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", ".."));
     await flush();
   } catch (err) {
     // What no command's own catch saw (help, autocomplete, oclif itself): the same one line, or

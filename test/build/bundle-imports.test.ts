@@ -11,7 +11,7 @@ import { expect, test } from "vitest";
 import { MCP_VENDOR_IMPORTS, packageFolder, packageFolders } from "../../build/bundle-imports.js";
 import { runCli } from "../support/cli.js";
 import { temporaryFolder } from "../support/files.js";
-import { bundledFiles, cliText, bundledModules, installedPackage, packageOf } from "./installed.js";
+import { bundledFiles, bundleHelpers, cliText, bundledModules, installedPackage, literally, packageOf } from "./installed.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const AUTOCOMPLETE = "@oclif/plugin-autocomplete";
@@ -76,7 +76,8 @@ test("bundled, plugin-autocomplete's files are ES modules of their package, as N
   // CommonJS module's `__esModule` flag for a default export Node would not give).
   const create = bundledModules().find((m) => m.id === `node_modules/${AUTOCOMPLETE}/lib/commands/autocomplete/create.js`);
   expect(create).toBeDefined();
-  const interop = create!.text.match(/__toESM\(require_\w+\(\)(, 1)?\)/g) ?? [];
+  const { toESM } = bundleHelpers();
+  const interop = create!.text.match(new RegExp(`${literally(toESM)}\\([\\w$]+\\(\\)(, 1)?\\)`, "g")) ?? [];
   expect(interop.length).toBeGreaterThan(0);
   for (const call of interop) expect(call).toMatch(/, 1\)$/);
 });

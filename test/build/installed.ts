@@ -57,17 +57,46 @@ export function bundledFiles(text = cliText()): string[] {
     .map((m) => m.id.slice("node_modules/".length));
 }
 
-/** The function through which the bundle's other modules require `module`, a CommonJS one (`require_src`). */
-export function requireFunctionOf(module: BundledModule): string {
-  const name = /^var (require_\w+) = __commonJS\(/m.exec(module.text)?.[1];
+/** `name` as a regular expression matches it, and nothing else. */
+export function literally(name: string): string {
+  return name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** A call of `fn` with no arguments (`fn()`), `fn` not the end of a longer name. */
+export function callOf(fn: string): RegExp {
+  return new RegExp(`(?<![\\w$])${literally(fn)}\\(\\)`, "g");
+}
+
+/**
+ * The names esbuild's helpers have in the bundle, whose local names the build shortens
+ * (tsup.config.ts): found by what each one is, as esbuild writes it. `commonJS` wraps a CommonJS
+ * module in the function that runs it on first use; `esm` an ES module's top level likewise;
+ * `toESM` is the interop that gives a CommonJS module to an `import`.
+ */
+export function bundleHelpers(text = cliText()): { commonJS: string; esm: string; toESM: string } {
+  const find = (what: string, shape: RegExp) => {
+    const name = shape.exec(text)?.[1];
+    if (!name) throw new Error(`the bundle has no ${what} helper of esbuild's (${shape})`);
+    return name;
+  };
+  return {
+    commonJS: find("__commonJS", /(?:^var |, )([\w$]+) = \((\w), (\w)\) => \(\) => \(\3 \|\| \2\(\(\3 = \{ exports: \{\} \}\)\.exports, \3\), \3\.exports\)/m),
+    esm: find("__esm", /(?:^var |, )([\w$]+) = \((\w), (\w)\) => \(\) => \(\2 && \(\3 = \2\(\2 = 0\)\), \3\)/m),
+    toESM: find("__toESM", /(?:^var |, )([\w$]+) = \((\w), (\w), (\w)\) => \(\4 = \2 != null \?/m),
+  };
+}
+
+/** The function through which the bundle's other modules require `module`, a CommonJS one. */
+export function requireFunctionOf(module: BundledModule, helpers = bundleHelpers()): string {
+  const name = new RegExp(`^var ([\\w$]+) = ${literally(helpers.commonJS)}\\(`, "m").exec(module.text)?.[1];
   if (!name) throw new Error(`${module.id} is no CommonJS module of the bundle`);
   return name;
 }
 
 /** The modules of `modules` that call `fn` (a requireFunctionOf). */
 export function callersOf(modules: BundledModule[], fn: string): string[] {
-  const call = new RegExp(`\\b${fn}\\(\\)`);
-  return modules.filter((m) => call.test(m.text) && !new RegExp(`^var ${fn} = `, "m").test(m.text)).map((m) => m.id);
+  const definition = new RegExp(`^var ${literally(fn)} = `, "m");
+  return modules.filter((m) => callOf(fn).test(m.text) && !definition.test(m.text)).map((m) => m.id);
 }
 
 /** The package a path under node_modules belongs to (`@oclif/core/lib/index.js` → `@oclif/core`), the innermost when nested. */

@@ -12,9 +12,26 @@ export type CommandLoader = () => Promise<{ default: unknown }>;
 
 type RealCommand = { id?: string; plugin?: unknown; run(argv?: string[], config?: Config): Promise<unknown> };
 
-/** The table for oclif: a stand-in for each command of `loaders`. */
+/**
+ * The table for oclif: a stand-in for each command of `loaders`, each made when oclif first asks
+ * for it (one command a start: making all of them was a millisecond of every start). A value put
+ * in the table (loadAllCommands) takes the stand-in's place.
+ */
 export function lazyCommands<T extends Record<string, CommandLoader>>(loaders: T): Record<keyof T, Command.Class> {
-  return Object.fromEntries(Object.entries(loaders).map(([id, load]) => [id, standIn(load)])) as Record<keyof T, Command.Class>;
+  const table: Record<string, Command.Class> = {};
+  const settle = (id: string, value: Command.Class) => {
+    Object.defineProperty(table, id, { value, writable: true, enumerable: true, configurable: true });
+    return value;
+  };
+  for (const [id, load] of Object.entries(loaders)) {
+    Object.defineProperty(table, id, {
+      get: () => settle(id, standIn(load)),
+      set: (value: Command.Class) => settle(id, value),
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  return table as Record<keyof T, Command.Class>;
 }
 
 function standIn(load: CommandLoader): Command.Class {
