@@ -13,7 +13,8 @@
  * install block says (`npm init -y`, `npm pkg set type=module`, reduck-client and @types/node, no
  * other @types), with the README's library and typed-scripts snippets, type-checks with the
  * tsconfig that compiler's `tsc --init` writes (its `types: []` included) and with `tsc --strict`
- * on one file and no tsconfig; a typed-scripts module for scripts without files compiles alone;
+ * on one file and no tsconfig (under TypeScript 5 with the two flags README.md gives for top-level
+ * `await`); a typed-scripts module for scripts without files compiles alone;
  * and the library snippet, compiled, runs against the sandbox. Needs the registry (or npm's cache).
  */
 import { spawn } from "node:child_process";
@@ -297,24 +298,11 @@ describe.concurrent.each(Object.keys(COMPILERS) as Array<keyof typeof COMPILERS>
     test("and with no tsconfig at all, skipLibCheck off: `tsc --strict` over one file", { timeout: COMPILE_TIMEOUT }, async () => {
       const dir = oneFile(compiler);
       // TypeScript 5's defaults without a tsconfig (module commonjs, target ES5) refuse top-level
-      // await in any file: there each snippet's statements are checked inside an async function.
-      // And the sandbox's API is checked under TypeScript 7 only: under ES5, msw's own declarations
-      // (the sandbox's dependency) fail ("Private identifiers are only available when targeting
-      // ECMAScript 2015 and higher"), and Node 10's resolution reads no `exports`.
-      const files = compiler === "TypeScript 5" ? ["main-in-function.ts", "typed-in-function.ts"] : ["main.ts", "typed.ts", "sandbox.ts"];
-      if (compiler === "TypeScript 5") {
-        for (const [heading, file] of [
-          ["### The library", files[0]!],
-          ["### Typed scripts", files[1]!],
-        ] as const) {
-          const lines = readmeSnippet(heading).split("\n");
-          const imports = lines.filter((l) => l.startsWith("import "));
-          const body = lines.filter((l) => !l.startsWith("import "));
-          await writeFile(path.join(dir, file), `${imports.join("\n")}\n\nexport async function main(): Promise<void> {\n${body.join("\n")}\n}\n`);
-        }
-      }
-      for (const one of files) {
-        const checked = await tscIn(compiler, dir, ["--strict", "--noEmit", one]);
+      // await in any file: README.md says to add these two flags there, as a user would.
+      const flags = compiler === "TypeScript 5" ? ["--module", "nodenext", "--target", "es2022"] : [];
+      expect(readFileSync(path.join(ROOT, "README.md"), "utf8").replace(/\s+/g, " ")).toContain("TypeScript 5 also needs `--module nodenext --target es2022`");
+      for (const one of ["main.ts", "typed.ts", "sandbox.ts"]) {
+        const checked = await tscIn(compiler, dir, ["--strict", "--noEmit", ...flags, one]);
         expect(checked.output, one).toBe("");
         expect(checked.code, one).toBe(0);
       }
