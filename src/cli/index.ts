@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { run, flush } from "@oclif/core";
-import { toCliError } from "./shell/errors.js";
+import { exitAskedFor, toCliError } from "./shell/errors.js";
 import { onInterrupt } from "./shell/interrupt.js";
 import { reportError, wantsJson } from "./shell/json-errors.js";
 import { hideSecretsFromDebug } from "./shell/debug-secrets.js";
@@ -35,9 +35,9 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   } catch (err) {
     // What no command's own catch saw (help, autocomplete, oclif itself): the same one line, or
     // one JSON document with --json, never oclif's stack trace.
-    const e = err as Error & { oclif?: { exit?: number } };
-    if (e?.oclif?.exit !== undefined && e.name === "ExitError") {
-      process.exitCode = e.oclif.exit;
+    const asked = exitAskedFor(err);
+    if (asked !== undefined) {
+      process.exitCode = asked;
       return;
     }
     const json = wantsJson(argv);

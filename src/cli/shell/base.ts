@@ -12,7 +12,7 @@ import { retryLine, type RetryInfo } from "./retry-line.js";
 import { configSignInStore, readConfig, storedCredential } from "./config.js";
 import { clientOptionWords } from "./cli-words.js";
 import { cliFetch, connectionSettings, insecureHttpAllowed, refuseInsecureHttp, timeoutFromEnv } from "./network.js";
-import { CliError, fromReduckError, toCliError } from "./errors.js";
+import { CliError, exitAskedFor, fromReduckError, toCliError } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
 import type { CommandShape } from "./parse-errors.js";
 import { terminalText } from "./terminal-text.js";
@@ -237,8 +237,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   protected override async catch(err: Error & { oclif?: { exit?: number } }): Promise<void> {
     // this.exit(n) throws an ExitError: just keep its code.
-    if (err?.oclif?.exit !== undefined && err.name === "ExitError") {
-      process.exitCode = err.oclif.exit;
+    const asked = exitAskedFor(err);
+    if (asked !== undefined) {
+      process.exitCode = asked;
       return;
     }
     const e = toCliError(err, this.shape());
