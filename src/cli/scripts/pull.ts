@@ -1,7 +1,8 @@
 /**
  * `reduck scripts pull`: each script's current version written as its folder, the lock updated.
- * A folder edited here (its files no longer hash to what the lock records) is kept and named,
- * unless --force; a folder already as the service has it is left as it is.
+ * A folder edited here (its files no longer hash to what the lock records), or holding a draft
+ * pushed from here and not promoted, is kept and named, unless --force; a folder already as the
+ * service has it is left as it is.
  */
 import type { ReduckClient } from "../../core/client.js";
 import { isIdOf } from "../../core/id-shapes.js";
@@ -25,8 +26,11 @@ export interface PullReport {
   unchanged: string[];
   /** Pulled as the contract alone: the service withholds the code. */
   withheld: string[];
-  /** Changed here and not overwritten (no --force): each with its files. */
-  kept: Array<{ address: string; files: string[] }>;
+  /**
+   * Changed here, or an unpromoted draft pushed from here (`unpromoted`), and not overwritten (no
+   * --force): each with its files that differ from what was not written.
+   */
+  kept: Array<{ address: string; files: string[]; unpromoted?: true }>;
   /** Not pulled, and why. */
   skipped: Array<{ address: string; why: string }>;
 }
@@ -102,6 +106,9 @@ export async function pullScripts(client: ReduckClient, { dir, given, force }: {
     if (!same && local && !force) {
       const edited = locked ? differing(local, locked) : differing(local, remote.hashes);
       if (!locked || edited.length) return report.kept.push({ address: remote.key, files: edited });
+      // The folder is the draft pushed from here, which the service does not run: pulling would
+      // put the version it runs in its place, and the draft would be left only on the service.
+      if (locked.draft) return report.kept.push({ address: remote.key, files: differing(local, remote.hashes), unpromoted: true });
     }
     if (!same) await writeScriptFolder(dir, remote.files).catch((err: unknown) => Promise.reject(treeError(err, dir)));
     await keepPulled(bases, remote);

@@ -1,7 +1,8 @@
 /**
  * `scripts status` after a push: a draft pushed without --promote is said as not promoted (and is
  * pending for --exit-code) until promoted; offline as the lock records it, with --remote as the
- * service answers, which also knows of a promotion made elsewhere.
+ * service answers, which also knows of a promotion made elsewhere. And `scripts pull` keeps such a
+ * draft's folder rather than put the version the service runs in its place.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -125,5 +126,49 @@ describe("status after a push", () => {
     expect(changed.code, changed.stderr).toBe(10);
     expect(changed.stdout).toBe(`changed here  ${key} (code); on draft version 1, not promoted\n`);
     expect(rowOf(changed.json, key)).toMatchObject({ state: "changed", unpromoted: true, conflict: false });
+  });
+});
+
+describe("pull over a draft pushed from here", () => {
+  it("keeps the folder and its draft (exit 11, naming how to promote it) until the draft runs or --force", async () => {
+    const dir = await pulled();
+    touch(dir, TITLE, "// draft kept by pull");
+    const push = await reduck("scripts", "push", "--dir", dir, "--note", "Draft kept");
+    expect(push.code, push.stderr).toBe(0);
+    const draft = versionsOf(TITLE)[0]!;
+    const file = path.join(dir, TITLE, "script.ts");
+    const drafted = readFileSync(file, "utf8");
+
+    const again = await reduck("scripts", "pull", "--dir", dir);
+    expect(again.code, again.stderr).toBe(11);
+    expect(again.stderr).toContain(
+      `kept the draft pushed from here and not promoted: ${TITLE}: the service's version was not written over it (see \`reduck scripts diff\`; promote: reduck scripts push --promote ${TITLE} --dir ${dir}; pass --force to overwrite)`,
+    );
+    expect(readFileSync(file, "utf8")).toBe(drafted);
+    expect(lockOf(dir)[TITLE]).toMatchObject({ versionId: draft.id, draft: true });
+    const json = await reduck("scripts", "pull", "--dir", dir, "--json");
+    expect(json.code).toBe(11);
+    expect(JSON.parse(json.stdout).error.kept).toEqual([{ address: TITLE, files: [`${TITLE}/script.ts`], unpromoted: true }]);
+
+    // Promoted elsewhere: the service now runs the draft, and pull finds the folder as it has it.
+    const [handle, host, slug] = TITLE.split("/") as [string, string, string];
+    expect((await promoteScriptVersion({ client: sandbox.client, path: { handle, host, slug, versionId: draft.id } })).error).toBeUndefined();
+    const promoted = await reduck("scripts", "pull", "--dir", dir);
+    expect(promoted.code, promoted.stderr).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe(drafted);
+    expect(lockOf(dir)[TITLE]).toEqual(expect.not.objectContaining({ draft: true }));
+  });
+
+  it("--force writes the service's version over the draft, and the lock forgets it", async () => {
+    const dir = await pulled();
+    const file = path.join(dir, STORIES, "script.ts");
+    const before = readFileSync(file, "utf8");
+    touch(dir, STORIES, "// draft overwritten");
+    const push = await reduck("scripts", "push", "--dir", dir, "--note", "Draft overwritten");
+    expect(push.code, push.stderr).toBe(0);
+    const forced = await reduck("scripts", "pull", "--dir", dir, "--force");
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe(before);
+    expect(lockOf(dir)[STORIES].draft).toBeUndefined();
   });
 });

@@ -12,7 +12,7 @@ export default class ScriptsPull extends BaseCommand<typeof ScriptsPull> {
 
 With no argument, pulls your own scripts; a handle pulls all of that owner's scripts; an address pulls one. A script whose code the service withholds (official scripts) comes down as its contract alone.
 
-Pulling again updates what has not changed here. A folder you have edited is kept and named (exit 11); --force overwrites it.`;
+Pulling again updates what has not changed here. A folder you have edited, or one holding a draft you pushed and have not promoted, is kept and named (exit 11); --force overwrites it.`;
 
   static override examples = [
     { description: "Your own scripts, into the current folder", command: "<%= config.bin %> scripts pull" },
@@ -52,9 +52,15 @@ Pulling again updates what has not changed here. A folder you have edited is kep
       this.note(`The service withholds the code of ${n(report.withheld.length)}: pulled their contract only (${report.withheld.join(", ")}).`);
     for (const s of report.skipped) this.note(`Skipped ${s.address}: ${s.why}.`);
     if (report.kept.length) {
-      const files = report.kept.flatMap((k) => k.files);
+      const files = report.kept.filter((k) => !k.unpromoted).flatMap((k) => k.files);
+      const drafts = report.kept.filter((k) => k.unpromoted).map((k) => k.address);
+      const what = [
+        files.length ? `your changes to ${files.join(", ")}` : "",
+        drafts.length ? `the draft${drafts.length === 1 ? "" : "s"} pushed from here and not promoted: ${drafts.join(", ")}` : "",
+      ].filter(Boolean);
+      const promote = drafts.length ? `; promote: reduck scripts push --promote ${drafts.join(" ")}${dir === "." ? "" : ` --dir ${dir}`}` : "";
       throw new CliError(
-        `kept your changes to ${files.join(", ")}: the service's version was not written over them (see \`reduck scripts diff\`; pass --force to overwrite)`,
+        `kept ${what.join(", and ")}: the service's version was not written over ${files.length + drafts.length === 1 ? "it" : "them"} (see \`reduck scripts diff\`${promote}; pass --force to overwrite)`,
         ExitCode.CONFLICT,
         { kept: report.kept, written: report.written },
       );
