@@ -26,6 +26,15 @@ function touch(dir: string, key: string, line: string): void {
   writeFileSync(file, `${readFileSync(file, "utf8")}${line}\n`);
 }
 
+/** A fresh pull, then `key` changed and pushed as a draft, not promoted: the folder and the draft. */
+async function pushedDraft(key: string, note: string) {
+  const dir = await pulled();
+  touch(dir, key, `// ${note}`);
+  const push = await reduck("scripts", "push", "--dir", dir, "--note", note);
+  expect(push.code, push.stderr).toBe(0);
+  return { dir, draft: versionsOf(key)[0]! };
+}
+
 async function status(dir: string, ...flags: string[]) {
   const human = await reduck("scripts", "status", "--dir", dir, "--exit-code", ...flags);
   const json = await reduck("scripts", "status", "--dir", dir, "--json", ...flags);
@@ -36,11 +45,7 @@ const rowOf = (json: { scripts: Array<{ address: string }> }, key: string) => js
 
 describe("status after a push", () => {
   it("without --promote: the draft is not promoted, pending (exit 10), offline and with --remote", async () => {
-    const dir = await pulled();
-    touch(dir, TITLE, "// draft only");
-    const push = await reduck("scripts", "push", "--dir", dir, "--note", "Draft only");
-    expect(push.code, push.stderr).toBe(0);
-    const draft = versionsOf(TITLE)[0]!;
+    const { dir, draft } = await pushedDraft(TITLE, "Draft only");
     expect(draft.draft).toBe(true);
     expect(lockOf(dir)[TITLE]).toMatchObject({ versionId: draft.id, draft: true });
 
@@ -87,10 +92,7 @@ describe("status after a push", () => {
   });
 
   it("a draft promoted elsewhere: offline the lock still says not promoted; --remote says unchanged", async () => {
-    const dir = await pulled();
-    touch(dir, TITLE, "// promoted on the web");
-    expect((await reduck("scripts", "push", "--dir", dir, "--note", "Web")).code).toBe(0);
-    const draft = versionsOf(TITLE)[0]!;
+    const { dir, draft } = await pushedDraft(TITLE, "Promoted on the web");
     const [handle, host, slug] = TITLE.split("/") as [string, string, string];
     const promoted = await promoteScriptVersion({ client: sandbox.client, path: { handle, host, slug, versionId: draft.id } });
     expect(promoted.error).toBeUndefined();
@@ -131,11 +133,7 @@ describe("status after a push", () => {
 
 describe("pull over a draft pushed from here", () => {
   it("keeps the folder and its draft (exit 11, naming how to promote it) until the draft runs or --force", async () => {
-    const dir = await pulled();
-    touch(dir, TITLE, "// draft kept by pull");
-    const push = await reduck("scripts", "push", "--dir", dir, "--note", "Draft kept");
-    expect(push.code, push.stderr).toBe(0);
-    const draft = versionsOf(TITLE)[0]!;
+    const { dir, draft } = await pushedDraft(TITLE, "Draft kept by pull");
     const file = path.join(dir, TITLE, "script.ts");
     const drafted = readFileSync(file, "utf8");
 
@@ -160,15 +158,13 @@ describe("pull over a draft pushed from here", () => {
   });
 
   it("--force writes the service's version over the draft, and the lock forgets it", async () => {
-    const dir = await pulled();
+    const current = readFileSync(path.join(await pulled(), STORIES, "script.ts"), "utf8");
+    const { dir } = await pushedDraft(STORIES, "Draft overwritten");
     const file = path.join(dir, STORIES, "script.ts");
-    const before = readFileSync(file, "utf8");
-    touch(dir, STORIES, "// draft overwritten");
-    const push = await reduck("scripts", "push", "--dir", dir, "--note", "Draft overwritten");
-    expect(push.code, push.stderr).toBe(0);
+    expect(readFileSync(file, "utf8")).not.toBe(current);
     const forced = await reduck("scripts", "pull", "--dir", dir, "--force");
     expect(forced.code, forced.stderr).toBe(0);
-    expect(readFileSync(file, "utf8")).toBe(before);
+    expect(readFileSync(file, "utf8")).toBe(current);
     expect(lockOf(dir)[STORIES].draft).toBeUndefined();
   });
 });
