@@ -73,10 +73,6 @@ export function unknownNameError(error: ReduckError, doing: string | undefined, 
 }
 
 /**
- * Anything thrown becomes a CliError; parse errors are usage errors (exit 2, with or without
- * --json), in the CLI's words when the command is known.
- */
-/**
  * The exit code a command asked for with oclif's `this.exit(code)`, which throws an ExitError (code
  * `EEXIT`; its `name` is plain "Error"): the end of the command, not a failure to report.
  */
@@ -85,6 +81,10 @@ export function exitAskedFor(err: unknown): number | undefined {
   return e?.code === "EEXIT" && typeof e.oclif?.exit === "number" ? e.oclif.exit : undefined;
 }
 
+/**
+ * Anything thrown becomes a CliError; parse errors are usage errors (exit 2, with or without
+ * --json), in the CLI's words when the command is known.
+ */
 export function toCliError(err: unknown, shape?: CommandShape): CliError {
   if (err instanceof CliError) return err;
   const e = err as Error & { oclif?: { exit?: number }; parse?: unknown };
