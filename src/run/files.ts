@@ -329,9 +329,8 @@ export async function checkPathFileOnly(input: string, file: string): Promise<vo
 function checkSize(input: string, size: number, file?: string) {
   if (size > MAX_FILE_BYTES) {
     // Exact byte counts: a file one byte over is "50 MiB" when rounded, which would not say why.
-    const bytes = count;
     throw new FileProblem(
-      `file input ${input}: ${file ? `${file} is` : "the file is"} ${bytes(size)} bytes, over the ${formatBytes(MAX_FILE_BYTES)} limit per file (${bytes(MAX_FILE_BYTES)} bytes)`,
+      `file input ${input}: ${file ? `${file} is` : "the file is"} ${count(size)} bytes, over the ${formatBytes(MAX_FILE_BYTES)} limit per file (${count(MAX_FILE_BYTES)} bytes)`,
       "file_too_large",
       input,
     );

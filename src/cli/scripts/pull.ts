@@ -122,6 +122,22 @@ export async function pullScripts(client: ReduckClient, { dir, given, force }: {
   return report;
 }
 
+/**
+ * What pull says of the folders it kept (`report.kept`, not empty): the files changed here, the
+ * drafts not promoted and how to promote them, and that --force overwrites them.
+ */
+export function keptWords(kept: PullReport["kept"], dir: string): string {
+  const files = kept.filter((k) => !k.unpromoted).flatMap((k) => k.files);
+  const drafts = kept.filter((k) => k.unpromoted).map((k) => k.address);
+  const what = [
+    files.length ? `your changes to ${files.join(", ")}` : "",
+    drafts.length ? `the draft${drafts.length === 1 ? "" : "s"} pushed from here and not promoted: ${drafts.join(", ")}` : "",
+  ].filter(Boolean);
+  const promote = drafts.length ? `; promote: reduck scripts push --promote ${drafts.join(" ")}${dir === "." ? "" : ` --dir ${dir}`}` : "";
+  const them = files.length + drafts.length === 1 ? "it" : "them";
+  return `kept ${what.join(", and ")}: the service's version was not written over ${them} (see \`reduck scripts diff\`${promote}; pass --force to overwrite)`;
+}
+
 /** What was pulled, kept by hash so that status and diff can compare offline. A failure to keep it costs only that. */
 async function keepPulled(bases: string, remote: RemoteScript): Promise<void> {
   const texts = [contractText(remote.files!.contract), ...(remote.files!.code ? [remote.files!.code.text] : [])];

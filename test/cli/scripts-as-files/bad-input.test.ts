@@ -6,21 +6,10 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { archiveScript } from "../../../src/index.js";
-import { runCli } from "../../support/cli.js";
 import { temporaryFolder } from "../../support/files.js";
-import { useCliSandbox } from "../../support/sandbox.js";
+import { STORIES, TITLE, useScriptsSandbox } from "./scripts-sandbox.js";
 
-const sandbox = useCliSandbox({ home: "reduck-folders-bad-" });
-const reduck = (...args: string[]) => runCli(args, { env: sandbox.env });
-const TITLE = "@demo/example.com/get_title";
-const STORIES = "@demo/news.ycombinator.com/top_stories";
-
-async function pulled(...more: string[]): Promise<string> {
-  const dir = temporaryFolder("tree-", { inside: sandbox.home });
-  const pull = await reduck("scripts", "pull", ...more, "--dir", dir);
-  expect(pull.code, pull.stderr).toBe(0);
-  return dir;
-}
+const { sandbox, reduck, pulled } = useScriptsSandbox("reduck-folders-bad-");
 
 /** Every command that reads the tree refuses it in the same words, with exit 2. */
 async function refusedEverywhere(dir: string, message: string | RegExp): Promise<void> {

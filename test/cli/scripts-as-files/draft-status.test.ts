@@ -8,18 +8,10 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { promoteScriptVersion } from "../../../src/index.js";
-import { temporaryFolder } from "../../support/files.js";
 import { STORIES, TITLE, useScriptsSandbox } from "./scripts-sandbox.js";
 
-const { sandbox, reduck, scriptOf, versionsOf, lockOf } = useScriptsSandbox("reduck-draft-status-");
+const { sandbox, reduck, pulled, scriptOf, versionsOf, lockOf } = useScriptsSandbox("reduck-draft-status-");
 const currentNumber = (key: string) => versionsOf(key).find((v) => v.id === scriptOf(key).currentVersionId)!.versionNumber;
-
-async function pulled(): Promise<string> {
-  const dir = temporaryFolder("tree-", { inside: sandbox.home });
-  const pull = await reduck("scripts", "pull", "--dir", dir);
-  expect(pull.code, pull.stderr).toBe(0);
-  return dir;
-}
 
 function touch(dir: string, key: string, line: string): void {
   const file = path.join(dir, key, "script.ts");

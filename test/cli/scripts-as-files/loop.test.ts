@@ -12,14 +12,7 @@ import { runCli } from "../../support/cli.js";
 import { temporaryFolder } from "../../support/files.js";
 import { STORIES, TITLE, useScriptsSandbox } from "./scripts-sandbox.js";
 
-const { sandbox, reduck, scriptOf, versionsOf, lockOf } = useScriptsSandbox("reduck-loop-");
-
-async function pulled(): Promise<string> {
-  const dir = temporaryFolder("tree-", { inside: sandbox.home });
-  const pull = await reduck("scripts", "pull", "--dir", dir);
-  expect(pull.code, pull.stderr).toBe(0);
-  return dir;
-}
+const { sandbox, reduck, pulled, scriptOf, versionsOf, lockOf } = useScriptsSandbox("reduck-loop-");
 
 describe("the loop", () => {
   it("status and diff name exactly what changed; push makes drafts on the pulled versions; promote makes them live", async () => {

@@ -5,7 +5,9 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { expect } from "vitest";
 import { runCli } from "../../support/cli.js";
+import { temporaryFolder } from "../../support/files.js";
 import { useCliSandbox } from "../../support/sandbox.js";
 
 /** The demo user's two scripts, as a lock names them. */
@@ -18,10 +20,18 @@ export function useScriptsSandbox(home: string) {
     const [handle, host, slug] = key.split("/") as [string, string, string];
     return sandbox.store.findScriptByAddress(handle, host, slug)!;
   };
+  /** `reduck ...args` as the demo user, against the sandbox. */
+  const reduck = (...args: string[]) => runCli(args, { env: sandbox.env });
   return {
     sandbox,
-    /** `reduck ...args` as the demo user, against the sandbox. */
-    reduck: (...args: string[]) => runCli(args, { env: sandbox.env }),
+    reduck,
+    /** A new tree in the sandbox's home, pulled (`scripts pull ...more`): its folder. */
+    pulled: async (...more: string[]): Promise<string> => {
+      const dir = temporaryFolder("tree-", { inside: sandbox.home });
+      const pull = await reduck("scripts", "pull", ...more, "--dir", dir);
+      expect(pull.code, pull.stderr).toBe(0);
+      return dir;
+    },
     scriptOf,
     versionsOf: (key: string) => sandbox.store.versionsOf(scriptOf(key).id),
     /** The scripts a tree's reduck.lock.json records, by address. */

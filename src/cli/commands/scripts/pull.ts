@@ -1,6 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { Args, Flags } from "@oclif/core";
-import { pullScripts } from "../../scripts/pull.js";
+import { keptWords, pullScripts } from "../../scripts/pull.js";
 import { BaseCommand } from "../../shell/base.js";
 import { CliError, usageError } from "../../shell/errors.js";
 import { ExitCode } from "../../shell/exit-codes.js";
@@ -51,20 +51,7 @@ Pulling again updates what has not changed here. A folder you have edited, or on
     if (report.withheld.length)
       this.note(`The service withholds the code of ${n(report.withheld.length)}: pulled their contract only (${report.withheld.join(", ")}).`);
     for (const s of report.skipped) this.note(`Skipped ${s.address}: ${s.why}.`);
-    if (report.kept.length) {
-      const files = report.kept.filter((k) => !k.unpromoted).flatMap((k) => k.files);
-      const drafts = report.kept.filter((k) => k.unpromoted).map((k) => k.address);
-      const what = [
-        files.length ? `your changes to ${files.join(", ")}` : "",
-        drafts.length ? `the draft${drafts.length === 1 ? "" : "s"} pushed from here and not promoted: ${drafts.join(", ")}` : "",
-      ].filter(Boolean);
-      const promote = drafts.length ? `; promote: reduck scripts push --promote ${drafts.join(" ")}${dir === "." ? "" : ` --dir ${dir}`}` : "";
-      throw new CliError(
-        `kept ${what.join(", and ")}: the service's version was not written over ${files.length + drafts.length === 1 ? "it" : "them"} (see \`reduck scripts diff\`${promote}; pass --force to overwrite)`,
-        ExitCode.CONFLICT,
-        { kept: report.kept, written: report.written },
-      );
-    }
+    if (report.kept.length) throw new CliError(keptWords(report.kept, dir), ExitCode.CONFLICT, { kept: report.kept, written: report.written });
     return report;
   }
 }
