@@ -4,7 +4,7 @@ import { packageFolders, vendorFiles } from "./build/bundle-imports.js";
 import { forCodeCache } from "./build/code-cache.js";
 import { lazyBuiltins } from "./build/lazy-builtins.js";
 import { lazyPackages } from "./build/lazy-packages.js";
-import { debugOnDemand, lazyLoads, noVersionWarning, oclifUnused, plainSort, plainWsl } from "./build/oclif-patches.js";
+import { debugOnDemand, oclifEdits, oclifUnused } from "./build/oclif-patches.js";
 
 /**
  * Where the build goes: dist/, or the folder REDUCK_BUILD_DIR names. The tests build into a folder
@@ -103,7 +103,7 @@ export default defineConfig([
     // What the bundle changes in oclif to start faster (build/oclif-patches.ts), the built-ins
     // and packages loaded on first use (build/lazy-builtins.ts, build/lazy-packages.ts), and the vendor files it requires instead of
     // bundling them (build/bundle-imports.ts).
-    esbuildPlugins: [oclifUnused, plainSort, plainWsl, noVersionWarning, lazyLoads, debugOnDemand, lazyBuiltins, lazyPackages, vendorFiles],
+    esbuildPlugins: [oclifUnused, oclifEdits, debugOnDemand, lazyBuiltins, lazyPackages, vendorFiles],
     // tsup's own plugin would take every `node:` import before lazyBuiltins sees it.
     removeNodeProtocol: false,
     onSuccess: forCodeCache(`${out}/cli/index.cjs`),

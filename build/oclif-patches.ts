@@ -52,6 +52,21 @@ export const PLAIN_WSL: SourcePatch = {
  * cost a failed require and a thrown error, about 1% of a catalogue command's instructions
  * (measured), and esbuild then drops it with its requires, semver's among them.
  */
+/**
+ * A command's `run` is handed the configuration oclif loaded, and loads it again (`Config.load`
+ * given a Config: meant for a plugin built with another oclif, which would not read this one's
+ * fields). From the same oclif the copy is the same configuration made twice (2-4M instructions
+ * of a catalogue command, measured), so it is used as it is; the start without oclif's load
+ * (src/cli/shell/known-command.ts) relies on that.
+ */
+export const SAME_CONFIG: SourcePatch = {
+  name: "oclif-same-config",
+  package: "@oclif/core",
+  file: "lib/config/config.js",
+  find: "        if (isConfig(opts)) {\n",
+  replace: "        if (isConfig(opts) && opts._base === BASE) {\n            return opts;\n        }\n        else if (isConfig(opts)) {\n",
+};
+
 export const NO_VERSION_WARNING: SourcePatch = {
   name: "oclif-no-version-warning",
   package: "@oclif/core",
@@ -72,19 +87,6 @@ export function applyPatch(patch: SourcePatch, source: string, where: string): s
 /** A path pattern of `file` of `pkg` wherever it is installed. */
 function fileFilter(pkg: string, file: string): RegExp {
   return new RegExp(`${[...pkg.split("/"), ...file.split("/")].map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[\\\\/]")}$`);
-}
-
-/** The esbuild plugin that makes `patch`. */
-export function sourcePatch(patch: SourcePatch): Plugin {
-  return {
-    name: patch.name,
-    setup(build) {
-      build.onLoad({ filter: fileFilter(patch.package, patch.file) }, async (args) => ({
-        loader: "js",
-        contents: applyPatch(patch, await readFile(args.path, "utf8"), args.path),
-      }));
-    },
-  };
 }
 
 /**
@@ -174,13 +176,8 @@ export function sourcePatches(name: string, patches: readonly SourcePatch[]): Pl
   };
 }
 
-export const lazyLoads = sourcePatches("oclif-lazy-loads", LAZY_LOADS);
-
-export const plainSort = sourcePatch(PLAIN_SORT);
-
-export const plainWsl = sourcePatch(PLAIN_WSL);
-
-export const noVersionWarning = sourcePatch(NO_VERSION_WARNING);
+/** Every edit of oclif's files, in one plugin: esbuild takes only the first plugin's text for a file, so two edits of one file must be made together. */
+export const oclifEdits = sourcePatches("oclif-edits", [PLAIN_SORT, PLAIN_WSL, NO_VERSION_WARNING, SAME_CONFIG, ...LAZY_LOADS]);
 
 /**
  * Packages @oclif/core requires at start-up for features this CLI never uses, each from one file

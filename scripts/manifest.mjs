@@ -24,7 +24,17 @@ await run(["manifest"], oclifRoot);
 // Without the indentation oclif writes (a quarter of its size): every command but --version and
 // help into a pipe reads and parses this file as it starts.
 const manifest = path.resolve("oclif.manifest.json");
-writeFileSync(manifest, JSON.stringify(JSON.parse(readFileSync(manifest, "utf8"))));
+const written = JSON.parse(readFileSync(manifest, "utf8"));
+writeFileSync(manifest, JSON.stringify(written));
+// What the start without oclif's load needs of each command (src/cli/shell/known-command.ts):
+// its aliases, and whether words may follow its id (oclif's test when it reads the id from argv).
+const known = Object.fromEntries(
+  Object.values(written.commands).map((c) => [
+    c.id,
+    { aliases: [...(c.aliases ?? []), ...(c.hiddenAliases ?? [])], words: c.strict === false || Object.keys(c.args ?? {}).length > 0 },
+  ]),
+);
+writeFileSync(path.resolve("dist", "cli", "commands.json"), JSON.stringify(known));
 
 // The help texts, made by a process of their own: stdout a pipe, and none of the settings that
 // change how oclif writes help (scripts/help-texts.mjs).

@@ -6,6 +6,7 @@ import { onInterrupt } from "./shell/interrupt.js";
 import { reportError, wantsJson } from "./shell/json-errors.js";
 import { hideSecretsFromDebug } from "./shell/debug-secrets.js";
 import { COMMANDS as LOADERS } from "./commands.js";
+import { runKnownCommand } from "./shell/known-command.js";
 import { lazyCommands, loadAllCommands as loadAll } from "./shell/lazy-commands.js";
 // Named in package.json (oclif.helpClass), so help needs no second file.
 export { ReduckHelp } from "./shell/help.js";
@@ -30,7 +31,9 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   try {
     // The package's folder, not this module's: oclif looks for package.json from where it is
     // told, upwards, one failed read a folder (dist/cli/, dist/) before it finds it.
-    await run(officialFlockWords(argv), path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", ".."));
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+    const words = officialFlockWords(argv);
+    if (!(await runKnownCommand(words, root, LOADERS))) await run(words, root);
     await flush();
   } catch (err) {
     // What no command's own catch saw (help, autocomplete, oclif itself): the same one line, or

@@ -20,6 +20,7 @@ import {
   lazyDefault,
   lazyNamed,
   NO_VERSION_WARNING,
+  SAME_CONFIG,
   PLAIN_SORT,
   PLAIN_WSL,
   UNUSED_PACKAGES,
@@ -65,7 +66,7 @@ async function loadedBy(args: string[]) {
   return { stdout, builtins: lines.filter((l) => l.startsWith("NativeModule ")).map((l) => l.slice("NativeModule ".length)) };
 }
 
-describe.each([PLAIN_SORT, PLAIN_WSL, NO_VERSION_WARNING, ...LAZY_LOADS])("$name", (patch) => {
+describe.each([PLAIN_SORT, PLAIN_WSL, NO_VERSION_WARNING, SAME_CONFIG, ...LAZY_LOADS])("$name", (patch) => {
   test(`the installed ${patch.package} still says, once, what the patch replaces, and the patched file compiles`, () => {
     const patched = applyPatch(patch, installedFile(patch.package, patch.file), patch.file);
     expect(patched).toContain(patch.replace);
