@@ -49,6 +49,7 @@ type OclifSettings = {
   npmRegistry?: string;
   nsisCustomization?: string;
   update?: { node?: unknown };
+  theme?: unknown;
   commands?: unknown;
 };
 type Package = { name: string; version: string; oclif?: OclifSettings };
@@ -123,14 +124,15 @@ export async function knownCommand(
   const [word = "", ...rest] = normalizeArgv(lookup as unknown as Config, [...argv]);
   const id = named.get(word);
   if (!id || PLUGIN_COMMAND.test(id) || !Object.hasOwn(loaders, id)) return undefined;
-  if (process.platform === "linux" && (await import("is-wsl")).default) return undefined;
+  if (process.platform === "linux" && maybeWsl()) return undefined;
 
   const config = configFor(root, pjson, oclif);
   // User plugins are listed here: oclif's load knows them.
   if (existsSync(path.join(config.dataDir, "package.json"))) return undefined;
   const inside = config as unknown as ConfigInside;
   inside.maybeAdjustDebugSetting();
-  config.theme = (await inside.loadTheme()) as Config["theme"];
+  // oclif's theme: package.json's, merged with the user's theme.json; with neither, none.
+  if (oclif.theme || existsSync(path.resolve(config.configDir, "theme.json"))) config.theme = (await inside.loadTheme()) as Config["theme"];
   return { id, argv: rest, config };
 }
 
@@ -172,6 +174,19 @@ function configFor(root: string, pjson: Package, oclif: OclifSettings): Config {
   config.npmRegistry = config.scopedEnvVar("NPM_REGISTRY") || oclif.npmRegistry;
   config.updateConfig = { ...oclif.update, node: oclif.update?.node ?? {}, s3: inside.buildS3Config() } as Config["updateConfig"];
   return config;
+}
+
+/**
+ * Any sign of WSL, where oclif names the platform `wsl` (its is-wsl check, which also asks whether
+ * it runs in a container there: oclif's load answers that).
+ */
+function maybeWsl(): boolean {
+  if (os.release().toLowerCase().includes("microsoft")) return true;
+  try {
+    return readFileSync("/proc/version", "latin1").toLowerCase().includes("microsoft");
+  } catch {
+    return false;
+  }
 }
 
 /** oclif's getShell, off Windows: the last part of `SHELL`, else of the user's login shell. */
