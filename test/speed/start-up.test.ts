@@ -84,6 +84,23 @@ test("a catalogue command loads the CLI's bundle only: no vendor file (ajv, the 
   for (const module of ["child_process", "readline", "perf_hooks"]) expect(builtins).not.toContain(module);
 });
 
+test("a command named as itself starts without oclif's load (no oclif.manifest.json read); a misspelt one goes through it", async () => {
+  const preload = fileURLToPath(new URL("./files-read.cjs", import.meta.url));
+  const read = async (args: string[]) => {
+    const list = path.join(home, `read-${Math.random().toString(36).slice(2)}.txt`);
+    const result = await runCli(args, { env: env({ NODE_OPTIONS: `--require=${preload}`, REDUCK_TEST_FILES_READ: list }) });
+    return { ...result, files: (await readFile(list, "utf8")).split("\n").map((f) => path.relative(root, f)) };
+  };
+  const listed = await read(["scripts", "list", "reduck", "--json"]);
+  expect(listed.code).toBe(0);
+  expect(listed.files).toContain(path.join("dist", "cli", "commands.json"));
+  expect(listed.files).not.toContain("oclif.manifest.json");
+  const misspelt = await read(["scripts", "lst"]);
+  expect(misspelt.code).toBe(2);
+  expect(misspelt.stderr).toMatch(/scripts list/);
+  expect(misspelt.files).toContain("oclif.manifest.json");
+});
+
 test("a catalogue command that writes nothing on stderr never makes process.stderr (oclif reads its width only to wrap an error)", async () => {
   const file = path.join(home, "stderr-made.txt");
   const made = fileURLToPath(new URL("./stderr-made.cjs", import.meta.url));
