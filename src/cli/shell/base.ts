@@ -235,7 +235,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return { id: (this.id ?? "").split(":").join(" "), flags: [...flags, "help"], args, bin: this.config.bin };
   }
 
-  protected override async catch(err: Error & { oclif?: { exit?: number } }): Promise<void> {
+  protected override async catch(err: Error): Promise<void> {
     // this.exit(n) throws an ExitError: just keep its code.
     const asked = exitAskedFor(err);
     if (asked !== undefined) {
