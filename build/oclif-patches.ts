@@ -52,6 +52,14 @@ export const PLAIN_WSL: SourcePatch = {
  * cost a failed require and a thrown error, about 1% of a catalogue command's instructions
  * (measured), and esbuild then drops it with its requires, semver's among them.
  */
+export const NO_VERSION_WARNING: SourcePatch = {
+  name: "oclif-no-version-warning",
+  package: "@oclif/core",
+  file: "lib/index.js",
+  find: "checkCWD();\ncheckNodeVersion();\n",
+  replace: "checkCWD();\n",
+};
+
 /**
  * A command's `run` is handed the configuration oclif loaded, and loads it again (`Config.load`
  * given a Config: meant for a plugin built with another oclif, which would not read this one's
@@ -65,14 +73,6 @@ export const SAME_CONFIG: SourcePatch = {
   file: "lib/config/config.js",
   find: "        if (isConfig(opts)) {\n",
   replace: "        if (isConfig(opts) && opts._base === BASE) {\n            return opts;\n        }\n        else if (isConfig(opts)) {\n",
-};
-
-export const NO_VERSION_WARNING: SourcePatch = {
-  name: "oclif-no-version-warning",
-  package: "@oclif/core",
-  file: "lib/index.js",
-  find: "checkCWD();\ncheckNodeVersion();\n",
-  replace: "checkCWD();\n",
 };
 
 /** `source` (the text of `patch`'s file, read from `where`) with the patch made; throws when the text to replace is not there exactly once. */

@@ -241,3 +241,28 @@ test("debug-on-demand: without DEBUG, debug functions that print nothing and no 
   expect(evaluate(DEBUG_ON_DEMAND, require, { DEBUG: "oclif:*" })).toBe(real);
   expect(loaded).toEqual(["debug"]);
 });
+
+test("oclif-same-config: Config.load handed a configuration of this oclif returns it as it is; unpatched it loads a copy", async () => {
+  const file = path.join(installedPackage(SAME_CONFIG.package), SAME_CONFIG.file);
+  const load = (source: string) => {
+    const module = { exports: {} as { Config: { load(opts: unknown): Promise<object> } } };
+    vm.compileFunction(source, ["exports", "require", "module", "__filename", "__dirname"])(
+      module.exports,
+      createRequire(file),
+      module,
+      file,
+      path.dirname(file),
+    );
+    return module.exports.Config;
+  };
+  const original = readFileSync(file, "utf8");
+  for (const [Config, same] of [
+    [load(applyPatch(SAME_CONFIG, original, file)), true],
+    [load(original), false],
+  ] as const) {
+    const loaded = await Config.load(BUILD_ROOT);
+    const again = await Config.load(loaded);
+    expect(again === loaded).toBe(same);
+    expect((again as { bin?: string }).bin).toBe("reduck");
+  }
+});

@@ -27,10 +27,10 @@ import { normalizeArgv } from "@oclif/core/help";
 import type { CommandLoader } from "./lazy-commands.js";
 
 /** One command of the table: its aliases, and whether words may follow its id (oclif reads the id from argv by it). */
-export type KnownCommand = { aliases: string[]; words: boolean };
+type KnownCommand = { aliases: string[]; words: boolean };
 
 /** The table's file in dist/cli/, written by scripts/manifest.mjs. */
-export const KNOWN_COMMANDS_FILE = "commands.json";
+const KNOWN_COMMANDS_FILE = "commands.json";
 
 /** Commands oclif's plugins bring, which read more of the configuration than this CLI's own. */
 const PLUGIN_COMMAND = /^(help|autocomplete)(:|$)/;
