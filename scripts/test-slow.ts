@@ -14,7 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { testBuild, testBuildFolder } from "../test/support/test-build.js";
 
-/** Slow files that mostly wait (together about 90 s of the suite's time, and a few seconds of CPU). */
+/** Slow files that mostly wait: about 100 s of the suite's time together, a small part of it on the CPU. */
 export const WAITING = [
   "test/mcp/long-runs.slow.test.ts",
   "test/server/process/attacks/slow-clients.slow.test.ts",
