@@ -9,7 +9,7 @@
  * dist/cli/commands.json (written beside the manifest at build time: each id, its aliases, and
  * whether words follow it) and nothing would make oclif do otherwise, the command runs with a
  * configuration holding those fields, each made as oclif makes it (about a tenth of a catalogue
- * command's instructions fewer, measured). Anything else goes to oclif's `run` as before: help
+ * command's instructions fewer, measured). Anything else goes to oclif's own `run`: help
  * and version flags, an unknown or misspelt command, a topic, `DEBUG`, WSL, user plugins, hooks
  * or plugins in package.json, the commands oclif's plugins bring (help, autocomplete), a table
  * that cannot be read. test/cli/units/known-command.test.ts holds this configuration against
