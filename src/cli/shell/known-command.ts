@@ -125,6 +125,8 @@ export async function knownCommand(
   const id = named.get(word);
   if (!id || PLUGIN_COMMAND.test(id) || !Object.hasOwn(loaders, id)) return undefined;
   if (process.platform === "linux" && maybeWsl()) return undefined;
+  // oclif asks Windows for the shell where SHELL is unset (shellName does not).
+  if (process.platform === "win32" && !process.env.SHELL) return undefined;
 
   const config = configFor(root, pjson, oclif);
   // User plugins are listed here: oclif's load knows them.
@@ -189,7 +191,7 @@ function maybeWsl(): boolean {
   }
 }
 
-/** oclif's getShell, off Windows: the last part of `SHELL`, else of the user's login shell. */
+/** oclif's getShell where SHELL is set or the system is not Windows: the last part of `SHELL`, else of the user's login shell. */
 function shellName(): string {
   const shell = process.env.SHELL ?? os.userInfo().shell?.split(path.sep)?.pop();
   return shell ? (shell.split("/").at(-1) ?? "unknown") : "unknown";
