@@ -103,7 +103,7 @@ function themeFiles() {
   return folders.filter(Boolean).map((folder) => path.join(folder, "theme.json"));
 }
 
-/** Any sign of WSL that oclif's check (the is-wsl package) looks at. */
+/** Any sign of WSL that oclif's check (the is-wsl package) looks at (the same signs as src/cli/shell/known-command.ts's maybeWsl, inside the bundle). */
 function onWsl() {
   if (os.release().toLowerCase().includes("microsoft")) return true;
   try {

@@ -180,15 +180,16 @@ function configFor(root: string, pjson: Package, oclif: OclifSettings): Config {
 
 /**
  * Any sign of WSL, where oclif names the platform `wsl` (its is-wsl check, which also asks whether
- * it runs in a container there: oclif's load answers that).
+ * it runs in a container there: oclif's load answers that). The same signs as bin/run.js's onWsl,
+ * which answers `--version` before this bundle loads; is-wsl itself, loaded here, cost 2.7M
+ * instructions (measured).
  */
 function maybeWsl(): boolean {
   if (os.release().toLowerCase().includes("microsoft")) return true;
   try {
-    return readFileSync("/proc/version", "latin1").toLowerCase().includes("microsoft");
-  } catch {
-    return false;
-  }
+    if (readFileSync("/proc/version", "latin1").toLowerCase().includes("microsoft")) return true;
+  } catch {}
+  return existsSync("/proc/sys/fs/binfmt_misc/WSLInterop") || existsSync("/run/WSL");
 }
 
 /** oclif's getShell where SHELL is set or the system is not Windows: the last part of `SHELL`, else of the user's login shell. */
