@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { testBuild, testBuildFolder } from "../test/support/test-build.js";
 
 /** Slow files that mostly wait: about 100 s of the suite's time together, a small part of it on the CPU. */
-export const WAITING = [
+const WAITING = [
   "test/mcp/long-runs.slow.test.ts",
   "test/server/process/attacks/slow-clients.slow.test.ts",
   "test/server/process/attacks/idle-connections.slow.test.ts",

@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Config } from "@oclif/core";
 import { normalizeArgv } from "@oclif/core/help";
-import { afterEach, describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { knownCommand } from "../../../src/cli/shell/known-command.js";
 import { BUILD_ROOT } from "../../support/cli.js";
 import { temporaryFolder } from "../../support/files.js";
@@ -17,17 +17,15 @@ import { temporaryFolder } from "../../support/files.js";
 /** The CLI's command table as the start sees it: every command oclif knows (none is loaded here). */
 const COMMANDS = Object.fromEntries((await Config.load(BUILD_ROOT)).commandIDs.map((id) => [id, () => Promise.reject(new Error(`${id} is not loaded here`))]));
 
-const saved = { ...process.env };
 afterEach(() => {
-  for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
-  Object.assign(process.env, saved);
+  vi.unstubAllEnvs();
 });
 
-/** A user's settings: a fresh home, and the variables given. */
-function user(variables: Record<string, string> = {}): string {
+/** A user's settings: a fresh home, and the variables given (undefined: unset). */
+function user(variables: Record<string, string | undefined> = {}): string {
   const home = temporaryFolder("reduck-known-command-");
-  for (const name of Object.keys(process.env)) if (/^(REDUCK_|XDG_|DEBUG$)/.test(name)) delete process.env[name];
-  Object.assign(process.env, { HOME: home }, variables);
+  for (const name of Object.keys(process.env)) if (/^(REDUCK_|XDG_|DEBUG$)/.test(name)) vi.stubEnv(name, undefined);
+  for (const [name, value] of Object.entries({ HOME: home, ...variables })) vi.stubEnv(name, value);
   return home;
 }
 
@@ -81,7 +79,7 @@ describe("a command line the CLI knows runs with oclif's command, words and conf
     expect(found?.argv).toEqual(rest);
   });
 
-  const settings: [string, Record<string, string>][] = [
+  const settings: [string, Record<string, string | undefined>][] = [
     ["a bare home", {}],
     ["XDG folders", { XDG_CONFIG_HOME: "/x/config", XDG_CACHE_HOME: "/x/cache", XDG_DATA_HOME: "/x/data" }],
     [
@@ -94,11 +92,10 @@ describe("a command line the CLI knows runs with oclif's command, words and conf
         REDUCK_NPM_REGISTRY: "https://registry.example",
       },
     ],
-    ["no SHELL", { SHELL: "" }],
+    ["no SHELL", { SHELL: undefined }],
   ];
   test.each(settings)("every field oclif's load sets, with %s", async (_, variables) => {
     user(variables);
-    if (variables.SHELL === "") delete process.env.SHELL;
     const found = await knownCommand(["scripts", "list"], BUILD_ROOT, COMMANDS);
     const oclif = await Config.load(BUILD_ROOT);
     const fields = Object.keys(oclif).filter((key) => !TABLES.has(key) && typeof (oclif as never)[key] !== "function");
