@@ -116,7 +116,7 @@ function paired(ours: Side, floor: Side, pairs: number): Paired {
 const rows: Array<[string, string, string]> = [];
 const verdict = (ok: boolean) => (ok ? "ok" : "MISSED");
 const ms = (t: number) => `${t.toFixed(0)} ms`;
-const mib = (bytes: number) => `${(bytes / MiB).toFixed(0)} MiB`;
+const mib = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;
 
 function compare(label: string, floorLabel: string, result: Paired, aim: number, extra = "") {
   rows.push([floorLabel, ms(result.floor), ""]);

@@ -49,6 +49,14 @@ describe("the multipart encoder", () => {
     });
   });
 
+  test("each body has a boundary of its own: 96 random bits, never the same twice", () => {
+    const boundaries = Array.from({ length: 2000 }, () => encodeMultipart([{ name: "a", value: "b" }]).contentType.split("boundary=")[1]!);
+    for (const boundary of boundaries) expect(boundary).toMatch(/^----reduck-[0-9a-f]{24}$/);
+    expect(new Set(boundaries).size).toBe(boundaries.length);
+    // Every hex digit takes every value somewhere: no position is stuck.
+    for (let i = 11; i < 35; i++) expect(new Set(boundaries.map((b) => b[i])).size).toBe(16);
+  });
+
   test("names with quotes cannot break out of the header", async () => {
     const body = encodeMultipart([{ name: 'x"; filename="evil', value: "v" }]);
     const { fields } = await parse(body.contentType, new Blob([await collect(body)]).stream());
