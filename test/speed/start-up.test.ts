@@ -123,7 +123,7 @@ test("a run loads ajv's vendor file to check its arguments, and never the MCP SD
   expect(code).toBe(0);
   expect(files).toContain(path.join("dist", "cli", "ajv-vendor.cjs"));
   expect(files).not.toContain(path.join("dist", "cli", "mcp-vendor.cjs"));
-  // Its multipart boundary comes from Math.random: node:crypto would cost a 50 MB run 2 MiB of its peak.
+  // Its multipart boundary comes from Math.random: node:crypto would cost a 50 MB run 0.5 MiB of its peak.
   expect(builtins).not.toContain("crypto");
 });
 
