@@ -74,7 +74,8 @@ describe("README.md", () => {
 
   test("gives the test commands: `npm install && npm test` as it stands (.ci/run runs it), the slow suite and the Node versions", () => {
     const ci = readFileSync(new URL(".ci/run", ROOT), "utf8");
-    expect(ci).toMatch(/^npm install && npm test$/m);
+    // In a subshell, so that set -e stops .ci/run when npm install fails too.
+    expect(ci).toMatch(/^\( npm install && npm test \)$/m);
     expect(readme).toMatch(/^npm install && npm test\b/m);
     expect(readme).toMatch(/^npm run test:slow\b/m);
     expect(readme).toMatch(/^npm run test:node-versions\b/m);
