@@ -149,8 +149,7 @@ async function send(options: SingleRunOptions | BatchRunOptions, prepared: Prepa
     // gave one; the caller's abort always ends it, and so does a file that changes while sent.
     const guard = new AttemptGuard(options.timeoutMs ?? 0, signal);
     let answer: Exchanged | undefined;
-    // Made into text only when a failure names it: a process's first toISOString loads the time
-    // zone from ICU's data (V8 works out the local offset for it too), 640 KiB of a run's memory.
+    // A number: mayContinue makes it text, only when a failure names it.
     const sentAt = Date.now();
     try {
       try {
@@ -170,7 +169,7 @@ async function send(options: SingleRunOptions | BatchRunOptions, prepared: Prepa
           }
           continue;
         }
-        return { data: undefined, error: failure.notSent ? failure.error : mayContinue(failure, options, new Date(sentAt).toISOString()), response: undefined };
+        return { data: undefined, error: failure.notSent ? failure.error : mayContinue(failure, options, sentAt), response: undefined };
       }
       let text: string;
       const received: Answer = { status: answer.status, statusText: answer.statusText, url: answer.url, headers: answer.headers, body: new Uint8Array(0) };
@@ -181,7 +180,7 @@ async function send(options: SingleRunOptions | BatchRunOptions, prepared: Prepa
         text = new TextDecoder().decode(received.body);
       } catch (err) {
         return withResponse(
-          { data: undefined, error: mayContinue(runFailure(err, url, "body", answer.status), options, new Date(sentAt).toISOString()) },
+          { data: undefined, error: mayContinue(runFailure(err, url, "body", answer.status), options, sentAt) },
           received,
         ) as RunResult<never>;
       }
