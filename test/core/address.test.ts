@@ -39,4 +39,12 @@ describe("readAddress", () => {
     expect(readAddress("reduck//send_email")).toEqual({ problem: expect.stringMatching(/is not a script address/) });
     expect(readAddress("reduck/ats-tools/Detect ATS")).toEqual({ problem: expect.stringMatching(/^"Detect ATS" is not a script slug/) });
   });
+
+  test("an owner and a host with the slug left off says so, and the form expected", () => {
+    expect(readAddress("reduck/mail.google.com")).toEqual({
+      problem: '"reduck/mail.google.com" ends at a host, with no script slug after it: expected [handle/]host/slug, e.g. reduck/mail.google.com/send_email',
+    });
+    // A dot in the slug of a full address is still a slug outside the pattern.
+    expect(readAddress("reduck/mail.google.com/send.email")).toEqual({ problem: expect.stringMatching(/^"send\.email" is not a script slug/) });
+  });
 });

@@ -38,6 +38,8 @@ export function readAddress(text: string): ScriptAddress | { problem: string } {
   const [handle, host, slug] = parts.length === 3 ? parts : [undefined, ...parts];
   if ([...host!].length > HOST_MAX) return { problem: `the host in ${JSON.stringify(text)} is longer than ${HOST_MAX} characters: ${hint}` };
   if (host === "." || host === "..") return { problem: `${JSON.stringify(host)} is not a host in ${JSON.stringify(text)}: ${hint}` };
+  // A slug never holds a dot, so `reduck/mail.google.com` is an owner and a host with the slug left off.
+  if (parts.length === 2 && slug!.includes(".")) return { problem: `${JSON.stringify(text)} ends at a host, with no script slug after it: ${hint}` };
   if (!SLUG.test(slug!)) return { problem: `${JSON.stringify(slug)} is not a script slug (lowercase letters, digits, _ and -) in ${JSON.stringify(text)}` };
   return { handle, host: host!, slug: slug! };
 }
