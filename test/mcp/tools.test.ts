@@ -227,6 +227,8 @@ describe.each(["stdio", "http"] as const)("over %s", (transport) => {
       expect(oneLineError(await call("create_script", { ...base, slug: "Get-Title" }))).toContain(
         '"Get-Title" is not a script slug (lowercase letters, digits, _ and -)',
       );
+      // A slug with a dot is a bad slug here, not an address that ends at a host.
+      expect(oneLineError(await call("create_script", { ...base, slug: "get.title" }))).toContain('"get.title" is not a script slug');
       expect(oneLineError(await call("create_script", { ...base, draft: true, visibility: "public" }))).toContain("a public script needs one");
       expect(oneLineError(await call("create_script", { ...base, input_schema: {} }))).toContain(
         'unknown argument "input_schema" (did you mean "inputSchema"?',

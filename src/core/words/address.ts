@@ -40,8 +40,14 @@ export function readAddress(text: string): ScriptAddress | { problem: string } {
   if (host === "." || host === "..") return { problem: `${JSON.stringify(host)} is not a host in ${JSON.stringify(text)}: ${hint}` };
   // A slug never holds a dot, so `reduck/mail.google.com` is an owner and a host with the slug left off.
   if (parts.length === 2 && slug!.includes(".")) return { problem: `${JSON.stringify(text)} ends at a host, with no script slug after it: ${hint}` };
-  if (!SLUG.test(slug!)) return { problem: `${JSON.stringify(slug)} is not a script slug (lowercase letters, digits, _ and -) in ${JSON.stringify(text)}` };
+  const badSlug = slugProblem(slug!);
+  if (badSlug) return { problem: `${badSlug} in ${JSON.stringify(text)}` };
   return { handle, host: host!, slug: slug! };
+}
+
+/** What is wrong with a slug (the service's pattern), or undefined when nothing is. */
+export function slugProblem(slug: string): string | undefined {
+  return SLUG.test(slug) ? undefined : `${JSON.stringify(slug)} is not a script slug (lowercase letters, digits, _ and -)`;
 }
 
 /**

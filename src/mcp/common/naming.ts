@@ -4,7 +4,7 @@
  * (src/core/nearby-scripts.ts), so an agent can retry with the right one.
  */
 import type { ReduckError } from "../../core/errors.js";
-import { readAddress } from "../../core/words/address.js";
+import { readAddress, slugProblem } from "../../core/words/address.js";
 import { pathIdProblem } from "../../core/path-ids.js";
 import { either } from "../../core/words/nearby-handles.js";
 import { bareSlugHint, unknownHandleHint, unknownScriptHint } from "../../core/words/nearby-scripts.js";
@@ -40,12 +40,14 @@ export interface ScriptRef {
 const EXAMPLE = 'e.g. address: "reduck/mail.google.com/send_email"';
 
 /**
- * A host and slug given apart, checked by the address rule (src/core/address.ts), or what is
+ * A host and slug given apart, checked by the address rule (src/core/words/address.ts), or what is
  * wrong with them. A `/` inside either would make them read as another address.
  */
 export function hostAndSlug(host: string, slug: string): { host: string; slug: string } | { problem: string } {
   if (host.includes("/")) return { problem: `${JSON.stringify(host)} is not a host name: give the site alone, e.g. host: "mail.google.com"` };
-  if (slug.includes("/")) return { problem: `${JSON.stringify(slug)} is not a script slug (lowercase letters, digits, _ and -)` };
+  // The slug first, on its own: read as the text host/slug, a slug with a dot would be taken for a host.
+  const badSlug = slugProblem(slug);
+  if (badSlug) return { problem: badSlug };
   const checked = readAddress(`${host}/${slug}`);
   return "problem" in checked ? checked : { host, slug };
 }
