@@ -9,7 +9,9 @@
  *
  * 1. CLI start-up: `reduck --version` beside `node -e 0`, with NODE_EXTRA_CA_CERTS set on both
  *    sides as this machine's users have it, and unset; `reduck scripts list --help` beside the same.
- * 2. `reduck run ... file:document=<50 MB>` beside `curl -F` sending the same multipart run.
+ * 2. `reduck run ... file:document=<50 MB>` beside `curl -F` sending the same multipart run; then
+ *    Node's own floor for that run (bench/bare-upload.mjs: node:http and nothing else) beside the
+ *    same curl, and the CLI beside that floor.
  * 3. The library's `runScript` from a path (a small node program) beside the same curl.
  * 4. The same run framed by the npm `form-data` package (bench/form-data-upload.mjs) beside
  *    ours (the library's): the comparison that kept our own framing.
@@ -212,6 +214,13 @@ if (["run", "library", "form-data", "list"].some(wanted)) {
         1.5,
         `; peak ${mib(cliRss)}, aim <= 50 MiB: ${verdict(cliRss <= 50 * MiB)}`,
       );
+      // What any Node program pays for the same run, so the figure above reads as Node's share
+      // and ours: no aim of its own.
+      const bare: Side = { cmd: node, args: [path.join(root, "bench", "bare-upload.mjs"), specFile, big], env };
+      const floor = paired(bare, curl, uploads);
+      rows.push(["  node:http alone, the same run", ms(floor.ours), `${floor.ratio.toFixed(2)}x curl (CPU time ${floor.cpuRatio.toFixed(2)}x): Node's floor`]);
+      const above = paired(cliRun, bare, uploads);
+      rows.push(["  reduck run beside it", ms(above.ours), `${above.ratio.toFixed(2)}x node:http alone (CPU time ${above.cpuRatio.toFixed(2)}x)`]);
     }
 
     const library: Side = { cmd: node, args: [path.join(root, "bench", "library-upload.mjs"), big], env };

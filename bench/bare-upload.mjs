@@ -1,0 +1,50 @@
+// The floor Node itself sets for the 50 MB run: the same multipart POST /run over node:http, the
+// file read in 512 KiB pieces and written as the socket takes them. No library, no contract, no
+// checks: what any Node program pays to send the run, to set beside curl and beside the CLI.
+import fs from "node:fs";
+import http from "node:http";
+
+const [spec, file] = process.argv.slice(2);
+const boundary = `bare-upload-${process.pid}`;
+const head = Buffer.from(
+  `--${boundary}\r\nContent-Disposition: form-data; name="spec"\r\nContent-Type: application/json\r\n\r\n${fs.readFileSync(spec, "utf8")}\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="0:document"; filename="document"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+);
+const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+const fd = fs.openSync(file, "r");
+const size = fs.fstatSync(fd).size;
+
+const req = http.request(`${process.env.REDUCK_API_URL}/run`, {
+  method: "POST",
+  headers: {
+    "X-API-Key": process.env.REDUCK_API_KEY,
+    "Content-Type": `multipart/form-data; boundary=${boundary}`,
+    "Content-Length": head.length + size + tail.length,
+  },
+});
+req.on("response", (res) => {
+  const chunks = [];
+  res.on("data", (c) => chunks.push(c));
+  res.on("end", () => {
+    // A failed run must not pass for a fast one.
+    if (res.statusCode !== 200) {
+      console.error(`HTTP ${res.statusCode}: ${Buffer.concat(chunks)}`);
+      process.exitCode = 1;
+    } else process.stdout.write(Buffer.concat(chunks));
+  });
+});
+req.on("error", (err) => {
+  console.error(err.message);
+  process.exitCode = 1;
+});
+
+req.write(head);
+let at = 0;
+(function send() {
+  while (at < size) {
+    const piece = Buffer.allocUnsafe(Math.min(512 * 1024, size - at));
+    at += fs.readSync(fd, piece, 0, piece.length, at);
+    if (!req.write(piece)) return void req.once("drain", send);
+  }
+  req.end(tail);
+})();
