@@ -2,27 +2,18 @@ import path from "node:path";
 import { configDefaults, defineConfig, type ViteUserConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { testBuildFolder } from "./test/support/test-build.js";
+import { WAITING_EARLY } from "./test/support/waiting-files.js";
 
 /** Test files that must be slow (real npm installs, many child runs, seconds of real time): `npm run test:slow`. */
 export const SLOW_TESTS = "test/**/*.slow.test.ts";
 
 /**
- * Fast test files that spend most of their time waiting on the clock (runs held past the
- * sandbox's hold, real poll intervals), little of it on the CPU. Without a record of earlier runs
- * (a fresh clone, as in CI) vitest starts the largest files first, and these small ones came last,
- * waiting alone at the end of the run while the cores had nothing else to do. Started early,
- * their waits overlap the other files' work; one at a time, about (a file every tenth place:
- * the three test processes get through ten files in 15-20 s, about as long as each of these
- * waits), so that two processes keep both cores busy meanwhile. (With a record, vitest starts
- * the longest files first.)
+ * Starts the files that mostly wait (test/support/waiting-files.ts) early, one about every tenth
+ * place. Without a record of earlier runs (a fresh clone, as in CI) vitest starts the largest
+ * files first, and these small ones came last, waiting alone at the end of the run while the cores
+ * had nothing else to do. A tenth place apart, because the three test processes get through ten
+ * files in 15-20 s, about as long as each of these waits: one waits while two keep both cores busy.
  */
-const WAITING_EARLY = [
-  "test/e2e/long-runs.test.ts",
-  "test/server/api/run/long-runs-http.test.ts",
-  "test/run/long-runs-http.test.ts",
-  "test/server/api/run/long-runs.test.ts",
-];
-
 class WaitingEarly extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
