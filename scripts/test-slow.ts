@@ -4,22 +4,16 @@
  * Most slow files run one at a time (vitest.slow.config.ts): they measure memory and time, or
  * load the machine on their own (npm installs, TypeScript, Chromium). A few spend nearly all their
  * time waiting on the clock instead: runs held for a minute, clients that trickle or idle until
- * the sandbox's own timeouts end them. Those (WAITING) run in a second vitest run beside the first,
- * so their minutes of waiting overlap the rest. Its output follows the first run's; the command
- * fails if either run does.
+ * the sandbox's own timeouts end them. Those (WAITING_BESIDE of test/support/waiting-files.ts)
+ * run in a second vitest run beside the first, so their minutes of waiting overlap the rest. Its
+ * output follows the first run's; the command fails if either run does.
  */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { testBuild, testBuildFolder } from "../test/support/test-build.js";
-
-/** Slow files that mostly wait: about 100 s of the suite's time together, a small part of it on the CPU. */
-const WAITING = [
-  "test/mcp/long-runs.slow.test.ts",
-  "test/server/process/attacks/slow-clients.slow.test.ts",
-  "test/server/process/attacks/idle-connections.slow.test.ts",
-];
+import { WAITING_BESIDE } from "../test/support/waiting-files.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve("vitest/package.json")), "vitest.mjs");
@@ -54,13 +48,13 @@ if (args.length) {
   // Files or options of the caller's (`npm run test:slow -- test/x.slow.test.ts`): one run, as asked.
   process.exitCode = await vitestRun([], "inherit").done;
 } else {
-  const waiting = vitestRun(WAITING, "pipe");
+  const waiting = vitestRun(WAITING_BESIDE, "pipe");
   const rest = vitestRun(
-    WAITING.flatMap((file) => ["--exclude", file]),
+    WAITING_BESIDE.flatMap((file) => ["--exclude", file]),
     "inherit",
   );
   const restCode = await rest.done;
   const waitingCode = await waiting.done;
-  process.stdout.write(`\n=== The slow files that mostly wait, run beside the others: ${WAITING.join(", ")}\n${waiting.text()}`);
+  process.stdout.write(`\n=== The slow files that mostly wait, run beside the others: ${WAITING_BESIDE.join(", ")}\n${waiting.text()}`);
   process.exitCode = restCode || waitingCode;
 }
