@@ -154,26 +154,24 @@ async function peakRss(side: Side, file: string): Promise<number> {
   return median(runs);
 }
 
+/** Node starting and doing nothing: what a command's start is set beside. */
+const nodeAlone: Side = { cmd: node, args: ["-e", "0"], env: cleanEnv() };
+
 // 1. Start-up
 if (wanted("version")) {
   const withCa = cleanEnv({ NODE_EXTRA_CA_CERTS: caCerts });
-  const startupCa = paired({ cmd: node, args: [cli, "--version"], env: withCa }, { cmd: node, args: ["-e", "0"], env: withCa }, pairsGiven ?? 15);
+  const startupCa = paired({ cmd: node, args: [cli, "--version"], env: withCa }, { ...nodeAlone, env: withCa }, pairsGiven ?? 15);
   compare("reduck --version, NODE_EXTRA_CA_CERTS set", "node -e 0, NODE_EXTRA_CA_CERTS set", startupCa, 1.5);
   // 31 pairs: a tenth of 25 ms is within what the machine's noise moves a median of 15.
   const version: Side = { cmd: node, args: [cli, "--version"], env: cleanEnv() };
-  const bareNode: Side = { cmd: node, args: ["-e", "0"], env: cleanEnv() };
-  compare("reduck --version", "node -e 0", paired(version, bareNode, pairsGiven ?? 31), 1.1);
-  const [ours, floor] = [version, bareNode].map((side) => instructions(side.cmd, side.args, side.env));
+  compare("reduck --version", "node -e 0", paired(version, nodeAlone, pairsGiven ?? 31), 1.1);
+  const [ours, floor] = [version, nodeAlone].map((side) => instructions(side.cmd, side.args, side.env));
   if (ours && floor) rows.push(byInstructions(ours, floor, "node -e 0's", 1.1));
 }
 
 // 1b. A command's help, into a pipe as an agent reads it (no network).
 if (wanted("help")) {
-  const help = paired(
-    { cmd: node, args: [cli, "scripts", "list", "--help"], env: cleanEnv() },
-    { cmd: node, args: ["-e", "0"], env: cleanEnv() },
-    pairsGiven ?? 15,
-  );
+  const help = paired({ cmd: node, args: [cli, "scripts", "list", "--help"], env: cleanEnv() }, nodeAlone, pairsGiven ?? 15);
   compare("reduck scripts list --help", "node -e 0", help, 1.3);
 }
 
