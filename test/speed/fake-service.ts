@@ -1,4 +1,4 @@
-// The little service the start-up and loading tests talk to: a catalogue page, one contract with a
+// The little service the start-up and loading tests talk to: a catalogue page, two contracts with a
 // file input, and a run that answers at once. Both measure the CLI, so the answers stay trivial.
 import { type FaultServer, startFaultServer } from "../faults/fault-server.js";
 
@@ -17,6 +17,22 @@ export function startFakeService(): Promise<FaultServer> {
         current_version: {
           id: "v1",
           input_schema: { type: "object", properties: { document: { type: "string", format: "file" }, n: { type: "integer", minimum: 1 } } },
+        },
+      },
+    },
+    // Text, numbers and true/false alone: applyContract's checks are all it asks, and ajv is not loaded.
+    "GET /api/scripts/reduck/a.com/plain": {
+      json: {
+        handle: "reduck",
+        host: "a.com",
+        slug: "plain",
+        current_version: {
+          id: "v1",
+          input_schema: {
+            type: "object",
+            properties: { document: { type: "string", format: "file" }, n: { type: "integer", description: "How many" }, note: { type: "string" } },
+            required: ["n"],
+          },
         },
       },
     },

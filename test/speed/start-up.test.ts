@@ -127,6 +127,19 @@ test("a run loads ajv's vendor file to check its arguments, and never the MCP SD
   expect(builtins).not.toContain("crypto");
 });
 
+test("a run whose contract asks only for text, numbers and true/false never loads ajv, and still refuses what does not fit", async () => {
+  const file = await makeFile("contract.pdf", "%PDF-1.7 test");
+  const sent = await loaded(["run", "--script", "reduck/a.com/plain", "n=2", "note=hi", `file:document=${file}`]);
+  expect(sent.stderr).toBe(`run ${FAKE_RUN_ID}\n`);
+  expect(sent.code).toBe(0);
+  expect(sent.files).toContain(path.join("dist", "cli", "index.cjs"));
+  expect(sent.files).not.toContain(path.join("dist", "cli", "ajv-vendor.cjs"));
+  const refused = await loaded(["run", "--script", "reduck/a.com/plain", "n=2.5", `file:document=${file}`]);
+  expect(refused.stderr).toMatch(/n must be a whole number \(you gave "2\.5"\)/);
+  expect(refused.code).toBe(2);
+  expect(refused.files).not.toContain(path.join("dist", "cli", "ajv-vendor.cjs"));
+});
+
 test("the CLI's files are ASCII and call no import() (a code-cached function cannot, on Node 20)", async () => {
   const names = (await readdir(path.join(root, "dist", "cli"))).filter((n) => n.endsWith(".cjs"));
   expect(names).toEqual(expect.arrayContaining(["index.cjs", "ajv-vendor.cjs", "mcp-vendor.cjs"]));

@@ -25,7 +25,7 @@ import { checkOutDir } from "./downloads.js";
 import { fileNameNotes } from "./file-name-notes.js";
 import type { RunProgress } from "./run-progress.js";
 import { expandHome, groupSteps, type CommandLine, type StepArgs } from "./run-args.js";
-import { preloadValidator, schemaProblems } from "./validate-args.js";
+import { schemaProblems } from "./validate-args.js";
 
 /** The flags of `reduck run` this module reads. */
 export interface RunFlags {
@@ -98,8 +98,6 @@ export async function planRun(line: RunCommandLine, progress: RunProgress): Prom
     checked.push({ ...step, files });
   }
   const client = await line.client();
-  // ajv loads while the contracts are on their way.
-  preloadValidator();
   const prepared = await Promise.all(checked.map((step) => prepareStep(client, step, version)));
   return { client, steps: prepared, browser, ...(out ? { out } : {}) };
 }

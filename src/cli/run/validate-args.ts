@@ -5,11 +5,12 @@
  * (`width must be at least 1 (you gave 0)`).
  *
  * The schema is compiled with ajv, loaded on first use so commands that never run a script
- * do not pay for it.
+ * do not pay for it; and not at all for a contract that asks only what applyContract has already
+ * checked (most catalogue scripts' do: named text, number and true/false arguments).
  */
 import type { ErrorObject, ValidateFunction } from "ajv";
 
-import type { JsonSchema as JsonSchema } from "../../core/json.js";
+import { isObject, type JsonSchema } from "../../core/json.js";
 
 let validators: Promise<(schema: JsonSchema) => ValidateFunction> | undefined;
 
@@ -43,6 +44,43 @@ const compiledFor = new WeakMap<JsonSchema, Map<string, ValidateFunction | null>
  */
 export function preloadValidator(): void {
   setImmediate(() => setImmediate(() => compiler().catch(() => undefined)));
+}
+
+/** Keywords that describe a value and check nothing. */
+const ANNOTATIONS = new Set(["title", "description", "examples", "default", "deprecated", "readOnly", "writeOnly", "$comment"]);
+/** The types applyContract's coercion (and a typed row's check) leaves a value in exactly, or refuses. */
+const EXACT_TYPES = new Set(["string", "number", "integer", "boolean"]);
+
+/** A keyword ajv reads and checks nothing with: an annotation, or an extension (`x-...`), which ajv ignores unstrict. */
+const checksNothing = (key: string) => ANNOTATIONS.has(key) || key.startsWith("x-");
+
+/**
+ * Whether an argument schema (file inputs left out) asks nothing of the arguments that
+ * applyContract has not already checked, so ajv could only agree with it: an object of named
+ * properties, each of one type of text, number, whole number or true/false (which coercion
+ * either gives the value or refuses), with required names (applyContract reports the missing)
+ * and no others (it reports the unknown). Anything else, however harmless, goes to ajv.
+ *
+ * @example
+ * nothingLeftToCheck({ type: "object", properties: { to: { type: "string", description: "Who" } }, required: ["to"] }); // true
+ * nothingLeftToCheck({ type: "object", properties: { to: { type: "string", format: "email" } } }); // false
+ */
+export function nothingLeftToCheck(schema: JsonSchema): boolean {
+  for (const [key, value] of Object.entries(schema)) {
+    if (checksNothing(key)) continue;
+    if (key === "type" && value === "object") continue;
+    if (key === "required" && Array.isArray(value)) continue;
+    if (key === "additionalProperties" && typeof value === "boolean") continue;
+    if (key === "properties" && isObject(value) && Object.values(value).every(checksOnlyType)) continue;
+    return false;
+  }
+  return true;
+}
+
+/** A property's schema that asks for one exact type and nothing more. */
+function checksOnlyType(property: unknown): boolean {
+  if (!isObject(property) || typeof property.type !== "string" || !EXACT_TYPES.has(property.type)) return false;
+  return Object.keys(property).every((key) => key === "type" || checksNothing(key));
 }
 
 /** The schema without its file inputs: files are given as file:INPUT=PATH, never as arguments. */
@@ -151,7 +189,6 @@ function describe(error: ErrorObject, where: string): string | undefined {
  * // ["width must be at least 1 (you gave 0)"]
  */
 export async function schemaProblems(schema: JsonSchema, args: Record<string, unknown>, fileInputs: string[]): Promise<string[]> {
-  const compile = await compiler();
   // `reduck batch` checks every row against one schema: find its validator without turning the
   // schema into text again for each row (100,000 rows made 200 MB of garbage that way).
   const forSchema = compiledFor.get(schema) ?? new Map<string, ValidateFunction | null>();
@@ -159,14 +196,23 @@ export async function schemaProblems(schema: JsonSchema, args: Record<string, un
   const inputsKey = fileInputs.join("\n");
   let validate = forSchema.get(inputsKey);
   if (validate === undefined) {
-    try {
-      validate = compile(argumentSchema(schema, fileInputs));
-    } catch {
-      validate = null;
+    const argSchema = argumentSchema(schema, fileInputs);
+    if (nothingLeftToCheck(argSchema)) validate = null;
+    else {
+      const compile = await compiler();
+      // Rows are checked side by side: another may have compiled it meanwhile.
+      validate = forSchema.get(inputsKey);
+      if (validate === undefined) {
+        try {
+          validate = compile(argSchema);
+        } catch {
+          validate = null;
+        }
+      }
     }
     forSchema.set(inputsKey, validate);
   }
-  // A schema ajv cannot read: leave the judgement to the service.
+  // Nothing applyContract has not checked, or a schema ajv cannot read (the judgement is then the service's).
   if (validate === null) return [];
   if (validate(structuredClone(args))) return [];
   // A failed anyOf/oneOf also reports why each alternative failed: name the value once instead.
