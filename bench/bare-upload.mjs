@@ -1,6 +1,8 @@
 // The floor Node itself sets for the 50 MB run: the same multipart POST /run over node:http, the
-// file read in 512 KiB pieces and written as the socket takes them. No library, no contract, no
-// checks: what any Node program pays to send the run, to set beside curl and beside the CLI.
+// file read in 512 KiB pieces into four buffers, each read into again once the socket has taken
+// its bytes (a fresh buffer per piece pays the first touch of every page it holds). No library, no
+// contract, no checks: what any Node program pays to send the run, to set beside curl and beside
+// the CLI.
 import fs from "node:fs";
 import http from "node:http";
 
@@ -39,12 +41,21 @@ req.on("error", (err) => {
 });
 
 req.write(head);
+const free = Array.from({ length: 4 }, () => Buffer.allocUnsafeSlow(512 * 1024));
 let at = 0;
+let ended = false;
 (function send() {
-  while (at < size) {
-    const piece = Buffer.allocUnsafe(Math.min(512 * 1024, size - at));
-    at += fs.readSync(fd, piece, 0, piece.length, at);
-    if (!req.write(piece)) return void req.once("drain", send);
+  while (at < size && free.length) {
+    const buffer = free.pop();
+    const read = fs.readSync(fd, buffer, 0, Math.min(buffer.length, size - at), at);
+    at += read;
+    req.write(buffer.subarray(0, read), () => {
+      free.push(buffer);
+      send();
+    });
   }
-  req.end(tail);
+  if (at === size && !ended) {
+    ended = true;
+    req.end(tail);
+  }
 })();
