@@ -10,7 +10,7 @@ import { setFlagsFromString } from "node:v8";
 import { browserOf } from "../run/browser-flag.js";
 import { checkPageFile } from "../run/pages.js";
 import { expandHome, sharedArguments, type CommandLine } from "../run/run-args.js";
-import { preloadValidator, schemaProblems } from "../run/validate-args.js";
+import { schemaProblems } from "../run/validate-args.js";
 import { resolveAddress, withBareSlugHint } from "../scripts/own-handle.js";
 import { scriptCallError } from "../scripts/script-lookup.js";
 import { chosenVersion, resolveVersion } from "../scripts/versions.js";
@@ -103,7 +103,6 @@ export async function runBatch(line: BatchCommandLine): Promise<BatchChecked | B
     : undefined;
 
   const client = await line.client();
-  preloadValidator();
   const where = await resolveAddress(client, address);
   const version = chosenVersion(flags);
   const versionId = version ? await resolveVersion(client, where, version) : undefined;

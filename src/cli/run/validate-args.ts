@@ -6,7 +6,10 @@
  *
  * The schema is compiled with ajv, loaded on first use so commands that never run a script
  * do not pay for it; and not at all for a contract that asks only what applyContract has already
- * checked (most catalogue scripts' do: named text, number and true/false arguments).
+ * checked (most catalogue scripts' do: named text, number and true/false arguments). Nor is it
+ * loaded while the contract is on its way: its load (a synchronous 8-10 ms) would hold up the
+ * answer of every contract that needs none of it, to save a contract that does the 4-5 ms the
+ * sandbox takes to answer (measured).
  */
 import type { ErrorObject, ValidateFunction } from "ajv";
 
@@ -34,17 +37,6 @@ function compiler(): Promise<(schema: JsonSchema) => ValidateFunction> {
 }
 
 const compiledFor = new WeakMap<JsonSchema, Map<string, ValidateFunction | null>>();
-
-/**
- * Starts loading ajv while a contract is being fetched, so the check does not wait for it; but
- * only once the request is on its way. The caller starts the request in this turn of the event
- * loop, its socket connects in this turn and is written in the next one's poll phase, so ajv's
- * 10-15 ms of loading start in the check phase after that: they overlap the service's answer
- * instead of delaying the question. Early or late, the check itself waits for ajv as it must.
- */
-export function preloadValidator(): void {
-  setImmediate(() => setImmediate(() => compiler().catch(() => undefined)));
-}
 
 /** Keywords that describe a value and check nothing. */
 const ANNOTATIONS = new Set(["title", "description", "examples", "default", "deprecated", "readOnly", "writeOnly", "$comment"]);
