@@ -179,7 +179,8 @@ export function applyContract<File = string>(step: ArgumentValues<File>, schema:
   for (const [name, raw] of step.values) {
     if (fileNames.includes(name)) {
       problems.push(`${name} is a file input: write file:${name}=PATH`);
-    } else if (!(name in properties)) {
+    } else if (!Object.hasOwn(properties, name)) {
+      // Own properties only: `constructor` or `toString` is no argument of any contract.
       const guess = closest(name, argNames);
       unknown.push(`${name}${guess ? ` (did you mean ${guess}?)` : ""}`);
     } else if (given.has(name)) {
@@ -187,7 +188,8 @@ export function applyContract<File = string>(step: ArgumentValues<File>, schema:
     } else {
       given.add(name);
       try {
-        args[name] = coerce(name, raw, properties[name]);
+        // Defined, not assigned: a contract's own `__proto__` is an argument like any other.
+        Object.defineProperty(args, name, { value: coerce(name, raw, properties[name]), enumerable: true, writable: true, configurable: true });
       } catch (err) {
         problems.push((err as Error).message);
       }

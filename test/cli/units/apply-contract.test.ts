@@ -37,3 +37,31 @@ describe("applyContract's files", () => {
     expect(applied.files.attachment).toEqual({ path: "a" });
   });
 });
+
+describe("applyContract's arguments", () => {
+  it("takes only the contract's own properties: a name every object inherits is an unknown argument", () => {
+    const applied = applyContract(
+      {
+        values: [
+          ["to", "a@b.c"],
+          ["constructor", "x"],
+          ["toString", "y"],
+          ["__proto__", "z"],
+        ],
+        files: [["attachment", "contract.pdf"]],
+      },
+      schema,
+    );
+    expect(applied.problems).toEqual(["unknown arguments constructor, toString, __proto__; it takes: to"]);
+    expect(applied.args).toEqual({ to: "a@b.c" });
+    expect(Object.keys(applied.args)).toEqual(["to"]);
+  });
+
+  it("sends a property the contract itself names __proto__ as the argument it is", () => {
+    const odd = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"integer"}}}') as JsonSchema;
+    const applied = applyContract({ values: [["__proto__", "3"]], files: [] }, odd);
+    expect(applied.problems).toEqual([]);
+    expect(JSON.stringify(applied.args)).toBe('{"__proto__":3}');
+    expect(Object.getPrototypeOf(applied.args)).toBe(Object.prototype);
+  });
+});
