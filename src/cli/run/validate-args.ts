@@ -14,6 +14,7 @@
 import type { ErrorObject, ValidateFunction } from "ajv";
 
 import { isObject, type JsonSchema } from "../../core/json.js";
+import { EXACT_TYPES } from "../../core/words/arguments.js";
 
 let validators: Promise<(schema: JsonSchema) => ValidateFunction> | undefined;
 
@@ -40,8 +41,6 @@ const compiledFor = new WeakMap<JsonSchema, Map<string, ValidateFunction | null>
 
 /** Keywords that describe a value and check nothing. */
 const ANNOTATIONS = new Set(["title", "description", "examples", "default", "deprecated", "readOnly", "writeOnly", "$comment"]);
-/** The types applyContract's coercion (and a typed row's check) leaves a value in exactly, or refuses. */
-const EXACT_TYPES = new Set(["string", "number", "integer", "boolean"]);
 
 /** A keyword ajv reads and checks nothing with: an annotation, or an extension (`x-...`), which ajv ignores unstrict. */
 const checksNothing = (key: string) => ANNOTATIONS.has(key) || key.startsWith("x-");

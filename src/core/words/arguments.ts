@@ -72,6 +72,13 @@ function typesOf(schema: JsonSchema): string[] {
   return found;
 }
 
+/**
+ * The single types `coerce` leaves a value in exactly or refuses (text as given, a finite number,
+ * a whole number, true or false), as typedValueProblem does for a typed value: an input of one
+ * of them, once applied, needs no other check of its type.
+ */
+export const EXACT_TYPES: ReadonlySet<string> = new Set(["string", "number", "integer", "boolean"]);
+
 /** Coerces one command-line value to the type its schema property asks for. */
 export function coerce(name: string, raw: string, schema: JsonSchema | undefined): unknown {
   const types = schema ? typesOf(schema) : [];

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { nothingLeftToCheck, schemaProblems } from "../../../src/cli/run/validate-args.js";
 import type { JsonSchema } from "../../../src/core/json.js";
-import { applyContract } from "../../../src/core/words/arguments.js";
+import { applyContract, fileInputs } from "../../../src/core/words/arguments.js";
 
 const plain: JsonSchema = {
   type: "object",
@@ -77,8 +77,8 @@ function catalogueSchemas(): Array<[string, JsonSchema]> {
 
 /** The schema as the arguments meet it: file inputs are given as files, never as arguments. */
 function argumentsOf(schema: JsonSchema): JsonSchema {
-  const properties = Object.entries(schema.properties ?? {}).filter(([, p]) => (p as JsonSchema).format !== "file");
-  return { ...schema, properties: Object.fromEntries(properties) };
+  const files = fileInputs(schema);
+  return { ...schema, properties: Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([name]) => !files.includes(name))) };
 }
 
 /** Values a user might type for an input of `type`, right and wrong. */
@@ -104,9 +104,7 @@ describe("a contract ajv is spared for", () => {
 
   it.each(schemas.filter(([, schema]) => nothingLeftToCheck(argumentsOf(schema))))("%s: ajv says nothing either, whatever was typed", async (_name, schema) => {
     expect(nothingLeftToCheck(argumentsOf(withAjv(schema)))).toBe(false);
-    const properties = Object.entries(schema.properties ?? {}) as Array<[string, JsonSchema]>;
-    const fileInputs = properties.filter(([, p]) => p.format === "file").map(([name]) => name);
-    const values = properties.filter(([name]) => !fileInputs.includes(name));
+    const values = Object.entries(argumentsOf(schema).properties ?? {}) as Array<[string, JsonSchema]>;
     // Nothing typed at all (some take only a file), then each input alone, as typed.
     const none = applyContract({ values: [], files: [] }, schema);
     expect(await schemaProblems(withAjv(schema), none.args, none.fileInputs)).toEqual([]);
