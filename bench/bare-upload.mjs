@@ -48,6 +48,7 @@ let ended = false;
   while (at < size && free.length) {
     const buffer = free.pop();
     const read = fs.readSync(fd, buffer, 0, Math.min(buffer.length, size - at), at);
+    if (read === 0) throw new Error(`${file} is shorter than its ${size} bytes`);
     at += read;
     req.write(buffer.subarray(0, read), () => {
       free.push(buffer);
