@@ -57,3 +57,12 @@ export async function sendWithCredential(
   const all = mergeHeaders(internal.headers, headers, auth, request.headers);
   return await internal.transport({ ...request, headers: all }, signal);
 }
+
+/**
+ * Opens the connection the client's next run will be sent on, now (Connections.openAhead):
+ * only when requests go over node:http directly, not through a caller's fetch or a proxy.
+ */
+export function openRunConnectionAhead(client: ReduckClient): void {
+  const { route } = clientInternals(client);
+  if (!route.fetch) route.connections.openAhead(`${client.runBaseUrl}/run`);
+}

@@ -6,6 +6,7 @@
  * against the quota.
  */
 import type { ReduckClient } from "../../core/client.js";
+import { openRunConnectionAhead } from "../../core/client-requests.js";
 import { applyContract } from "../../core/words/arguments.js";
 import { jsonSchemaOf, type JsonSchema } from "../../core/json.js";
 import { getScriptVersion } from "../../generated/operations.js";
@@ -98,7 +99,11 @@ export async function planRun(line: RunCommandLine, progress: RunProgress): Prom
     checked.push({ ...step, files });
   }
   const client = await line.client();
-  const prepared = await Promise.all(checked.map((step) => prepareStep(client, step, version)));
+  const reading = Promise.all(checked.map((step) => prepareStep(client, step, version)));
+  // The run's own connection is opened while the contracts are read, once their requests have
+  // left: its handshake is then off the run's path (a round trip or two over the internet).
+  const ahead = setImmediate(() => openRunConnectionAhead(client));
+  const prepared = await reading.finally(() => clearImmediate(ahead));
   return { client, steps: prepared, browser, ...(out ? { out } : {}) };
 }
 

@@ -11,7 +11,8 @@
  */
 import type http from "node:http";
 import type https from "node:https";
-import { nodeHttp, nodeHttps } from "../builtins.js";
+import type { Socket } from "node:net";
+import { nodeHttp, nodeHttps, nodeNet } from "../builtins.js";
 import { proxyAuthorization, proxyFor, throughProxy, tunnelAgent, type ProxySetting } from "./proxy.js";
 
 /** How connections are made: through which proxy, trusting which certificate authorities. */
@@ -30,11 +31,15 @@ export interface Opened {
 
 /**
  * The connections of one client. Catalogue calls reuse idle connections (`reuse`); a run always
- * opens its own, so it is never written into a connection the server is just closing (a run
- * that failed that way could not be retried, since it is never sent twice).
+ * goes on a connection of its own that no request has used, so it is never written into a
+ * connection the server is just closing after an earlier answer (a run that failed that way could
+ * not be retried, since it is never sent twice). That connection is opened when the run is sent,
+ * or ahead of it (openAhead).
  */
 export class Connections {
   private readonly agents = new Map<string, http.Agent>();
+  /** Connections opened ahead of a run (see openAhead), by origin. */
+  private readonly ahead = new Map<string, Ahead>();
 
   constructor(private readonly options: ConnectionOptions = {}) {}
 
@@ -47,9 +52,20 @@ export class Connections {
     const port = target.port || (secure ? 443 : 80);
     const path = `${target.pathname}${target.search}`;
     if (!proxy) {
-      const agent = this.agent(`${target.protocol}${reuse}`, () =>
-        secure ? new (nodeHttps().Agent)(this.tls(reuse)) : new (nodeHttp().Agent)(keepAlive(reuse)),
-      );
+      const spare = reuse ? undefined : this.takeAhead(target.origin);
+      if (spare) {
+        const request = (secure ? nodeHttps() : nodeHttp()).request({
+          host,
+          port,
+          defaultPort: secure ? 443 : 80,
+          path,
+          method,
+          headers,
+          createConnection: () => adopt(spare),
+        });
+        return { request };
+      }
+      const agent = this.directAgent(secure, reuse);
       const request = (secure ? nodeHttps() : nodeHttp()).request({ host, port, path, method, headers, agent });
       return { request };
     }
@@ -76,6 +92,60 @@ export class Connections {
     return { request, proxy };
   }
 
+  /**
+   * Opens now the connection the next run to `url`'s origin will be sent on, so that its
+   * handshake (TCP, and TLS for https) overlaps what comes before the run: the CLI reads the
+   * script's contract meanwhile. It stays unused until that run takes it, so a run still goes
+   * on a connection no request has used; one that closes, fails or waits AHEAD_MS first is
+   * dropped (the run then opens its own), and it never keeps the process alive. Direct
+   * connections only: through a proxy nothing is opened ahead.
+   */
+  openAhead(url: string): void {
+    const target = new URL(url);
+    if (this.ahead.has(target.origin) || proxyFor(this.options.proxy, url)) return;
+    const secure = target.protocol === "https:";
+    const host = target.hostname.replace(/^\[|\]$/g, "");
+    const port = Number(target.port || (secure ? 443 : 80));
+    // As the run's agent would open it for a request: its options, and for TLS the name it sends.
+    const agent = this.directAgent(secure, false) as unknown as { options: object; createConnection(options: object): Socket };
+    const socket = agent.createConnection({
+      ...agent.options,
+      host,
+      port,
+      ...(secure ? { servername: nodeNet().isIP(host) ? "" : host } : {}),
+    });
+    const ahead: Ahead = {
+      socket,
+      drop: () => {
+        if (this.ahead.get(target.origin) === ahead) this.ahead.delete(target.origin);
+        socket.destroy();
+      },
+    };
+    for (const event of GONE) socket.on(event, ahead.drop);
+    socket.setTimeout(AHEAD_MS);
+    socket.unref();
+    this.ahead.set(target.origin, ahead);
+  }
+
+  /** The connection opened ahead for `origin`, if it is still open; it is then no one else's. */
+  private takeAhead(origin: string): Ahead | undefined {
+    const ahead = this.ahead.get(origin);
+    if (!ahead) return undefined;
+    this.ahead.delete(origin);
+    const { socket } = ahead;
+    if (socket.destroyed || socket.readableEnded || !socket.writable) {
+      socket.destroy();
+      return undefined;
+    }
+    return ahead;
+  }
+
+  private directAgent(secure: boolean, reuse: boolean): http.Agent {
+    return this.agent(`${secure ? "https:" : "http:"}${reuse}`, () =>
+      secure ? new (nodeHttps().Agent)(this.tls(reuse)) : new (nodeHttp().Agent)(keepAlive(reuse)),
+    );
+  }
+
   private tls(reuse: boolean): https.AgentOptions {
     return { ...keepAlive(reuse), ...(this.options.ca ? { ca: this.options.ca } : {}) };
   }
@@ -86,6 +156,33 @@ export class Connections {
     return agent;
   }
 }
+
+/**
+ * How long a connection opened ahead of a run waits for it before it is closed. Servers commonly
+ * give a new connection a minute to send its first request (Node's headers timeout, nginx's
+ * client_header_timeout), far longer than this, so a run does not meet one they are closing.
+ */
+const AHEAD_MS = 4_000;
+
+/**
+ * A connection opened ahead, handed to the request that takes it: from here its errors and its
+ * end are the request's, and it keeps the process alive while the run is under way.
+ */
+function adopt({ socket, drop }: Ahead): Socket {
+  for (const event of GONE) socket.off(event, drop);
+  socket.setTimeout(0);
+  socket.ref();
+  return socket;
+}
+
+/** A connection opened ahead, and what closes it should it end before a run takes it. */
+interface Ahead {
+  socket: Socket;
+  drop: () => void;
+}
+
+/** What ends a connection opened ahead before a run takes it (its idle time included). */
+const GONE = ["error", "end", "close", "timeout"] as const;
 
 /**
  * Idle connections are closed after 4 s, before the 5 s after which servers commonly close them

@@ -14,6 +14,13 @@ import { temporaryFolder } from "../../support/files.js";
 
 const ENV_KEYS = ["REDUCK_API_KEY", "REDUCK_API_URL", "REDUCK_MCP_URL", "REDUCK_CONFIG_DIR"] as const;
 
+/**
+ * Where the CLI is pointed: a name reserved for tests (RFC 6761), which no resolver answers. msw
+ * answers every HTTP request in-process; a connection the CLI opens by itself (a run's, opened
+ * ahead while the contract is read) fails there, and never reaches a real host.
+ */
+export const API_URL = "https://reduck.test";
+
 export interface CliResult {
   stdout: string;
   stderr: string;
@@ -38,7 +45,7 @@ export function useSandboxForCli(): { readonly store: SandboxStore; use(...handl
     state.store = createStore({ browser: "simulated" });
     server.resetHandlers(...createHandlers(state.store));
     process.env.REDUCK_API_KEY = state.store.demo.apiKey;
-    process.env.REDUCK_API_URL = "https://reduck.ai";
+    process.env.REDUCK_API_URL = API_URL;
     delete process.env.REDUCK_MCP_URL;
     // Never read or write the real stored login.
     process.env.REDUCK_CONFIG_DIR = temporaryFolder("reduck-cli-test-");

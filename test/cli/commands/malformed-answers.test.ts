@@ -8,11 +8,11 @@
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { describe, expect, test } from "vitest";
 import { SEED_IDS } from "@reduck-client/sandbox";
-import { reduck, useSandboxForCli } from "./harness.js";
+import { API_URL, reduck, useSandboxForCli } from "./harness.js";
 import { seededRandom } from "../../support/random.js";
 
 const server = useSandboxForCli();
-const API = "https://reduck.ai";
+const API = API_URL;
 const SEED = Number(process.env.FUZZ_SEED ?? 35);
 const CASES = Number(process.env.FUZZ_CASES ?? 20);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SEED_IDS } from "@reduck-client/sandbox";
-import { reduck, useSandboxForCli } from "../harness.js";
+import { API_URL, reduck, useSandboxForCli } from "../harness.js";
 
 const sandbox = useSandboxForCli();
 
@@ -40,7 +40,7 @@ describe("runs get", () => {
     });
     const good = await reduck("runs", "get", SEED_IDS.runs.success);
     expect(good.exitCode).toBe(4);
-    expect(good.stderr).toContain("not signed in to https://reduck.ai: set REDUCK_API_KEY or run `reduck login`");
+    expect(good.stderr).toContain(`not signed in to ${API_URL}: set REDUCK_API_KEY or run \`reduck login\``);
     expect(sandbox.store.requestLog).toEqual([]);
   });
 

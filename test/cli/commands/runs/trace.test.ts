@@ -4,7 +4,7 @@ import { HttpResponse, http as route } from "msw";
 import { describe, expect, it } from "vitest";
 import { SEED_IDS } from "@reduck-client/sandbox";
 import { keepScreenshots } from "@reduck-client/sandbox/internal";
-import { reduck, tempDir, useSandboxForCli } from "../harness.js";
+import { API_URL, reduck, tempDir, useSandboxForCli } from "../harness.js";
 import { present } from "../../../support/present.js";
 import { PARTIAL_NAMES, partialNames } from "../../../../src/cli/run/pages.js";
 
@@ -19,7 +19,7 @@ async function withScreenshots(): Promise<{ runId: string; last: Buffer; failure
   const last = png(1);
   const failure = png(2);
   const run = server.store.runs.get(runId)!;
-  const screenshots = await keepScreenshots(server.store, "https://reduck.ai", runId, [
+  const screenshots = await keepScreenshots(server.store, API_URL, runId, [
     { kind: "last", afterStep: 0, png: last },
     { kind: "failure", afterStep: 1, png: failure },
   ]);
@@ -54,7 +54,7 @@ describe("runs trace --screenshots DIR", () => {
     expect(trace.screenshots).toEqual([
       expect.objectContaining({
         kind: "last",
-        url: expect.stringMatching(/^https:\/\/reduck\.ai\/screenshots\/[0-9a-f-]{36}\.png$/),
+        url: expect.stringMatching(new RegExp(`^${API_URL.replaceAll(".", "\\.")}/screenshots/[0-9a-f-]{36}\\.png$`)),
         path: path.join(dir, `${runId}-last.png`),
       }),
       expect.objectContaining({ kind: "failure", path: path.join(dir, `${runId}-failure.png`) }),
@@ -95,13 +95,13 @@ describe("runs trace --screenshots DIR", () => {
     const { runId } = await withScreenshots();
     const run = server.store.runs.get(runId)!;
     const trace = run.trace as { screenshots: Array<{ url: string }> };
-    present(trace.screenshots[0], "a screenshot in the trace").url = "https://reduck.ai/screenshots/00000000-0000-4000-8000-000000000000.png";
+    present(trace.screenshots[0], "a screenshot in the trace").url = `${API_URL}/screenshots/00000000-0000-4000-8000-000000000000.png`;
     const dir = tempDir();
     mkdirSync(dir, { recursive: true });
     const saved = await reduck("runs", "trace", runId, "--screenshots", dir);
     expect(saved.exitCode).toBe(1);
     expect(saved.stderr).toContain(
-      "Error: the last screenshot was not saved (https://reduck.ai answered 404): https://reduck.ai/screenshots/00000000-0000-4000-8000-000000000000.png",
+      `Error: the last screenshot was not saved (${API_URL} answered 404): ${API_URL}/screenshots/00000000-0000-4000-8000-000000000000.png`,
     );
     expect(saved.json().screenshots[1].path).toBe(path.join(dir, `${runId}-failure.png`));
   });

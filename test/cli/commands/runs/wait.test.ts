@@ -6,11 +6,11 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SEED_IDS } from "@reduck-client/sandbox";
-import { reduck, useSandboxForCli } from "../harness.js";
+import { API_URL, reduck, useSandboxForCli } from "../harness.js";
 
 const server = useSandboxForCli();
 // With REDUCK_API_URL set (as the harness does), runs go to the same host.
-const RUN_HOST = "https://reduck.ai";
+const RUN_HOST = API_URL;
 const EMAIL = ["--script", "reduck/mail.google.com/send_email", "to=me@example.com", "subject=Hi"];
 // Run and batch ids as the service hands them out: UUIDs (the CLI checks the shape before printing one).
 const R1 = "0d4e8619-5b1c-4c1e-9d55-0000000000a1";
