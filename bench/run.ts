@@ -13,6 +13,8 @@
  * 2. `reduck run ... file:document=<50 MB>` beside `curl -F` sending the same multipart run; then
  *    Node's own floor for that run (bench/bare-upload.mjs: node:http and nothing else) beside the
  *    same curl, and the CLI beside that floor.
+ * 2b. A run with a 1 KB file to a service 40 ms away over https (bench/far-path.mjs in front of the
+ *    sandbox) beside curl sending it: what a user far from the service waits.
  * 3. The library's `runScript` from a path (a small node program) beside the same curl.
  * 4. The same run framed by the npm `form-data` package (bench/form-data-upload.mjs) beside
  *    ours (the library's): the comparison that kept our own framing.
@@ -28,13 +30,15 @@
  * 12. Scripts as files (bench/scripts-as-files.ts): pull of 200 scripts, offline status of 200.
  *
  * Options: `--pairs N` (default 31 for `--version`, 15 for the rest); `--only a,b` runs only those
- * of version, help, run, library, form-data, list, browser, polling, attacks, batch, sandbox-speed,
+ * of version, help, run, far, library, form-data, list, browser, polling, attacks, batch, sandbox-speed,
  * pages, folders.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdtemp, open, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { startSandboxProcess } from "@reduck-client/sandbox";
 import { MAX_FILE_BYTES } from "../src/run/limits.js";
@@ -154,6 +158,59 @@ async function peakRss(side: Side, file: string): Promise<number> {
   return median(runs);
 }
 
+/**
+ * A run with a 1 KB file to a service 40 ms away over https (bench/far-path.mjs in front of the
+ * sandbox), beside curl sending it: curl waits three round trips (TCP, TLS, the run), reduck run
+ * four (the contract's read takes three, and the run's connection is opened meanwhile, so the run
+ * itself takes one). The CLI trusts the path's certificate through NODE_EXTRA_CA_CERTS (one
+ * certificate, not a bundle), curl through --cacert.
+ */
+async function farRun(sandboxUrl: string, work: string, env: NodeJS.ProcessEnv, pairs: number): Promise<Array<[string, string, string]>> {
+  const RTT = 40;
+  const far = spawn(node, [path.join(root, "bench", "far-path.mjs"), sandboxUrl, String(RTT), work], { stdio: ["ignore", "pipe", "inherit"] });
+  try {
+    const [line] = (await once(createInterface({ input: far.stdout! }), "line")) as [string];
+    const { url, certFile } = JSON.parse(line) as { url: string; certFile: string };
+    const small = path.join(work, "small.pdf");
+    await writeFile(small, Buffer.alloc(1024, 7));
+    const specFile = path.join(work, "far-spec.json");
+    await writeFile(
+      specFile,
+      JSON.stringify({
+        browser: "extension",
+        script: { handle: "reduck", host: "docusign.com", slug: "upload_document", args: { documentName: "small.pdf" } },
+      }),
+    );
+    const cliRun: Side = {
+      cmd: node,
+      args: [cli, "run", "--script", "reduck/docusign.com/upload_document", "--browser", "extension", "documentName=small.pdf", `file:document=${small}`],
+      env: { ...env, REDUCK_API_URL: url, NODE_EXTRA_CA_CERTS: certFile },
+    };
+    const curl: Side = {
+      cmd: "curl",
+      args: ["-sS", "-f", "-o", "/dev/null", "--cacert", certFile, "-X", "POST", `${url}/run`, "-H", `X-API-Key: ${env.REDUCK_API_KEY}`].concat([
+        "-F",
+        `spec=<${specFile};type=application/json`,
+        "-F",
+        `0:document=@${small}`,
+      ]),
+      env,
+    };
+    const result = paired(cliRun, curl, pairs);
+    const more = result.ours - result.floor;
+    return [
+      [`curl -F, a 1 KB run over https, ${RTT} ms away`, ms(result.floor), "three round trips: TCP, TLS, the run"],
+      [
+        "reduck run, the same",
+        ms(result.ours),
+        `${ms(more)} more: one round trip more than curl's three (the contract's read; the run goes on a connection opened meanwhile), and the CLI's start`,
+      ],
+    ];
+  } finally {
+    far.kill();
+  }
+}
+
 /** Node starting and doing nothing: what a command's start is set beside. */
 const nodeAlone: Side = { cmd: node, args: ["-e", "0"], env: cleanEnv() };
 
@@ -176,7 +233,7 @@ if (wanted("help")) {
 }
 
 // 2-5. Against the sandbox
-if (["run", "library", "form-data", "list"].some(wanted)) {
+if (["run", "library", "form-data", "list", "far"].some(wanted)) {
   const work = await mkdtemp(path.join(os.tmpdir(), "reduck-bench-"));
   const big = path.join(work, "big.bin");
   const handle = await open(big, "w");
@@ -262,6 +319,8 @@ if (["run", "library", "form-data", "list"].some(wanted)) {
         `${result.ratio.toFixed(2)}x of ours (CPU time ${result.cpuRatio.toFixed(2)}x), form-data kept if <= 1.05x: ${result.ratio <= 1.05 ? "yes" : "no, ours kept"}; peak ${mib(fdRss)}`,
       ]);
     }
+
+    if (wanted("far")) rows.push(...(await farRun(sandbox.env.REDUCK_API_URL!, work, env, pairsGiven ?? 15)));
 
     if (wanted("list")) {
       const list: Side = { cmd: node, args: [cli, "scripts", "list", "reduck", "--json"], env };
