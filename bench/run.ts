@@ -11,7 +11,7 @@
  *    sides as this machine's users have it, and unset (then counted by instructions too);
  *    `reduck scripts list --help` beside the same.
  * 2. `reduck run ... file:document=<50 MB>` beside `curl -F` sending the same multipart run; then
- *    Node's own floor for that run (bench/bare-upload.mjs: node:http and nothing else) beside the
+ *    Node's own floor for that run (bench/bare-upload.cjs: node:http and nothing else) beside the
  *    same curl, and the CLI beside that floor.
  * 2b. A run with a 1 KB file to a service 40 ms away over https (bench/far-path.mjs in front of the
  *    sandbox) beside curl sending it: what a user far from the service waits.
@@ -287,7 +287,7 @@ if (["run", "library", "form-data", "list", "far"].some(wanted)) {
       );
       // What any Node program pays for the same run, so the figure above reads as Node's share
       // and ours: no aim of its own.
-      const bare: Side = { cmd: node, args: [path.join(root, "bench", "bare-upload.mjs"), specFile, big], env };
+      const bare: Side = { cmd: node, args: [path.join(root, "bench", "bare-upload.cjs"), specFile, big], env };
       const floor = paired(bare, curl, uploads);
       rows.push(["  node:http alone, the same run", ms(floor.ours), `${floor.ratio.toFixed(2)}x curl (CPU time ${floor.cpuRatio.toFixed(2)}x): Node's floor`]);
       const above = paired(cliRun, bare, uploads);
@@ -324,7 +324,7 @@ if (["run", "library", "form-data", "list", "far"].some(wanted)) {
 
     if (wanted("list")) {
       const list: Side = { cmd: node, args: [cli, "scripts", "list", "reduck", "--json"], env };
-      const bareGet: Side = { cmd: node, args: [path.join(root, "bench", "bare-get.mjs"), `${sandbox.env.REDUCK_API_URL}/api/scripts/reduck`], env };
+      const bareGet: Side = { cmd: node, args: [path.join(root, "bench", "bare-get.cjs"), `${sandbox.env.REDUCK_API_URL}/api/scripts/reduck`], env };
       compare("reduck scripts list reduck --json", "node:http GET, body printed", paired(list, bareGet, pairsGiven ?? 15), 1.5);
       // The same pair by instructions, which the load does not move (valgrind, where installed).
       const [ours, floor] = [list, bareGet].map((side) => instructions(side.cmd, side.args, side.env));

@@ -1,10 +1,11 @@
 // The floor Node itself sets for the 50 MB run: the same multipart POST /run over node:http, the
-// file read in 512 KiB pieces into four buffers, each read into again once the socket has taken
+// file read in 512 KiB pieces into two buffers (as the library reads it), each read into again once the socket has taken
 // its bytes (a fresh buffer per piece pays the first touch of every page it holds). No library, no
 // contract, no checks: what any Node program pays to send the run, to set beside curl and beside
-// the CLI.
-import fs from "node:fs";
-import http from "node:http";
+// the CLI. CommonJS, as the CLI is: an ES module would start Node's ES module loader too.
+"use strict";
+const fs = require("node:fs");
+const http = require("node:http");
 
 const [spec, file] = process.argv.slice(2);
 const boundary = `bare-upload-${process.pid}`;
@@ -41,7 +42,7 @@ req.on("error", (err) => {
 });
 
 req.write(head);
-const free = Array.from({ length: 4 }, () => Buffer.allocUnsafeSlow(512 * 1024));
+const free = Array.from({ length: 2 }, () => Buffer.allocUnsafeSlow(512 * 1024));
 let at = 0;
 let ended = false;
 (function send() {
