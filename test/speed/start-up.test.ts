@@ -172,7 +172,8 @@ test("the first start writes a code cache for each file it loaded, later starts 
   expect(new Set(written.map((c) => c.folder)).size).toBe(1);
   expect(written[0]!.folder).toMatch(new RegExp(`^${stamp}$`));
   const index = written.find((c) => c.name.startsWith("index.cjs-"));
-  expect(index!.name).toMatch(/^index\.cjs-\d+-\d+\.v8$/);
+  // The bundle's cache is the command's own (see the next test).
+  expect(index!.name).toMatch(/^index\.cjs-\d+-\d+\.scripts-list\.v8$/);
   expect(index!.size).toBeGreaterThan(1_000);
   expect(written.filter((c) => !c.name.endsWith(".v8"))).toEqual([]);
 
@@ -193,6 +194,33 @@ test("the first start writes a code cache for each file it loaded, later starts 
   expect(all.find((c) => c.name.startsWith("ajv-vendor.cjs-"))).toBeDefined();
   // The list's caches are as they were.
   expect(times(all.filter((c) => written.some((w) => w.name === c.name)))).toEqual(times(written));
+});
+
+test("each command keeps its own cache of the bundle, whichever way it is named; what names no command shares one", async () => {
+  const dir = path.join(home, "cache-per-command");
+  const bundleCaches = async () =>
+    (await caches(dir))
+      .filter((c) => c.name.startsWith("index.cjs-"))
+      .map((c) => c.name.replace(/^index\.cjs-\d+-\d+/, ""))
+      .sort();
+  const file = await makeFile("contract.pdf", "%PDF-1.7 test");
+  const codes: Array<number | null> = [];
+  for (const words of [
+    ["scripts", "list", "reduck", "--json"],
+    ["list", "reduck", "--json"], // scripts list's alias
+    ["scripts:list", "reduck", "--json"],
+    ["run", "--json", "--script", "reduck/a.com/s", "n=0", `file:document=${file}`], // refused by the contract: exit 2
+  ])
+    codes.push((await runCli(words, { env: env({ REDUCK_CACHE_DIR: dir }) })).code);
+  expect(codes).toEqual([0, 0, 0, 2]);
+  expect(await bundleCaches()).toEqual([".run.v8", ".scripts-list.v8"]);
+  // A misspelt command (oclif's did-you-mean) names none: the bundle's cache without a name.
+  const typo = await runCli(["scripts", "lsit"], { env: env({ REDUCK_CACHE_DIR: dir }) });
+  expect(typo.code).toBe(2);
+  expect(await bundleCaches()).toEqual([".run.v8", ".scripts-list.v8", ".v8"]);
+  // Each command's cache holds what it compiled: a run's is not a list's.
+  const sizes = new Map((await caches(dir)).map((c) => [c.name.replace(/^index\.cjs-\d+-\d+/, ""), c.size]));
+  expect(sizes.get(".run.v8")).not.toBe(sizes.get(".scripts-list.v8"));
 });
 
 test("a broken cache is refused by V8 and written anew; the command works all the same", async () => {
