@@ -38,7 +38,8 @@ export default class Whoami extends BaseCommand<typeof Whoami> {
         env: "an API key from REDUCK_API_KEY",
         login: "an API key stored by `reduck login --with-api-key`",
       }[credential.source];
-      const shadows = credential.shadows ? " (it takes precedence over the sign-in stored for this URL)" : "";
+      const stored = credential.source === "login" ? undefined : await storedCredential(this.apiUrl()).catch(() => undefined);
+      const shadows = stored ? " (it takes precedence over the sign-in stored for this URL)" : "";
       return { text: text + shadows, json: { kind: "apiKey", source: credential.source } };
     }
     const stored = await storedCredential(this.apiUrl());

@@ -26,9 +26,7 @@ export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T["args
 export type ApiUrlSource = "flag" | "env" | "login" | "default";
 
 /** The credential a command uses, and where it came from. */
-export type CredentialInUse =
-  | { kind: "apiKey"; source: "flag" | "env" | "login"; apiKey: string /** a stored sign-in it takes precedence over */; shadows?: boolean }
-  | { kind: "oauth"; source: "login"; signIn: OAuthSignIn };
+export type CredentialInUse = { kind: "apiKey"; source: "flag" | "env" | "login"; apiKey: string } | { kind: "oauth"; source: "login"; signIn: OAuthSignIn };
 
 export abstract class BaseCommand<T extends typeof Command> extends Command {
   static override enableJsonFlag = true;
@@ -115,11 +113,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     if (this.cachedCredential) return this.cachedCredential;
     const apiUrl = this.apiUrl();
     const given = this.flags["api-key"] || process.env.REDUCK_API_KEY;
-    if (given) {
-      const stored = await storedCredential(apiUrl).catch(() => undefined);
-      const source = this.flags["api-key"] ? "flag" : "env";
-      return (this.cachedCredential = { kind: "apiKey", source, apiKey: given, shadows: Boolean(stored) });
-    }
+    // The stored sign-in it takes precedence over is read only by whoami, which says so.
+    if (given) return (this.cachedCredential = { kind: "apiKey", source: this.flags["api-key"] ? "flag" : "env", apiKey: given });
     const stored = await storedCredential(apiUrl);
     if (!stored) return undefined;
     this.cachedCredential =
