@@ -169,7 +169,9 @@ async function farRun(sandboxUrl: string, work: string, env: NodeJS.ProcessEnv, 
   const RTT = 40;
   const far = spawn(node, [path.join(root, "bench", "far-path.mjs"), sandboxUrl, String(RTT), work], { stdio: ["ignore", "pipe", "inherit"] });
   try {
-    const [line] = (await once(createInterface({ input: far.stdout! }), "line")) as [string];
+    // Its first line says where it serves; a path that could not start (no openssl, say) ends first.
+    const ended = once(far, "exit").then(([code]) => Promise.reject(new Error(`bench/far-path.mjs ended (exit ${code}) before it served`)));
+    const [line] = (await Promise.race([once(createInterface({ input: far.stdout! }), "line"), ended])) as [string];
     const { url, certFile } = JSON.parse(line) as { url: string; certFile: string };
     const small = path.join(work, "small.pdf");
     await writeFile(small, Buffer.alloc(1024, 7));
