@@ -17,13 +17,13 @@ import { createReduckClient } from "../../src/index.js";
 import { createMcpServer } from "../../src/mcp/server/server.js";
 import { fetchScreenshot } from "../../src/report/screenshots.js";
 import { SEED_IDS } from "@reduck-client/sandbox";
-import { reduck, tempDir, useSandboxForCli } from "../cli/commands/harness.js";
+import { API_URL, reduck, tempDir, useSandboxForCli } from "../cli/commands/harness.js";
 import { temporaryFolder } from "../support/files.js";
 import { type Listening, listenOnLoopback } from "../support/loopback.js";
 import { refusedPort } from "../support/scripted-server.js";
 
 const sandbox = useSandboxForCli();
-const API = "https://reduck.ai";
+const API = API_URL;
 const SHOTS = "https://shots.example";
 const RUN = "00000000-0000-4000-8005-0000000000cc";
 const PNG = Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.alloc(120, 7)]);
