@@ -159,6 +159,50 @@ async function peakRss(side: Side, file: string): Promise<number> {
 }
 
 /**
+ * The run every upload row sends: docusign's upload_document of `document`, named `name`. Its
+ * spec as a file (for curl and the bare upload), curl sending it (with `curlArgs` for its answer
+ * and trust), and the CLI sending it (in `cliEnv`).
+ */
+async function uploadRun(options: {
+  work: string;
+  name: string;
+  document: string;
+  url: string;
+  env: NodeJS.ProcessEnv;
+  cliEnv: NodeJS.ProcessEnv;
+  curlArgs: string[];
+}) {
+  const { work, name, document, url, env, cliEnv, curlArgs } = options;
+  const specFile = path.join(work, `${name}.spec.json`);
+  const args = { documentName: name };
+  await writeFile(specFile, JSON.stringify({ browser: "extension", script: { handle: "reduck", host: "docusign.com", slug: "upload_document", args } }));
+  const curl: Side = {
+    cmd: "curl",
+    args: [
+      "-sS",
+      "-f",
+      ...curlArgs,
+      "-X",
+      "POST",
+      `${url}/run`,
+      "-H",
+      `X-API-Key: ${env.REDUCK_API_KEY}`,
+      "-F",
+      `spec=<${specFile};type=application/json`,
+      "-F",
+      `0:document=@${document}`,
+    ],
+    env,
+  };
+  const cliRun: Side = {
+    cmd: node,
+    args: [cli, "run", "--script", "reduck/docusign.com/upload_document", "--browser", "extension", `documentName=${name}`, `file:document=${document}`],
+    env: cliEnv,
+  };
+  return { specFile, curl, cliRun };
+}
+
+/**
  * A run with a 1 KB file to a service 40 ms away over https (bench/far-path.mjs in front of the
  * sandbox), beside curl sending it: curl waits three round trips (TCP, TLS, the run), reduck run
  * four (the contract's read takes three, and the run's connection is opened meanwhile, so the run
@@ -175,29 +219,15 @@ async function farRun(sandboxUrl: string, work: string, env: NodeJS.ProcessEnv, 
     const { url, certFile } = JSON.parse(line) as { url: string; certFile: string };
     const small = path.join(work, "small.pdf");
     await writeFile(small, Buffer.alloc(1024, 7));
-    const specFile = path.join(work, "far-spec.json");
-    await writeFile(
-      specFile,
-      JSON.stringify({
-        browser: "extension",
-        script: { handle: "reduck", host: "docusign.com", slug: "upload_document", args: { documentName: "small.pdf" } },
-      }),
-    );
-    const cliRun: Side = {
-      cmd: node,
-      args: [cli, "run", "--script", "reduck/docusign.com/upload_document", "--browser", "extension", "documentName=small.pdf", `file:document=${small}`],
-      env: { ...env, REDUCK_API_URL: url, NODE_EXTRA_CA_CERTS: certFile },
-    };
-    const curl: Side = {
-      cmd: "curl",
-      args: ["-sS", "-f", "-o", "/dev/null", "--cacert", certFile, "-X", "POST", `${url}/run`, "-H", `X-API-Key: ${env.REDUCK_API_KEY}`].concat([
-        "-F",
-        `spec=<${specFile};type=application/json`,
-        "-F",
-        `0:document=@${small}`,
-      ]),
+    const { curl, cliRun } = await uploadRun({
+      work,
+      name: "small.pdf",
+      document: small,
+      url,
       env,
-    };
+      cliEnv: { ...env, REDUCK_API_URL: url, NODE_EXTRA_CA_CERTS: certFile },
+      curlArgs: ["-o", "/dev/null", "--cacert", certFile],
+    });
     const result = paired(cliRun, curl, pairs);
     const more = result.ours - result.floor;
     return [
@@ -245,39 +275,18 @@ if (["run", "library", "form-data", "list", "far"].some(wanted)) {
   const sandbox = await startSandboxProcess(work, { browser: "simulated" });
   const env = cleanEnv({ ...sandbox.env, REDUCK_CONFIG_DIR: work });
   try {
-    const specFile = path.join(work, "spec.json");
-    await writeFile(
-      specFile,
-      JSON.stringify({ browser: "extension", script: { handle: "reduck", host: "docusign.com", slug: "upload_document", args: { documentName: "big.bin" } } }),
-    );
-    const curl: Side = {
-      cmd: "curl",
-      args: [
-        "-sS",
-        "-f",
-        "-o",
-        path.join(work, "curl-answer.json"),
-        "-X",
-        "POST",
-        `${sandbox.env.REDUCK_API_URL}/run`,
-        "-H",
-        `X-API-Key: ${sandbox.env.REDUCK_API_KEY}`,
-        "-F",
-        `spec=<${specFile};type=application/json`,
-        "-F",
-        `0:document=@${big}`,
-      ],
+    const { specFile, curl, cliRun } = await uploadRun({
+      work,
+      name: "big.bin",
+      document: big,
+      url: sandbox.env.REDUCK_API_URL!,
       env,
-    };
+      cliEnv: env,
+      curlArgs: ["-o", path.join(work, "curl-answer.json")],
+    });
     // 15: with 7, the 50 MB run's median moved by a tenth from one bench to the next.
     const uploads = pairsGiven ?? 15;
     const rssFile = path.join(work, "rss");
-
-    const cliRun: Side = {
-      cmd: node,
-      args: [cli, "run", "--script", "reduck/docusign.com/upload_document", "--browser", "extension", "documentName=big.bin", `file:document=${big}`],
-      env,
-    };
     if (wanted("run")) {
       const cliRss = await peakRss(cliRun, rssFile);
       compare(

@@ -30,18 +30,26 @@ function countingServer(server: http.Server | https.Server, connectionEvent: "co
   server.on(connectionEvent, (socket: net.Socket) => accepted.push(socket));
   server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
     requests.push({ route: `${req.method} ${req.url}`, connection: accepted.indexOf(req.socket as net.Socket) + 1 });
+    const answer = (result: unknown) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ result, runId: RUN_ID }));
+    };
+    // A multipart run says what files came; a JSON one only that it came.
     readMultipart(req.headers, req).then(
-      ({ files }) => {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ result: { files }, runId: RUN_ID }));
-      },
-      () => {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ result: { ok: true }, runId: RUN_ID }));
-      },
+      ({ files }) => answer({ files }),
+      () => answer({ ok: true }),
     );
   });
   return { accepted, requests, next };
+}
+
+/** A plain-http countingServer on loopback, closed when the test ends. */
+async function countingHttpServer() {
+  const server = http.createServer();
+  const seen = countingServer(server);
+  const { url, close } = await listenOnLoopback(server);
+  onTestFinished(close);
+  return { server, seen, url };
 }
 
 /** The sockets `net` makes while `body` runs (Node's own channel, published as each is made). */
@@ -66,10 +74,7 @@ const keepsAlive = (socket: net.Socket) => (socket as unknown as { _handle: { ha
 const closed = (socket: net.Socket) => new Promise((resolve) => socket.once("close", resolve));
 
 test("a run goes on the connection opened ahead, which carried no request before it", async () => {
-  const server = http.createServer();
-  const seen = countingServer(server);
-  const { url, close } = await listenOnLoopback(server);
-  onTestFinished(close);
+  const { seen, url } = await countingHttpServer();
   const client = createReduckClient({ apiKey: "k", baseUrl: url });
   const accepted = seen.next();
   openRunConnectionAhead(client);
@@ -86,10 +91,7 @@ test("a run goes on the connection opened ahead, which carried no request before
 });
 
 test("while it waits, the connection opened ahead keeps no process alive; the run that takes it does", async () => {
-  const server = http.createServer();
-  const seen = countingServer(server);
-  const { url, close } = await listenOnLoopback(server);
-  onTestFinished(close);
+  const { server, seen, url } = await countingHttpServer();
   const client = createReduckClient({ apiKey: "k", baseUrl: url });
   const { made } = await socketsMadeBy(async () => {
     const accepted = seen.next();
@@ -116,10 +118,7 @@ test("while it waits, the connection opened ahead keeps no process alive; the ru
 });
 
 test("a connection opened ahead that closed before the run is not used: the run opens its own", async () => {
-  const server = http.createServer();
-  const seen = countingServer(server);
-  const { url, close } = await listenOnLoopback(server);
-  onTestFinished(close);
+  const { server, seen, url } = await countingHttpServer();
   server.once("connection", (socket: net.Socket) => socket.destroy());
   const client = createReduckClient({ apiKey: "k", baseUrl: url, maxRetries: 0 });
   const { made } = await socketsMadeBy(() => openRunConnectionAhead(client));

@@ -52,21 +52,10 @@ export class Connections {
     const port = target.port || (secure ? 443 : 80);
     const path = `${target.pathname}${target.search}`;
     if (!proxy) {
+      // A connection opened ahead is the request's own; otherwise the agent makes one (or reuses).
       const spare = reuse ? undefined : this.takeAhead(target.origin);
-      if (spare) {
-        const request = (secure ? nodeHttps() : nodeHttp()).request({
-          host,
-          port,
-          defaultPort: secure ? 443 : 80,
-          path,
-          method,
-          headers,
-          createConnection: () => adopt(spare),
-        });
-        return { request };
-      }
-      const agent = this.directAgent(secure, reuse);
-      const request = (secure ? nodeHttps() : nodeHttp()).request({ host, port, path, method, headers, agent });
+      const connection = spare ? { defaultPort: secure ? 443 : 80, createConnection: () => adopt(spare) } : { agent: this.directAgent(secure, reuse) };
+      const request = (secure ? nodeHttps() : nodeHttp()).request({ host, port, path, method, headers, ...connection });
       return { request };
     }
     if (secure) {
