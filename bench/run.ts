@@ -125,12 +125,15 @@ const verdict = (ok: boolean) => (ok ? "ok" : "MISSED");
 const ms = (t: number) => `${t.toFixed(0)} ms`;
 const mib = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;
 
+/** A ratio to two places, or three where two would read as the aim itself (1.50x, MISSED). */
+const beside = (ratio: number, aim: number) => (ratio.toFixed(2) === aim.toFixed(2) ? ratio.toFixed(3) : ratio.toFixed(2));
+
 function compare(label: string, floorLabel: string, result: Paired, aim: number, extra = "") {
   rows.push([floorLabel, ms(result.floor), ""]);
   rows.push([
     label,
     ms(result.ours),
-    `${result.ratio.toFixed(2)}x, aim <= ${aim.toFixed(2)}x: ${verdict(result.ratio <= aim)} (CPU time ${result.cpuRatio.toFixed(2)}x)${extra}`,
+    `${beside(result.ratio, aim)}x, aim <= ${aim.toFixed(2)}x: ${verdict(result.ratio <= aim)} (CPU time ${result.cpuRatio.toFixed(2)}x)${extra}`,
   ]);
 }
 
@@ -140,7 +143,7 @@ function byInstructions(ours: number, floor: number, floorName: string, aim: num
   return [
     "  the same, by instructions (callgrind)",
     `${(ours / 1e6).toFixed(1)}M`,
-    `${ratio.toFixed(2)}x ${floorName} ${(floor / 1e6).toFixed(1)}M, aim <= ${aim.toFixed(2)}x: ${verdict(ratio <= aim)}`,
+    `${beside(ratio, aim)}x ${floorName} ${(floor / 1e6).toFixed(1)}M, aim <= ${aim.toFixed(2)}x: ${verdict(ratio <= aim)}`,
   ];
 }
 
