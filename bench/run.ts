@@ -164,8 +164,9 @@ async function peakRss(side: Side, file: string): Promise<number> {
 
 /**
  * The run every upload row sends: docusign's upload_document of `document`, named `name`. Its
- * spec as a file (for curl and the bare upload), curl sending it (with `curlArgs` for its answer
- * and trust), and the CLI sending it (in `cliEnv`).
+ * spec as a file (for curl and the bare upload), the path of the script's contract (for the bare
+ * upload that reads it first), curl sending it (with `curlArgs` for its answer and trust), and the
+ * CLI sending it (in `cliEnv`).
  */
 async function uploadRun(options: {
   work: string;
@@ -178,8 +179,9 @@ async function uploadRun(options: {
 }) {
   const { work, name, document, url, env, cliEnv, curlArgs } = options;
   const specFile = path.join(work, `${name}.spec.json`);
-  const args = { documentName: name };
-  await writeFile(specFile, JSON.stringify({ browser: "extension", script: { handle: "reduck", host: "docusign.com", slug: "upload_document", args } }));
+  const script = { handle: "reduck", host: "docusign.com", slug: "upload_document" };
+  const address = `${script.handle}/${script.host}/${script.slug}`;
+  await writeFile(specFile, JSON.stringify({ browser: "extension", script: { ...script, args: { documentName: name } } }));
   const curl: Side = {
     cmd: "curl",
     args: [
@@ -200,18 +202,20 @@ async function uploadRun(options: {
   };
   const cliRun: Side = {
     cmd: node,
-    args: [cli, "run", "--script", "reduck/docusign.com/upload_document", "--browser", "extension", `documentName=${name}`, `file:document=${document}`],
+    args: [cli, "run", "--script", address, "--browser", "extension", `documentName=${name}`, `file:document=${document}`],
     env: cliEnv,
   };
-  return { specFile, curl, cliRun };
+  return { specFile, contractPath: `/api/scripts/${address}`, curl, cliRun };
 }
 
 /**
  * A run with a 1 KB file to a service 40 ms away over https (bench/far-path.mjs in front of the
  * sandbox), beside curl sending it: curl waits three round trips (TCP, TLS, the run), reduck run
  * four (the contract's read takes three, and the run's connection is opened meanwhile, so the run
- * itself takes one). The CLI trusts the path's certificate through NODE_EXTRA_CA_CERTS (one
- * certificate, not a bundle), curl through --cacert.
+ * itself takes one). The CLI trusts the path's certificate through NODE_EXTRA_CA_CERTS, curl
+ * through --cacert; with that variable Node parses its own certificate authorities at start (as
+ * any Node process does at its first TLS connection without it), which curl, given the one
+ * certificate, does not.
  */
 async function farRun(sandboxUrl: string, work: string, env: NodeJS.ProcessEnv, pairs: number): Promise<Array<[string, string, string]>> {
   const RTT = 40;
@@ -279,7 +283,7 @@ if (["run", "library", "form-data", "list", "far"].some(wanted)) {
   const sandbox = await startSandboxProcess(work, { browser: "simulated" });
   const env = cleanEnv({ ...sandbox.env, REDUCK_CONFIG_DIR: work });
   try {
-    const { specFile, curl, cliRun } = await uploadRun({
+    const { specFile, contractPath, curl, cliRun } = await uploadRun({
       work,
       name: "big.bin",
       document: big,
@@ -307,7 +311,7 @@ if (["run", "library", "form-data", "list", "far"].some(wanted)) {
       rows.push(["  node:http alone, the same run", ms(floor.ours), `${floor.ratio.toFixed(2)}x curl (CPU time ${floor.cpuRatio.toFixed(2)}x): Node's floor`]);
       // And the floor of any client that checks the arguments before it uploads, as the CLI does:
       // the contract's read, then the same run.
-      const checking: Side = { ...bare, args: [...bare.args, "/api/scripts/reduck/docusign.com/upload_document"] };
+      const checking: Side = { ...bare, args: [...bare.args, contractPath] };
       const checkingFloor = paired(checking, curl, uploads);
       rows.push([
         "  node:http, the contract read first",
